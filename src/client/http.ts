@@ -1,0 +1,143 @@
+/**
+ * The one fetch path from the browser (or a test) to any service implementing the interface.
+ * An operation record says how to build the request and which statuses mean success:
+ * 204 and a declared 410 resolve to `null`; anything else undeclared rejects with an ApiError
+ * that carries the service's error body.
+ */
+import {
+  buildPath,
+  ErrorBodySchema,
+  isSuccessStatus,
+  type Endpoint,
+  type EndpointDef,
+  type EndpointInput,
+  type EndpointOutput,
+  type ErrorBody,
+  type FieldError,
+} from '#schema';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the service could not be reached at all. */
+    readonly status: number,
+    /** The service's error body when it sent one in the documented shape. */
+    readonly body: ErrorBody | undefined,
+    readonly operationId: string,
+  ) {
+    super(body?.exceptionMessage || (status === 0 ? 'The service could not be reached' : `HTTP ${status}`));
+  }
+
+  /** The failing fields of a 400, as `{ field: 'body.Title', message }` entries. */
+  get fieldErrors(): FieldError[] {
+    const data = this.body?.data as { fields?: unknown } | undefined;
+    return Array.isArray(data?.fields) ? (data.fields as FieldError[]) : [];
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  get isUnreachable(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ClientConfig {
+  /** Base URL of the service's API, e.g. `http://localhost:8080/api` or `/api`. */
+  baseUrl: string;
+  apiKey?: string;
+  /** Defaults to the global fetch; tests route it into the in-process server. */
+  fetch?: typeof fetch;
+  /** Extra headers on every call (X-Transaction-ID, Client). */
+  headers?: Record<string, string>;
+  /**
+   * Check each success body against the record's schema and reject when it does not match.
+   * On in tests, to catch any drift between the service and the schema module.
+   */
+  validateResponses?: boolean;
+}
+
+export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+
+function appendQuery(url: URL, query: Record<string, unknown> | undefined): void {
+  if (!query) return;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+}
+
+/** The URL of a call, relative URLs resolved against the page (or localhost outside a browser). */
+export function requestUrl(config: Pick<ClientConfig, 'baseUrl'>, endpoint: EndpointDef, input: { params?: unknown; query?: unknown }): string {
+  const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+  const url = new URL(config.baseUrl.replace(/\/+$/, '') + buildPath(endpoint.path, input.params as Record<string, unknown>), origin);
+  appendQuery(url, input.query as Record<string, unknown> | undefined);
+  return url.toString();
+}
+
+export interface ApiClient {
+  readonly config: ClientConfig;
+  call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<EndpointOutput<E>>;
+}
+
+export function createApiClient(config: ClientConfig): ApiClient {
+  const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  return {
+    config,
+    async call(endpoint, input, options = {}) {
+      const { body } = input as { body?: unknown };
+      const headers: Record<string, string> = { Accept: 'application/json', ...config.headers, ...options.headers };
+      if (config.apiKey) headers['API-KEY'] = config.apiKey;
+      if (body !== undefined) headers['Content-Type'] = endpoint.contentType ?? 'application/json';
+
+      let response: Response;
+      try {
+        response = await doFetch(requestUrl(config, endpoint, input as { params?: unknown; query?: unknown }), {
+          method: endpoint.method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: options.signal,
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        throw new ApiError(0, undefined, endpoint.id);
+      }
+
+      const text = await response.text();
+      const declared = endpoint.responses[response.status];
+      if (isSuccessStatus(response.status) && declared !== undefined) {
+        if (declared === null || response.status === 204 || text === '') {
+          return null as EndpointOutput<typeof endpoint>;
+        }
+        const json: unknown = JSON.parse(text);
+        if (config.validateResponses) {
+          const parsed = declared.safeParse(json);
+          if (!parsed.success) {
+            throw new ApiError(
+              response.status,
+              {
+                exceptionType: 'ResponseShapeError',
+                exceptionMessage: `${endpoint.id}: the answer does not match the schema: ${parsed.error.message}`,
+                errorType: 'ResponseShape',
+                data: parsed.error.issues,
+              },
+              endpoint.id,
+            );
+          }
+        }
+        return json as EndpointOutput<typeof endpoint>;
+      }
+      throw new ApiError(response.status, parseErrorBody(text), endpoint.id);
+    },
+  };
+}
+
+function parseErrorBody(text: string): ErrorBody | undefined {
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

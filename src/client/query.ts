@@ -1,0 +1,90 @@
+/**
+ * react-query factories derived from the operation records, oRPC-style:
+ * `api.event.list.queryOptions({ query: { pageSize: 20 } })`, `api.event.list.key()`,
+ * `api.eventType.create.mutationOptions()`.
+ *
+ * Keys are resource-first, `[area, operationId, input]`, so `[area]` invalidates a whole family.
+ * Mutations carry the areas they make stale in `meta.invalidates`; one MutationCache callback
+ * (see `createQueryClient`) runs the invalidation, so no component has to remember it.
+ */
+import { MutationCache, QueryClient, queryOptions, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import { endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
+import { ApiError, type ApiClient } from './http.ts';
+
+export type OperationUtils<E extends Endpoint> = {
+  readonly endpoint: E;
+  /** `[area, id, input]`; without input, the prefix of every call of this operation. */
+  key(input?: Partial<EndpointInput<E>>): QueryKey;
+  queryOptions(input: EndpointInput<E>): ReturnType<typeof queryOptions<EndpointOutput<E>, ApiError, EndpointOutput<E>, QueryKey>>;
+  mutationOptions(): UseMutationOptions<EndpointOutput<E>, ApiError, EndpointInput<E>>;
+  call(input: EndpointInput<E>, signal?: AbortSignal): Promise<EndpointOutput<E>>;
+};
+
+type Endpoints = typeof endpoints;
+export type Api = {
+  [A in keyof Endpoints]: { [K in keyof Endpoints[A]]: Endpoints[A][K] extends Endpoint ? OperationUtils<Endpoints[A][K]> : never };
+};
+
+export function operationKey(endpoint: Endpoint, input?: unknown): QueryKey {
+  return input === undefined ? [endpoint.area, endpoint.id] : [endpoint.area, endpoint.id, input];
+}
+
+function operationUtils<E extends Endpoint>(endpoint: E, getClient: () => ApiClient): OperationUtils<E> {
+  const call = (input: EndpointInput<E>, signal?: AbortSignal) => getClient().call(endpoint, input, { signal });
+  return {
+    endpoint,
+    key: (input) => operationKey(endpoint, input),
+    queryOptions: (input) =>
+      // The generic output type is too deep for react-query's helper to check; the cast is sound.
+      queryOptions({
+        queryKey: operationKey(endpoint, input),
+        queryFn: ({ signal }) => call(input, signal),
+      }) as unknown as ReturnType<OperationUtils<E>['queryOptions']>,
+    mutationOptions: () => ({
+      mutationKey: [endpoint.area, endpoint.id],
+      mutationFn: (input) => call(input),
+      meta: { invalidates: endpoint.invalidates },
+    }),
+    call,
+  };
+}
+
+/** Builds the typed `api` object over every operation; `getClient` is read on each call. */
+export function createApi(getClient: () => ApiClient): Api {
+  const api: Record<string, Record<string, OperationUtils<Endpoint>>> = {};
+  for (const [area, operations] of Object.entries(endpoints)) {
+    api[area] = {};
+    for (const [action, endpoint] of Object.entries(operations as Record<string, Endpoint>)) {
+      api[area][action] = operationUtils(endpoint, getClient);
+    }
+  }
+  return api as unknown as Api;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+    mutationMeta: { invalidates?: readonly string[] };
+  }
+}
+
+/** The query client every surface uses: invalidation from mutation meta, sane retries. */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: async (_data, _variables, _context, mutation) => {
+        const areas = mutation.meta?.invalidates ?? [];
+        await Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        // A 4xx will not get better by asking again; an unreachable service might.
+        retry: (failureCount, error) =>
+          failureCount < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,100 @@
+/** Building blocks shared by every area's models and endpoints. */
+import { z } from 'zod';
+
+/** A GUID as the original service writes it (any 8-4-4-4-12 hex string, any version). */
+export const Guid = z.guid();
+
+/** An ISO 8601 date-time; with or without an offset, since .NET services often omit it. */
+export const DateTime = z.iso.datetime({ offset: true, local: true });
+export const NullableDateTime = DateTime.nullable();
+
+/** A duration of the form hh:mm:ss (hours may exceed 23; fractions allowed). */
+export const TimeSpan = z.string().regex(/^-?(\d+\.)?\d{1,}:\d{2}:\d{2}(\.\d+)?$/, 'expected hh:mm:ss');
+
+/** DateOrTime: a full ISO 8601 date-time, or a time of the form hh:mm:ss.fff. */
+export const DateOrTime = z.union([DateTime, z.string().regex(/^\d{2,}:\d{2}:\d{2}(\.\d{1,3})?$/, 'expected hh:mm:ss.fff')]);
+
+/** The error body of every failure: `data` holds details such as the failing fields. */
+export const ErrorBodySchema = z
+  .object({
+    exceptionType: z.string(),
+    exceptionMessage: z.string(),
+    errorType: z.string(),
+    data: z.unknown(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** One failing field in the `data` of a 400: `field` is a dotted path such as `body.Title`. */
+export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/**
+ * An enumeration of the interface: integer values with names, as the service answers
+ * (`state: 2, stateString: 'LIVE_PUBLISHED'`).
+ */
+export function enumeration<const T extends Record<string, number>>(name: string, values: T) {
+  const names = Object.keys(values) as (keyof T & string)[];
+  const numbers = Object.values(values) as T[keyof T][];
+  const byValue = new Map<number, keyof T & string>(names.map((n) => [values[n] as number, n]));
+  const valueSchema = z
+    .number()
+    .int()
+    .refine((v) => byValue.has(v), { message: `not a ${name} value (${numbers.join(', ')})` })
+    .meta({ description: `${name}: ${names.map((n) => `${values[n]} ${n}`).join(', ')}` });
+  const nameSchema = z.enum(names as [keyof T & string, ...(keyof T & string)[]]);
+  return {
+    name,
+    values,
+    names,
+    numbers,
+    /** The integer value. */
+    value: valueSchema,
+    /** The name, as in `stateString`. */
+    nameSchema,
+    /** A number or a name (case-insensitive), resolved to the number. */
+    input: z
+      .union([z.number().int(), z.string()])
+      .transform((v, ctx) => {
+        const resolved = typeof v === 'number' ? (byValue.has(v) ? v : undefined) : lookupName(v);
+        if (resolved === undefined) {
+          ctx.addIssue({ code: 'custom', message: `not a ${name}: expected one of ${names.join(', ')} or ${numbers.join(', ')}` });
+          return z.NEVER;
+        }
+        return resolved;
+      }),
+    nameOf(v: number): (keyof T & string) | undefined {
+      return byValue.get(v);
+    },
+  };
+  function lookupName(v: string): T[keyof T] | undefined {
+    const trimmed = v.trim();
+    if (/^-?\d+$/.test(trimmed)) {
+      const n = Number(trimmed);
+      return byValue.has(n) ? (n as T[keyof T]) : undefined;
+    }
+    const key = names.find((n) => n.toLowerCase() === trimmed.toLowerCase());
+    return key === undefined ? undefined : values[key];
+  }
+}
+
+// ---- Query building blocks ------------------------------------------------------------------
+
+/** Booleans in queries are coerced from `true`/`false`/`1`/`0` by the binder (see normalize.ts). */
+export const noCache = z.boolean().default(false).describe('Bypass the short-lived response cache');
+export const NoCacheQuery = z.object({ noCache });
+
+export const Order = z.enum(['ASC', 'DESC']);
+
+/** The list query of `/{resource}/{id}/events/` operations. */
+export const EventsOfQuery = z.object({
+  pageSize: z.number().int().min(1).max(1000).default(20),
+  pageNumber: z.number().int().min(1).default(1),
+  order: Order.default('ASC'),
+  noCache,
+});
+
+/** `?id=` lookups by reference or external id (percent-encoded in the URL). */
+export const ReferenceQuery = z.object({ id: z.string().min(1), noCache });
+
+export const IdParams = z.object({ id: Guid });

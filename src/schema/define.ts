@@ -1,0 +1,121 @@
+/**
+ * The binder core: one record per operation of the interface. The same record drives the
+ * browser client (path building, query keys, response handling), the server (Fastify route,
+ * input parsing) and the OpenAPI document. Shapes borrowed from ts-rest's endpoint record.
+ */
+import { z } from 'zod';
+import type { PathParamNames } from './path.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Statuses a client treats as success. A declared 410 (deletions that answer Gone) is success too. */
+export function isSuccessStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 410;
+}
+
+/**
+ * A response by status: a schema for a body, or `null` for none (204, or 410 Gone).
+ * Error statuses (400...) are declared with `errorResponse` so the OpenAPI document shows them.
+ */
+export type ResponseMap = Readonly<Record<number, z.ZodType | null>>;
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Verbatim from the interface, oddities included (mark each in a `@legacy` doc comment). */
+  path: string;
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Request content type; JSON unless stated. */
+  contentType?: 'application/json' | 'application/json-patch+json';
+  responses: ResponseMap;
+  /**
+   * Query roots (areas) a successful call makes stale, for mutations. Defaults to the endpoint's
+   * own area for non-GET operations.
+   */
+  invalidates?: readonly string[];
+  /** Beyond the interface (ours, not the original service's): marked as such in the docs. */
+  extension?: boolean;
+}
+
+export type Endpoint<D extends EndpointDef = EndpointDef> = D & {
+  /** Operation id, `area.action`: `event.list`, `clientProperty.getTemplate`. */
+  readonly id: string;
+  /** The query-key root and OpenAPI tag. */
+  readonly area: string;
+  readonly invalidates: readonly string[];
+};
+
+type CheckParams<D extends EndpointDef> =
+  PathParamNames<D['path']> extends never
+    ? D
+    : D['params'] extends z.ZodObject<infer S>
+      ? [PathParamNames<D['path']>] extends [keyof S & string]
+        ? D
+        : { error: `params must declare every path parameter of ${D['path']}` }
+      : { error: `params are required for ${D['path']}` };
+
+/**
+ * Declares the operations of one area. Path parameters must all be declared in `params`
+ * (checked by the type system here and by a test at run time).
+ *
+ * @example
+ * export const eventType = defineArea('eventType', {
+ *   list: { method: 'GET', path: '/eventtype/', summary: 'List event types', query: NoCacheQuery,
+ *           responses: { 200: z.array(EventTypeSchema) } },
+ * });
+ */
+export function defineArea<const Defs extends Record<string, EndpointDef>>(
+  area: string,
+  defs: { [K in keyof Defs]: Defs[K] & CheckParams<Defs[K]> },
+): { [K in keyof Defs]: Endpoint<Defs[K]> } {
+  const out: Record<string, Endpoint> = {};
+  for (const [action, def] of Object.entries(defs as Record<string, EndpointDef>)) {
+    out[action] = {
+      ...def,
+      id: `${area}.${action}`,
+      area,
+      invalidates: def.invalidates ?? (def.method === 'GET' ? [] : [area]),
+    };
+  }
+  return out as { [K in keyof Defs]: Endpoint<Defs[K]> };
+}
+
+// ---- Types derived from a record ----------------------------------------------------------------
+
+type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
+type OutputOf<T> = T extends z.ZodType ? z.output<T> : null;
+
+type ParamsPart<E> = E extends { params: z.ZodObject } ? { params: InputOf<E['params']> } : { params?: undefined };
+type QueryPart<E> = E extends { query: z.ZodObject }
+  ? Record<string, never> extends InputOf<E['query']>
+    ? { query?: InputOf<E['query']> }
+    : { query: InputOf<E['query']> }
+  : { query?: undefined };
+type BodyPart<E> = E extends { body: z.ZodType } ? { body: InputOf<E['body']> } : { body?: undefined };
+
+/** What a caller passes: `{ params, query, body }`, each present only when the operation has it. */
+export type EndpointInput<E extends EndpointDef> = ParamsPart<E> & QueryPart<E> & BodyPart<E>;
+
+/** What the server hands a handler: the same parts, parsed (defaults applied). */
+export type ParsedInput<E extends EndpointDef> = {
+  params: E extends { params: z.ZodObject } ? z.output<E['params']> : Record<string, never>;
+  query: E extends { query: z.ZodObject } ? z.output<E['query']> : Record<string, never>;
+  body: E extends { body: z.ZodType } ? z.output<E['body']> : undefined;
+};
+
+type SuccessStatus<R> = {
+  [S in keyof R]: S extends number ? (`${S}` extends `2${string}` | '410' ? S : never) : never;
+}[keyof R];
+
+/** What a successful call resolves to: the union of the success bodies; `null` for none. */
+export type EndpointOutput<E extends EndpointDef> = OutputOf<E['responses'][SuccessStatus<E['responses']>]>;
+
+/** What a handler returns: one of the declared success statuses with its body. */
+export type EndpointResult<E extends EndpointDef> = {
+  [S in SuccessStatus<E['responses']>]: E['responses'][S] extends z.ZodType
+    ? { status: S; body: z.input<E['responses'][S]> }
+    : { status: S; body?: null };
+}[SuccessStatus<E['responses']>];

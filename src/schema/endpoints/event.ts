@@ -1,0 +1,3 @@
+import { defineArea } from '../define.ts';
+
+export const event = defineArea('event', {});

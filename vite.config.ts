@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// One config for the dashboard build and for Vitest. The dev server proxies /api to a service
+// started with `npm run serve` (PORT 8080), so `npm run dev` gets hot reload on real data.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/{schema,client,server,testing}/**/*.test.ts'],
+          environment: 'node',
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['src/{app,pages,components}/**/*.test.tsx'],
+          environment: 'jsdom',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
