@@ -1,0 +1,96 @@
+/**
+ * The database: PGlite (PostgreSQL compiled to WebAssembly) persisted under DATA_DIR by default,
+ * or a PostgreSQL server when DATABASE_URL is set. Both are driven through Drizzle's PostgreSQL
+ * dialect with the same tables and migrations, so repositories are written once.
+ */
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as tables from './tables/index.ts';
+
+export type Tables = typeof tables;
+/** The type repositories are written against: either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Tables>;
+export type Tx = PgTransaction<PgQueryResultHKT, Tables, ExtractTablesWithRelations<Tables>>;
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  readonly db: Db;
+  readonly driver: 'pglite' | 'postgres';
+  /** Where the data lives, for the start-up log (a directory, `memory://`, or the server without password). */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PGlite data directory; `memory://` for a throwaway database. Ignored when databaseUrl is set. */
+  dataDir?: string;
+  /** postgres://user:pass@host:port/db — use a PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  /** Connections in the pool (PostgreSQL only). */
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any advisory-lock key will do as long as every process uses the same one. */
+const MIGRATION_LOCK = 7_316_502_118;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema: tables, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    location: dataDir,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const db = drizzlePg(pool, { schema: tables, casing: 'snake_case' });
+  // Several service processes may start at once against one database: one migrates, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    location: url.toString(),
+    close: () => pool.end(),
+  };
+}
+
+/** True when the database answers; for the health check. */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Clients (tenants) and their API keys. Keys are stored as SHA-256 hashes: the plain key is shown
+ * once, when it is created (or given by the operator through API_KEY).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from './database.ts';
+import { apiKeys, clients } from './tables/clients.ts';
+
+export interface AuthenticatedClient {
+  clientId: string;
+  clientName: string;
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A new random key: 32 bytes, base64url, with a prefix that says what it is. */
+export function generateKey(): string {
+  return `cr_${randomBytes(32).toString('base64url')}`;
+}
+
+const PREFIX_LENGTH = 8;
+
+export async function ensureClient(db: DbOrTx, name: string): Promise<string> {
+  const existing = await db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
+  if (existing[0]) return existing[0].id;
+  const inserted = await db.insert(clients).values({ name }).onConflictDoNothing().returning({ id: clients.id });
+  if (inserted[0]) return inserted[0].id;
+  // Another process created it between our select and insert.
+  const again = await db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
+  return again[0]!.id;
+}
+
+/** Creates a key for the client (creating the client if needed). Returns the plain key, once. */
+export async function createKey(db: DbOrTx, clientName: string, label?: string): Promise<{ id: string; key: string }> {
+  const clientId = await ensureClient(db, clientName);
+  const key = generateKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ clientId, keyHash: hashKey(key), prefix: key.slice(0, PREFIX_LENGTH), label: label ?? null })
+    .returning({ id: apiKeys.id });
+  return { id: row!.id, key };
+}
+
+/**
+ * Makes sure the given key works for the client: created if unknown, kept if it already belongs
+ * to that client. A key that belongs to another client is an operator mistake worth stopping for.
+ */
+export async function ensureKey(db: DbOrTx, clientName: string, key: string): Promise<void> {
+  if (key.length < 8) throw new Error(`The API key for client "${clientName}" is too short (8 characters at least)`);
+  const clientId = await ensureClient(db, clientName);
+  const keyHash = hashKey(key);
+  const existing = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  const row = existing[0];
+  if (!row) {
+    await db.insert(apiKeys).values({ clientId, keyHash, prefix: key.slice(0, PREFIX_LENGTH), label: 'API_KEY' }).onConflictDoNothing();
+    return;
+  }
+  if (row.clientId !== clientId) throw new Error(`The API key given for client "${clientName}" already belongs to another client`);
+  if (row.revokedAt) await db.update(apiKeys).set({ revokedAt: null }).where(eq(apiKeys.id, row.id));
+}
+
+export async function clientForKey(db: DbOrTx, key: string): Promise<AuthenticatedClient | undefined> {
+  const rows = await db
+    .select({ clientId: clients.id, clientName: clients.name })
+    .from(apiKeys)
+    .innerJoin(clients, eq(clients.id, apiKeys.clientId))
+    .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)));
+  return rows[0];
+}
+
+export interface KeyInfo {
+  id: string;
+  client: string;
+  prefix: string;
+  label: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export async function listKeys(db: DbOrTx): Promise<KeyInfo[]> {
+  return db
+    .select({
+      id: apiKeys.id,
+      client: clients.name,
+      prefix: apiKeys.prefix,
+      label: apiKeys.label,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(clients, eq(clients.id, apiKeys.clientId))
+    .orderBy(clients.name, apiKeys.createdAt);
+}
+
+/** Revokes by key id or by the key's prefix. Returns how many keys were revoked. */
+export async function revokeKey(db: DbOrTx, idOrPrefix: string, now: Date): Promise<number> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrPrefix);
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(isUuid ? eq(apiKeys.id, idOrPrefix) : eq(apiKeys.prefix, idOrPrefix), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}
