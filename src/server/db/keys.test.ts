@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './database.ts';
+import type { Database } from './database.ts';
+import { openTestDatabase } from './test-database.ts';
 import { clientForKey, createKey, ensureKey, listKeys, revokeKey } from './keys.ts';
 import { apiKeys } from './tables/clients.ts';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://', databaseUrl: process.env.DATABASE_URL });
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

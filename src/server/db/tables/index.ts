@@ -1,2 +1,5 @@
 /** Every table of the service, one file per area. drizzle-kit reads this module to generate migrations. */
 export * from './clients.ts';
+export * from './jobs.ts';
+export * from './lookups.ts';
+export * from './events.ts';

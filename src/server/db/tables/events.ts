@@ -1,0 +1,211 @@
+/**
+ * Events, their types, and what hangs off an event (categories, tags, custom properties).
+ * Only what is stored lives here: names of the channel, xflow, room and type, state names and
+ * durations are joined or computed when an event is read (src/server/areas/event/serialize.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { categories, channels, infrastructureProfiles, propertyConfigurations, rooms, tags, xflows } from './lookups.ts';
+
+const clientId = () =>
+  uuid()
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' });
+const stamp = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const eventTypes = pgTable(
+  'event_types',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    /** Unique per client, case-insensitively, so the `eventType` filter of GET /event/ names one type. */
+    name: text().notNull(),
+    referenceId: text(),
+    /** #rrggbb */
+    colour: text(),
+    dateCreated: stamp().notNull(),
+    dateModified: stamp().notNull(),
+  },
+  (t) => [
+    uniqueIndex('event_types_client_name_idx').on(t.clientId, sql`lower(${t.name})`),
+    index('event_types_client_reference_idx').on(t.clientId, t.referenceId),
+  ],
+);
+
+/**
+ * References to lookups are plain foreign keys that clear themselves when the lookup goes
+ * (ON DELETE SET NULL): an event outlives the room or type it was filed under. Tenancy is checked
+ * by the repositories, which only ever join rows of the same client.
+ * Archiverflows, compose playlists, channel profiles and archiver captures belong to other areas
+ * whose tables come later; their ids are kept without a foreign key for now.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    channelId: uuid().references(() => channels.id, { onDelete: 'set null' }),
+    xflowId: uuid().references(() => xflows.id, { onDelete: 'set null' }),
+    remixflowId: uuid().references(() => xflows.id, { onDelete: 'set null' }),
+    archiverflowId: uuid(),
+    liveComposePlaylistId: uuid(),
+    infrastructureProfileId: uuid().references(() => infrastructureProfiles.id, { onDelete: 'set null' }),
+    eventTypeId: uuid().references(() => eventTypes.id, { onDelete: 'set null' }),
+    roomId: uuid().references(() => rooms.id, { onDelete: 'set null' }),
+    channelProfileId: uuid(),
+    customPropertyConfigurationId: uuid().references(() => propertyConfigurations.id, { onDelete: 'set null' }),
+
+    /** EventState value (public-facts.md §2). */
+    state: integer().notNull().default(0),
+    /** Mp4State value. */
+    mp4State: integer().notNull().default(0),
+    /** ProvisionState value; null until infrastructure provisioning is asked for. */
+    provisionState: integer(),
+
+    title: text().notNull(),
+    refId: text(),
+    externalId: text(),
+    contentId: text(),
+    description: text(),
+
+    autoStart: boolean().notNull().default(false),
+    autoEnd: boolean().notNull().default(false),
+    autoPublish: boolean().notNull().default(false),
+    autoStartPublications: boolean().notNull().default(false),
+    autoProvisionInfrastructure: boolean().notNull().default(false),
+    autoTerminateInfrastructure: boolean().notNull().default(false),
+    autoExpirePublishingPoints: boolean().notNull().default(false),
+    /** @legacy spelling of the interface. */
+    embededVodTimestamps: boolean().notNull().default(false),
+    capturingLive2Vod: boolean().notNull().default(false),
+    externalUpdateAllowed: boolean().notNull().default(false),
+    /** Made by the clipping tool (the `clipsOnly` filter). */
+    isClip: boolean().notNull().default(false),
+
+    displayStart: stamp(),
+    displayEnd: stamp(),
+    scheduledStart: stamp(),
+    scheduledEnd: stamp(),
+    scheduledChannelStart: stamp(),
+    scheduledChannelEnd: stamp(),
+    actualLiveStart: stamp(),
+    actualLiveEnd: stamp(),
+    publishedStart: stamp(),
+    publishedEnd: stamp(),
+    instantVodStart: stamp(),
+    instantVodEnd: stamp(),
+    scheduledProvisionAt: stamp(),
+    scheduledTerminateAt: stamp(),
+    captureVodStart: stamp(),
+    captureVodEnd: stamp(),
+    archiverStart: stamp(),
+    archiverEnd: stamp(),
+    dateCreated: stamp().notNull(),
+    dateModified: stamp().notNull(),
+    /** Set by a (soft) delete; such events leave every list but GET /event/deleted/. */
+    dateDeleted: stamp(),
+
+    /** Escaped JSON text, as the interface carries it (see the DRM shape). */
+    drmJson: text(),
+    drmData: jsonb(),
+    vodDrm: boolean().notNull().default(false),
+    remixDrm: boolean().notNull().default(false),
+    remixDrmJson: text(),
+    remixDrmData: jsonb(),
+    additionalStreamingOptions: text(),
+    dvrLength: integer(),
+    dvrLengthUrlParam: integer(),
+    maxBitrateUrlParam: integer(),
+    minBitrateUrlParam: integer(),
+    taskEngineJson: text(),
+    thumbnail: text(),
+    thumbnailUrl: text(),
+    documentUrl: text(),
+    tagUrl: text(),
+    setPrivateAfterGeneration: boolean().notNull().default(false),
+    provisionInfo: jsonb(),
+    archiverCaptureId: text(),
+    archiverProfileId: text(),
+  },
+  (t) => {
+    // The list (GET /event/) always filters on client and on "not deleted", then sorts; these
+    // partial indexes serve its default sort, its date filters and the cheap column sorts.
+    const live = sql`${t.dateDeleted} is null`;
+    return [
+      index('events_client_display_start_idx')
+        .on(t.clientId, sql`coalesce(${t.displayStart}, ${t.scheduledStart})`, t.id)
+        .where(live),
+      index('events_client_scheduled_start_idx').on(t.clientId, t.scheduledStart).where(live),
+      index('events_client_date_modified_idx').on(t.clientId, t.dateModified).where(live),
+      index('events_client_state_idx').on(t.clientId, t.state).where(live),
+      index('events_client_title_idx').on(t.clientId, sql`lower(${t.title})`, t.id).where(live),
+      index('events_client_ref_id_idx').on(t.clientId, t.refId),
+      index('events_client_external_id_idx').on(t.clientId, t.externalId),
+      index('events_client_event_type_idx').on(t.clientId, t.eventTypeId),
+      index('events_client_channel_idx').on(t.clientId, t.channelId),
+      index('events_client_room_idx').on(t.clientId, t.roomId),
+      index('events_client_deleted_idx').on(t.clientId, t.dateDeleted).where(sql`${t.dateDeleted} is not null`),
+    ];
+  },
+);
+
+/** An event's categories, in the order they were given: the first is the event's `category`. */
+export const eventCategories = pgTable(
+  'event_categories',
+  {
+    clientId: clientId(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.categoryId] }),
+    index('event_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+export const eventTags = pgTable(
+  'event_tags',
+  {
+    clientId: clientId(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.tagId] }), index('event_tags_tag_idx').on(t.tagId)],
+);
+
+/** Custom properties of an event: one value per (category, key) (service-interface.md). */
+export const customProperties = pgTable(
+  'custom_properties',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    category: text().notNull(),
+    key: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [uniqueIndex('custom_properties_event_category_key_idx').on(t.eventId, t.category, t.key)],
+);

@@ -1,0 +1,226 @@
+/**
+ * A durable job queue in the service's own database. Every asynchronous effect (encoder start,
+ * scheduled automation, webhook delivery, ...) is a row in `jobs`, so it survives a restart.
+ *
+ * - Workers claim due jobs with `FOR UPDATE SKIP LOCKED` and a lease: two workers, in one
+ *   process or in several sharing a PostgreSQL server, never run the same job at once; a job
+ *   whose worker died is taken again once its lease has passed.
+ * - A failed job is retried with exponential backoff until `maxAttempts`, then marked failed.
+ * - Time comes from the Clock: tests move it and call `runDue()` instead of sleeping.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { jobs } from '../db/tables/jobs.ts';
+import type { Clock } from './clock.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  type: string;
+  payload: unknown;
+  clientId?: string | null;
+  /** When to run; now when omitted. */
+  runAt?: Date;
+  maxAttempts?: number;
+  /**
+   * At most one pending or running job per key. Enqueueing again with the same key moves the
+   * pending job to the new time and payload instead of adding a second one (a rescheduled auto start).
+   */
+  dedupeKey?: string;
+}
+
+export interface Backoff {
+  /** Delay before retry number `attempt` (1 = the first retry). */
+  delayMs(attempt: number): number;
+}
+
+/** 5 s, 10 s, 20 s ... capped at 10 minutes. Deterministic, so tests can step through it. */
+export const exponentialBackoff = (baseMs = 5_000, capMs = 600_000): Backoff => ({
+  delayMs: (attempt) => Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1)),
+});
+
+export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions): Promise<string> {
+  const now = clock.now();
+  const values = {
+    type: options.type,
+    payload: options.payload ?? null,
+    clientId: options.clientId ?? null,
+    runAt: options.runAt ?? now,
+    maxAttempts: options.maxAttempts ?? 5,
+    dedupeKey: options.dedupeKey ?? null,
+    createdAt: now,
+  };
+  if (options.dedupeKey) {
+    const updated = await db
+      .update(jobs)
+      .set({ payload: values.payload, runAt: values.runAt, maxAttempts: values.maxAttempts })
+      .where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'pending')))
+      .returning({ id: jobs.id });
+    if (updated[0]) return updated[0].id;
+    const inserted = await db.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
+    if (inserted[0]) return inserted[0].id;
+    // The job with this key is running right now; it stays the one job for the key.
+    const running = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'running')));
+    return running[0]!.id;
+  }
+  const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+  return row!.id;
+}
+
+/** Cancels the pending job with this key, if any (an auto start switched off). */
+export async function cancelByKey(db: DbOrTx, dedupeKey: string): Promise<boolean> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'pending')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export interface JobContext {
+  job: JobRow;
+  db: Db;
+  clock: Clock;
+  log: JobLogger;
+}
+
+export interface JobLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+export interface WorkerOptions {
+  db: Db;
+  clock: Clock;
+  handlers: Record<string, JobHandler>;
+  log?: JobLogger;
+  /** Distinguishes workers in `locked_by`. */
+  workerId?: string;
+  /** How long a claimed job is this worker's before another may take it. */
+  leaseMs?: number;
+  backoff?: Backoff;
+  /** Jobs claimed per round. */
+  batchSize?: number;
+  /** Real-time polling interval of `start()`. */
+  pollIntervalMs?: number;
+}
+
+const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
+
+export class JobWorker {
+  readonly workerId: string;
+  private readonly options: Required<Omit<WorkerOptions, 'workerId'>>;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+
+  constructor(options: WorkerOptions) {
+    this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.options = {
+      log: silentLog,
+      leaseMs: 60_000,
+      backoff: exponentialBackoff(),
+      batchSize: 10,
+      pollIntervalMs: 500,
+      ...options,
+    };
+  }
+
+  /** Claims due jobs (and jobs whose lease has passed) for this worker. */
+  async claim(limit = this.options.batchSize): Promise<JobRow[]> {
+    const now = this.options.clock.now();
+    const leaseUntil = new Date(now.getTime() + this.options.leaseMs);
+    const result = await this.options.db.execute(sql`
+      update ${jobs} set status = 'running', locked_by = ${this.workerId}, locked_until = ${leaseUntil},
+        attempts = ${jobs.attempts} + 1
+      where ${jobs.id} in (
+        select ${jobs.id} from ${jobs}
+        where (${jobs.status} = 'pending' and ${jobs.runAt} <= ${now})
+           or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now})
+        order by ${jobs.runAt}
+        limit ${limit}
+        for update skip locked
+      )
+      returning id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await this.options.db.select().from(jobs).where(inArray(jobs.id, ids));
+    return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+  }
+
+  private async runOne(job: JobRow): Promise<void> {
+    const { db, clock, handlers, log, backoff } = this.options;
+    const handler = handlers[job.type];
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+    try {
+      if (!handler) throw new Error(`No handler for job type "${job.type}"`);
+      await handler(job.payload, { job, db, clock, log });
+      await db.update(jobs).set({ status: 'done', finishedAt: clock.now(), lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = job.attempts >= job.maxAttempts;
+      const now = clock.now();
+      await db
+        .update(jobs)
+        .set(
+          giveUp
+            ? { status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null, lastError: message }
+            : { status: 'pending', runAt: new Date(now.getTime() + backoff.delayMs(job.attempts)), lockedBy: null, lockedUntil: null, lastError: message },
+        )
+        .where(mine);
+      log[giveUp ? 'error' : 'warn']({ jobId: job.id, type: job.type, attempt: job.attempts, err: message }, giveUp ? 'job failed, giving up' : 'job failed, will retry');
+    }
+  }
+
+  /**
+   * Runs every job due now, round after round, until none is left; returns how many ran.
+   * Jobs a handler schedules for "now" run in the same call; later ones wait for the clock.
+   */
+  async runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return total;
+      for (const job of claimed) await this.runOne(job);
+      total += claimed.length;
+    }
+  }
+
+  /** Polls in real time until stopped. `wake()` makes it look at once (after an enqueue). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped || this.running) return;
+    this.running = this.runDue().catch((error: unknown) => {
+      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'job worker round failed');
+      return 0;
+    });
+    await this.running;
+    this.running = undefined;
+    if (!this.stopped) this.schedule(this.options.pollIntervalMs);
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}
