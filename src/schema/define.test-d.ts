@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { endpoints, type EndpointInput, type EndpointOutput, type EndpointResult, type EventType, type EventCollection } from '#schema';
+import { type endpoints, type EndpointInput, type EndpointOutput, type EndpointResult, type EventType, type EventCollection } from '#schema';
 
 describe('types inferred from operation records', () => {
   it('input has params, query and body only where the operation has them', () => {

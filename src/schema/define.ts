@@ -3,7 +3,7 @@
  * browser client (path building, query keys, response handling), the server (Fastify route,
  * input parsing) and the OpenAPI document. Shapes borrowed from ts-rest's endpoint record.
  */
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { PathParamNames } from './path.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

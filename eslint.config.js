@@ -1,0 +1,47 @@
+// The one lint config. Beyond the recommended rules it enforces DESIGN.md's import boundaries:
+// each folder of src/ says who may import it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// A leading \\ keeps '#' literal: these patterns use .gitignore syntax, where '#' starts a comment.
+const ui = ['\\#app/*', '\\#pages/*', '\\#components/*', '**/app/**', '**/pages/**', '**/components/**'];
+const server = ['\\#server/*', '**/server/**'];
+const testing = ['\\#testing/*', '**/testing/**'];
+const client = ['\\#client', '\\#client/*', '**/client/**'];
+const nodeAndFrameworks = ['node:*', 'fastify', 'fastify*', '@fastify/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'pino'];
+const react = ['react', 'react-*', 'react/*', '@mui/*', '@tanstack/*', '@emotion/*'];
+
+/** `no-restricted-imports` for one folder: what it may not import, and why. */
+function boundary(files, groups, message) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } };
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/{app,pages,components}/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  boundary(['src/schema/**'], [...ui, ...server, ...testing, ...client, ...nodeAndFrameworks, ...react], 'src/schema imports only zod (DESIGN.md: Layout).'),
+  boundary(['src/client/**'], [...ui, ...server, ...testing, ...nodeAndFrameworks], 'src/client imports only the schema module.'),
+  boundary(['src/{app,pages,components}/**'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
+  boundary(['src/server/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.'),
+  {
+    // Command-line entry points print to the terminal by design.
+    files: ['src/server/keys-cli.ts', 'src/bench/**', 'e2e/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
