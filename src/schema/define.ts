@@ -15,7 +15,8 @@ export function isSuccessStatus(status: number): boolean {
 
 /**
  * A response by status: a schema for a body, or `null` for none (204, or 410 Gone).
- * Error statuses (400...) are declared with `errorResponse` so the OpenAPI document shows them.
+ * Error statuses the interface states (400...) are declared as `400: ErrorBodySchema`, so the
+ * OpenAPI document shows them; every operation may also answer 400/401/500 with that body.
  */
 export type ResponseMap = Readonly<Record<number, z.ZodType | null>>;
 

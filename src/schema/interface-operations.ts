@@ -1,6 +1,7 @@
 /**
- * Every operation of ../shared/spec/service-interface.md (its 173 endpoint rows, DEL written as DELETE),
- * plus event search from public-facts.md §3, exactly as written there. A test holds the schema module
+ * Every operation of ../shared/spec/service-interface.md: its 173 endpoint table rows (DEL written
+ * as DELETE), GET /stats/billing (described in prose under "Statistics"), and event search from
+ * public-facts.md §3, exactly as written there. A test holds the schema module
  * and the OpenAPI document to this list, so that no operation is lost or "fixed".
  */
 export const INTERFACE_OPERATIONS: readonly (readonly [method: string, path: string])[] = [
@@ -177,5 +178,6 @@ export const INTERFACE_OPERATIONS: readonly (readonly [method: string, path: str
   ["GET", "archiverstream"],
   ["GET", "/archiverstream/{id}"],
   ["DELETE", "/archiverstream/{id}"],
+  ["GET", "/stats/billing"],
   ["GET", "/search/"],
 ];

@@ -1,3 +1,98 @@
+/**
+ * Archiver captures (service-interface.md "Archiver captures"): all 9 operations. Ids are strings
+ * of letters, digits and underscores. POST and PUT require Content-Type: application/json.
+ */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import {
+  ArchiverId,
+  ArchiverIdParams,
+  ArchiverListQuery,
+  CaptureAvailableContentSchema,
+  CaptureBody,
+  CaptureSchema,
+  CaptureSegmentSchema,
+  CaptureSegmentsQuery,
+  CaptureStatsSchema,
+} from '../models/archiver.ts';
 
-export const archiverCapture = defineArea('archiverCapture', {});
+/** Playout profiles list their captures, and streams belong to a capture. */
+const withArchiver = ['archiverCapture', 'archiverPlayoutProfile', 'archiverStream'] as const;
+
+export const archiverCapture = defineArea('archiverCapture', {
+  list: {
+    method: 'GET',
+    path: '/archivercapture/',
+    summary: 'List captures',
+    description: 'With onlyIds=true, an array of capture ids instead of captures.',
+    query: ArchiverListQuery,
+    responses: { 200: z.union([z.array(CaptureSchema), z.array(ArchiverId)]) },
+  },
+  get: {
+    method: 'GET',
+    path: '/archivercapture/{id}',
+    summary: 'Get a capture',
+    params: ArchiverIdParams,
+    responses: { 200: CaptureSchema },
+  },
+  /** @legacy `all` sits where a capture id goes (`/archivercapture/{id}/stats/`): a capture named `all` cannot have its stats read alone. */
+  allStats: {
+    method: 'GET',
+    path: '/archivercapture/all/stats/',
+    summary: 'Get the statistics of every capture',
+    responses: { 200: z.array(CaptureStatsSchema) },
+  },
+  stats: {
+    method: 'GET',
+    path: '/archivercapture/{id}/stats/',
+    summary: 'Get the statistics of a capture',
+    params: ArchiverIdParams,
+    responses: { 200: CaptureStatsSchema },
+  },
+  available: {
+    method: 'GET',
+    path: '/archivercapture/{id}/available/',
+    summary: 'Get the time ranges of continuous captured content',
+    description: 'Gaps lie between the ranges.',
+    params: ArchiverIdParams,
+    responses: { 200: z.array(CaptureAvailableContentSchema) },
+  },
+  segments: {
+    method: 'GET',
+    path: '/archivercapture/{id}/segments/',
+    summary: 'List the segments of a capture',
+    description: 'start and end (UTC), both or neither; with them, only segments starting and ending inside the range.',
+    params: ArchiverIdParams,
+    query: CaptureSegmentsQuery,
+    responses: { 200: z.array(CaptureSegmentSchema) },
+  },
+  create: {
+    method: 'POST',
+    path: '/archivercapture/',
+    summary: 'Add a capture',
+    description: 'All properties are required (null where nullable); a null startTime means now. Answers the persisted capture.',
+    contentType: 'application/json',
+    body: CaptureBody,
+    responses: { 200: CaptureSchema },
+  },
+  update: {
+    method: 'PUT',
+    path: '/archivercapture/{id}',
+    summary: 'Update a capture',
+    description: 'All properties are required; a change of id has no effect. Answers the persisted capture.',
+    contentType: 'application/json',
+    params: ArchiverIdParams,
+    body: CaptureBody,
+    responses: { 200: CaptureSchema },
+    invalidates: withArchiver,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/archivercapture/{id}',
+    summary: 'Delete a capture',
+    description: 'Answers the deleted capture.',
+    params: ArchiverIdParams,
+    responses: { 200: CaptureSchema },
+    invalidates: withArchiver,
+  },
+});

@@ -1,3 +1,92 @@
+/** Assets (service-interface.md "Assets"): all 9 operations. */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { ErrorBodySchema, Guid, IdParams, NoCacheQuery } from '../common.ts';
+import {
+  AssetDeleteQuery,
+  AssetListQuery,
+  AssetSchema,
+  AssetSyncResultSchema,
+  GifAssetBody,
+  ImageAssetBody,
+  VideoAssetBody,
+} from '../models/asset.ts';
 
-export const asset = defineArea('asset', {});
+export const asset = defineArea('asset', {
+  createGif: {
+    method: 'POST',
+    path: '/asset/gif/',
+    summary: 'Request a GIF of a clip',
+    description: 'The asset is created in state GENERATING and completes (or fails) in the background.',
+    body: GifAssetBody,
+    responses: { 200: AssetSchema },
+  },
+  createVideo: {
+    method: 'POST',
+    path: '/asset/video/',
+    summary: 'Request a video (MP4) of a clip',
+    description:
+      'The interface does not show the response; like the GIF and image requests, this answers the requested asset (state GENERATING).',
+    body: VideoAssetBody,
+    responses: { 200: AssetSchema },
+  },
+  createImage: {
+    method: 'POST',
+    path: '/asset/image/',
+    summary: 'Request a still image of a stream time',
+    body: ImageAssetBody,
+    responses: { 200: AssetSchema },
+  },
+  /** @legacy Trailing slash after the id (`/asset/{id}/`), unlike DELETE `/asset/{id}`; the new name is the query parameter `Name`, capitalised. */
+  rename: {
+    method: 'PUT',
+    path: '/asset/{id}/',
+    summary: 'Rename an asset',
+    params: IdParams,
+    query: z.object({ Name: z.string().trim().min(1).describe('The new name') }),
+    responses: { 200: AssetSchema },
+  },
+  /** @legacy Hyphenated path parameter `{event-id}`. */
+  sync: {
+    method: 'PUT',
+    path: '/asset/sync/{event-id}',
+    summary: "Synchronise an event's assets with storage",
+    description:
+      "The event must have a VOD file; its folder is the location synchronised. Files outside the VOD folder are kept while they exist.",
+    params: z.object({ 'event-id': Guid }),
+    responses: { 200: AssetSyncResultSchema },
+  },
+  list: {
+    method: 'GET',
+    path: '/asset/',
+    summary: 'List assets',
+    description: '100 results per page; pageIndex starts at 0.',
+    query: AssetListQuery,
+    responses: { 200: z.array(AssetSchema) },
+  },
+  /** @legacy Trailing slash after the id (`/asset/{id}/`), unlike DELETE `/asset/{id}`. */
+  get: {
+    method: 'GET',
+    path: '/asset/{id}/',
+    summary: 'Get an asset',
+    params: IdParams,
+    query: NoCacheQuery,
+    responses: { 200: AssetSchema },
+  },
+  deleteMany: {
+    method: 'DELETE',
+    path: '/asset/',
+    summary: 'Delete the assets matching the filters',
+    description: 'At least one filter is required (400 otherwise). SYSTEM assets are not deleted.',
+    query: AssetDeleteQuery,
+    responses: { 200: null, 400: ErrorBodySchema },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/asset/{id}',
+    summary: 'Delete an asset',
+    description: 'SYSTEM assets are not deletable.',
+    params: IdParams,
+    responses: { 200: null },
+  },
+});

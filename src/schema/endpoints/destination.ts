@@ -1,3 +1,100 @@
+/** Direct destinations (service-interface.md "Direct destinations"): all 10 operations. */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { Guid, IdParams, NoCacheQuery } from '../common.ts';
+import {
+  ActivationResponseSchema,
+  DestinationActiveQuery,
+  DestinationCreateBody,
+  DestinationMetadataForQuery,
+  DestinationMetadataQuery,
+  DestinationMetadataSchema,
+  DestinationSchema,
+  DestinationUpdateBody,
+} from '../models/syndication.ts';
 
-export const destination = defineArea('destination', {});
+export const destination = defineArea('destination', {
+  get: {
+    method: 'GET',
+    path: '/destination/{id}',
+    summary: 'Get a destination',
+    description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
+    params: IdParams,
+    query: NoCacheQuery,
+    responses: { 200: DestinationSchema },
+  },
+  list: {
+    method: 'GET',
+    path: '/destination/',
+    summary: "List the client's destinations",
+    description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
+    query: NoCacheQuery,
+    responses: { 200: z.array(DestinationSchema) },
+  },
+  metadata: {
+    method: 'GET',
+    path: '/destination/metadata',
+    summary: 'Get the choices a target offers for a publication field',
+    description: 'The target is its text name. VideoSiteVideoCategories needs a region (youTubeRegions).',
+    query: DestinationMetadataQuery,
+    responses: { 200: DestinationMetadataSchema },
+  },
+  metadataFor: {
+    method: 'GET',
+    path: '/destination/metadata/{id}',
+    summary: 'Get the choices a destination offers for a publication field',
+    description: "Values may depend on the destination's configuration; the region may come from its data.",
+    params: IdParams,
+    query: DestinationMetadataForQuery,
+    responses: { 200: DestinationMetadataSchema },
+  },
+  create: {
+    method: 'POST',
+    path: '/destination/',
+    summary: 'Add a destination',
+    description: 'The target is its text name, not the enumerated value. It must be activated before publications succeed.',
+    body: DestinationCreateBody,
+    responses: { 201: DestinationSchema },
+  },
+  update: {
+    method: 'PUT',
+    path: '/destination/{id}',
+    summary: 'Update a destination',
+    params: IdParams,
+    body: DestinationUpdateBody,
+    responses: { 200: DestinationSchema },
+  },
+  setActive: {
+    method: 'PUT',
+    path: '/destination/state/{id}',
+    summary: 'Set the activation flag of a destination',
+    description: 'For repairing or resetting activation. Answers the saved destination.',
+    params: IdParams,
+    query: DestinationActiveQuery,
+    responses: { 200: DestinationSchema },
+  },
+  activate: {
+    method: 'PUT',
+    path: '/destination/activate/{id}',
+    summary: 'Check the activation of a destination',
+    description: 'Queries the activation process.',
+    params: IdParams,
+    responses: { 200: ActivationResponseSchema },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/destination/{id}',
+    summary: 'Delete a destination',
+    params: IdParams,
+    responses: { 200: null },
+    invalidates: ['destination', 'mediaDestinationProperty', 'directVodPublication', 'vodPublication'],
+  },
+  clearCache: {
+    method: 'DELETE',
+    path: '/destination/cache',
+    summary: 'Clear the destination cache',
+    description: 'With destinationId, only that destination.',
+    query: z.object({ destinationId: Guid.optional() }),
+    responses: { 200: null },
+  },
+});

@@ -1,3 +1,123 @@
+/**
+ * Direct VOD publications (service-interface.md "Direct VOD publications"): all 10 operations.
+ * Most actions need both the publication id and the destination id.
+ */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { Guid, IdParams, noCache } from '../common.ts';
+import {
+  DirectVodPublicationActionBody,
+  DirectVodPublicationCreateBody,
+  DirectVodPublicationUpdateBody,
+  OperationResponseSchema,
+  PublicationGetQuery,
+  PublicationListQuery,
+  PublicationPageSchema,
+  PublicationSchema,
+} from '../models/syndication.ts';
 
-export const directVodPublication = defineArea('directVodPublication', {});
+/** Both VOD publication areas read the same publications. */
+const withVod = ['directVodPublication', 'vodPublication'] as const;
+
+export const directVodPublication = defineArea('directVodPublication', {
+  list: {
+    method: 'GET',
+    path: '/vodpublications/',
+    summary: 'List VOD publications, a page at a time',
+    description:
+      'The interface answers a "paginated set" without showing it; ours is {pageSize, pageNumber, totalCount, results}: the page asked for, the count of all matching publications, and the page.',
+    query: PublicationListQuery,
+    responses: { 200: PublicationPageSchema },
+  },
+  /**
+   * @legacy A camel-case literal segment (`transactionId`), and the transaction id is required twice:
+   * in the path and as the query parameter `transactionId`.
+   */
+  listByTransaction: {
+    method: 'GET',
+    path: '/vodpublications/transactionId/{transactionId}',
+    summary: 'List the VOD publications created in one request',
+    params: z.object({ transactionId: Guid }),
+    query: z.object({
+      transactionId: Guid,
+      targetFilter: z.string().optional().describe('Target name'),
+      queryTarget: z.boolean().default(false),
+      noCache,
+    }),
+    responses: { 200: z.array(PublicationSchema) },
+  },
+  /**
+   * @legacy A camel-case literal segment (`contentId/`) followed by the content id as a query
+   * parameter (`/vodpublications/contentId/?contentId=`), not a path segment.
+   */
+  getByContent: {
+    method: 'GET',
+    path: '/vodpublications/contentId/',
+    summary: 'Get the VOD publication of a content id on a destination',
+    query: z.object({ contentId: z.string().min(1), destinationId: Guid, queryTarget: z.boolean().default(false), noCache }),
+    responses: { 200: PublicationSchema },
+  },
+  get: {
+    method: 'GET',
+    path: '/vodpublications/{id}',
+    summary: 'Get a VOD publication',
+    params: IdParams,
+    query: PublicationGetQuery,
+    responses: { 200: PublicationSchema },
+  },
+  create: {
+    method: 'POST',
+    path: '/vodpublications/',
+    summary: 'Create VOD publications of content ids',
+    description: 'All created in one request share one transactionId. Answers the created publications.',
+    body: DirectVodPublicationCreateBody,
+    responses: { 200: z.array(PublicationSchema) },
+    invalidates: withVod,
+  },
+  update: {
+    method: 'PUT',
+    path: '/vodpublications/{id}',
+    summary: 'Update a VOD publication',
+    body: DirectVodPublicationUpdateBody,
+    params: IdParams,
+    responses: { 200: PublicationSchema },
+    invalidates: withVod,
+  },
+  publish: {
+    method: 'PUT',
+    path: '/vodpublications/publish/',
+    summary: 'Publish a VOD publication on its target',
+    description: 'Support varies by target. The interface does not say where the ids go; they are in the body.',
+    body: DirectVodPublicationActionBody,
+    responses: { 200: OperationResponseSchema },
+    invalidates: withVod,
+  },
+  unpublish: {
+    method: 'PUT',
+    path: '/vodpublications/unpublish/',
+    summary: 'Unpublish a VOD publication on its target',
+    description: 'Support varies by target. The ids are in the body, as for publishing.',
+    body: DirectVodPublicationActionBody,
+    responses: { 200: OperationResponseSchema },
+    invalidates: withVod,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/vodpublications/{id}',
+    summary: 'Delete a VOD publication',
+    description:
+      'The destination id is a query parameter (the interface does not say where it goes). Deleting a publication of one social target no longer removes the posted item.',
+    params: IdParams,
+    query: z.object({ destinationId: Guid }),
+    responses: { 200: null },
+    invalidates: withVod,
+  },
+  deleteAllForContent: {
+    method: 'DELETE',
+    path: '/vodpublications/all/{contentId}',
+    summary: 'Delete all VOD publications of a content id',
+    params: z.object({ contentId: z.string().min(1) }),
+    responses: { 200: null },
+    invalidates: withVod,
+  },
+});

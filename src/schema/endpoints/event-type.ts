@@ -20,6 +20,8 @@ export const eventType = defineArea('eventType', {
     params: IdParams,
     body: EventTypeBody,
     responses: { 200: EventTypeSchema },
+    // Events show their type's name and colour.
+    invalidates: ['eventType', 'event'],
   },
   setForEvent: {
     method: 'PUT',
@@ -66,5 +68,6 @@ export const eventType = defineArea('eventType', {
     summary: 'Delete an event type',
     params: IdParams,
     responses: { 200: null },
+    invalidates: ['eventType', 'event'],
   },
 });

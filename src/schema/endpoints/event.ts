@@ -1,3 +1,288 @@
+/**
+ * Events (service-interface.md "Events": all 14 operations), plus the further event routes of the
+ * original service that public-facts.md §4 lists (not in the interface; their descriptions say so).
+ */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { DateTime, Guid, IdParams, noCache, NoCacheQuery, Order } from '../common.ts';
+import {
+  DvrWindowLengthBody,
+  EventBody,
+  EventCollectionSchema,
+  EventOrderColumn,
+  EventPatchBody,
+  EventSchema,
+  EventStateBody,
+  EventThumbnailBody,
+  StreamSource,
+  XflowTaskBody,
+} from '../models/event.ts';
 
-export const event = defineArea('event', {});
+/** GET /event/ query: every filter of the interface. Comma-separated filters stay text. */
+export const EventListQuery = z
+  .object({
+    from: DateTime.optional().describe('Events scheduled from'),
+    to: DateTime.optional().describe('Events scheduled until'),
+    fromModified: DateTime.optional(),
+    toModified: DateTime.optional(),
+    pageSize: z.number().int().min(1).max(1000).default(20),
+    pageNumber: z.number().int().min(1).default(1),
+    eventState: z.string().optional().describe('Comma-separated state names or numbers'),
+    provisionState: z.string().optional().describe('Comma-separated provision state names or numbers'),
+    mp4State: z.string().optional().describe('Comma-separated MP4 state names or numbers'),
+    room: z.string().optional().describe('Room name'),
+    eventType: z.string().optional().describe('Event type name'),
+    channel: z.string().optional().describe('Channel name'),
+    tags: z.string().optional().describe('Comma-separated tags'),
+    category: z.array(z.string()).optional().describe('Category name; may repeat, matches any'),
+    search: z.string().optional(),
+    noScheduledEnd: z.boolean().optional(),
+    clipsOnly: z.boolean().default(false),
+    containsXflow: z.boolean().optional(),
+    skipEvents: z.string().optional().describe('Comma-separated event ids to omit'),
+    order: Order.default('ASC'),
+    orderColumn: EventOrderColumn.optional(),
+    noCache,
+  })
+  .meta({ id: 'EventListQuery' });
+export type EventListQuery = z.input<typeof EventListQuery>;
+
+/** GET one event: what the video structure should contain. */
+export const EventGetQuery = z
+  .object({
+    in: DateTime.optional().describe('Streaming in point'),
+    out: DateTime.optional().describe('Streaming out point'),
+    audioOnly: z.boolean().optional(),
+    autoStart: z.boolean().optional(),
+    processVideo: z.boolean().optional(),
+    viewUnpublished: z.boolean().optional(),
+    streamSource: StreamSource.input.optional(),
+    livePlayoutProfileId: Guid.optional(),
+    noCache,
+  })
+  .meta({ id: 'EventGetQuery' });
+
+/** GET /event/deleted/: the list query without noCache, which that operation does not support. */
+export const EventDeletedListQuery = EventListQuery.omit({ noCache: true });
+
+/** GET /event/reference and /event/external: the id to look up plus the one-event query. */
+export const EventLookupQuery = EventGetQuery.extend({
+  id: z.string().min(1).describe('The reference or external id (percent-encoded in the URL)'),
+});
+
+/** DELETE /event/{id}: soft by default, so that GET /event/restore/{id} can bring it back. */
+export const EventDeleteQuery = z.object({
+  hardDelete: z.boolean().default(false).describe('Delete for good instead of moving to /event/deleted/'),
+});
+
+/**
+ * What a change to an event makes stale besides the event itself: search results and the
+ * `/{resource}/{id}/events/` lists of the areas that show events.
+ */
+const EVENT_VIEWS = ['event', 'search', 'eventType', 'category', 'room', 'tag', 'channel'] as const;
+
+/** Most event operations answer the event as it is after the change (our choice where the interface says only 200). */
+const afterChange = 'Answers the event as it is after the change.';
+
+const ORIGINAL = 'A route of the original service (public-facts.md §4), not in the interface.';
+
+export const event = defineArea('event', {
+  upsert: {
+    method: 'POST',
+    path: '/event/',
+    summary: 'Add or update an event',
+    description: 'Updates the event `Id` when it exists, otherwise adds one. Answers 201 with the event in both cases. ' +
+      'Changes to ChannelId and InfrastructureProfileId may be ignored while the event is streaming, starting or provisioning.',
+    body: EventBody,
+    responses: { 201: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  patch: {
+    method: 'PATCH',
+    path: '/event/{id}',
+    summary: 'Patch an event',
+    description: `JSON Patch operations on the fields of the event body, e.g. \`{"op": "replace", "path": "/Title", "value": "..."}\`. ${afterChange}`,
+    params: IdParams,
+    body: EventPatchBody,
+    contentType: 'application/json-patch+json',
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  /** @legacy The parameter is spelled `{referenceid}`, all lower case, where fields say refId. */
+  patchByReference: {
+    method: 'PATCH',
+    path: '/event/reference/{referenceid}',
+    summary: 'Patch an event by reference id',
+    description: `As PATCH /event/{id}, e.g. \`{"op": "replace", "path": "/DrmJson", "value": "{\\"drm_provider\\": ...}"}\`. ${afterChange}`,
+    params: z.object({ referenceid: z.string().min(1) }),
+    body: EventPatchBody,
+    contentType: 'application/json-patch+json',
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  setDvrWindowLength: {
+    method: 'POST',
+    path: '/event/stream/dvrwindowlength/{id}',
+    summary: 'Set the DVR window length of an event',
+    description: afterChange,
+    params: IdParams,
+    body: DvrWindowLengthBody,
+    responses: { 200: EventSchema },
+    invalidates: ['event'],
+  },
+  addXflowTask: {
+    method: 'POST',
+    path: '/event/xflow/add/',
+    summary: 'Add an xflow task to an event, or create an event with it',
+    description: 'Answers the event the task was added to, or the event created (in EventState when given).',
+    body: XflowTaskBody,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  setExternalUpdate: {
+    method: 'PUT',
+    path: '/event/{id}/externalupdate/{flag}',
+    summary: 'Allow or forbid external updates of an event',
+    description: `Sets externalUpdateAllowed to flag. ${afterChange}`,
+    params: z.object({ id: Guid, flag: z.boolean() }),
+    responses: { 200: EventSchema },
+    invalidates: ['event'],
+  },
+  forceStop: {
+    method: 'PUT',
+    path: '/event/forcestop/{id}',
+    summary: 'Force-stop the encoder channel of an event',
+    description: `No safety checks, by design: bypasses the concurrency lock and removes existing locks. ${afterChange}`,
+    params: IdParams,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  forceRestart: {
+    method: 'PUT',
+    path: '/event/forcerestart/{id}',
+    summary: 'Restart a live event',
+    description: `The event must be LIVE_UNPUBLISHED or LIVE_PUBLISHED; the channel is stopped completely, the event goes ` +
+      `pre-live and then back to its live state. A failed safe stop falls back to a force stop. ${afterChange}`,
+    params: IdParams,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  setState: {
+    method: 'PUT',
+    path: '/event/state/{id}',
+    summary: 'Change the state of an event',
+    description: 'The state is a number or a name. With waitUntilCompleted (default) the call returns once the state is reached; ' +
+      `without, it returns at once, the event passing through LIVE_STARTING or LIVE_STOPPING. ${afterChange}`,
+    params: IdParams,
+    body: EventStateBody,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+
+  list: {
+    method: 'GET',
+    path: '/event/',
+    summary: 'List events',
+    description: 'Lists omit `video`.',
+    query: EventListQuery,
+    responses: { 200: EventCollectionSchema },
+  },
+  listDeleted: {
+    method: 'GET',
+    path: '/event/deleted/',
+    summary: 'List deleted events',
+    description: 'The filters of GET /event/, without noCache.',
+    query: EventDeletedListQuery,
+    responses: { 200: EventCollectionSchema },
+  },
+  get: {
+    method: 'GET',
+    path: '/event/{id}',
+    summary: 'Get an event',
+    params: IdParams,
+    query: EventGetQuery,
+    responses: { 200: EventSchema, 204: null },
+  },
+  getByReference: {
+    method: 'GET',
+    path: '/event/reference',
+    summary: 'Get an event by reference id',
+    query: EventLookupQuery,
+    responses: { 200: EventSchema, 204: null },
+  },
+  getByExternal: {
+    method: 'GET',
+    path: '/event/external',
+    summary: 'Get an event by external id',
+    query: EventLookupQuery,
+    responses: { 200: EventSchema, 204: null },
+  },
+
+  // ---- Beyond the interface: further routes of the original service (public-facts.md §4) ----
+  getExternalUpdate: {
+    method: 'GET',
+    path: '/event/{id}/externalupdate/',
+    summary: 'Whether external updates of an event are allowed',
+    description: `${ORIGINAL} Answers the externalUpdateAllowed flag as a bare JSON boolean.`,
+    params: IdParams,
+    query: NoCacheQuery,
+    responses: { 200: z.boolean() },
+  },
+  listByChannel: {
+    method: 'GET',
+    path: '/event/channel/{id}',
+    summary: 'List the events of a channel',
+    description: `${ORIGINAL} All events on channel {id}, not paged, ordered by scheduled start. For a paged list use GET /channel/{id}/events/.`,
+    params: IdParams,
+    query: NoCacheQuery,
+    responses: { 200: z.array(EventSchema) },
+  },
+  clone: {
+    method: 'GET',
+    path: '/event/clone/{id}',
+    summary: 'Clone an event',
+    description: `${ORIGINAL} Creates a copy of the event (new id, no reference or external id, in its initial state) and answers it with 201, ` +
+      'as GET /compose/clone/ does. A GET that changes data, as in the original.',
+    params: IdParams,
+    responses: { 201: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  restore: {
+    method: 'GET',
+    path: '/event/restore/{id}',
+    summary: 'Restore a deleted event',
+    description: `${ORIGINAL} Brings back a soft-deleted event (webhook Action Restored) and answers it. A GET that changes data, as in the original.`,
+    params: IdParams,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/event/{id}',
+    summary: 'Delete an event',
+    description: `${ORIGINAL} Soft delete by default: the event moves to GET /event/deleted/ (webhook Action Deleted). hardDelete=true removes it for good.`,
+    params: IdParams,
+    query: EventDeleteQuery,
+    responses: { 200: null },
+    invalidates: EVENT_VIEWS,
+  },
+  setThumbnail: {
+    method: 'POST',
+    path: '/event/thumbnail/{id}',
+    summary: 'Set the thumbnail of an event',
+    description: `${ORIGINAL} The image as an http(s) URL or a base64 data URI. ${afterChange}`,
+    params: IdParams,
+    body: EventThumbnailBody,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+  deleteThumbnail: {
+    method: 'DELETE',
+    path: '/event/thumbnail/{id}',
+    summary: 'Remove the thumbnail of an event',
+    description: `${ORIGINAL} ${afterChange}`,
+    params: IdParams,
+    responses: { 200: EventSchema },
+    invalidates: EVENT_VIEWS,
+  },
+});

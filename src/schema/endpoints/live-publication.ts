@@ -1,3 +1,139 @@
+/**
+ * Media syndication: live publications (service-interface.md "Media syndication: live
+ * publications"): all 14 operations. They need a configured live media server: start adds stream
+ * targets on it and starts the publication with the syndication backend; stop removes them.
+ */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { Guid, IdParams, noCache } from '../common.ts';
+import {
+  LivePublicationActionBody,
+  LivePublicationBatchBody,
+  LivePublicationCreateBody,
+  LivePublicationDeleteBody,
+  LivePublicationRecreateBody,
+  OperationResponseSchema,
+  PublicationGetQuery,
+  PublicationListQuery,
+  PublicationSchema,
+  PublicationStatisticsSchema,
+  PublicationTransactionQuery,
+} from '../models/syndication.ts';
 
-export const livePublication = defineArea('livePublication', {});
+const Publications = z.array(PublicationSchema);
+
+export const livePublication = defineArea('livePublication', {
+  create: {
+    method: 'POST',
+    path: '/media/livepublication/',
+    summary: 'Create live publications of an event',
+    description: 'Answers the created publications, which share one transactionId. startInstantly starts them at once.',
+    body: LivePublicationCreateBody,
+    responses: { 200: Publications },
+  },
+  recreate: {
+    method: 'PUT',
+    path: '/media/livepublication/recreate/',
+    summary: 'Recreate a live publication on its target',
+    description: 'Retries creation against the target and discards earlier details. Answers the recreated publication.',
+    body: LivePublicationRecreateBody,
+    responses: { 200: PublicationSchema },
+  },
+  start: {
+    method: 'PUT',
+    path: '/media/livepublication/start/',
+    summary: 'Start a live publication',
+    description: 'Answers the publication in its new state.',
+    body: LivePublicationActionBody,
+    responses: { 200: PublicationSchema },
+  },
+  stop: {
+    method: 'PUT',
+    path: '/media/livepublication/stop/',
+    summary: 'Stop a live publication',
+    description: 'Answers the publication in its new state.',
+    body: LivePublicationActionBody,
+    responses: { 200: PublicationSchema },
+  },
+  startAll: {
+    method: 'PUT',
+    path: '/media/livepublication/start/all/',
+    summary: 'Start several live publications',
+    description:
+      'Runs concurrently; each gets an attempt, so a publication not started afterwards had a fault. Answers the publications in their new states.',
+    body: LivePublicationBatchBody,
+    responses: { 200: Publications },
+  },
+  stopAll: {
+    method: 'PUT',
+    path: '/media/livepublication/stop/all/',
+    summary: 'Stop several live publications',
+    description: 'Each gets an attempt, as for starting. Answers the publications in their new states.',
+    body: LivePublicationBatchBody,
+    responses: { 200: Publications },
+  },
+  publish: {
+    method: 'PUT',
+    path: '/media/livepublication/publish/',
+    summary: 'Publish a live publication on its target',
+    body: LivePublicationActionBody,
+    responses: { 200: OperationResponseSchema },
+  },
+  unpublish: {
+    method: 'PUT',
+    path: '/media/livepublication/unpublish/',
+    summary: 'Unpublish a live publication on its target',
+    body: LivePublicationActionBody,
+    responses: { 200: OperationResponseSchema },
+  },
+  list: {
+    method: 'GET',
+    path: '/media/livepublication/',
+    summary: 'List live publications',
+    query: PublicationListQuery,
+    responses: { 200: Publications },
+  },
+  /** @legacy A camel-case literal segment (`transactionId`) in an otherwise lower-case path. */
+  listByTransaction: {
+    method: 'GET',
+    path: '/media/livepublication/transactionId/{transactionId}',
+    summary: 'List the live publications created in one request',
+    params: z.object({ transactionId: Guid }),
+    query: PublicationTransactionQuery,
+    responses: { 200: Publications },
+  },
+  get: {
+    method: 'GET',
+    path: '/media/livepublication/{id}',
+    summary: 'Get a live publication',
+    params: IdParams,
+    query: PublicationGetQuery,
+    responses: { 200: PublicationSchema },
+  },
+  /** @legacy `contentId` in camel case inside the path, where the VOD route writes `content`. */
+  getByContent: {
+    method: 'GET',
+    path: '/media/livepublication/contentId/{contentId}',
+    summary: 'Get the live publication of a content id on a destination',
+    params: z.object({ contentId: z.string().min(1) }),
+    query: PublicationGetQuery,
+    responses: { 200: PublicationSchema },
+  },
+  statistics: {
+    method: 'GET',
+    path: '/media/livepublication/statistics/{publicationId}',
+    summary: 'Get the statistics of a live publication',
+    description: 'The answer of the syndication backend, passed through.',
+    params: z.object({ publicationId: Guid }),
+    query: z.object({ destinationId: Guid, noCache }),
+    responses: { 200: PublicationStatisticsSchema },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/media/livepublication/',
+    summary: 'Delete live publications of an event',
+    description: 'The publications are in the body; hardDelete also removes them from the target.',
+    body: LivePublicationDeleteBody,
+    responses: { 200: null },
+  },
+});

@@ -1,3 +1,77 @@
+/** Media syndication: destination properties (service-interface.md "Destination properties"): all 7 operations. */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { Guid, IdParams } from '../common.ts';
+import {
+  DestinationPropertyFilterQuery,
+  DestinationPropertyKeyQuery,
+  MediaDestinationPropertyBody,
+  MediaDestinationPropertySchema,
+} from '../models/syndication.ts';
 
-export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {});
+const DestinationIdParams = z.object({ destinationId: Guid });
+
+/** Direct destinations carry their properties (destinationProperties). */
+const withDestinations = ['mediaDestinationProperty', 'destination'] as const;
+
+export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
+  upsert: {
+    method: 'POST',
+    path: '/media/destinationproperty/',
+    summary: 'Add or update a destination property',
+    description: 'Updates when id is given or when (category, key) already exists on the destination. Answers the saved property.',
+    body: MediaDestinationPropertyBody,
+    responses: { 200: MediaDestinationPropertySchema },
+    invalidates: withDestinations,
+  },
+  list: {
+    method: 'GET',
+    path: '/media/destinationproperty/all/{destinationId}',
+    summary: 'List the properties of a destination',
+    params: DestinationIdParams,
+    query: DestinationPropertyFilterQuery,
+    responses: { 200: z.array(MediaDestinationPropertySchema) },
+  },
+  get: {
+    method: 'GET',
+    path: '/media/destinationproperty/id/{id}',
+    summary: 'Get a destination property',
+    params: IdParams,
+    responses: { 200: MediaDestinationPropertySchema },
+  },
+  getByKey: {
+    method: 'GET',
+    path: '/media/destinationproperty/{destinationId}',
+    summary: 'Get a destination property by category and key',
+    params: DestinationIdParams,
+    query: DestinationPropertyKeyQuery,
+    responses: { 200: MediaDestinationPropertySchema },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/media/destinationproperty/id/{id}',
+    summary: 'Delete a destination property',
+    params: IdParams,
+    responses: { 200: null },
+    invalidates: withDestinations,
+  },
+  deleteByKey: {
+    method: 'DELETE',
+    path: '/media/destinationproperty/{destinationId}',
+    summary: 'Delete a destination property by category and key',
+    params: DestinationIdParams,
+    query: DestinationPropertyKeyQuery,
+    responses: { 200: null },
+    invalidates: withDestinations,
+  },
+  deleteAll: {
+    method: 'DELETE',
+    path: '/media/destinationproperty/all/{destinationId}',
+    summary: 'Delete the properties of a destination',
+    description: 'Without filters, every property of the destination.',
+    params: DestinationIdParams,
+    query: DestinationPropertyFilterQuery,
+    responses: { 200: null },
+    invalidates: withDestinations,
+  },
+});

@@ -1,3 +1,103 @@
+/**
+ * VOD downloads (service-interface.md "VOD downloads"): all 11 operations. Reads answer 204 when
+ * nothing matches; deletions answer 410 Gone, which is success.
+ */
+import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { Guid, IdParams } from '../common.ts';
+import { VodDownloadBody, VodDownloadContentQuery, VodDownloadPurgeQuery, VodDownloadSchema } from '../models/vod-download.ts';
 
-export const vodDownload = defineArea('vodDownload', {});
+export const vodDownload = defineArea('vodDownload', {
+  create: {
+    method: 'POST',
+    path: '/voddownload/',
+    summary: 'Request a download of clips',
+    description:
+      'The clips are stitched into one MP4 whose link is e-mailed. Answers 201 with the download. Without mp4Filename, the file is named after the master clip event.',
+    body: VodDownloadBody,
+    responses: { 201: VodDownloadSchema },
+  },
+  get: {
+    method: 'GET',
+    path: '/voddownload/{id}',
+    summary: 'Get a download',
+    params: IdParams,
+    responses: { 200: VodDownloadSchema, 204: null },
+  },
+  getByContent: {
+    method: 'GET',
+    path: '/voddownload/contentid',
+    summary: 'Get a download by content id',
+    query: VodDownloadContentQuery,
+    responses: { 200: VodDownloadSchema, 204: null },
+  },
+  list: {
+    method: 'GET',
+    path: '/voddownload/',
+    summary: 'List downloads',
+    description: '204 when there are none.',
+    responses: { 200: z.array(VodDownloadSchema), 204: null },
+  },
+  listForEvent: {
+    method: 'GET',
+    path: '/voddownload/event/{eventId}',
+    summary: 'List the downloads of an event',
+    description: '204 when there are none.',
+    params: z.object({ eventId: Guid }),
+    responses: { 200: z.array(VodDownloadSchema), 204: null },
+  },
+  /** @legacy A GET that writes: restarts the processing of a download. */
+  retry: {
+    method: 'GET',
+    path: '/voddownload/retry/{id}',
+    summary: 'Retry a download',
+    description: 'Answers the download, queued again.',
+    params: IdParams,
+    responses: { 200: VodDownloadSchema },
+    invalidates: ['vodDownload'],
+  },
+  /** @legacy A GET that writes: restarts the processing of a download. */
+  retryByContent: {
+    method: 'GET',
+    path: '/voddownload/retry/contentid',
+    summary: 'Retry a download by content id',
+    description: 'Answers the download, queued again.',
+    query: VodDownloadContentQuery,
+    responses: { 200: VodDownloadSchema },
+    invalidates: ['vodDownload'],
+  },
+  /** @legacy The query parameter is capitalised: `Buffer`. */
+  purgeExpired: {
+    method: 'DELETE',
+    path: '/voddownload/',
+    summary: 'Delete expired downloads',
+    description: 'Buffer adds days to the configured expiry period. Answers 410 Gone.',
+    query: VodDownloadPurgeQuery,
+    responses: { 410: null },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/voddownload/{id}',
+    summary: 'Delete a download',
+    description: 'Answers 410 Gone.',
+    params: IdParams,
+    responses: { 410: null },
+  },
+  deleteByContent: {
+    method: 'DELETE',
+    path: '/voddownload/contentid',
+    summary: 'Delete a download by content id',
+    description: 'Answers 410 Gone.',
+    query: VodDownloadContentQuery,
+    responses: { 410: null },
+  },
+  /** @legacy The parameter is spelled `{eventid}` here, `{eventId}` on the GET of the same path. */
+  deleteForEvent: {
+    method: 'DELETE',
+    path: '/voddownload/event/{eventid}',
+    summary: 'Delete all downloads of an event',
+    description: 'Removes every download of the event, not only expired ones. Answers 410 Gone.',
+    params: z.object({ eventid: Guid }),
+    responses: { 410: null },
+  },
+});

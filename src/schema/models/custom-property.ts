@@ -11,3 +11,36 @@ export const ChapterPointCustomPropertySchema = z
   .object({ id: Guid, key: z.string(), category: z.string(), value: z.string(), chapterPointId: Guid })
   .meta({ id: 'ChapterPointCustomProperty' });
 export type ChapterPointCustomProperty = z.infer<typeof ChapterPointCustomPropertySchema>;
+
+// ---- Request bodies ---------------------------------------------------------------------------
+
+/** The category may be empty; the key may not (the pair is what identifies a property). */
+const Category = z.string();
+const Key = z.string().trim().min(1);
+
+/** POST /customproperty/: add, or update when customPropertyId is given or (category, key) exists. */
+export const CustomPropertyBody = z
+  .object({ customPropertyId: Guid.nullish(), eventId: Guid, category: Category, key: Key, value: z.string() })
+  .meta({ id: 'CustomPropertyBody' });
+export type CustomPropertyBody = z.infer<typeof CustomPropertyBody>;
+
+/** One item of a bulk request; a null id is generated. */
+export const CustomPropertyItemBody = z
+  .object({ id: Guid.nullish(), category: Category, key: Key, value: z.string() })
+  .meta({ id: 'CustomPropertyItemBody' });
+export type CustomPropertyItemBody = z.infer<typeof CustomPropertyItemBody>;
+
+export const CustomPropertyBulkBody = z.array(CustomPropertyItemBody);
+
+/** POST /chapterpoint/customproperty/: the id is required to update a specific property. */
+export const ChapterPointCustomPropertyBody = z
+  .object({
+    id: Guid.nullish(),
+    chapterPointId: Guid,
+    category: Category,
+    key: Key,
+    value: z.string(),
+    refreshIndex: z.boolean().optional(),
+  })
+  .meta({ id: 'ChapterPointCustomPropertyBody' });
+export type ChapterPointCustomPropertyBody = z.infer<typeof ChapterPointCustomPropertyBody>;

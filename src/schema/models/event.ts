@@ -1,7 +1,8 @@
 /** Events: the central resource (service-interface.md "Event"; enumerations from public-facts.md §2). */
 import { z } from 'zod';
-import { enumeration, Guid, NullableDateTime, TimeSpan } from '../common.ts';
+import { DateTime, enumeration, Guid, NullableDateTime, TimeSpan } from '../common.ts';
 import { CustomPropertySchema } from './custom-property.ts';
+import { jsonText } from './json-text.ts';
 
 export const EventState = enumeration('EventState', {
   PRE_LIVE: 0,
@@ -255,3 +256,187 @@ export const EventOrderColumn = z.enum([
   'ExternalId',
 ]);
 export type EventOrderColumn = z.infer<typeof EventOrderColumn>;
+
+// ---- JSON text fields of an event ----------------------------------------------------------------
+
+/** One entry of `drm_data` in drmJson (service-interface.md "DRM JSON shape"). */
+export const DrmEntrySchema = z.discriminatedUnion('name', [
+  z.object({
+    name: z.literal('CENC'),
+    key_id: z.string(),
+    content_id: z.string(),
+    widevine_drmspecific: z.string(),
+    widevine_laurl: z.string(),
+    key_iv: z.string(),
+    playready_laurl: z.string(),
+  }),
+  z.object({ name: z.literal('FAIRPLAY'), key_id: z.string(), key_iv: z.string(), laurl: z.string(), ask: z.string().optional() }),
+]);
+
+/** The parsed content of `drmJson`. drm_provider values seen are NONE and THIRDPARTY; others are kept. */
+export const DrmConfigurationSchema = z
+  .object({ drm_provider: z.string().min(1), drm_data: z.array(DrmEntrySchema).optional() })
+  .meta({ id: 'DrmConfiguration' });
+export type DrmConfiguration = z.infer<typeof DrmConfigurationSchema>;
+
+// ---- Request bodies ---------------------------------------------------------------------------
+
+/**
+ * A tag name. Commas are refused because the tag filter of GET /event/ is comma-separated, so a
+ * name containing one could never be filtered on.
+ */
+export const TagName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !name.includes(','), 'a tag name cannot contain a comma');
+
+/** A tag as sent in a request: a known id, or a name (an existing tag of that name is reused). */
+export const TagModelBody = z.object({ id: Guid.optional(), name: TagName }).meta({ id: 'TagModelBody' });
+export type TagModelBody = z.infer<typeof TagModelBody>;
+
+const ReferenceText = z.string().max(100, 'at most 100 characters');
+const OptionalDateTime = DateTime.nullish();
+const OptionalGuid = Guid.nullish();
+
+/** Pairs of an event body that must not end before they start. */
+const EVENT_BODY_PERIODS = [
+  ['ScheduledStart', 'ScheduledEnd'],
+  ['PublishedStart', 'PublishedEnd'],
+  ['InstantVodStart', 'InstantVodEnd'],
+  ['ScheduledProvisionAt', 'ScheduledTerminateAt'],
+  ['ArchiverStart', 'ArchiverEnd'],
+] as const;
+
+/**
+ * POST /event/ (add or update), PascalCase as the interface writes it. Id is required to update and
+ * optional to add, which one schema cannot tell apart: the server decides by whether Id exists.
+ */
+export const EventBody = z
+  .object({
+    Id: OptionalGuid,
+    Title: z.string().trim().min(1),
+    RefId: ReferenceText.nullish(),
+    ExternalId: ReferenceText.nullish(),
+    Description: z.string().nullish(),
+    ScheduledStart: OptionalDateTime,
+    ScheduledEnd: OptionalDateTime,
+    PublishedStart: OptionalDateTime,
+    PublishedEnd: OptionalDateTime,
+    InstantVodStart: OptionalDateTime,
+    InstantVodEnd: OptionalDateTime,
+    ScheduledProvisionAt: OptionalDateTime,
+    ScheduledTerminateAt: OptionalDateTime,
+    ArchiverStart: OptionalDateTime,
+    ArchiverEnd: OptionalDateTime,
+    RoomId: OptionalGuid,
+    EventTypeId: OptionalGuid,
+    CategoryId: OptionalGuid,
+    ChannelId: OptionalGuid,
+    XflowId: OptionalGuid,
+    RemixflowId: OptionalGuid,
+    InfrastructureProfileId: OptionalGuid,
+    ArchiverflowId: OptionalGuid,
+    AutoStart: z.boolean().optional(),
+    AutoEnd: z.boolean().optional(),
+    AutoProvisionInfrastructure: z.boolean().optional(),
+    AutoTerminateInfrastructure: z.boolean().optional(),
+    AutoPublish: z.boolean().optional(),
+    AutoStartPublications: z.boolean().optional(),
+    VodEnableDrm: z.boolean().optional(),
+    SetPrivateAfterGeneration: z.boolean().optional(),
+    RefreshIndex: z.boolean().optional(),
+    Tags: z.array(TagModelBody).optional(),
+    DrmJson: jsonText(DrmConfigurationSchema, { allowEmpty: true, description: 'Escaped JSON text: see DrmConfiguration' }).nullish(),
+    AdditionalStreamingOptions: z.string().nullish(),
+    TaskEngineJson: jsonText(z.json(), { allowEmpty: true }).nullish(),
+    Thumbnail: z.string().nullish(),
+    EventState: EventState.input.optional(),
+    DvrLength: z.number().int().min(0).nullish(),
+    MaxBitrate: z.number().int().min(0).nullish(),
+    MinBitrate: z.number().int().min(0).nullish(),
+    AutoExpirePublishingPoints: z.boolean().default(false).describe('Restart the event when all publishing points fail'),
+  })
+  .superRefine((body, ctx) => {
+    for (const [start, end] of EVENT_BODY_PERIODS) {
+      const from = body[start];
+      const to = body[end];
+      if (from && to && Date.parse(to) < Date.parse(from)) {
+        ctx.addIssue({ code: 'custom', path: [end], message: `${end} must not be before ${start}` });
+      }
+    }
+    if (body.MinBitrate != null && body.MaxBitrate != null && body.MinBitrate > body.MaxBitrate) {
+      ctx.addIssue({ code: 'custom', path: ['MinBitrate'], message: 'MinBitrate must not exceed MaxBitrate' });
+    }
+  })
+  .meta({ id: 'EventBody' });
+export type EventBody = z.input<typeof EventBody>;
+
+/** The field names of an event body, as PATCH paths name them (`/Title`, `/DrmJson`). */
+export const EVENT_BODY_FIELDS = Object.keys(EventBody.shape) as (keyof typeof EventBody.shape)[];
+
+/** One JSON Patch operation (RFC 6902), limited to what the interface uses. */
+export const JsonPatchOperationSchema = z
+  .object({
+    op: z.enum(['replace', 'add', 'remove']),
+    path: z.string().regex(/^\/[^/]/, 'a JSON pointer such as /Title'),
+    value: z.unknown().optional(),
+  })
+  .refine((o) => o.op === 'remove' || o.value !== undefined, { path: ['value'], message: 'value is required for add and replace' })
+  .meta({ id: 'JsonPatchOperation' });
+export type JsonPatchOperation = z.infer<typeof JsonPatchOperationSchema>;
+
+const eventFieldsByLower = new Set(EVENT_BODY_FIELDS.map((f) => f.toLowerCase()));
+
+/**
+ * PATCH /event/{id} (application/json-patch+json): operations on the fields of EventBody, matched
+ * case-insensitively like every body field. The server applies them to the event's body and
+ * validates the result as an EventBody.
+ */
+export const EventPatchBody = z
+  .array(
+    JsonPatchOperationSchema.refine((o) => eventFieldsByLower.has((o.path.split('/')[1] ?? '').toLowerCase()), {
+      path: ['path'],
+      message: `not a field of an event: expected /${EVENT_BODY_FIELDS.join(', /')}`,
+    }),
+  )
+  .min(1)
+  .meta({ id: 'EventPatchBody' });
+export type EventPatchBody = z.input<typeof EventPatchBody>;
+
+export const DvrWindowLengthBody = z
+  .object({ DvrWindowLength: z.number().int().min(0).describe('Seconds of DVR window') })
+  .meta({ id: 'DvrWindowLengthBody' });
+
+/** POST /event/xflow/add/: adds a task to event Id, or creates an event when Id is absent. */
+export const XflowTaskBody = z
+  .object({
+    TaskEngineJson: jsonText(z.json()).refine((t) => t.trim() !== '', 'TaskEngineJson is required'),
+    Id: Guid.optional(),
+    EventState: EventState.input.optional(),
+    Mp4State: Mp4State.input.optional(),
+    RefreshIndex: z.boolean().optional(),
+  })
+  .meta({ id: 'XflowTaskBody' });
+export type XflowTaskBody = z.input<typeof XflowTaskBody>;
+
+/** PUT /event/state/{id}: a state by number or name (case-insensitive). */
+export const EventStateBody = z
+  .object({ state: EventState.input, waitUntilCompleted: z.boolean().default(true) })
+  .meta({ id: 'EventStateBody' });
+export type EventStateBody = z.input<typeof EventStateBody>;
+
+/**
+ * POST /event/thumbnail/{id}: the image as an http(s) URL to fetch or a base64 data URI. (The
+ * original takes an upload; our binder speaks JSON only, so the image travels as text.)
+ */
+export const EventThumbnailBody = z
+  .object({
+    Thumbnail: z
+      .string()
+      .refine((t) => /^https?:\/\/\S+$/i.test(t) || /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(t), {
+        message: 'expected an http(s) URL or a data:image/...;base64, URI',
+      }),
+  })
+  .meta({ id: 'EventThumbnailBody' });

@@ -1,1 +1,85 @@
-export {};
+/**
+ * VOD downloads (service-interface.md "VOD Download", "VOD downloads"): clips of events stitched
+ * into one downloadable MP4, whose link is e-mailed.
+ */
+import { z } from 'zod';
+import { DateOrTime, Guid, NullableDateTime } from '../common.ts';
+
+export const VodDownloadSchema = z
+  .object({
+    id: Guid,
+    contentId: z.string(),
+    eventId: Guid.nullable().describe('The event of the master clip'),
+    downloadPath: z.string().nullable(),
+    emailAddress: z.string(),
+    creationDate: NullableDateTime,
+    completionDate: NullableDateTime,
+    failureDate: NullableDateTime,
+    downloadUrl: z.string().nullable(),
+    downloadTaskJson: z.string().nullable().describe('JSON text of the processing task (see DownloadTaskSchema)'),
+    emailLanguage: z.string().nullable(),
+  })
+  .meta({ id: 'VodDownload' });
+export type VodDownload = z.infer<typeof VodDownloadSchema>;
+
+/**
+ * The content of downloadTaskJson. The interface names the keys, not their types: types are what
+ * the names say, unknown where they say nothing; other keys are kept.
+ */
+export const DownloadTaskSchema = z.looseObject({
+  parameters: z.looseObject({
+    content_id: z.string(),
+    output_folder: z.string(),
+    clips: z.array(z.unknown()),
+    rest_endpoints: z.unknown(),
+    encrypted: z.boolean(),
+    frame_accurate: z.boolean(),
+    create_mp4: z.boolean(),
+    copy_ts: z.boolean(),
+    create_via_ffmpeg: z.boolean(),
+  }),
+  client: z.unknown(),
+  job: z.unknown(),
+});
+export type DownloadTask = z.infer<typeof DownloadTaskSchema>;
+
+/**
+ * One clip of a download. start and end: ISO 8601, or elapsed time (00:00:00) when the content has
+ * no timestamps; both null requests the whole event.
+ */
+export const DownloadClipSchema = z
+  .object({
+    eventId: Guid,
+    start: DateOrTime.nullable().default(null),
+    end: DateOrTime.nullable().default(null),
+    filter: z.string().nullish().describe('USP-style filter expression; give each clip the same tracks and bitrates'),
+    isMasterClip: z.boolean().default(false).describe('The clip the download is associated with; at most one'),
+  })
+  .meta({ id: 'DownloadClip' });
+export type DownloadClip = z.input<typeof DownloadClipSchema>;
+
+export const VodDownloadBody = z
+  .object({
+    emailAddress: z.email(),
+    contentId: z.string().trim().min(1).nullish().describe('Generated when omitted'),
+    frameAccurate: z.boolean().default(false),
+    emailLanguage: z.string().nullish().describe('Selects an e-mail template'),
+    mp4Filename: z.string().nullish().describe("Defaults to the title of the master clip's event"),
+    downloadClips: z.array(DownloadClipSchema).min(1),
+  })
+  .superRefine((body, ctx) => {
+    const masters = body.downloadClips.flatMap((clip, index) => (clip.isMasterClip ? [index] : []));
+    for (const index of masters.slice(1)) {
+      ctx.addIssue({ code: 'custom', path: ['downloadClips', index, 'isMasterClip'], message: 'mark only one clip as master' });
+    }
+  })
+  .meta({ id: 'VodDownloadBody' });
+export type VodDownloadBody = z.input<typeof VodDownloadBody>;
+
+/** `?id=` lookups by content id (percent-encoded). */
+export const VodDownloadContentQuery = z.object({ id: z.string().min(1).describe('Content id') });
+
+/** DELETE /voddownload/: `Buffer` (capitalised as the interface writes it) adds days to the configured expiry period. */
+export const VodDownloadPurgeQuery = z.object({
+  Buffer: z.number().int().default(0).describe('Days added to the configured expiry period'),
+});
