@@ -3,6 +3,7 @@
  * or a PostgreSQL server when DATABASE_URL is set. Both are driven through Drizzle's PostgreSQL
  * dialect with the same tables and migrations, so repositories are written once.
  */
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,7 +41,8 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Not `new URL('./migrations', import.meta.url)`: jsdom (component tests) replaces the global URL.
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any advisory-lock key will do as long as every process uses the same one. */
 const MIGRATION_LOCK = 7_316_502_118;

@@ -1,0 +1,138 @@
+/**
+ * The service as a Fastify instance, used alike by main.ts (which listens), the tests (which
+ * call `app.inject`) and e2e (fastify/demo's `buildApp` pattern). It does not listen and does
+ * not own the database: whoever opened the database closes it after `app.close()`.
+ *
+ * @example
+ * const database = await openDatabase({ dataDir: 'memory://' });
+ * const app = await buildApp({ database, clock: systemClock });
+ * const response = await app.inject({ method: 'GET', url: '/api/event/', headers: { 'API-KEY': key } });
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { allEndpoints, type Endpoint } from '#schema';
+import type { Database } from './db/database.ts';
+import { systemClock, type Clock } from './jobs/clock.ts';
+import { implementations as areaImplementations } from './areas/index.ts';
+import { BODY_LIMIT, installBodyParsers } from './http/content.ts';
+import { dashboardRoutes } from './http/dashboard.ts';
+import { echoTransactionId, frameworkErrors, installErrorHandling } from './http/errors.ts';
+import type { AppServices, Implementation } from './http/implement.ts';
+import { createAuthenticate } from './http/auth.ts';
+import type { ExtensionRoute } from './http/openapi.ts';
+import type { Db } from './db/database.ts';
+import { referenceRoutes } from './http/reference.ts';
+import { registerOperations } from './http/register.ts';
+import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
+import type { LogLevel } from './config.ts';
+
+export interface AppSettings {
+  /**
+   * Check every success body against its record's response schema; a mismatch answers 500
+   * (errorType ResponseShape). Default: on when NODE_ENV is `test`.
+   */
+  validateResponses: boolean;
+  /** The dashboard build to serve at /. Default: dist/ at the root of the repository. */
+  staticDir: string;
+  /** Largest request body accepted, in bytes (413 beyond). Default 5 MB. */
+  bodyLimit: number;
+}
+
+/**
+ * Routes beyond the interface that are not operation records (the change feed, the simulated
+ * publishing point's HLS files...): plain Fastify routes under /api, registered by a function
+ * given what handlers get. `authenticate` is the operations' onRequest hook, for routes that
+ * need an API key (`request.client` is the tenant afterwards).
+ */
+export interface AppExtension {
+  register(app: FastifyInstance, context: ExtensionContext): void | Promise<void>;
+  /** How /api/openapi.json describes the routes (paths relative to /api). */
+  routes?: readonly ExtensionRoute[];
+}
+
+export interface ExtensionContext {
+  db: Db;
+  clock: Clock;
+  services: AppServices;
+  authenticate: ReturnType<typeof createAuthenticate>;
+}
+
+export interface BuildAppOptions {
+  database: Database;
+  clock?: Clock;
+  config?: Partial<AppSettings>;
+  /** A pino logger (main.ts), a level, or nothing: no logging (tests). */
+  logger?: FastifyBaseLogger | LogLevel;
+  /** The area handlers. Default: every area's (src/server/areas/index.ts). */
+  implementations?: readonly Implementation[];
+  /** The operations to serve. Default: every record of the schema module; tests may add their own. */
+  endpoints?: readonly Endpoint[];
+  /** The demo key `GET /api/connection` hands out; unset, that route is a 404 (see service-routes.ts). */
+  demoKey?: string;
+  /** Services handlers receive in their context (RequestContext); see AppServices. */
+  services?: AppServices;
+  /** Routes beyond the interface; see AppExtension. */
+  extensions?: readonly AppExtension[];
+}
+
+// Not `new URL('../../dist', import.meta.url)`: jsdom (component tests) replaces the global URL with one that breaks it.
+const DEFAULT_STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const settings: AppSettings = {
+    validateResponses: process.env.NODE_ENV === 'test',
+    staticDir: DEFAULT_STATIC_DIR,
+    bodyLimit: BODY_LIMIT,
+    ...options.config,
+  };
+  const endpoints = options.endpoints ?? allEndpoints;
+  const db = options.database.db;
+
+  const logger = options.logger;
+  const app = Fastify({
+    ...(logger === undefined
+      ? { logger: false }
+      : typeof logger === 'string'
+        ? { logger: { level: logger } }
+        : { loggerInstance: logger }),
+    bodyLimit: settings.bodyLimit,
+    // Requests answer quickly or not at all; a stuck client must not hold a connection for ever.
+    requestTimeout: 60_000,
+    routerOptions: {
+      // `/x` and `/x/` are different operations of the interface.
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      // Reference ids and capture ids may be long; beyond this the answer is a 414.
+      maxParamLength: 1000,
+    },
+    frameworkErrors,
+  }) as unknown as FastifyInstance;
+
+  app.decorateRequest('client', null);
+  app.addHook('onRequest', async (request, reply) => {
+    echoTransactionId(request, reply);
+    const transactionId = request.headers['x-transaction-id'];
+    if (typeof transactionId === 'string' && transactionId !== '') request.log = request.log.child({ transactionId });
+  });
+  installErrorHandling(app);
+  installBodyParsers(app);
+
+  const clock = options.clock ?? systemClock;
+  const services = options.services ?? {};
+  const operationAt = registerOperations(app, {
+    endpoints,
+    implementations: options.implementations ?? areaImplementations,
+    db,
+    clock,
+    services,
+    validateResponses: settings.validateResponses,
+  });
+  await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
+  const extensions = options.extensions ?? [];
+  const authenticate = createAuthenticate(db);
+  for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
+  await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });
+  await dashboardRoutes(app, { staticDir: settings.staticDir, operationAt });
+  return app;
+}

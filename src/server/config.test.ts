@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeStorage, parseConfig } from './config.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('parseConfig', () => {
+  it('has defaults for everything', () => {
+    expect(parseConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      apiKeys: [],
+      demoData: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable, and treats empty ones as unset', () => {
+    expect(
+      parseConfig({
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: 'postgres://u:p@db:5432/cr',
+        API_KEY: 'secret-key-1',
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'DEBUG',
+      }),
+    ).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: 'memory://',
+      databaseUrl: 'postgres://u:p@db:5432/cr',
+      apiKeys: [{ client: 'default', key: 'secret-key-1' }],
+      demoData: true,
+      logLevel: 'debug',
+    });
+    expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
+  });
+
+  it('reads API_KEY as one key for `default` or as client:key pairs', () => {
+    expect(parseConfig({ API_KEY: 'acme:key-of-acme, beta:key-of-beta,acme:second-acme-key' }).apiKeys).toEqual([
+      { client: 'acme', key: 'key-of-acme' },
+      { client: 'beta', key: 'key-of-beta' },
+      { client: 'acme', key: 'second-acme-key' },
+    ]);
+    expect(problems({ API_KEY: 'short' })).toEqual([expect.stringContaining('too short')]);
+    expect(problems({ API_KEY: 'acme:key-of-acme,nocolon' })[0]).toContain('entry 2 is not of the form client:key');
+    expect(problems({ API_KEY: 'a b:key-of-someone' })[0]).toContain('not a valid client name');
+    expect(problems({ API_KEY: 'acme:shared-key-1,beta:shared-key-1' })[0]).toContain('a key belongs to one client');
+    expect(problems({ API_KEY: ',' })).toEqual(['API_KEY holds no key']);
+  });
+
+  it('accepts the usual spellings of a boolean', () => {
+    for (const yes of ['true', 'TRUE', '1', 'yes', 'on']) expect(parseConfig({ DEMO_DATA: yes }).demoData).toBe(true);
+    for (const no of ['false', '0', 'no', 'off']) expect(parseConfig({ DEMO_DATA: no }).demoData).toBe(false);
+  });
+
+  it('lists every invalid value at once, saying what is accepted', () => {
+    const found = problems({ PORT: '80a', DATABASE_URL: 'mysql://x', DEMO_DATA: 'maybe', LOG_LEVEL: 'loud', HOST: 'a b' });
+    expect(found).toEqual([
+      'PORT must be a whole number from 0 to 65535, not "80a"',
+      'HOST must be a host name or an IP address, not "a b"',
+      expect.stringContaining('DATABASE_URL must be a PostgreSQL URL'),
+      'DEMO_DATA must be true or false, not "maybe"',
+      expect.stringContaining('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'),
+    ]);
+    expect(problems({ PORT: '70000' })).toHaveLength(1);
+    expect(problems({ PORT: '-1' })).toHaveLength(1);
+    expect(problems({ DATABASE_URL: 'not a url' })).toHaveLength(1);
+    expect(() => parseConfig({ PORT: 'x' })).toThrow(/^Invalid configuration:\n {2}- PORT/);
+  });
+
+  it('describes where the data lives without a password', () => {
+    expect(describeStorage({ dataDir: './data' })).toBe('PGlite in ./data');
+    expect(describeStorage({ dataDir: 'memory://' })).toContain('throwaway');
+    expect(describeStorage({ dataDir: './data', databaseUrl: 'postgres://u:secret@db:5432/cr' })).toBe('PostgreSQL at postgres://u@db:5432/cr');
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The service's configuration, read from the environment once at start. The names are fixed
+ * (DESIGN.md "Configuration"); an invalid value stops the service with a message that says
+ * which variable is wrong and what it accepts, never a stack trace.
+ *
+ * | Variable     | Default    | Meaning                                                                        |
+ * |--------------|------------|--------------------------------------------------------------------------------|
+ * | PORT         | 8080       | HTTP port (0 picks a free one)                                                 |
+ * | HOST         | 0.0.0.0    | interface to listen on (127.0.0.1 keeps the service on this machine)          |
+ * | DATA_DIR     | ./data     | PGlite (embedded PostgreSQL) directory; `memory://` for a throwaway database   |
+ * | DATABASE_URL | (none)     | postgres://... : use a PostgreSQL server instead of PGlite (DATA_DIR ignored)  |
+ * | API_KEY      | (none)     | `<key>` for the client `default`, or `client:key,client:key`; created or kept |
+ * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
+ * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The client a lone API_KEY (and the key made on first start) belongs to. */
+export const DEFAULT_CLIENT = 'default';
+
+/** Beside PGlite's files in DATA_DIR: the generated key of the client `default` (see main.ts). */
+export const KEY_FILE = 'control-room-api-key';
+/** Beside PGlite's files in DATA_DIR while the service runs, so `npm run keys` does not open the directory at the same time. */
+export const PID_FILE = 'control-room.pid';
+
+export interface ConfiguredKey {
+  client: string;
+  key: string;
+}
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** PGlite directory, or `memory://...`. */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Keys given through API_KEY, in the order given. Empty when API_KEY is not set. */
+  apiKeys: ConfiguredKey[];
+  demoData: boolean;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** A variable set to an empty string counts as unset (as `PORT= npm start` would suggest). */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+const CLIENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const MIN_KEY_LENGTH = 8;
+
+function parseApiKeys(raw: string, problems: string[]): ConfiguredKey[] {
+  // One key alone belongs to the client `default`; keys we generate never hold ':' or ','.
+  if (!raw.includes(':') && !raw.includes(',')) {
+    if (raw.length < MIN_KEY_LENGTH) problems.push(`API_KEY is too short: a key has ${MIN_KEY_LENGTH} characters at least`);
+    return [{ client: DEFAULT_CLIENT, key: raw }];
+  }
+  const keys: ConfiguredKey[] = [];
+  const owner = new Map<string, string>();
+  for (const [index, entry] of raw.split(',').entries()) {
+    const item = entry.trim();
+    if (item === '') continue;
+    const colon = item.indexOf(':');
+    const where = `API_KEY entry ${index + 1}`;
+    if (colon < 0) {
+      problems.push(`${where} is not of the form client:key (API_KEY is one key, or a comma-separated list of client:key pairs)`);
+      continue;
+    }
+    const client = item.slice(0, colon).trim();
+    const key = item.slice(colon + 1).trim();
+    if (!CLIENT_NAME.test(client)) {
+      problems.push(`${where}: "${client}" is not a valid client name (letters, digits, '.', '_' and '-', starting with a letter or digit)`);
+      continue;
+    }
+    if (key.length < MIN_KEY_LENGTH) {
+      problems.push(`${where}: the key for client "${client}" is too short (${MIN_KEY_LENGTH} characters at least)`);
+      continue;
+    }
+    const previous = owner.get(key);
+    if (previous !== undefined && previous !== client) {
+      problems.push(`${where}: the key for client "${client}" is also given for client "${previous}"; a key belongs to one client`);
+      continue;
+    }
+    owner.set(key, client);
+    if (!keys.some((k) => k.client === client && k.key === key)) keys.push({ client, key });
+  }
+  if (keys.length === 0 && problems.length === 0) problems.push('API_KEY holds no key');
+  return keys;
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  problems.push(`${name} must be true or false, not "${raw}"`);
+  return fallback;
+}
+
+/** Parses the environment; throws a ConfigError listing every problem at once. */
+export function parseConfig(env: Env): ServiceConfig {
+  const problems: string[] = [];
+
+  let port = 8080;
+  const rawPort = read(env, 'PORT');
+  if (rawPort !== undefined) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port > 65535) {
+      problems.push(`PORT must be a whole number from 0 to 65535, not "${rawPort}"`);
+      port = 8080;
+    }
+  }
+
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  if (/\s/.test(host)) problems.push(`HOST must be a host name or an IP address, not "${host}"`);
+
+  const dataDir = read(env, 'DATA_DIR') ?? './data';
+
+  const databaseUrl = read(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    let valid = false;
+    try {
+      valid = ['postgres:', 'postgresql:'].includes(new URL(databaseUrl).protocol);
+    } catch {
+      valid = false;
+    }
+    if (!valid) problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@localhost:5432/controlroom');
+  }
+
+  const rawKeys = read(env, 'API_KEY');
+  const apiKeys = rawKeys === undefined ? [] : parseApiKeys(rawKeys, problems);
+
+  const demoData = parseBoolean('DEMO_DATA', read(env, 'DEMO_DATA'), false, problems);
+
+  const rawLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  let logLevel: LogLevel = 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
+  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel };
+}
+
+/** For the entry points: the configuration, or a message on stderr and exit code 2. */
+export function loadConfig(env: Env = process.env): ServiceConfig {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n\nSee the "Configuration" section of README.md for the environment variables.\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/** Where the data lives, for the start-up log, without a password. */
+export function describeStorage(config: Pick<ServiceConfig, 'dataDir' | 'databaseUrl'>): string {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    url.password = '';
+    return `PostgreSQL at ${url.toString()}`;
+  }
+  return config.dataDir.startsWith('memory://') ? 'a throwaway in-memory database (memory://)' : `PGlite in ${config.dataDir}`;
+}

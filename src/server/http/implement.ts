@@ -1,0 +1,71 @@
+/**
+ * How an area implements an operation of the schema module. The runtime (register.ts) has
+ * already authenticated the caller and parsed params, query and body with the record's zod
+ * schemas; the handler returns one of the record's success statuses with its body, or throws an
+ * `HttpError` (errors.ts) for anything else.
+ *
+ * @example
+ * // src/server/areas/event-type/routes.ts
+ * export const eventTypeRoutes = [
+ *   implement(endpoints.eventType.get, async ({ params }, ctx) => {
+ *     const row = await findEventType(ctx.db, ctx.client.clientId, params.id);
+ *     return row ? { status: 200, body: toEventType(row) } : { status: 204 };
+ *   }),
+ * ];
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Endpoint, EndpointResult, ParsedInput } from '#schema';
+import type { Db } from '../db/database.ts';
+import type { AuthenticatedClient } from '../db/keys.ts';
+import type { Clock } from '../jobs/clock.ts';
+
+/**
+ * Services the process wires once and every handler may use. Later parts add theirs here (the
+ * job queue, the simulated world's adapters...) and pass them to `buildApp({ services })`;
+ * `createTestApp` passes the test doubles.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by later parts
+export interface AppServices {}
+
+export type RequestContext = AppServices & {
+  /** The tenant of the API key: every query filters by `client.clientId`. */
+  client: AuthenticatedClient;
+  /**
+   * The database for this request. For operations other than GET it is an open transaction
+   * (see `ImplementOptions.transaction`): everything written through it commits together when
+   * the handler returns and is rolled back when it throws. Inside a handler use only this handle;
+   * waiting on the root database while the transaction is open would deadlock the embedded
+   * PGlite, which has a single connection.
+   */
+  db: Db;
+  clock: Clock;
+  /** The request's logger (carries the request id and the X-Transaction-ID). */
+  log: FastifyBaseLogger;
+  /** The caller's X-Transaction-ID header, when sent. */
+  transactionId?: string;
+};
+
+export type Handler<E extends Endpoint> = (input: ParsedInput<E>, ctx: RequestContext) => Promise<EndpointResult<E>>;
+
+export interface ImplementOptions {
+  /**
+   * Run the handler inside one database transaction. Default: on for every method but GET, so a
+   * failed write leaves nothing half-written (DESIGN.md "Errors").
+   */
+  transaction?: boolean;
+}
+
+/** A handler bound to its record, with the types erased so areas can list them in one array. */
+export interface Implementation {
+  readonly endpoint: Endpoint;
+  readonly transaction: boolean;
+  readonly handler: (input: ParsedInput<Endpoint>, ctx: RequestContext) => Promise<{ status: number; body?: unknown }>;
+}
+
+export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: ImplementOptions = {}): Implementation {
+  return {
+    endpoint,
+    transaction: options.transaction ?? endpoint.method !== 'GET',
+    handler: handler as unknown as Implementation['handler'],
+  };
+}

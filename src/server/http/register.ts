@@ -1,0 +1,218 @@
+/**
+ * One Fastify route per operation record, under /api, at the path the interface spells
+ * (`routerPath`: `{event-id}` becomes `:event_id`, `template{templateId}` stays glued, trailing
+ * slashes are significant because the app turns `ignoreTrailingSlash` off).
+ *
+ * Each request goes: authenticate (onRequest, before the body is read) -> body parsed as JSON
+ * (content.ts) -> params, query and body parsed with the record's zod schemas -> the area's
+ * handler, or 501 NotImplemented when no area implements the operation yet. The 501 comes after
+ * authentication and input validation on purpose: a client can already test its requests
+ * against an operation nobody implemented, and the hostile-input tests exercise every schema.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  coerceStrings,
+  isSuccessStatus,
+  normalizeKeys,
+  routerPath,
+  type Endpoint,
+  type FieldError,
+  type ParsedInput,
+} from '#schema';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../jobs/clock.ts';
+import { createAuthenticate } from './auth.ts';
+import { HttpError, issueMessage, issuesToFields, validationError } from './errors.ts';
+import type { AppServices, Implementation, RequestContext } from './implement.ts';
+
+export interface OperationRoutesOptions {
+  endpoints: readonly Endpoint[];
+  implementations: readonly Implementation[];
+  db: Db;
+  clock: Clock;
+  services: AppServices;
+  /** Check every success body against the record's response schema; a mismatch is a loud 500. */
+  validateResponses: boolean;
+}
+
+/** The router path of a record under /api, and the mapping of router param names back to the template's. */
+export function apiRoute(endpoint: Endpoint): { url: string; paramNames: Record<string, string> } {
+  const { url, paramNames } = routerPath(endpoint.path);
+  return { url: `/api${url}`, paramNames };
+}
+
+/** Drops keys that would reach a prototype when copied (`?__proto__=x`); the rest is left to the schema. */
+function ownEntries(raw: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (raw === null || typeof raw !== 'object') return out;
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+type PartResult = { ok: true; value: unknown } | { ok: false; fields: FieldError[] };
+
+function parsePart(part: 'params' | 'query' | 'body', schema: z.ZodType, value: unknown): PartResult {
+  const result = schema.safeParse(value, { error: issueMessage });
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, fields: issuesToFields(part, result.error.issues) };
+}
+
+/**
+ * Text holding a NUL character: PostgreSQL cannot store it in any text column, so it is refused
+ * here, for every operation, rather than failing in the database.
+ */
+function nulFields(part: string, value: unknown, out: FieldError[], depth = 0): void {
+  if (out.length >= 20 || depth > 64) return;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out.push({ field: part, message: 'contains a NUL character (\\u0000), which text cannot hold' });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulFields(`${part}.${i}`, item, out, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) out.push({ field: part, message: 'has a field name with a NUL character (\\u0000)' });
+      nulFields(`${part}.${key}`, item, out, depth + 1);
+    }
+  }
+}
+
+/** Parses params, query and body of a request with the record's schemas; throws a 400 listing every failing field. */
+export function parseInput(endpoint: Endpoint, paramNames: Record<string, string>, request: FastifyRequest): ParsedInput<Endpoint> {
+  const fields: FieldError[] = [];
+  nulFields('params', request.params, fields);
+  nulFields('query', request.query, fields);
+  nulFields('body', request.body, fields);
+  if (fields.length > 0) throw validationError(fields);
+  const parsed: { params: unknown; query: unknown; body: unknown } = { params: {}, query: {}, body: undefined };
+
+  if (endpoint.params) {
+    const raw: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(ownEntries(request.params))) raw[paramNames[key] ?? key] = value;
+    const result = parsePart('params', endpoint.params, coerceStrings(endpoint.params, raw));
+    if (result.ok) parsed.params = result.value;
+    else fields.push(...result.fields);
+  }
+  if (endpoint.query) {
+    const result = parsePart('query', endpoint.query, coerceStrings(endpoint.query, ownEntries(request.query)));
+    if (result.ok) parsed.query = result.value;
+    else fields.push(...result.fields);
+  }
+  if (endpoint.body) {
+    const result = parsePart('body', endpoint.body, normalizeKeys(endpoint.body, request.body));
+    if (result.ok) parsed.body = result.value;
+    else fields.push(...result.fields);
+  }
+  if (fields.length > 0) throw validationError(fields);
+  return parsed as ParsedInput<Endpoint>;
+}
+
+function checkResponse(endpoint: Endpoint, result: { status: number; body?: unknown }): void {
+  const declared = endpoint.responses[result.status];
+  if (declared === undefined || !isSuccessStatus(result.status)) {
+    throw new HttpError(500, 'ResponseShape', `${endpoint.id} answered status ${result.status}, which its record does not declare as a success`);
+  }
+  if (declared === null) {
+    if (result.body !== undefined && result.body !== null) {
+      throw new HttpError(500, 'ResponseShape', `${endpoint.id} answered a body with status ${result.status}, which its record declares without one`);
+    }
+    return;
+  }
+  // Checked as the client will see it: after JSON serialisation (dates become strings...).
+  const wire: unknown = result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body));
+  const parsed = declared.safeParse(wire);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    throw new HttpError(
+      500,
+      'ResponseShape',
+      `${endpoint.id}: the ${result.status} body does not match the record's schema: ${issues
+        .slice(0, 5)
+        .map((i) => `${i.path || '(root)'}: ${i.message}`)
+        .join('; ')}`,
+      { issues },
+    );
+  }
+}
+
+export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { status: number; body?: unknown }): FastifyReply {
+  const declared = endpoint.responses[result.status];
+  reply.code(result.status);
+  if (declared === null || result.status === 204 || result.body === undefined || result.body === null) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+}
+
+/** A regular expression that matches the concrete paths of a router path (`/api/event/:id`). */
+function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+)/)
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** Whether some operation answers a method at a concrete path; for the hints of the 404 handler. */
+export type OperationMatcher = (method: string, path: string) => boolean;
+
+/**
+ * Registers every record as a route. Throws when two records share a method and path, or an
+ * implementation has no record. Returns a matcher over the operations' paths, so the 404 handler
+ * can suggest another method or the other spelling of a trailing slash.
+ */
+export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
+  const { endpoints, db, clock, services, validateResponses } = options;
+  const authenticate = createAuthenticate(db);
+
+  const byId = new Map<string, Implementation>();
+  const known = new Set(endpoints.map((e) => e.id));
+  for (const implementation of options.implementations) {
+    const id = implementation.endpoint.id;
+    if (!known.has(id)) throw new Error(`An implementation was given for ${id}, which is not an operation of the schema module`);
+    if (byId.has(id)) throw new Error(`${id} is implemented twice`);
+    byId.set(id, implementation);
+  }
+
+  const patterns: { method: string; pattern: RegExp }[] = [];
+  const seen = new Map<string, string>();
+  for (const endpoint of endpoints) {
+    const { url, paramNames } = apiRoute(endpoint);
+    const routeKey = `${endpoint.method} ${url}`;
+    const other = seen.get(routeKey);
+    if (other) throw new Error(`${endpoint.id} and ${other} are both ${endpoint.method} ${endpoint.path}`);
+    seen.set(routeKey, endpoint.id);
+    const implementation = byId.get(endpoint.id);
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // The router lets a parameter at the end of a path match nothing (`DELETE /eventtype/` for
+      // `/eventtype/{id}`); that is no operation of the interface.
+      if (Object.values(request.params as Record<string, string>).some((v) => v === '')) return reply.callNotFound();
+      const input = parseInput(endpoint, paramNames, request);
+      if (!implementation) {
+        throw new HttpError(
+          501,
+          'NotImplemented',
+          `${endpoint.id} (${endpoint.method} ${endpoint.path}) is not implemented by this service yet`,
+        );
+      }
+      const transactionId = request.headers['x-transaction-id'];
+      const base: RequestContext = {
+        ...services,
+        client: request.client!,
+        db,
+        clock,
+        log: request.log,
+        ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
+      };
+      const result = implementation.transaction
+        ? await db.transaction((tx) => implementation.handler(input, { ...base, db: tx }))
+        : await implementation.handler(input, base);
+      if (validateResponses) checkResponse(endpoint, result);
+      return sendResult(reply, endpoint, result);
+    };
+    patterns.push({ method: endpoint.method, pattern: routePattern(url) });
+    app.route({ method: endpoint.method, url, config: { operationId: endpoint.id }, onRequest: authenticate, handler });
+  }
+  return (method, path) => patterns.some((p) => p.method === method && p.pattern.test(path));
+}

@@ -1,0 +1,44 @@
+/**
+ * A `fetch` that goes into the in-process service through `app.inject` instead of the network:
+ * the browser client and the dashboard's component tests talk to the real routing, parsing and
+ * handlers with no port and no hand-written mock of the API.
+ *
+ * @example
+ * const client = createApiClient({ baseUrl: '/api', apiKey: key, fetch: routeFetch(app) });
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** Statuses whose responses cannot carry a body (the Response constructor refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+export function routeFetch(app: Pick<FastifyInstance, 'inject'>): typeof fetch {
+  return async function fetchIntoApp(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request =
+      input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), 'http://localhost'), init);
+    if (request.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+
+    const url = new URL(request.url);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const payload = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(payload && payload.length > 0 ? { payload } : {}),
+    });
+    if (request.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item));
+    }
+    const body = NULL_BODY.has(response.statusCode) || request.method === 'HEAD' ? null : new Uint8Array(response.rawPayload);
+    return new Response(body, { status: response.statusCode, statusText: response.statusMessage, headers: responseHeaders });
+  };
+}
