@@ -89,7 +89,7 @@ export const events = pgTable(
     autoExpirePublishingPoints: boolean().notNull().default(false),
     /** @legacy spelling of the interface. */
     embededVodTimestamps: boolean().notNull().default(false),
-    capturingLive2Vod: boolean().notNull().default(false),
+    capturingLive2Vod: boolean('capturing_live2vod').notNull().default(false),
     externalUpdateAllowed: boolean().notNull().default(false),
     /** Made by the clipping tool (the `clipsOnly` filter). */
     isClip: boolean().notNull().default(false),
@@ -150,7 +150,8 @@ export const events = pgTable(
       index('events_client_scheduled_start_idx').on(t.clientId, t.scheduledStart).where(live),
       index('events_client_date_modified_idx').on(t.clientId, t.dateModified).where(live),
       index('events_client_state_idx').on(t.clientId, t.state).where(live),
-      index('events_client_title_idx').on(t.clientId, sql`lower(${t.title})`, t.id).where(live),
+      // Titles sort case-insensitively in code-point order, the same on PGlite and on any server locale.
+      index('events_client_title_idx').on(t.clientId, sql`lower(${t.title}) collate "C"`, t.id).where(live),
       index('events_client_ref_id_idx').on(t.clientId, t.refId),
       index('events_client_external_id_idx').on(t.clientId, t.externalId),
       index('events_client_event_type_idx').on(t.clientId, t.eventTypeId),

@@ -17,7 +17,7 @@ const stamp = () => timestamp({ withTimezone: true, mode: 'date' });
  * Configuration documents are kept as the text the caller sent (`configurationJson` is a string in
  * the interface), so a read gives back exactly what was written, formatting included.
  */
-const configurationJson = () => text();
+const configurationJson = () => text().notNull();
 
 export const channels = pgTable(
   'channels',

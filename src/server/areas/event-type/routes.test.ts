@@ -1,0 +1,127 @@
+/** All 8 event type operations through the real routing. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '#schema';
+import { ApiError, type ApiClient } from '#client';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { createTestClient } from '#testing/client.ts';
+import { events } from '../../db/tables/index.ts';
+
+let t: TestApp;
+let api: ApiClient;
+let otherApi: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = createTestClient(t);
+  otherApi = createTestClient(t, { tenant: await t.createTenant() });
+});
+afterAll(() => t.close());
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+async function insertEvent(title: string, clientId = t.clientId): Promise<string> {
+  const now = t.clock.now();
+  const [row] = await t.database.db
+    .insert(events)
+    .values({ clientId, title, scheduledStart: now, dateCreated: now, dateModified: now })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+describe('event types', () => {
+  it('adds, lists by name, gets and finds by reference', async () => {
+    const match = await api.call(endpoints.eventType.create, { body: { name: 'Match', referenceId: 'ET-M', colour: '#1E88E5' } });
+    expect(match).toMatchObject({ name: 'Match', referenceId: 'ET-M', colour: '#1e88e5' });
+    const concert = await api.call(endpoints.eventType.create, { body: { name: 'concert', colour: '#8e24aa' } });
+    expect(concert.referenceId).toBeNull();
+
+    expect((await api.call(endpoints.eventType.list, {})).map((e) => e.name)).toEqual(['concert', 'Match']);
+    expect(await api.call(endpoints.eventType.get, { params: { id: match.id } })).toEqual(match);
+    expect(await api.call(endpoints.eventType.getByReference, { query: { id: 'ET-M' } })).toEqual(match);
+    expect(await api.call(endpoints.eventType.getByReference, { query: { id: 'nope' } })).toBeNull();
+  });
+
+  it('refuses a missing name, a bad colour and a name already used (any case)', async () => {
+    const bad = await failure(api.call(endpoints.eventType.create, { body: { name: ' ', colour: 'red' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.fieldErrors.map((f) => f.field).sort()).toEqual(['body.colour', 'body.name']);
+    const clash = await failure(api.call(endpoints.eventType.create, { body: { name: 'MATCH', colour: '#000000' } }));
+    expect(clash.status).toBe(400);
+    expect(clash.fieldErrors).toEqual([{ field: 'body.name', message: 'an event type named "MATCH" already exists' }]);
+  });
+
+  it('updates, keeping its own name free and refusing another type’s', async () => {
+    const [concert, match] = await api.call(endpoints.eventType.list, {});
+    const renamed = await api.call(endpoints.eventType.update, {
+      params: { id: concert!.id },
+      body: { name: 'Concert', referenceId: 'ET-C', colour: '#abcdef' },
+    });
+    expect(renamed).toEqual({ id: concert!.id, name: 'Concert', referenceId: 'ET-C', colour: '#abcdef' });
+    const clash = await failure(api.call(endpoints.eventType.update, { params: { id: concert!.id }, body: { name: match!.name, colour: '#abcdef' } }));
+    expect(clash.status).toBe(400);
+    const missing = await failure(
+      api.call(endpoints.eventType.update, { params: { id: '00000000-0000-4000-8000-000000000000' }, body: { name: 'X', colour: '#abcdef' } }),
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it('sets the type of an event and lists a type’s events', async () => {
+    const [, match] = await api.call(endpoints.eventType.list, {});
+    const first = await insertEvent('Derby');
+    const second = await insertEvent('Cup tie');
+    await api.call(endpoints.eventType.setForEvent, { params: { id: first }, body: { eventTypeId: match!.id } });
+    await api.call(endpoints.eventType.setForEvent, { params: { id: second }, body: { eventTypeId: match!.id } });
+    const event = await api.call(endpoints.event.get, { params: { id: first } });
+    expect(event).toMatchObject({ eventTypeId: match!.id, eventType: 'Match', eventTypeColour: '#1e88e5' });
+
+    const page = await api.call(endpoints.eventType.events, { params: { id: match!.id }, query: { pageSize: 1 } });
+    expect(page.totalCount).toBe(2);
+    expect(page.results).toHaveLength(1);
+
+    const unknownType = await failure(
+      api.call(endpoints.eventType.setForEvent, { params: { id: first }, body: { eventTypeId: '00000000-0000-4000-8000-000000000000' } }),
+    );
+    expect(unknownType.fieldErrors[0]?.field).toBe('body.eventTypeId');
+    const unknownEvent = await failure(
+      api.call(endpoints.eventType.setForEvent, { params: { id: '00000000-0000-4000-8000-000000000000' }, body: { eventTypeId: match!.id } }),
+    );
+    expect(unknownEvent.status).toBe(404);
+  });
+
+  it('deletes a type in use by clearing it from its events', async () => {
+    const [, match] = await api.call(endpoints.eventType.list, {});
+    const before = await api.call(endpoints.eventType.events, { params: { id: match!.id } });
+    t.clock.advance(60_000);
+    expect(await api.call(endpoints.eventType.delete, { params: { id: match!.id } })).toBeNull();
+    expect(await api.call(endpoints.eventType.get, { params: { id: match!.id } })).toBeNull();
+    for (const e of before.results) {
+      const after = await api.call(endpoints.event.get, { params: { id: e.id } });
+      expect(after).toMatchObject({ eventTypeId: null, eventType: null, eventTypeColour: null, dateModified: t.clock.now().toISOString() });
+    }
+    expect((await failure(api.call(endpoints.eventType.delete, { params: { id: match!.id } }))).status).toBe(404);
+  });
+
+  it('keeps every client to its own types', async () => {
+    const [concert] = await api.call(endpoints.eventType.list, {});
+    expect(await otherApi.call(endpoints.eventType.list, {})).toEqual([]);
+    expect(await otherApi.call(endpoints.eventType.get, { params: { id: concert!.id } })).toBeNull();
+    expect(await otherApi.call(endpoints.eventType.getByReference, { query: { id: 'ET-C' } })).toBeNull();
+    expect((await failure(otherApi.call(endpoints.eventType.delete, { params: { id: concert!.id } }))).status).toBe(404);
+    expect(
+      (await failure(otherApi.call(endpoints.eventType.update, { params: { id: concert!.id }, body: { name: 'Hijack', colour: '#000000' } }))).status,
+    ).toBe(404);
+    // Another client may use the same name, and cannot give its events a type it does not own.
+    await otherApi.call(endpoints.eventType.create, { body: { name: 'Concert', colour: '#000000' } });
+    const theirs = await insertEvent('Their event', (await t.createTenant()).clientId);
+    expect((await failure(api.call(endpoints.eventType.setForEvent, { params: { id: theirs }, body: { eventTypeId: concert!.id } }))).status).toBe(404);
+    expect(await api.call(endpoints.eventType.get, { params: { id: concert!.id } })).toMatchObject({ name: 'Concert' });
+  });
+});

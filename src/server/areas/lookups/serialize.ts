@@ -1,0 +1,46 @@
+/** Lookup rows as the service answers them (public-facts.md §4 shapes, src/schema/models/lookups.ts). */
+import type { Category, Channel, InfrastructureProfile, PropertyConfiguration, Room, Tag, Xflow } from '#schema';
+import type {
+  CategoryRow,
+  ChannelRow,
+  InfrastructureProfileRow,
+  PropertyConfigurationRow,
+  RoomRow,
+  TagRow,
+  XflowRow,
+} from './repo.ts';
+
+export const toChannel = (r: ChannelRow): Channel => ({
+  id: r.id,
+  name: r.name,
+  referenceId: r.referenceId,
+  configurationJson: r.configurationJson,
+});
+
+export const toRoom = (r: RoomRow): Room => ({ id: r.id, name: r.name, referenceId: r.referenceId });
+
+export const toCategory = (r: CategoryRow): Category => ({
+  id: r.id,
+  name: r.name,
+  label: r.label,
+  description: r.description,
+  customProperties: r.customProperties.map((p) => ({ id: p.id, category: p.category, key: p.key, value: p.value })),
+});
+
+export const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name });
+
+export const toXflow = (r: XflowRow): Xflow => ({ id: r.id, name: r.name, configurationJson: r.configurationJson });
+
+export const toInfrastructureProfile = (r: InfrastructureProfileRow): InfrastructureProfile => ({
+  id: r.id,
+  name: r.name,
+  referenceId: r.referenceId,
+  configurationJson: r.configurationJson,
+});
+
+export const toPropertyConfiguration = (r: PropertyConfigurationRow): PropertyConfiguration => ({
+  id: r.id,
+  name: r.name,
+  referenceId: r.referenceId,
+  configurationJson: r.configurationJson,
+});
