@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint } from '#schema';
 import type { Database } from './db/database.ts';
+import { JobWorker, type JobHandler } from './jobs/queue.ts';
+import { jobHandlers } from './jobs/handlers.ts';
 import { systemClock, type Clock } from './jobs/clock.ts';
 import { implementations as areaImplementations } from './areas/index.ts';
 import { BODY_LIMIT, installBodyParsers } from './http/content.ts';
@@ -74,6 +76,18 @@ export interface BuildAppOptions {
   services?: AppServices;
   /** Routes beyond the interface; see AppExtension. */
   extensions?: readonly AppExtension[];
+  /** Background job handlers. Default: every area's (src/server/jobs/handlers.ts). */
+  jobHandlers?: Readonly<Record<string, JobHandler>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The background job worker. main.ts starts it polling after listen; tests leave it stopped
+     * and call `app.jobs.runDue()` after moving the clock.
+     */
+    jobs: JobWorker;
+  }
 }
 
 // Not `new URL('../../dist', import.meta.url)`: jsdom (component tests) replaces the global URL with one that breaks it.
@@ -120,6 +134,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const clock = options.clock ?? systemClock;
   const services = options.services ?? {};
+  const jobs = new JobWorker({ db, clock, services, handlers: options.jobHandlers ?? jobHandlers, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  // A write may have queued work for "now": look at once rather than at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') jobs.wake();
+  });
   const operationAt = registerOperations(app, {
     endpoints,
     implementations: options.implementations ?? areaImplementations,

@@ -1,7 +1,7 @@
 /**
  * The service process: read the configuration, open the database, make sure the API keys exist,
  * seed the demo tenant when asked, listen, and shut down gracefully on SIGTERM/SIGINT (stop
- * accepting, let in-flight requests finish, close the database, exit 0).
+ * accepting, let in-flight requests and jobs finish, close the database, exit 0).
  *
  * Which key to use: API_KEY when given. Without it, the client `default` gets a generated key
  * on first start, printed in the log; with PGlite it is kept beside the data
@@ -139,6 +139,9 @@ async function main(): Promise<void> {
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   if (pidFile) writeFileSync(pidFile, String(process.pid));
+  // Background work (automation, encoder, webhook delivery) runs in every service process; with
+  // PostgreSQL several processes share the queue safely (jobs/queue.ts). app.close() stops it.
+  app.jobs.start();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -39,6 +39,11 @@ export interface TestApp extends TestTenant {
    * other must neither see nor change (a 204/404 where the owner gets the resource).
    */
   createTenant(name?: string): Promise<TestTenant>;
+  /**
+   * Runs every background job due at the clock's time (the worker is not polling in tests):
+   * move `clock`, then `await runJobs()`. Returns how many jobs ran.
+   */
+  runJobs(): Promise<number>;
   /** Headers that authenticate as the main tenant (or the given one). */
   headers(tenant?: TestTenant): Record<string, string>;
   close(): Promise<void>;
@@ -98,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       clock,
       createTenant,
+      runJobs: () => app.jobs.runDue(),
       headers: (tenant = main) => ({ 'API-KEY': tenant.key }),
       close: async () => {
         await app.close();

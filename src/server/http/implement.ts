@@ -19,13 +19,9 @@ import type { Db } from '../db/database.ts';
 import type { AuthenticatedClient } from '../db/keys.ts';
 import type { Clock } from '../jobs/clock.ts';
 
-/**
- * Services the process wires once and every handler may use. Later parts add theirs here (the
- * job queue, the simulated world's adapters...) and pass them to `buildApp({ services })`;
- * `createTestApp` passes the test doubles.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by later parts
-export interface AppServices {}
+import type { AppServices } from '../services.ts';
+
+export type { AppServices };
 
 export type RequestContext = AppServices & {
   /** The tenant of the API key: every query filters by `client.clientId`. */

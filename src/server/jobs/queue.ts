@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { jobs } from '../db/tables/jobs.ts';
+import type { AppServices } from '../services.ts';
 import type { Clock } from './clock.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -82,6 +83,7 @@ export interface JobContext {
   db: Db;
   clock: Clock;
   log: JobLogger;
+  services: AppServices;
 }
 
 export interface JobLogger {
@@ -96,6 +98,7 @@ export interface WorkerOptions {
   db: Db;
   clock: Clock;
   handlers: Record<string, JobHandler>;
+  services?: AppServices;
   log?: JobLogger;
   /** Distinguishes workers in `locked_by`. */
   workerId?: string;
@@ -121,6 +124,7 @@ export class JobWorker {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.options = {
       log: silentLog,
+      services: {},
       leaseMs: 60_000,
       backoff: exponentialBackoff(),
       batchSize: 10,
@@ -152,12 +156,12 @@ export class JobWorker {
   }
 
   private async runOne(job: JobRow): Promise<void> {
-    const { db, clock, handlers, log, backoff } = this.options;
+    const { db, clock, handlers, log, backoff, services } = this.options;
     const handler = handlers[job.type];
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
     try {
       if (!handler) throw new Error(`No handler for job type "${job.type}"`);
-      await handler(job.payload, { job, db, clock, log });
+      await handler(job.payload, { job, db, clock, log, services });
       await db.update(jobs).set({ status: 'done', finishedAt: clock.now(), lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -3,3 +3,4 @@ export * from './clients.ts';
 export * from './jobs.ts';
 export * from './lookups.ts';
 export * from './events.ts';
+export * from './changes.ts';

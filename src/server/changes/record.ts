@@ -1,0 +1,69 @@
+/**
+ * Recording a change of an event: every write path calls `recordEventChange` with the same
+ * transaction it writes the event with. What happens next (webhook fan-out, the change feed) is
+ * driven from the `event_changes` row by a job, so it survives a restart and never runs for a
+ * change that was rolled back.
+ */
+import type { DbOrTx } from '../db/database.ts';
+import { eventChanges } from '../db/tables/changes.ts';
+import type { Clock } from '../jobs/clock.ts';
+import { enqueue } from '../jobs/queue.ts';
+
+/** The flags of the interface's notification payload ("Notification payload"). */
+export interface ChangeFlags {
+  stateChanged?: boolean;
+  metadataChanged?: boolean;
+  thumbnailChanged?: boolean;
+  isForced?: boolean;
+  audioChanged?: boolean;
+  mp4StateChanged?: boolean;
+  chapterPointsChanged?: boolean;
+  assetsChanged?: boolean;
+  provisionStateChanged?: boolean;
+  capturingLive2VodFlagChanged?: boolean;
+}
+
+export type ChangeAction = 'Added' | 'Updated' | 'Deleted' | 'Restored';
+
+export interface EventChange {
+  clientId: string;
+  eventId: string;
+  action: ChangeAction;
+  /** The event as it is after the change. */
+  event: { refId: string | null; externalId: string | null; state: number; mp4State: number; provisionState: number | null };
+  flags?: ChangeFlags;
+}
+
+/** The job type that fans a recorded change out to webhooks (registered by the webhooks area). */
+export const FANOUT_JOB = 'changes.fanout';
+
+/** Listeners in this process told after a change commits (the change feed uses it to wake up). */
+type Listener = (clientId: string, seq: number) => void;
+const listeners = new Set<Listener>();
+export function onChangeRecorded(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export function notifyChangeListeners(clientId: string, seq: number): void {
+  for (const listener of listeners) listener(clientId, seq);
+}
+
+export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventChange): Promise<number> {
+  const [row] = await db
+    .insert(eventChanges)
+    .values({
+      clientId: change.clientId,
+      eventId: change.eventId,
+      action: change.action,
+      referenceId: change.event.refId,
+      externalId: change.event.externalId,
+      state: change.event.state,
+      mp4State: change.event.mp4State,
+      provisionState: change.event.provisionState,
+      ...change.flags,
+      createdAt: clock.now(),
+    })
+    .returning({ seq: eventChanges.seq });
+  await enqueue(db, clock, { type: FANOUT_JOB, clientId: change.clientId, payload: { seq: row!.seq } });
+  return row!.seq;
+}

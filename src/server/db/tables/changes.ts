@@ -1,0 +1,37 @@
+/**
+ * The change log of events: one row per change, written in the same transaction as the change
+ * itself (an outbox). Webhook delivery and the change feed read from here, so a notification is
+ * never lost and never sent for a change that was rolled back.
+ */
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    /** Increasing: the order in which changes were committed per event, and the change feed's cursor. */
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    action: text('action', { enum: ['Added', 'Updated', 'Deleted', 'Restored'] }).notNull(),
+    referenceId: text('reference_id'),
+    externalId: text('external_id'),
+    state: integer('state').notNull(),
+    mp4State: integer('mp4_state').notNull(),
+    provisionState: integer('provision_state'),
+    stateChanged: boolean('state_changed').notNull().default(false),
+    metadataChanged: boolean('metadata_changed').notNull().default(false),
+    thumbnailChanged: boolean('thumbnail_changed').notNull().default(false),
+    isForced: boolean('is_forced').notNull().default(false),
+    audioChanged: boolean('audio_changed').notNull().default(false),
+    mp4StateChanged: boolean('mp4_state_changed').notNull().default(false),
+    chapterPointsChanged: boolean('chapter_points_changed').notNull().default(false),
+    assetsChanged: boolean('assets_changed').notNull().default(false),
+    provisionStateChanged: boolean('provision_state_changed').notNull().default(false),
+    capturingLive2VodFlagChanged: boolean('capturing_live2vod_flag_changed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('event_changes_client_seq_idx').on(t.clientId, t.seq), index('event_changes_event_idx').on(t.eventId, t.seq)],
+);

@@ -1,0 +1,8 @@
+/**
+ * Every background job type and its handler, in one registry for the worker. An area with
+ * background work exports `<area>Jobs: Record<string, JobHandler>` from
+ * src/server/areas/<area>/jobs.ts and adds it below. Job types are namespaced `area.action`.
+ */
+import type { JobHandler } from './queue.ts';
+
+export const jobHandlers: Readonly<Record<string, JobHandler>> = {};
