@@ -14,5 +14,25 @@ import type { Implementation } from '../http/implement.ts';
 import { eventTypeRoutes } from './event-type/routes.ts';
 import { eventRoutes } from './event/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
+import { liveRoutes } from './live/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { customPropertyRoutes } from './custom-property/routes.ts';
+import { chapterPointRoutes } from './chapter-point/routes.ts';
+import { clientPropertyRoutes } from './client-property/routes.ts';
+import { channelProfileRoutes } from './channel-profile/routes.ts';
+import { webhookRoutes } from './webhook/routes.ts';
 
-export const implementations: readonly Implementation[] = [...eventRoutes, ...eventTypeRoutes, ...lookupRoutes];
+export const implementations: readonly Implementation[] = [
+  ...eventRoutes,
+  ...eventTypeRoutes,
+  ...lookupRoutes,
+  ...liveRoutes,
+  ...searchRoutes,
+  ...statsRoutes,
+  ...customPropertyRoutes,
+  ...chapterPointRoutes,
+  ...clientPropertyRoutes,
+  ...channelProfileRoutes,
+  ...webhookRoutes,
+];

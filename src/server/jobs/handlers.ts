@@ -3,6 +3,8 @@
  * background work exports `<area>Jobs: Record<string, JobHandler>` from
  * src/server/areas/<area>/jobs.ts and adds it below. Job types are namespaced `area.action`.
  */
+import { liveJobs } from '../areas/live/jobs.ts';
+import { webhookJobs } from '../areas/webhook/jobs.ts';
 import type { JobHandler } from './queue.ts';
 
-export const jobHandlers: Readonly<Record<string, JobHandler>> = {};
+export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs };

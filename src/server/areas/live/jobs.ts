@@ -1,0 +1,3 @@
+import type { JobHandler } from '../../jobs/queue.ts';
+
+export const liveJobs: Record<string, JobHandler> = {};

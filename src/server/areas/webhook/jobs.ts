@@ -1,0 +1,3 @@
+import type { JobHandler } from '../../jobs/queue.ts';
+
+export const webhookJobs: Record<string, JobHandler> = {};
