@@ -1,0 +1,67 @@
+/**
+ * Browser tests: real Chromium against the real service (throwaway in-memory database with demo
+ * data), serving the built dashboard. `npm run test:e2e` (= `playwright test -c e2e`).
+ *
+ * Chromium: PLAYWRIGHT_CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own
+ * browser (`npx playwright install chromium`, where downloads are possible).
+ * The service serves dist/, so the web server command builds the dashboard first; set
+ * E2E_SKIP_BUILD=1 to reuse an existing build.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 8181;
+/** The service wants keys of 8 characters at least. Specs read it from E2E_API_KEY. */
+export const E2E_API_KEY = 'e2e-test-key';
+process.env.E2E_API_KEY ??= E2E_API_KEY;
+const baseURL = `http://localhost:${PORT}`;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+const build = process.env.E2E_SKIP_BUILD ? '' : 'npx vite build --logLevel warn && ';
+
+export default defineConfig({
+  testDir: '.',
+  // Not test-results/ itself: Playwright empties its outputDir, and Vitest's report lives there.
+  outputDir: '../test-results/playwright',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // The JSON report feeds .ci/summary.mjs (one closing line for CI).
+  reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: {
+          executablePath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `${build}npx tsx src/server/main.ts`,
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY },
+  },
+});

@@ -1,0 +1,115 @@
+/**
+ * The connection store in React: the current state, the connection dialog (opened from the app
+ * bar, from error states, and by itself when no key is known or the key is refused), the query
+ * cache reset on every change of service or key, and connection health read from query results.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '#client';
+import { api } from './api.ts';
+import { describeApiError } from './api-errors.ts';
+import type { ConnectionState, ConnectionStore } from './connection.ts';
+import { ConnectionDialog, type ConnectionDialogReason } from './connection-dialog.tsx';
+
+interface ConnectionContextValue {
+  store: ConnectionStore;
+  openDialog(reason?: ConnectionDialogReason): void;
+}
+
+const ConnectionContext = createContext<ConnectionContextValue | null>(null);
+
+function useConnectionContext(): ConnectionContextValue {
+  const value = useContext(ConnectionContext);
+  if (!value) throw new Error('This component needs a <ConnectionProvider> above it');
+  return value;
+}
+
+export function useConnectionStore(): ConnectionStore {
+  return useConnectionContext().store;
+}
+
+export function useConnection(): ConnectionState {
+  const { store } = useConnectionContext();
+  return useSyncExternalStore(store.subscribe, store.getState);
+}
+
+/** `open()` shows the connection settings; pages use it in their error states. */
+export function useConnectionDialog(): { open: (reason?: ConnectionDialogReason) => void } {
+  const { openDialog } = useConnectionContext();
+  return useMemo(() => ({ open: openDialog }), [openDialog]);
+}
+
+export interface ConnectionProviderProps {
+  store: ConnectionStore;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+export function ConnectionProvider({ store, queryClient, children }: ConnectionProviderProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const [dialog, setDialog] = useState<{ open: boolean; reason: ConnectionDialogReason }>({ open: false, reason: 'manual' });
+  const openDialog = useCallback((reason: ConnectionDialogReason = 'manual') => setDialog({ open: true, reason }), []);
+
+  // Another service or key: nothing cached from the old one may show. Active queries refetch.
+  useEffect(() => {
+    let previous = store.getState();
+    return store.subscribe(() => {
+      const next = store.getState();
+      if (next.baseUrl !== previous.baseUrl || next.apiKey !== previous.apiKey) {
+        void queryClient.cancelQueries();
+        void queryClient.resetQueries();
+      }
+      previous = next;
+    });
+  }, [store, queryClient]);
+
+  // Health from what queries learn: any answer means reachable; 401 means the key is refused.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated') return;
+        if (event.action.type === 'success') store.reportHealth('ok');
+        else if (event.action.type === 'error' && event.action.error instanceof ApiError) {
+          const { kind } = describeApiError(event.action.error, { serviceUrl: '' });
+          // An answer that is not the API's (a 404 page, HTML) means the URL points elsewhere.
+          store.reportHealth(kind === 'unauthorized' ? 'unauthorized' : kind === 'unreachable' || kind === 'not-api' ? 'unreachable' : 'ok');
+        }
+      }),
+    [store, queryClient],
+  );
+
+  // Open by itself when the dashboard cannot work without the user: once per new reason.
+  const autoReason: ConnectionDialogReason | null = !state.ready
+    ? null
+    : state.apiKey === null
+      ? 'needs-key'
+      : state.health === 'unauthorized'
+        ? 'refused'
+        : null;
+  const lastAutoReason = useRef<ConnectionDialogReason | null>(null);
+  useEffect(() => {
+    if (autoReason && autoReason !== lastAutoReason.current) openDialog(autoReason);
+    lastAutoReason.current = autoReason;
+  }, [autoReason, openDialog]);
+
+  // A page without queries (not found, settings) would leave the status "checking" forever:
+  // ask for one event while nothing else has told how the connection is.
+  useQuery({
+    ...api.event.list.queryOptions({ query: { pageSize: 1 } }),
+    enabled: state.ready && state.apiKey !== null && state.health === 'unknown',
+    retry: false,
+  });
+
+  const value = useMemo(() => ({ store, openDialog }), [store, openDialog]);
+  return (
+    <ConnectionContext.Provider value={value}>
+      {children}
+      <ConnectionDialog
+        open={dialog.open}
+        reason={dialog.reason}
+        store={store}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </ConnectionContext.Provider>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The areas in the navigation drawer. Only areas that work are listed; each new page adds its
+ * entry here and its route in router.tsx.
+ */
+import EventIcon from '@mui/icons-material/EventOutlined';
+
+export interface NavigationArea {
+  path: string;
+  label: string;
+  icon: typeof EventIcon;
+  /** Keys after `g` that go there (`g e`). */
+  hotkey: string;
+}
+
+export const navigationAreas: readonly NavigationArea[] = [{ path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' }];

@@ -1,0 +1,35 @@
+/**
+ * Everything a page needs above it: react-query, the theme (light/dark/system), the connection
+ * to a service, keyboard shortcuts and notifications. main.tsx and tests use the same stack.
+ */
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ConnectionStore } from './connection.ts';
+import { ConnectionProvider } from './connection-context.tsx';
+import { HotkeysProvider } from './hotkeys.tsx';
+import { NotificationsHost } from './notifications.tsx';
+import { theme, THEME_MODE_STORAGE_KEY } from './theme.ts';
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  connection: ConnectionStore;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, connection, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={THEME_MODE_STORAGE_KEY} noSsr>
+        <CssBaseline enableColorScheme />
+        <HotkeysProvider>
+          <ConnectionProvider store={connection} queryClient={queryClient}>
+            {children}
+          </ConnectionProvider>
+        </HotkeysProvider>
+        <NotificationsHost />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

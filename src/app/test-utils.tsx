@@ -1,0 +1,75 @@
+/**
+ * Rendering the dashboard in component tests, with data from whatever client the test brings:
+ * usually one whose fetch goes into the in-process server (`#testing/*`), never a hand-written
+ * mock of the API. Pages take their data only through `api`, which reads the injected client.
+ *
+ * @example
+ * const client = createApiClient({ baseUrl: '/api', apiKey: 'test-key', fetch: server.fetch, validateResponses: true });
+ * const { findByRole } = renderWithApp(<EventsPage />, { client, path: '/events?page=2' });
+ * renderApp({ client, path: '/events' }); // the whole shell with its real routes
+ *
+ * The RouterProvider here is react-router's, not react-router/dom's as in main.tsx: in a test that
+ * runs under the node environment (see test-dom.ts) the two resolve to different copies of the
+ * router. The only difference is `flushSync` navigations, which then render a moment later.
+ */
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ApiClient } from '#client';
+import { setApiClient } from './api.ts';
+import { createConnectionStore, type ConnectionStore, type KeyValueStorage } from './connection.ts';
+import { AppProviders } from './providers.tsx';
+import { routes } from './router.tsx';
+
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+export interface RenderAppOptions {
+  /** The client every `api` call uses; its baseUrl and apiKey become the connection settings. */
+  client: ApiClient;
+  /** The URL to start at, query string included. */
+  path?: string;
+}
+
+export interface RenderAppResult extends RenderResult {
+  router: ReturnType<typeof createMemoryRouter>;
+  queryClient: QueryClient;
+  connection: ConnectionStore;
+}
+
+function setUp(client: ApiClient) {
+  // The store must not replace the test's client (it may validate responses, carry headers).
+  const connection = createConnectionStore({ storage: memoryStorage(), fetch: client.config.fetch });
+  connection.save({ baseUrl: client.config.baseUrl, apiKey: client.config.apiKey ?? '' });
+  setApiClient(client);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  return { connection, queryClient };
+}
+
+function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: ApiClient): RenderAppResult {
+  const { connection, queryClient } = setUp(client);
+  const result = render(
+    <AppProviders queryClient={queryClient} connection={connection}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient, connection };
+}
+
+/** One element (a page) under the app's providers and a router at `path`. */
+export function renderWithApp(ui: ReactElement, { client, path = '/' }: RenderAppOptions): RenderAppResult {
+  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), client);
+}
+
+/** The whole dashboard (shell, routes, lazy pages) at `path`. */
+export function renderApp({ client, path = '/' }: RenderAppOptions): RenderAppResult {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), client);
+}
