@@ -10,7 +10,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint } from '#schema';
 import type { Database } from './db/database.ts';
 import { JobWorker, type JobHandler } from './jobs/queue.ts';
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: settings.bodyLimit,
     // Fastify's two info lines per request drown the log while a dashboard polls; requests are
     // logged at debug level instead (the onResponse hook below), errors as before.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Requests answer quickly or not at all; a stuck client must not hold a connection for ever.
     requestTimeout: 60_000,
     routerOptions: {
