@@ -12,6 +12,7 @@ export * from './models/compose.ts';
 export * from './models/custom-property.ts';
 export * from './models/event-type.ts';
 export * from './models/event.ts';
+export * from './models/event-states.ts';
 export * from './models/json-text.ts';
 export * from './models/lookups.ts';
 export * from './models/search.ts';

@@ -28,6 +28,10 @@ import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
 import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
 import type { LogLevel } from './config.ts';
+import { SimulatedEncoder } from './sim/encoder.ts';
+import { liveStreamExtension } from './areas/live/streams.ts';
+import { changeFeed } from './changes/feed.ts';
+import { webhookDelivery } from './areas/webhook/extension.ts';
 
 export interface AppSettings {
   /**
@@ -72,8 +76,8 @@ export interface BuildAppOptions {
   endpoints?: readonly Endpoint[];
   /** The demo key `GET /api/connection` hands out; unset, that route is a 404 (see service-routes.ts). */
   demoKey?: string;
-  /** Services handlers receive in their context (RequestContext); see AppServices. */
-  services?: AppServices;
+  /** Services handlers receive in their context (RequestContext); see AppServices. Missing ones get their defaults. */
+  services?: Partial<AppServices>;
   /** Routes beyond the interface; see AppExtension. */
   extensions?: readonly AppExtension[];
   /** Background job handlers. Default: every area's (src/server/jobs/handlers.ts). */
@@ -139,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installBodyParsers(app);
 
   const clock = options.clock ?? systemClock;
-  const services = options.services ?? {};
+  const services: AppServices = { ...options.services, encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }) };
   const jobs = new JobWorker({ db, clock, services, handlers: options.jobHandlers ?? jobHandlers, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
@@ -156,7 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     validateResponses: settings.validateResponses,
   });
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
-  const extensions = options.extensions ?? [];
+  // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
+  // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       apiKeys: [],
       demoData: false,
       logLevel: 'info',
+      webhooksAllowPrivate: false,
     });
   });
 
@@ -33,6 +34,7 @@ describe('parseConfig', () => {
         API_KEY: 'secret-key-1',
         DEMO_DATA: 'true',
         LOG_LEVEL: 'DEBUG',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
       }),
     ).toEqual({
       port: 9000,
@@ -42,6 +44,7 @@ describe('parseConfig', () => {
       apiKeys: [{ client: 'default', key: 'secret-key-1' }],
       demoData: true,
       logLevel: 'debug',
+      webhooksAllowPrivate: true,
     });
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
   });
@@ -57,6 +60,12 @@ describe('parseConfig', () => {
     expect(problems({ API_KEY: 'a b:key-of-someone' })[0]).toContain('not a valid client name');
     expect(problems({ API_KEY: 'acme:shared-key-1,beta:shared-key-1' })[0]).toContain('a key belongs to one client');
     expect(problems({ API_KEY: ',' })).toEqual(['API_KEY holds no key']);
+  });
+
+  it('reads WEBHOOKS_ALLOW_PRIVATE as a boolean, off by default', () => {
+    expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: 'on' }).webhooksAllowPrivate).toBe(true);
+    expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: '' }).webhooksAllowPrivate).toBe(false);
+    expect(problems({ WEBHOOKS_ALLOW_PRIVATE: 'sometimes' })).toEqual(['WEBHOOKS_ALLOW_PRIVATE must be true or false, not "sometimes"']);
   });
 
   it('accepts the usual spellings of a boolean', () => {

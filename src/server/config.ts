@@ -12,6 +12,7 @@
  * | API_KEY      | (none)     | `<key>` for the client `default`, or `client:key,client:key`; created or kept |
  * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
+ * | WEBHOOKS_ALLOW_PRIVATE | false | `true` lets webhooks call loopback and private addresses (areas/webhook/address-policy.ts) |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -40,6 +41,8 @@ export interface ServiceConfig {
   apiKeys: ConfiguredKey[];
   demoData: boolean;
   logLevel: LogLevel;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may call loopback and private addresses. */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +145,7 @@ export function parseConfig(env: Env): ServiceConfig {
   const apiKeys = rawKeys === undefined ? [] : parseApiKeys(rawKeys, problems);
 
   const demoData = parseBoolean('DEMO_DATA', read(env, 'DEMO_DATA'), false, problems);
+  const webhooksAllowPrivate = parseBoolean('WEBHOOKS_ALLOW_PRIVATE', read(env, 'WEBHOOKS_ALLOW_PRIVATE'), false, problems);
 
   const rawLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   let logLevel: LogLevel = 'info';
@@ -149,7 +153,7 @@ export function parseConfig(env: Env): ServiceConfig {
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel };
+  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel, webhooksAllowPrivate };
 }
 
 /** For the entry points: the configuration, or a message on stderr and exit code 2. */

@@ -72,7 +72,7 @@ async function prepareKeys(database: Database, config: ServiceConfig, log: Logge
   return { client: DEFAULT_CLIENT, origin: 'kept' };
 }
 
-async function seedDemo(database: Database, client: string, log: Logger): Promise<void> {
+async function seedDemo(database: Database, client: string, log: Logger, baseUrl: string): Promise<void> {
   let seed: typeof SeedModule;
   try {
     seed = await import('./demo/seed.ts');
@@ -84,7 +84,7 @@ async function seedDemo(database: Database, client: string, log: Logger): Promis
     throw error;
   }
   const clientId = await ensureClient(database.db, client);
-  const { events } = await seed.seedDemoData(database.db, clientId, systemClock);
+  const { events } = await seed.seedDemoData(database.db, clientId, systemClock, { baseUrl });
   if (events > 0) log.info({ client, events }, `Seeded the demo tenant "${client}" with ${events} events`);
   else log.info({ client }, `The tenant "${client}" already has data; no demo data added`);
 }
@@ -117,9 +117,13 @@ async function main(): Promise<void> {
     fail(`Could not set up the API keys: ${(error as Error).message}`);
   }
 
+  // How this service is reached from this machine: the demo's stream URLs and the video
+  // structure's player URLs start with it (known before listen, so from the configuration).
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' || isLoopback(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const publicUrl = `http://${shownHost}:${config.port}`;
   if (config.demoData) {
     try {
-      await seedDemo(database, keys.client, log);
+      await seedDemo(database, keys.client, log, publicUrl);
     } catch (error) {
       log.error({ err: error }, 'Seeding the demo data failed; the service starts without it');
     }
@@ -127,7 +131,7 @@ async function main(): Promise<void> {
 
   // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts).
   const demoKey = config.demoData ? keys.key : undefined;
-  const app = await buildApp({ database, clock: systemClock, logger: log, ...(demoKey ? { demoKey } : {}) });
+  const app = await buildApp({ database, clock: systemClock, logger: log, services: { live: { publicUrl } }, ...(demoKey ? { demoKey } : {}) });
 
   const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;
   try {
@@ -145,8 +149,7 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  const url = `http://${shownHost}:${port}`;
 
   const keyLine =
     keys.key && keys.origin !== 'API_KEY'

@@ -4,5 +4,16 @@
  * declares it here and wires it in `buildApp` (main and tests alike); tests may pass doubles
  * through `buildApp({ services })`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by later parts
-export interface AppServices {}
+import type { LiveSettings } from './areas/live/settings.ts';
+import type { Encoder } from './sim/encoder.ts';
+
+export interface AppServices {
+  /**
+   * The encoders of the channels (areas/live). buildApp always sets it (a SimulatedEncoder on the
+   * app's clock unless given one); optional only because a bare JobWorker (jobs/queue.ts) starts
+   * from `{}`. Read it through `encoderOf` (areas/live/settings.ts).
+   */
+  encoder?: Encoder;
+  /** How PUT /event/state waits for the encoder, and the service's public address for player URLs (areas/live/settings.ts). */
+  live?: LiveSettings;
+}

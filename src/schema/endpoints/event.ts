@@ -91,8 +91,16 @@ export const event = defineArea('event', {
     method: 'POST',
     path: '/event/',
     summary: 'Add or update an event',
-    description: 'Updates the event `Id` when it exists, otherwise adds one. Answers 201 with the event in both cases. ' +
-      'Changes to ChannelId and InfrastructureProfileId may be ignored while the event is streaming, starting or provisioning.',
+    description: 'Updates the event `Id` when the client has it, otherwise adds one (with that Id when given). Answers 201 with the event in both cases. ' +
+      'On update, a field left out keeps its value and null clears it (AutoExpirePublishingPoints defaults to false). ' +
+      'Ids of a channel, room, event type, category, xflow or infrastructure profile must name one of the client\'s (400 naming the field otherwise); ' +
+      'Tags given by name reuse the client\'s tag of that name or add it; CategoryId becomes the first of the event\'s categories, null clears them. ' +
+      'EventState sets the initial state when adding (a resting state only: PRE_LIVE by default, PRE_VOD, INSTANT_VOD, VOD_PRIVATE, VOD_PUBLIC...); ' +
+      'a different EventState on update is a 400: states change through PUT /event/state/{id}. ' +
+      'Changes to ChannelId and InfrastructureProfileId are ignored while the event is streaming, starting or stopping ' +
+      '(LIVE_STARTING, LIVE_UNPUBLISHED, LIVE_PUBLISHED, SUSPENDED, LIVE_STOPPING) or its infrastructure is PROVISIONING: the rest is saved, ' +
+      'and the response header `X-Ignored-Fields` names the fields ignored (e.g. `X-Ignored-Fields: ChannelId`). ' +
+      'The Id of a deleted event answers 409 (restore it first). Nothing is recorded when an update changes nothing.',
     body: EventBody,
     responses: { 201: EventSchema },
     invalidates: EVENT_VIEWS,
@@ -101,7 +109,13 @@ export const event = defineArea('event', {
     method: 'PATCH',
     path: '/event/{id}',
     summary: 'Patch an event',
-    description: `JSON Patch operations on the fields of the event body, e.g. \`{"op": "replace", "path": "/Title", "value": "..."}\`. ${afterChange}`,
+    description:
+      'JSON Patch (RFC 6902) operations add, replace and remove on the fields of the POST /event/ body, e.g. ' +
+      '`{"op": "replace", "path": "/Title", "value": "..."}`; field names in any case, `/Tags/0` and `/Tags/-` reach into the tags. ' +
+      'Removing a field clears it (null, false for a flag). The result is checked with the rules of POST /event/ and saved, with ' +
+      '`X-Ignored-Fields` as there. A failure is a 400 whose fields name the operation (`body.<index>.path` or `body.<index>.value`) ' +
+      'and nothing is changed; an unknown or deleted event is a 404. The body must be sent as application/json-patch+json. ' +
+      afterChange,
     params: IdParams,
     body: EventPatchBody,
     contentType: 'application/json-patch+json',
@@ -113,7 +127,7 @@ export const event = defineArea('event', {
     method: 'PATCH',
     path: '/event/reference/{referenceid}',
     summary: 'Patch an event by reference id',
-    description: `As PATCH /event/{id}, e.g. \`{"op": "replace", "path": "/DrmJson", "value": "{\\"drm_provider\\": ...}"}\`. ${afterChange}`,
+    description: `As PATCH /event/{id}, e.g. \`{"op": "replace", "path": "/DrmJson", "value": "{\\"drm_provider\\": ...}"}\`; 404 when no event has the reference id (the most recently modified wins when several do). ${afterChange}`,
     params: z.object({ referenceid: z.string().min(1) }),
     body: EventPatchBody,
     contentType: 'application/json-patch+json',
@@ -124,7 +138,7 @@ export const event = defineArea('event', {
     method: 'POST',
     path: '/event/stream/dvrwindowlength/{id}',
     summary: 'Set the DVR window length of an event',
-    description: afterChange,
+    description: `DvrWindowLength in seconds, from 1 to 86400 (24 hours); stored as the event's dvrLength. ${afterChange}`,
     params: IdParams,
     body: DvrWindowLengthBody,
     responses: { 200: EventSchema },
@@ -134,7 +148,12 @@ export const event = defineArea('event', {
     method: 'POST',
     path: '/event/xflow/add/',
     summary: 'Add an xflow task to an event, or create an event with it',
-    description: 'Answers the event the task was added to, or the event created (in EventState when given).',
+    description:
+      'With Id: the task is appended to the event\'s taskEngineJson, kept as `{"tasks": [...]}` (other top-level keys stay): ' +
+      'TaskEngineJson may be one task (an object), several (an array) or a document with its own `tasks` array. EventState or Mp4State ' +
+      'different from the event\'s is a 400 (states change through their own operations). Without Id: an event is created with ' +
+      'the task, titled by the task\'s title or name, in EventState (a resting state; PRE_VOD by default) and Mp4State (NONE, AVAILABLE ' +
+      'or FAILED; NONE by default). Answers the event the task was added to, or the event created.',
     body: XflowTaskBody,
     responses: { 200: EventSchema },
     invalidates: EVENT_VIEWS,
@@ -241,8 +260,9 @@ export const event = defineArea('event', {
     method: 'GET',
     path: '/event/clone/{id}',
     summary: 'Clone an event',
-    description: `${ORIGINAL} Creates a copy of the event (new id, no reference or external id, in its initial state) and answers it with 201, ` +
-      'as GET /compose/clone/ does. A GET that changes data, as in the original.',
+    description: `${ORIGINAL} Creates a copy of the event (new id and content id, title with " (copy)", no reference or external id, ` +
+      'PRE_LIVE for a live event or PRE_VOD otherwise, MP4 state NONE, no actual, captured or provisioning data) with its schedule, settings, ' +
+      'categories, tags and custom properties, and answers it with 201, as GET /compose/clone/ does. A GET that changes data, as in the original.',
     params: IdParams,
     responses: { 201: EventSchema },
     invalidates: EVENT_VIEWS,
@@ -251,7 +271,8 @@ export const event = defineArea('event', {
     method: 'GET',
     path: '/event/restore/{id}',
     summary: 'Restore a deleted event',
-    description: `${ORIGINAL} Brings back a soft-deleted event (webhook Action Restored) and answers it. A GET that changes data, as in the original.`,
+    description: `${ORIGINAL} Brings back a soft-deleted event (webhook Action Restored) and answers it; an event that is not deleted is answered as it is. ` +
+      'A GET that changes data, as in the original.',
     params: IdParams,
     responses: { 200: EventSchema },
     invalidates: EVENT_VIEWS,
@@ -260,7 +281,9 @@ export const event = defineArea('event', {
     method: 'DELETE',
     path: '/event/{id}',
     summary: 'Delete an event',
-    description: `${ORIGINAL} Soft delete by default: the event moves to GET /event/deleted/ (webhook Action Deleted). hardDelete=true removes it for good.`,
+    description: `${ORIGINAL} Soft delete by default: the event moves to GET /event/deleted/ (webhook Action Deleted). hardDelete=true removes it ` +
+      'for good with everything that belongs to it, also from GET /event/deleted/. 404 for an unknown event (or, without hardDelete, one deleted already); ' +
+      '409 while the event is streaming, starting, stopping or provisioning: stop it first.',
     params: IdParams,
     query: EventDeleteQuery,
     responses: { 200: null },
@@ -270,7 +293,7 @@ export const event = defineArea('event', {
     method: 'POST',
     path: '/event/thumbnail/{id}',
     summary: 'Set the thumbnail of an event',
-    description: `${ORIGINAL} The image as an http(s) URL or a base64 data URI. ${afterChange}`,
+    description: `${ORIGINAL} The image as an http(s) URL or a base64 data URI (at most 1,000,000 characters); webhook flag ThumbnailChanged. ${afterChange}`,
     params: IdParams,
     body: EventThumbnailBody,
     responses: { 200: EventSchema },

@@ -1,7 +1,11 @@
 /**
  * The demo tenant's fixed catalogue: a regional broadcaster with sports, news, culture, worship,
  * conferences and e-sports. Everything here is fictional. Streaming URLs point at this service's
- * own `/api/stream/...` routes, which the streaming issue serves; configurations follow
+ * own simulated publishing point, `/api/stream/{event_id}/master.m3u8` (src/server/areas/live/streams.ts),
+ * so every HLS URL of an event's video structure plays; the query tells the sources apart (the
+ * simulated point serves them all alike) and DASH URLs are listed but not served (it publishes
+ * HLS only). Placeholders {event_id} and {content_id} are filled per event (areas/live/video.ts).
+ * Configurations follow
  * ChannelConfigurationSchema, XflowConfigurationSchema and PropertyConfigurationContentSchema.
  */
 import type { ChannelConfiguration, PropertyConfigurationContent, XflowConfiguration } from '#schema';
@@ -37,7 +41,10 @@ function slug(referenceId: string): string {
 export function channelConfiguration(channel: DemoChannel, baseUrl = DEMO_BASE_URL): ChannelConfiguration {
   const stream = `${baseUrl}/api/stream`;
   const s = slug(channel.referenceId);
-  const manifest = (p: 'HLS' | 'DASH') => (p === 'HLS' ? 'index.m3u8' : 'manifest.mpd');
+  const manifest = (p: 'HLS' | 'DASH') => (p === 'HLS' ? 'master.m3u8' : 'manifest.mpd');
+  const url = (p: 'HLS' | 'DASH', query: string) => `${stream}/{event_id}/${manifest(p)}${query ? `?${query}` : ''}`;
+  const encoderQuery = (i: number) => (i === 0 ? '' : `encoder=${i}`);
+  const join = (...parts: string[]) => parts.filter(Boolean).join('&');
   return {
     encoders: Array.from({ length: channel.encoders }, (_, i) => ({
       name: `${channel.name} encoder ${i + 1}`,
@@ -48,10 +55,11 @@ export function channelConfiguration(channel: DemoChannel, baseUrl = DEMO_BASE_U
       },
       outputUrls: channel.protocols.map((p) => ({
         streamProtocol: p,
-        liveCdnUrl: `${stream}/live/${s}/${i}/cdn/${manifest(p)}`,
-        vodCdnUrl: `${stream}/vod/${s}/${i}/cdn/${manifest(p)}`,
-        liveOriginPrimaryUrl: `${stream}/live/${s}/${i}/origin-primary/${manifest(p)}`,
-        liveOriginSecondaryUrl: `${stream}/live/${s}/${i}/origin-secondary/${manifest(p)}`,
+        // The instant VOD plays from the same URL once the event has stopped.
+        liveCdnUrl: url(p, encoderQuery(i)),
+        vodCdnUrl: url(p, encoderQuery(i)),
+        liveOriginPrimaryUrl: url(p, join('origin=primary', encoderQuery(i))),
+        liveOriginSecondaryUrl: url(p, join('origin=secondary', encoderQuery(i))),
       })),
       supportsComposition: channel.composition ?? false,
     })),
@@ -60,7 +68,7 @@ export function channelConfiguration(channel: DemoChannel, baseUrl = DEMO_BASE_U
         serverAddress: `${stream}/ramp/${s}`,
         apiKey: `ramp-${s}-demo`,
         location: 'eu-west',
-        proxyPass: `${stream}/live/${s}/0/cdn/`,
+        proxyPass: `${stream}/`,
         playerAddress: `${baseUrl}/player/${s}`,
         proxyPassEmpty: 'false',
       },
@@ -84,14 +92,15 @@ export function xflowConfiguration(tier: string, baseUrl = DEMO_BASE_URL): Xflow
     outputUrls: [
       {
         streamProtocol: 'HLS',
-        vodCdnUrl: `${stream}/vod/${tier}/{content_id}/index.m3u8`,
-        vodOriginUrl: `${stream}/vod-origin/${tier}/{content_id}/index.m3u8`,
-        privateUrl: `${stream}/vod-private/${tier}/{content_id}/index.m3u8`,
+        // The simulated origin finds the stream by the event id; the content id rides along in the query.
+        vodCdnUrl: `${stream}/{event_id}/master.m3u8?content={content_id}`,
+        vodOriginUrl: `${stream}/{event_id}/master.m3u8?content={content_id}&origin=primary`,
+        privateUrl: `${stream}/{event_id}/master.m3u8?content={content_id}&access=private`,
       },
       {
         streamProtocol: 'DASH',
-        vodCdnUrl: `${stream}/vod/${tier}/{content_id}/manifest.mpd`,
-        vodOriginUrl: `${stream}/vod-origin/${tier}/{content_id}/manifest.mpd`,
+        vodCdnUrl: `${stream}/{event_id}/manifest.mpd?content={content_id}`,
+        vodOriginUrl: `${stream}/{event_id}/manifest.mpd?content={content_id}&origin=primary`,
       },
     ],
     storageUrlPublic: `${baseUrl}/api/storage/public/${tier}/`,

@@ -65,10 +65,9 @@ describe('demo data', () => {
       expect(e.actualLiveEnd).toBeNull();
       expect(ms(e.scheduledEnd)).toBeGreaterThan(NOW.getTime());
     }
-    const [starting] = byState('LIVE_STARTING');
-    expect(byState('LIVE_STARTING')).toHaveLength(1);
-    expect(starting!.actualLiveStart).toBeNull();
-    expect(ms(starting!.scheduledStart) - NOW.getTime()).toBeLessThan(10 * 60_000);
+    // One event starts by itself a couple of minutes after the demo starts.
+    const soon = byState('PRE_LIVE').filter((e) => e.autoStart && ms(e.scheduledStart) > NOW.getTime() && ms(e.scheduledStart) - NOW.getTime() < 10 * 60_000);
+    expect(soon.length).toBeGreaterThanOrEqual(1);
   });
 
   it('has upcoming events waiting with auto start, finished ones with actual times', () => {

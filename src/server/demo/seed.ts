@@ -8,8 +8,10 @@
  * derived from the client id, so two seeded tenants never collide). Inserted in one transaction,
  * one statement per table.
  */
+import { seedMetadataDemo } from '../areas/chapter-point/demo.ts';
+import { scheduleAutomation } from '../areas/live/automation.ts';
 import { createHash } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import { EventState, Mp4State, ProvisionState } from '#schema';
 import type { DbOrTx } from '../db/database.ts';
 import {
@@ -504,7 +506,7 @@ function fixedEvents(r: Random, now: Date): Planned[] {
     {
       genre: 'concert',
       title: 'Hollow Pines — Live at Riverside Amphitheatre',
-      description: 'The encoder is starting: the show goes live in a couple of minutes.',
+      description: 'Auto start is on: the show goes live by itself a couple of minutes after the demo starts.',
       channel: 'culture',
       room: 'ob1',
       type: 'concert',
@@ -514,7 +516,8 @@ function fixedEvents(r: Random, now: Date): Planned[] {
       end: t(152),
       xflow: 'premium',
       refId: `MUS-${ymd(now)}-HOLPIN`,
-      fixed: { state: EventState.values.LIVE_STARTING, autoStart: true, autoPublish: true, autoEnd: true },
+      // Starts by itself shortly after `npm start`, so a newcomer sees automation and a live transition.
+      fixed: { state: EventState.values.PRE_LIVE, autoStart: true, autoPublish: true, autoEnd: true },
     },
     {
       genre: 'vod',
@@ -828,6 +831,8 @@ interface Rows {
 export interface DemoOptions {
   /** The service's own address, which the demo's streaming and storage URLs name (default http://localhost:8080). */
   baseUrl?: string;
+  /** Also seed chapter points, client properties and channel profiles (default true). */
+  metadata?: boolean;
 }
 
 /** Every row of the demo tenant, without touching the database. */
@@ -982,7 +987,7 @@ export async function seedDemoData(
   clock: Clock,
   options: DemoOptions = {},
 ): Promise<{ events: number }> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [existingEvents] = await tx.select({ n: count() }).from(events).where(eq(events.clientId, clientId));
     const [existingChannels] = await tx.select({ n: count() }).from(channels).where(eq(channels.clientId, clientId));
     if ((existingEvents?.n ?? 0) > 0 || (existingChannels?.n ?? 0) > 0) return { events: 0 };
@@ -1003,4 +1008,16 @@ export async function seedDemoData(
     if (rows.customProperties.length) await tx.insert(customProperties).values(rows.customProperties);
     return { events: rows.events.filter((e) => !e.dateDeleted).length };
   });
+  if (seeded.events === 0) return seeded;
+  // Chapter points, client-property values and channel profiles of some demo events.
+  if (options.metadata !== false) await seedMetadataDemo(db, clientId, clock);
+  // Arm auto start/publish/end as every write path does, so seeded automation really runs.
+  const automated = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), or(eq(events.autoStart, true), eq(events.autoPublish, true), eq(events.autoEnd, true))));
+  await db.transaction(async (tx) => {
+    for (const { id } of automated) await scheduleAutomation(tx, clock, clientId, id);
+  });
+  return seeded;
 }

@@ -41,7 +41,15 @@ export type RequestContext = AppServices & {
   transactionId?: string;
 };
 
-export type Handler<E extends Endpoint> = (input: ParsedInput<E>, ctx: RequestContext) => Promise<EndpointResult<E>>;
+/**
+ * Response headers a handler adds to its answer, for what the body cannot carry (POST /event/
+ * names the fields it ignored in X-Ignored-Fields, the answer being the Event itself).
+ */
+export interface ResultHeaders {
+  headers?: Readonly<Record<string, string>>;
+}
+
+export type Handler<E extends Endpoint> = (input: ParsedInput<E>, ctx: RequestContext) => Promise<EndpointResult<E> & ResultHeaders>;
 
 export interface ImplementOptions {
   /**
@@ -55,7 +63,7 @@ export interface ImplementOptions {
 export interface Implementation {
   readonly endpoint: Endpoint;
   readonly transaction: boolean;
-  readonly handler: (input: ParsedInput<Endpoint>, ctx: RequestContext) => Promise<{ status: number; body?: unknown }>;
+  readonly handler: (input: ParsedInput<Endpoint>, ctx: RequestContext) => Promise<{ status: number; body?: unknown } & ResultHeaders>;
 }
 
 export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: ImplementOptions = {}): Implementation {

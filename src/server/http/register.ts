@@ -24,7 +24,7 @@ import type { Db } from '../db/database.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { createAuthenticate } from './auth.ts';
 import { HttpError, issueMessage, issuesToFields, validationError } from './errors.ts';
-import type { AppServices, Implementation, RequestContext } from './implement.ts';
+import type { AppServices, Implementation, RequestContext, ResultHeaders } from './implement.ts';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -109,6 +109,19 @@ export function parseInput(endpoint: Endpoint, paramNames: Record<string, string
   return parsed as ParsedInput<Endpoint>;
 }
 
+/**
+ * An operation that declares a body type other than JSON (PATCH /event/{id}: JSON Patch) takes
+ * its body only under that type: the media type says how to read the document (RFC 5789), so a
+ * JSON Patch sent as plain application/json is refused rather than guessed at.
+ */
+function checkContentType(endpoint: Endpoint, request: FastifyRequest): void {
+  if (!endpoint.contentType || endpoint.contentType === 'application/json' || request.body === undefined) return;
+  const sent = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (sent !== endpoint.contentType) {
+    throw new HttpError(415, 'UnsupportedMediaType', `${endpoint.id} takes a body of type ${endpoint.contentType}, not ${sent || 'none'}`);
+  }
+}
+
 function checkResponse(endpoint: Endpoint, result: { status: number; body?: unknown }): void {
   const declared = endpoint.responses[result.status];
   if (declared === undefined || !isSuccessStatus(result.status)) {
@@ -137,9 +150,10 @@ function checkResponse(endpoint: Endpoint, result: { status: number; body?: unkn
   }
 }
 
-export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { status: number; body?: unknown }): FastifyReply {
+export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { status: number; body?: unknown } & ResultHeaders): FastifyReply {
   const declared = endpoint.responses[result.status];
   reply.code(result.status);
+  if (result.headers) reply.headers(result.headers);
   if (declared === null || result.status === 204 || result.body === undefined || result.body === null) return reply.send();
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
 }
@@ -188,6 +202,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       // The router lets a parameter at the end of a path match nothing (`DELETE /eventtype/` for
       // `/eventtype/{id}`); that is no operation of the interface.
       if (Object.values(request.params as Record<string, string>).some((v) => v === '')) return reply.callNotFound();
+      checkContentType(endpoint, request);
       const input = parseInput(endpoint, paramNames, request);
       if (!implementation) {
         throw new HttpError(

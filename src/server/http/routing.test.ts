@@ -196,12 +196,21 @@ describe('path oddities and answers', () => {
     expect(response.json()).toEqual({ name: 'cased' });
     expect(await api.call(probe.patch, { body: [{ op: 'replace', path: '/Title', value: 'x' }] })).toEqual({ name: '/Title' });
     const vendor = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/probe/patch/',
+      method: 'POST',
+      url: '/api/probe/write/',
       headers: { ...t.headers(), 'content-type': 'application/vnd.example+json' },
-      payload: '[]',
+      payload: { name: 'vendor', fail: false },
     });
     expect(vendor.statusCode).toBe(200);
+    // An operation that declares its own body type takes that type only: a JSON Patch is not plain JSON.
+    const plain = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/probe/patch/',
+      headers: { ...t.headers(), 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json()).toMatchObject({ errorType: 'UnsupportedMediaType' });
   });
 
   it('names the failing fields of a 400', async () => {

@@ -188,7 +188,12 @@ export class JobWorker {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      for (const job of claimed) await this.runOne(job);
+      for (const job of claimed) {
+        // PGlite answers without yielding to the event loop: give sockets (API requests, webhook
+        // calls in flight) a turn between jobs, or a backlog starves the whole process.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.runOne(job);
+      }
       total += claimed.length;
     }
   }

@@ -87,8 +87,8 @@ describe('single events', () => {
     sample = page.results[0]!;
   });
 
-  it('GET /event/{id}: 200 with video null; 204 for another client or an unknown id', async () => {
-    const event = await api.call(endpoints.event.get, { params: { id: sample.id }, query: { processVideo: true } });
+  it('GET /event/{id}: 200 (video only with processVideo); 204 for another client or an unknown id', async () => {
+    const event = await api.call(endpoints.event.get, { params: { id: sample.id } });
     expect(event).toMatchObject({ id: sample.id, title: sample.title, video: null });
     expect(await otherApi.call(endpoints.event.get, { params: { id: sample.id } })).toBeNull();
     expect(await api.call(endpoints.event.get, { params: { id: '00000000-0000-4000-8000-000000000000' } })).toBeNull();

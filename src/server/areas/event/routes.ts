@@ -1,20 +1,19 @@
 /**
  * The read side of events: the list with its filters, deleted events, and single events by id,
- * reference id or external id. Writes come with the event lifecycle issue.
+ * reference id or external id. Writes are in write-routes.ts.
  */
-import { endpoints, type Event } from '#schema';
+import { endpoints, type Event, type Video } from '#schema';
 import { implement, type Implementation } from '../../http/implement.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { eventCollection } from './collection.ts';
 import { findEventBy, getEvent, listChannelEvents, parseEventFilter } from './repo.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
+import { eventVideo } from '../live/video.ts';
+import { eventWriteRoutes } from './write-routes.ts';
 
-/**
- * A single event carries `video`. Building the video structure (streaming URLs, embed codes,
- * publishing points) is the streaming issue's work: until then it is null even with processVideo.
- */
-function single(record: EventRecord): Event {
-  return serializeEvent(record, { video: null });
+/** A single event carries `video`: the video structure with processVideo=true (src/server/areas/live/video.ts), else null. */
+function single(record: EventRecord, video: Video | null): Event {
+  return serializeEvent(record, { video });
 }
 
 export const eventRoutes: Implementation[] = [
@@ -30,19 +29,19 @@ export const eventRoutes: Implementation[] = [
     return { status: 200, body: await eventCollection(ctx.db, ctx.client.clientId, { ...filter, deleted: true }, query) };
   }),
 
-  implement(endpoints.event.get, async ({ params }, ctx) => {
+  implement(endpoints.event.get, async ({ params, query }, ctx) => {
     const record = await getEvent(ctx.db, ctx.client.clientId, params.id);
-    return record ? { status: 200, body: single(record) } : { status: 204 };
+    return record ? { status: 200, body: single(record, await eventVideo(ctx, record.event, query)) } : { status: 204 };
   }),
 
   implement(endpoints.event.getByReference, async ({ query }, ctx) => {
     const record = await findEventBy(ctx.db, ctx.client.clientId, 'refId', query.id);
-    return record ? { status: 200, body: single(record) } : { status: 204 };
+    return record ? { status: 200, body: single(record, await eventVideo(ctx, record.event, query)) } : { status: 204 };
   }),
 
   implement(endpoints.event.getByExternal, async ({ query }, ctx) => {
     const record = await findEventBy(ctx.db, ctx.client.clientId, 'externalId', query.id);
-    return record ? { status: 200, body: single(record) } : { status: 204 };
+    return record ? { status: 200, body: single(record, await eventVideo(ctx, record.event, query)) } : { status: 204 };
   }),
 
   implement(endpoints.event.getExternalUpdate, async ({ params }, ctx) => {
@@ -55,4 +54,6 @@ export const eventRoutes: Implementation[] = [
     const records = await listChannelEvents(ctx.db, ctx.client.clientId, params.id);
     return { status: 200, body: records.map((r) => serializeEvent(r)) };
   }),
+
+  ...eventWriteRoutes,
 ];

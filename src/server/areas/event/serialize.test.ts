@@ -78,6 +78,7 @@ function row(overrides: Partial<EventRow> = {}): EventRow {
     provisionInfo: null,
     archiverCaptureId: null,
     archiverProfileId: null,
+    searchVector: null,
     ...overrides,
   };
 }

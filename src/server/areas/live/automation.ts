@@ -1,11 +1,90 @@
 /**
  * Live automation from an event's flags and schedule (auto start, publish, end), as durable jobs.
- * Every write path that changes an event's schedule or automation flags calls this afterwards,
- * in the same transaction.
+ * Every write path that changes an event's schedule, automation flags or state, and every delete
+ * or restore, calls this afterwards, in the same transaction; it brings the three jobs of the
+ * event up to date. Jobs are rows, so they survive a restart; the handlers (jobs.ts) check the
+ * event again when they run, so a job that is no longer wanted does nothing.
+ *
+ * When (public-facts.md §2 and §7; the event has no offset fields, so our choices):
+ * - auto start at scheduledChannelStart when set (the "offset" that starts the encoder earlier),
+ *   else at scheduledStart; it asks for LIVE_UNPUBLISHED (or LIVE_PUBLISHED when auto publish is
+ *   on and the scheduled start has come).
+ * - auto publish at scheduledStart: LIVE_UNPUBLISHED (or an event still starting) becomes
+ *   LIVE_PUBLISHED; with auto start on, a PRE_LIVE event starts straight to LIVE_PUBLISHED.
+ * - auto end at scheduledChannelEnd when set, else at scheduledEnd: a starting, live or suspended
+ *   event is stopped (STOPPED -> INSTANT_VOD).
+ * - A job is armed only for a time still to come. A time already past moves a job that is still
+ *   pending (it runs at once) but never arms a new one: otherwise every write to an event after
+ *   its start time (a title fix, a state change, a failed start) would fire the automation again.
+ * - Cancelled when the flag is off, the time is removed, the event is deleted, or its state no
+ *   longer needs it (auto start only from PRE_LIVE; auto publish and end only before or while live).
  */
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { events, jobs } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
+import { cancelByKey, enqueue } from '../../jobs/queue.ts';
+import { S } from './state-machine.ts';
 
-export async function scheduleAutomation(_db: DbOrTx, _clock: Clock, _clientId: string, _eventId: string): Promise<void> {
-  // Filled in by the live-states work.
+export const AUTO_START_JOB = 'live.autoStart';
+export const AUTO_PUBLISH_JOB = 'live.autoPublish';
+export const AUTO_END_JOB = 'live.autoEnd';
+
+export type AutomationJob = typeof AUTO_START_JOB | typeof AUTO_PUBLISH_JOB | typeof AUTO_END_JOB;
+
+export function automationKey(type: AutomationJob, eventId: string): string {
+  return `${type}:${eventId}`;
+}
+
+export interface AutomationPayload {
+  clientId: string;
+  eventId: string;
+}
+
+const PUBLISH_FROM: readonly number[] = [S.PRE_LIVE, S.LIVE_STARTING, S.LIVE_UNPUBLISHED];
+const END_FROM: readonly number[] = [S.PRE_LIVE, S.LIVE_STARTING, S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED];
+
+async function arm(db: DbOrTx, clock: Clock, type: AutomationJob, clientId: string, eventId: string, at: Date | null): Promise<void> {
+  const dedupeKey = automationKey(type, eventId);
+  if (!at) {
+    await cancelByKey(db, dedupeKey);
+    return;
+  }
+  const payload: AutomationPayload = { clientId, eventId };
+  if (at.getTime() >= clock.now().getTime()) {
+    await enqueue(db, clock, { type, clientId, payload, runAt: at, dedupeKey });
+    return;
+  }
+  // In the past: only a job still pending moves (and so runs at once).
+  await db
+    .update(jobs)
+    .set({ runAt: at, payload })
+    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'pending')));
+}
+
+export async function scheduleAutomation(db: DbOrTx, clock: Clock, clientId: string, eventId: string): Promise<void> {
+  const [row] = await db
+    .select({
+      state: events.state,
+      dateDeleted: events.dateDeleted,
+      autoStart: events.autoStart,
+      autoPublish: events.autoPublish,
+      autoEnd: events.autoEnd,
+      scheduledStart: events.scheduledStart,
+      scheduledEnd: events.scheduledEnd,
+      scheduledChannelStart: events.scheduledChannelStart,
+      scheduledChannelEnd: events.scheduledChannelEnd,
+    })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  const event = row && !row.dateDeleted ? row : undefined;
+  const startAt = event ? (event.scheduledChannelStart ?? event.scheduledStart) : null;
+  const endAt = event ? (event.scheduledChannelEnd ?? event.scheduledEnd) : null;
+
+  const startWanted = event?.autoStart && event.state === S.PRE_LIVE;
+  await arm(db, clock, AUTO_START_JOB, clientId, eventId, startWanted ? startAt : null);
+  const publishWanted = event?.autoPublish && PUBLISH_FROM.includes(event.state);
+  await arm(db, clock, AUTO_PUBLISH_JOB, clientId, eventId, publishWanted ? event.scheduledStart : null);
+  const endWanted = event?.autoEnd && END_FROM.includes(event.state);
+  await arm(db, clock, AUTO_END_JOB, clientId, eventId, endWanted ? endAt : null);
 }

@@ -1,3 +1,83 @@
-import type { JobHandler } from '../../jobs/queue.ts';
+/**
+ * Background work of live events: the encoder check that finishes a start, stop or restart, and
+ * the three automation jobs (automation.ts). Each handler checks the event again when it runs,
+ * so a job that is late, repeated (at-least-once delivery) or no longer wanted does nothing.
+ */
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.ts';
+import type { JobContext, JobHandler } from '../../jobs/queue.ts';
+import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB } from './automation.ts';
+import { advanceOperation, ENCODER_CHECK_JOB, lockEvent, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
+import { encoderOf } from './settings.ts';
+import { S } from './state-machine.ts';
 
-export const liveJobs: Record<string, JobHandler> = {};
+const CheckPayload = z.object({ clientId: z.guid(), eventId: z.guid(), runId: z.guid() });
+const AutomationPayload = z.object({ clientId: z.guid(), eventId: z.guid() });
+
+function depsOf(context: JobContext): LiveDeps {
+  return { clock: context.clock, encoder: encoderOf(context.services), log: context.log };
+}
+
+/** Re-schedules itself until the operation is done (or replaced). */
+const encoderCheck: JobHandler = async (payload, context) => {
+  const { clientId, eventId, runId } = CheckPayload.parse(payload);
+  const result = await advanceOperation(context.db, depsOf(context), clientId, eventId, runId);
+  if (result.status === 'pending') await scheduleCheck(context.db, context.clock, clientId, eventId, runId, result.nextCheckAt);
+};
+
+/**
+ * Asks for a state as the automation; a refusal (the event cannot start: no channel...) is logged
+ * rather than retried, since retrying cannot make it succeed.
+ */
+async function automate(
+  context: JobContext,
+  payload: unknown,
+  decide: (event: { state: number; autoStart: boolean; autoPublish: boolean; autoEnd: boolean; scheduledStart: Date | null }) => number | null,
+): Promise<void> {
+  const { clientId, eventId } = AutomationPayload.parse(payload);
+  const deps = depsOf(context);
+  await context.db.transaction(async (tx) => {
+    const row = await lockEvent(tx, clientId, eventId);
+    if (!row) return;
+    const target = decide(row);
+    if (target === null) return;
+    try {
+      await requestState(tx, deps, clientId, eventId, target);
+    } catch (error) {
+      if (error instanceof HttpError && error.status < 500) {
+        context.log.warn({ eventId, type: context.job.type, err: error.message }, 'automation skipped');
+        return;
+      }
+      throw error;
+    }
+  });
+}
+
+const autoStart: JobHandler = (payload, context) =>
+  automate(context, payload, (e) => {
+    if (!e.autoStart || e.state !== S.PRE_LIVE) return null;
+    const publishNow = e.autoPublish && e.scheduledStart !== null && e.scheduledStart.getTime() <= context.clock.now().getTime();
+    return publishNow ? S.LIVE_PUBLISHED : S.LIVE_UNPUBLISHED;
+  });
+
+const autoPublish: JobHandler = (payload, context) =>
+  automate(context, payload, (e) => {
+    if (!e.autoPublish) return null;
+    if (e.state === S.LIVE_UNPUBLISHED || e.state === S.LIVE_STARTING) return S.LIVE_PUBLISHED;
+    if (e.state === S.PRE_LIVE && e.autoStart) return S.LIVE_PUBLISHED;
+    return null;
+  });
+
+const autoEnd: JobHandler = (payload, context) =>
+  automate(context, payload, (e) => {
+    if (!e.autoEnd) return null;
+    const live: readonly number[] = [S.LIVE_STARTING, S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED];
+    return live.includes(e.state) ? S.STOPPED : null;
+  });
+
+export const liveJobs: Record<string, JobHandler> = {
+  [ENCODER_CHECK_JOB]: encoderCheck,
+  [AUTO_START_JOB]: autoStart,
+  [AUTO_PUBLISH_JOB]: autoPublish,
+  [AUTO_END_JOB]: autoEnd,
+};

@@ -4,3 +4,6 @@ export * from './jobs.ts';
 export * from './lookups.ts';
 export * from './events.ts';
 export * from './changes.ts';
+export * from './metadata.ts';
+export * from './live.ts';
+export * from './webhooks.ts';

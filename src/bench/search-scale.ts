@@ -1,0 +1,223 @@
+/**
+ * How GET /event/, GET /search/ and GET /stats/billing hold up as a tenant grows: seeds 10 000
+ * and 100 000 events into a fresh in-memory PGlite (one generate_series INSERT per table), then
+ * times each request ~50 times through app.inject and prints p50/p99 per size.
+ *
+ *   npx tsx src/bench/search-scale.ts            # 10 000 and 100 000
+ *   npx tsx src/bench/search-scale.ts 20000      # other sizes
+ *   EXPLAIN=1 npx tsx src/bench/search-scale.ts  # also EXPLAIN ANALYZE the SQL of each request at the largest size
+ *   ONLY='search|billing' ...                    # only the requests whose name matches
+ *   BENCH_SQL='create index ...' ...             # run SQL after seeding: try an index before writing its migration
+ *
+ * After seeding, VACUUM ANALYZE leaves the tables as autovacuum keeps them on a PostgreSQL server
+ * (statistics, visibility map for index-only scans). PGlite runs no autovacuum: a long-lived
+ * embedded database only gets there through an explicit VACUUM.
+ *
+ * The SQL a request runs is captured with a Drizzle logger, so the plans shown are those of the
+ * real queries with their real parameters.
+ */
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { buildApp } from '../server/app.ts';
+import type { Database, Db } from '../server/db/database.ts';
+import { createKey } from '../server/db/keys.ts';
+import * as tables from '../server/db/tables/index.ts';
+import { ManualClock } from '../server/jobs/clock.ts';
+
+const SIZES = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const WARMUP = 3;
+const EXPLAIN = process.env.EXPLAIN === '1';
+const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
+const BENCH_SQL = process.env.BENCH_SQL;
+const NOW = new Date('2026-06-15T12:00:00Z');
+/** Events are spread over ~2 years around NOW, one every 10 minutes at 100 000. */
+const FIRST = new Date('2025-06-01T00:00:00Z');
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../server/db/migrations');
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+async function openCapturing(): Promise<{ database: Database; client: PGlite; captured: Captured[] }> {
+  const client = await PGlite.create('memory://');
+  const captured: Captured[] = [];
+  const db = drizzle(client, {
+    schema: tables,
+    casing: 'snake_case',
+    logger: { logQuery: (sql, params) => void captured.push({ sql, params }) },
+  });
+  await migrate(db, { migrationsFolder });
+  captured.length = 0;
+  return { database: { db: db as unknown as Db, driver: 'pglite', location: 'memory://', close: () => client.close() }, client, captured };
+}
+
+const uuidArray = (ids: string[]) => `array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`;
+const textArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
+
+/** Lookups through SQL too: ids are made here so the events can point at them. */
+async function seed(client: PGlite, clientId: string, count: number): Promise<void> {
+  const stamp = `'${NOW.toISOString()}'::timestamptz`;
+  const channels = ['Arena 1', 'Arena 2', 'News 24', 'Main Stage', 'Culture', 'Esports'].map((name) => ({ id: randomUUID(), name }));
+  const rooms = ['Studio A', 'Studio B', 'Newsroom', 'Chapel'].map((name) => ({ id: randomUUID(), name }));
+  const types = ['Match', 'Concert', 'Bulletin', 'Service', 'Talk'].map((name) => ({ id: randomUUID(), name }));
+  const xflows = ['VOD flow', 'Archive flow'].map((name) => ({ id: randomUUID(), name }));
+  const categories = ['sports', 'music', 'news', 'worship', 'culture'].map((name) => ({ id: randomUUID(), name }));
+  const tags = ['red', 'blue', 'green', 'uhd', 'replay', 'premium', 'free', 'kids', 'late', 'live'].map((name) => ({ id: randomUUID(), name }));
+  const values = (rows: { id: string; name: string }[], extra: string) =>
+    rows.map((r) => `('${r.id}', '${clientId}', '${r.name}'${extra})`).join(',');
+  await client.exec(`
+    insert into channels (id, client_id, name, configuration_json, date_created, date_modified) values ${values(channels, `, '{}', ${stamp}, ${stamp}`)};
+    insert into rooms (id, client_id, name, date_created, date_modified) values ${values(rooms, `, ${stamp}, ${stamp}`)};
+    insert into event_types (id, client_id, name, date_created, date_modified) values ${values(types, `, ${stamp}, ${stamp}`)};
+    insert into xflows (id, client_id, name, configuration_json, date_created, date_modified) values ${values(xflows, `, '{}', ${stamp}, ${stamp}`)};
+    insert into categories (id, client_id, name, label, date_created, date_modified)
+      select id::uuid, client_id::uuid, name, initcap(name), date_created, date_modified from (values ${values(categories, `, ${stamp}, ${stamp}`)}) v(id, client_id, name, date_created, date_modified);
+    insert into tags (id, client_id, name, date_created) values ${values(tags, `, ${stamp}`)};
+  `);
+  const minutes = Math.max(1, Math.floor((2 * 365 * 24 * 60) / count));
+  await client.exec(`
+    insert into events (client_id, title, description, ref_id, external_id, state, mp4_state, channel_id, room_id, event_type_id, xflow_id,
+      scheduled_start, scheduled_end, display_start, actual_live_start, actual_live_end, capturing_live2vod, is_clip,
+      date_created, date_modified, date_deleted)
+    select '${clientId}'::uuid,
+      (${textArray(['Match', 'Concert', 'News', 'Service', 'Final', 'Derby', 'Interview', 'Keynote'])})[1 + g % 8] || ' '
+        || (${textArray(['alpha', 'beta', 'gamma', 'delta', 'omega', 'zulu', 'kilo'])})[1 + (g / 8) % 7] || ' ' || g,
+      case when g % 3 = 0 then 'Description of event ' || g || ' about the ' || (${textArray(['needle', 'haystack', 'river', 'mountain'])})[1 + g % 4] end,
+      'REF-' || g,
+      case when g % 2 = 0 then 'ext-' || g end,
+      (array[0, 1, 2, 5, 5, 5, 11, 10, 20, 24])[1 + g % 10],
+      g % 3,
+      (${uuidArray(channels.map((c) => c.id))})[1 + g % 6],
+      case when g % 4 <> 3 then (${uuidArray(rooms.map((r) => r.id))})[1 + g % 4] end,
+      (${uuidArray(types.map((t) => t.id))})[1 + g % 5],
+      case when g % 3 <> 2 then (${uuidArray(xflows.map((x) => x.id))})[1 + g % 2] end,
+      s.start, s.start + interval '90 minutes',
+      case when g % 7 = 0 then s.start + interval '10 minutes' end,
+      case when s.start < ${stamp} and g % 10 in (1, 2, 3, 4, 5, 9) then s.start end,
+      case when s.start + interval '90 minutes' < ${stamp} and g % 10 in (1, 2, 3, 4, 5, 9) then s.start + interval '90 minutes' end,
+      g % 11 = 0,
+      g % 97 = 0,
+      s.start - interval '7 days', s.start - interval '1 day' + (g % 1440) * interval '1 minute',
+      case when g % 50 = 0 then ${stamp} end
+    from generate_series(1, ${count}) g,
+      lateral (select '${FIRST.toISOString()}'::timestamptz + g * interval '${minutes} minutes' as start) s;
+
+    insert into event_categories (client_id, event_id, category_id, position)
+      select client_id, id, (${uuidArray(categories.map((c) => c.id))})[1 + abs(hashtext(id::text)) % 5], 0
+      from events where client_id = '${clientId}' and abs(hashtext(id::text)) % 3 = 0;
+    insert into event_tags (client_id, event_id, tag_id)
+      select client_id, id, (${uuidArray(tags.map((t) => t.id))})[1 + abs(hashtext(id::text || 't')) % 10]
+      from events where client_id = '${clientId}' and abs(hashtext(id::text)) % 2 = 0;
+    insert into custom_properties (client_id, event_id, category, key, value)
+      select client_id, id, 'billing', 'resolution', (array['SD', 'HD', 'UHD'])[1 + abs(hashtext(id::text)) % 3]
+      from events where client_id = '${clientId}' and abs(hashtext(id::text)) % 5 = 0;
+    insert into custom_properties (client_id, event_id, category, key, value)
+      select client_id, id, 'clipping', 'user', 'user-' || abs(hashtext(id::text)) % 5
+      from events where client_id = '${clientId}' and is_clip;
+  `);
+  if (BENCH_SQL) await client.exec(BENCH_SQL);
+  await client.exec('vacuum analyze');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const iso = (d: Date) => encodeURIComponent(d.toISOString());
+const week = { from: new Date('2026-06-01T00:00:00Z'), to: new Date('2026-06-08T00:00:00Z') };
+
+const REQUESTS: [name: string, url: string][] = [
+  ['event list, default order', '/api/event/?pageSize=20'],
+  ['event list, newest first', '/api/event/?pageSize=20&order=DESC'],
+  ['event list, page 50', '/api/event/?pageSize=20&pageNumber=50'],
+  ['event list, state filter', '/api/event/?pageSize=20&eventState=LIVE_PUBLISHED,LIVE_UNPUBLISHED'],
+  ['event list, one week', `/api/event/?pageSize=20&from=${iso(week.from)}&to=${iso(week.to)}`],
+  ['event list, channel + week', `/api/event/?pageSize=20&channel=Arena%201&from=${iso(week.from)}&to=${iso(week.to)}`],
+  ['event list, modified since', `/api/event/?pageSize=20&fromModified=${iso(new Date('2026-06-14T00:00:00Z'))}`],
+  ['event list, by title DESC', '/api/event/?pageSize=20&orderColumn=Title&order=DESC'],
+  ['event list, tag', '/api/event/?pageSize=20&tags=uhd'],
+  ['event list, category', '/api/event/?pageSize=20&category=sports'],
+  ['event list, search (ILIKE)', '/api/event/?pageSize=20&search=needle'],
+  ['event list, clips only', '/api/event/?pageSize=20&clipsOnly=true'],
+  ['search, common word', '/api/search/?keywords=needle'],
+  ['search, prefix as typed', '/api/search/?keywords=derby%20zu'],
+  ['search, rare id', '/api/search/?keywords=REF-4242'],
+  ['search, word + week', `/api/search/?keywords=final&from=${iso(week.from)}&to=${iso(week.to)}`],
+  ['search, no keywords', '/api/search/?pageSize=20'],
+  ['search, clips of a user', '/api/search/clips?clippingUser=user-1'],
+  ['billing, this month', '/api/stats/billing'],
+];
+
+interface Row {
+  name: string;
+  figures: Map<number, { p50: number; p99: number; total: number }>;
+}
+
+async function main(): Promise<void> {
+  const sizes = SIZES.length > 0 ? SIZES : [10_000, 100_000];
+  const requests = REQUESTS.filter(([name]) => !ONLY || ONLY.test(name));
+  const rows: Row[] = requests.map(([name]) => ({ name, figures: new Map() }));
+  for (const size of sizes) {
+    const { database, client, captured } = await openCapturing();
+    const app = await buildApp({ database, clock: new ManualClock(NOW) });
+    await app.ready();
+    const { key } = await createKey(database.db, 'bench', 'bench');
+    const [{ id: clientId }] = (await client.query<{ id: string }>(`select id from clients where name = 'bench'`)).rows as [{ id: string }];
+    const seeded = performance.now();
+    await seed(client, clientId, size);
+    console.log(`${size} events seeded in ${Math.round(performance.now() - seeded)} ms`);
+
+    for (const [i, [name, url]] of requests.entries()) {
+      const times: number[] = [];
+      let total = 0;
+      for (let run = 0; run < WARMUP + RUNS; run++) {
+        captured.length = 0;
+        const started = performance.now();
+        const response = await app.inject({ method: 'GET', url, headers: { 'API-KEY': key } });
+        const elapsed = performance.now() - started;
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+        if (run >= WARMUP) times.push(elapsed);
+        total = (JSON.parse(response.body) as { totalCount?: number }).totalCount ?? -1;
+      }
+      times.sort((a, b) => a - b);
+      rows[i]!.figures.set(size, { p50: percentile(times, 50), p99: percentile(times, 99), total });
+
+      if (EXPLAIN && size === sizes.at(-1)) {
+        console.log(`\n=== ${name}: ${url}`);
+        // Authentication's own queries come first; the plans that matter are the area's.
+        for (const q of captured.filter((c) => !/api_keys|clients/.test(c.sql))) {
+          const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${q.sql}`, q.params);
+          const lines = plan.rows.map((r) => r['QUERY PLAN']);
+          console.log(`-- ${q.sql.slice(0, 140).replace(/\s+/g, ' ')}...`);
+          console.log(lines.map((l) => `   ${l}`).join('\n'));
+        }
+      }
+    }
+    await app.close();
+    await database.close();
+  }
+
+  const header = ['request', ...sizes.flatMap((s) => [`${s / 1000}k p50 ms`, `${s / 1000}k p99 ms`, 'hits'])];
+  const body = rows.map((r) => [
+    r.name,
+    ...sizes.flatMap((s) => {
+      const f = r.figures.get(s)!;
+      return [f.p50.toFixed(1), f.p99.toFixed(1), f.total < 0 ? '-' : String(f.total)];
+    }),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${RUNS} requests each after ${WARMUP} warm-ups, through app.inject on in-memory PGlite (node ${process.version})\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
+await main();

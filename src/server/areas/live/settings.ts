@@ -1,0 +1,31 @@
+import type { Encoder } from '../../sim/encoder.ts';
+
+/** The encoder adapter of the services; buildApp always wires one. */
+export function encoderOf(services: { encoder?: Encoder }): Encoder {
+  if (!services.encoder) throw new Error('No encoder adapter: services.encoder is not set (buildApp sets a SimulatedEncoder by default)');
+  return services.encoder;
+}
+
+/**
+ * Settings of the live area, passed as `services.live` (all optional).
+ */
+export interface LiveSettings {
+  /**
+   * How long PUT /event/state/{id} with waitUntilCompleted=true (and PUT /event/forcerestart/{id})
+   * waits for the encoder, in real milliseconds. Past it the request answers with the event as
+   * it stands (LIVE_STARTING or LIVE_STOPPING) and the background job finishes the transition,
+   * rather than running into a client's or proxy's time-out. Default 30 s.
+   */
+  waitTimeoutMs?: number;
+  /** How often a waiting request asks the encoder again, in real milliseconds. Default 100 ms. */
+  waitPollMs?: number;
+  /**
+   * The service's public address (`https://control.example.org`), which player and embed URLs of
+   * the video structure start with. Unset: they are paths on the service (`/events/{id}/player`),
+   * which the dashboard served by the service resolves.
+   */
+  publicUrl?: string;
+}
+
+export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
+export const DEFAULT_WAIT_POLL_MS = 100;

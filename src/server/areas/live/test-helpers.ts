@@ -1,0 +1,91 @@
+/**
+ * Helpers for the live area's tests: a channel and an xflow configured like the demo's (their
+ * HLS URLs name this service's /api/stream routes), events inserted straight through Drizzle in
+ * any state, the recorded changes of an event, and a way to let clock time pass while a request
+ * waits for the encoder.
+ */
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { channels, eventChanges, events, xflows } from '../../db/tables/index.ts';
+import type { ManualClock } from '../../jobs/clock.ts';
+import { channelConfiguration, CHANNELS, xflowConfiguration } from '../../demo/catalogue.ts';
+
+export const SERVICE = 'http://control.test';
+
+export interface LiveFixture {
+  channelId: string;
+  xflowId: string;
+}
+
+/** A two-encoder channel (HLS and DASH, DVR window 7200 s) and an xflow, for `clientId`. */
+export async function seedLiveFixture(db: DbOrTx, clientId: string, now: Date): Promise<LiveFixture> {
+  const channelId = randomUUID();
+  const xflowId = randomUUID();
+  const main = CHANNELS.find((c) => c.key === 'main')!;
+  await db.insert(channels).values({
+    id: channelId,
+    clientId,
+    name: `Channel ${channelId.slice(0, 4)}`,
+    referenceId: null,
+    configurationJson: JSON.stringify(channelConfiguration(main, SERVICE)),
+    dateCreated: now,
+    dateModified: now,
+  });
+  await db.insert(xflows).values({
+    id: xflowId,
+    clientId,
+    name: `Xflow ${xflowId.slice(0, 4)}`,
+    configurationJson: JSON.stringify(xflowConfiguration('standard', SERVICE)),
+    dateCreated: now,
+    dateModified: now,
+  });
+  return { channelId, xflowId };
+}
+
+export type EventValues = Partial<typeof events.$inferInsert>;
+
+/** Inserts an event of `clientId` (PRE_LIVE on the fixture's channel unless told otherwise); returns its id. */
+export async function insertEvent(db: DbOrTx, clientId: string, now: Date, values: EventValues = {}): Promise<string> {
+  const id = values.id ?? randomUUID();
+  await db.insert(events).values({
+    id,
+    clientId,
+    title: 'Live test',
+    state: 0,
+    dateCreated: now,
+    dateModified: now,
+    ...values,
+  });
+  return id;
+}
+
+export async function eventRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row!;
+}
+
+/** The changes recorded for an event, oldest first. */
+export async function changesOf(db: DbOrTx, eventId: string) {
+  return db.select().from(eventChanges).where(eq(eventChanges.eventId, eventId)).orderBy(asc(eventChanges.seq));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Moves the clock on by `stepMs` every few real milliseconds until `promise` settles: what a
+ * waiting request (waitUntilCompleted=true) needs to see the encoder get ready.
+ */
+export async function whileTimePasses<T>(clock: ManualClock, promise: Promise<T>, stepMs = 1_000): Promise<T> {
+  let settled = false;
+  const watched = promise.finally(() => {
+    settled = true;
+  });
+  // Let the request commit its first transaction before time moves.
+  await sleep(20);
+  while (!settled) {
+    clock.advance(stepMs);
+    await sleep(10);
+  }
+  return watched;
+}

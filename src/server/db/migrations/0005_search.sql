@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("ref_id", '') || ' ' || coalesce("external_id", '')), 'B') || setweight(to_tsvector('simple', coalesce("description", '')), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "events_search_idx" ON "events" USING gin ("search_vector");

@@ -1,0 +1,4 @@
+CREATE INDEX "events_client_display_start_desc_idx" ON "events" USING btree ("client_id",coalesce("display_start", "scheduled_start") desc nulls last,"id" DESC NULLS LAST) WHERE "events"."date_deleted" is null;--> statement-breakpoint
+CREATE INDEX "events_client_title_desc_idx" ON "events" USING btree ("client_id",lower("title") collate "C" desc nulls last,"id" DESC NULLS LAST) WHERE "events"."date_deleted" is null;--> statement-breakpoint
+CREATE INDEX "events_client_live_end_idx" ON "events" USING btree ("client_id",coalesce("actual_live_end", 'infinity'::timestamptz)) WHERE "events"."actual_live_start" is not null;--> statement-breakpoint
+CREATE INDEX "events_client_date_created_idx" ON "events" USING btree ("client_id","date_created");

@@ -1,0 +1,107 @@
+/**
+ * Event metadata beyond the event row itself: chapter points (a tree per event) with their custom
+ * properties, and channel profiles (the audio inputs of an event's encoder). Event custom
+ * properties live beside the event in events.ts; client properties are event custom properties
+ * generated from a template, so they have no table of their own.
+ *
+ * Column names are kept plain (reference_id, title, tag, category, key, value) because chapter
+ * point search queries these tables directly.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { events } from './events.ts';
+
+const clientId = () =>
+  uuid()
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' });
+const stamp = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * A chapter point of an event. Deleting one deletes its subtree (parent_id cascades) and, through
+ * chapter_point_custom_properties, their properties. A parent is always a chapter point of the
+ * same event and never inside its own subtree; the chapter point area checks both before writing.
+ */
+export const chapterPoints = pgTable(
+  'chapter_points',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    parentId: uuid().references((): AnyPgColumn => chapterPoints.id, { onDelete: 'cascade' }),
+    referenceId: text(),
+    title: text().notNull(),
+    tag: text(),
+    /** DateOrTime as the interface carries it: an ISO 8601 date-time (kept in UTC) or hh:mm:ss.fff. */
+    startTime: text().notNull(),
+    endTime: text(),
+    /**
+     * The start as a number to sort by: milliseconds from the start of the stream for a time,
+     * since the epoch for a date-time (so times sort before date-times).
+     */
+    startKey: doublePrecision().notNull(),
+    dateCreated: stamp().notNull(),
+    dateModified: stamp().notNull(),
+  },
+  (t) => [
+    index('chapter_points_client_event_idx').on(t.clientId, t.eventId, t.startKey),
+    index('chapter_points_parent_idx').on(t.parentId),
+    index('chapter_points_client_reference_idx').on(t.clientId, t.referenceId),
+  ],
+);
+
+/** Custom properties of a chapter point: one value per (category, key), as for events. */
+export const chapterPointCustomProperties = pgTable(
+  'chapter_point_custom_properties',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    chapterPointId: uuid()
+      .notNull()
+      .references(() => chapterPoints.id, { onDelete: 'cascade' }),
+    category: text().notNull(),
+    key: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [
+    uniqueIndex('chapter_point_custom_properties_point_category_key_idx').on(t.chapterPointId, t.category, t.key),
+    index('chapter_point_custom_properties_client_key_idx').on(t.clientId, t.category, t.key),
+  ],
+);
+
+/** The channel profile of an event: at most one per event (service-interface.md "Limits"). */
+export const channelProfiles = pgTable(
+  'channel_profiles',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    dateCreated: stamp().notNull(),
+    dateModified: stamp().notNull(),
+  },
+  (t) => [uniqueIndex('channel_profiles_event_idx').on(t.eventId), index('channel_profiles_client_idx').on(t.clientId, t.dateCreated)],
+);
+
+/** An audio input of a channel profile; language and audio channel are each unique within the profile. */
+export const channelProfileAudioInputs = pgTable(
+  'channel_profile_audio_inputs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: clientId(),
+    profileId: uuid()
+      .notNull()
+      .references(() => channelProfiles.id, { onDelete: 'cascade' }),
+    languageCode: text().notNull(),
+    audioChannel: integer().notNull(),
+    audioEnabled: boolean().notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('channel_profile_audio_inputs_channel_idx').on(t.profileId, t.audioChannel),
+    uniqueIndex('channel_profile_audio_inputs_language_idx').on(t.profileId, sql`lower(${t.languageCode})`),
+  ],
+);
