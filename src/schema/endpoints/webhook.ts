@@ -1,4 +1,7 @@
-/** Webhooks (service-interface.md "Webhooks"): all 10 operations. 204 answers a missing webhook or an empty list. */
+/**
+ * Webhooks (service-interface.md "Webhooks"): all 10 operations. 204 answers a missing webhook or an
+ * empty list. Beyond the interface (`extension`): the delivery log, a test call and redelivery.
+ */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
 import { ErrorBodySchema, Guid, IdParams } from '../common.ts';
@@ -6,7 +9,11 @@ import {
   EventWebhookBody,
   EventWebhookSchema,
   EventWebhookUpdateBody,
+  WebhookAttemptSchema,
   WebhookBody,
+  WebhookDeliveriesQuery,
+  WebhookDeliveryPageSchema,
+  WebhookDeliverySchema,
   WebhookSchema,
   WebhookUpdateBody,
 } from '../models/webhook.ts';
@@ -90,5 +97,45 @@ export const webhook = defineArea('webhook', {
     summary: 'Delete an event-specific webhook',
     params: IdParams,
     responses: { 200: null },
+  },
+  deliveries: {
+    method: 'GET',
+    path: '/webhook/{id}/deliveries',
+    summary: 'The delivery log of a webhook',
+    description:
+      'Deliveries of a webhook (system-wide or event-specific), newest first, each with its attempts: time, status code, latency, the first 1 KB of the answer, the error and the next retry. 204 when there is no such webhook.',
+    params: IdParams,
+    query: WebhookDeliveriesQuery,
+    responses: { 200: WebhookDeliveryPageSchema, 204: null },
+    extension: true,
+  },
+  delivery: {
+    method: 'GET',
+    path: '/webhook/deliveries/{deliveryId}',
+    summary: 'One delivery with its attempts',
+    description: '204 when there is no such delivery.',
+    params: z.object({ deliveryId: Guid }),
+    responses: { 200: WebhookDeliverySchema, 204: null },
+    extension: true,
+  },
+  test: {
+    method: 'POST',
+    path: '/webhook/{id}/test',
+    summary: 'Send a test notification now',
+    description:
+      'Sends a notification (header X-ControlRoom-Test: true) to the webhook at once, without retries, and answers the attempt: the status code the receiver answered, or the error. For an event-specific webhook the notification carries that event as it is now. 404 when there is no such webhook.',
+    params: IdParams,
+    responses: { 200: WebhookAttemptSchema, 404: ErrorBodySchema },
+    extension: true,
+  },
+  redeliver: {
+    method: 'POST',
+    path: '/webhook/deliveries/{deliveryId}/redeliver',
+    summary: 'Send a delivery again',
+    description:
+      'Queues the notification of a delivery again, as a new delivery (a new X-ControlRoom-Delivery id) with its own attempts and retries. 404 when there is no such delivery.',
+    params: z.object({ deliveryId: Guid }),
+    responses: { 200: WebhookDeliverySchema, 404: ErrorBodySchema },
+    extension: true,
   },
 });

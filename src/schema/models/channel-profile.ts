@@ -34,10 +34,10 @@ export const AudioInputsBody = z.array(AudioInputBody).superRefine((inputs, ctx)
     const language = input.LanguageCode.toLowerCase();
     const firstLanguage = languages.get(language);
     if (firstLanguage === undefined) languages.set(language, index);
-    else ctx.addIssue({ code: 'custom', path: [index, 'LanguageCode'], message: `language ${input.LanguageCode} is already used by input ${firstLanguage + 1}` });
+    else ctx.addIssue({ code: 'custom', path: [index, 'LanguageCode'], message: `language '${input.LanguageCode}' is already used by input ${firstLanguage} (AudioInputs.${firstLanguage})` });
     const firstChannel = channels.get(input.AudioChannel);
     if (firstChannel === undefined) channels.set(input.AudioChannel, index);
-    else ctx.addIssue({ code: 'custom', path: [index, 'AudioChannel'], message: `audio channel ${input.AudioChannel} is already used by input ${firstChannel + 1}` });
+    else ctx.addIssue({ code: 'custom', path: [index, 'AudioChannel'], message: `audio channel ${input.AudioChannel} is already used by input ${firstChannel} (AudioInputs.${firstChannel})` });
   });
 });
 

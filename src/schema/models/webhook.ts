@@ -195,3 +195,69 @@ export function webhookNotificationToForm(n: WebhookNotification): Record<keyof 
     Action: n.action,
   };
 }
+
+// ---- Delivery log (beyond the interface) ---------------------------------------------------------
+
+export const WebhookDeliveryStatus = z.enum(['pending', 'sending', 'delivered', 'failed']);
+export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
+
+/** `change`: a change of an event; `test`: POST /webhook/{id}/test; `redelivery`: a delivery sent again on request. */
+export const WebhookDeliveryKind = z.enum(['change', 'test', 'redelivery']);
+export type WebhookDeliveryKind = z.infer<typeof WebhookDeliveryKind>;
+
+/** One HTTP attempt of a delivery. */
+export const WebhookAttemptSchema = z
+  .object({
+    id: Guid,
+    deliveryId: Guid,
+    attempt: z.number().int().describe('1 for the first attempt'),
+    url: z.string(),
+    startedAt: z.string().describe('ISO 8601'),
+    latencyMs: z.number().int(),
+    statusCode: z.number().int().nullable().describe('null when no HTTP answer came (refused address, network error, time-out)'),
+    responseExcerpt: z.string().nullable().describe('the first 1 KB of the answer'),
+    error: z.string().nullable(),
+    outcome: z.enum(['delivered', 'retry', 'failed']),
+    nextRetryAt: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+/** One notification for one webhook, with every attempt made so far (oldest first). */
+export const WebhookDeliverySchema = z
+  .object({
+    id: Guid.describe('sent as the X-ControlRoom-Delivery header: receivers de-duplicate on it'),
+    webhookId: Guid,
+    eventId: Guid.nullable(),
+    seq: z.number().int().nullable().describe('the change (the change feed id); null for a test'),
+    kind: WebhookDeliveryKind,
+    redeliveryOf: Guid.nullable(),
+    status: WebhookDeliveryStatus,
+    attemptCount: z.number().int(),
+    maxAttempts: z.number().int(),
+    createdAt: z.string(),
+    nextAttemptAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    notification: WebhookNotificationSchema,
+    attempts: z.array(WebhookAttemptSchema),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const WebhookDeliveryPageSchema = z
+  .object({
+    pageSize: z.number().int(),
+    pageNumber: z.number().int(),
+    totalCount: z.number().int(),
+    results: z.array(WebhookDeliverySchema),
+  })
+  .meta({ id: 'WebhookDeliveryPage' });
+export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
+
+export const WebhookDeliveriesQuery = z.object({
+  pageSize: z.number().int().min(1).max(200).default(20),
+  pageNumber: z.number().int().min(1).default(1),
+  status: WebhookDeliveryStatus.optional().describe('only the deliveries in this status'),
+});

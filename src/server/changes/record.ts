@@ -3,9 +3,16 @@
  * transaction it writes the event with. What happens next (webhook fan-out, the change feed) is
  * driven from the `event_changes` row by a job, so it survives a restart and never runs for a
  * change that was rolled back.
+ *
+ * - Webhooks: the row is queued in `change_fanouts` and a FANOUT_JOB is enqueued; its handler
+ *   (areas/webhook/jobs.ts) creates one delivery per matching webhook, in seq order per event.
+ * - Change feed (changes/feed.ts): reads `event_changes` by seq. It is woken in this process by
+ *   `notifyChangeListeners`, which the fan-out job calls, i.e. only once the change has committed;
+ *   it also polls, for changes written by other processes sharing a PostgreSQL database.
  */
 import type { DbOrTx } from '../db/database.ts';
 import { eventChanges } from '../db/tables/changes.ts';
+import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { enqueue } from '../jobs/queue.ts';
 
@@ -37,7 +44,10 @@ export interface EventChange {
 /** The job type that fans a recorded change out to webhooks (registered by the webhooks area). */
 export const FANOUT_JOB = 'changes.fanout';
 
-/** Listeners in this process told after a change commits (the change feed uses it to wake up). */
+/**
+ * Listeners in this process told after a change has committed (the change feed uses it to wake
+ * up). A listener must not throw or block: it only schedules work.
+ */
 type Listener = (clientId: string, seq: number) => void;
 const listeners = new Set<Listener>();
 export function onChangeRecorded(listener: Listener): () => void {
@@ -45,7 +55,13 @@ export function onChangeRecorded(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 export function notifyChangeListeners(clientId: string, seq: number): void {
-  for (const listener of listeners) listener(clientId, seq);
+  for (const listener of listeners) {
+    try {
+      listener(clientId, seq);
+    } catch {
+      // A listener's failure is its own; the others are still told.
+    }
+  }
 }
 
 export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventChange): Promise<number> {
@@ -64,6 +80,7 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
       createdAt: clock.now(),
     })
     .returning({ seq: eventChanges.seq });
+  await db.insert(changeFanouts).values({ seq: row!.seq, clientId: change.clientId, eventId: change.eventId });
   await enqueue(db, clock, { type: FANOUT_JOB, clientId: change.clientId, payload: { seq: row!.seq } });
   return row!.seq;
 }

@@ -1,0 +1,73 @@
+/**
+ * What the metadata areas (custom properties, chapter points, client properties, channel
+ * profiles) share about the events they hang off: finding the caller's event, and recording one
+ * change per event and request, whatever number of rows the request touched.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { events } from '../../db/tables/index.ts';
+import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
+import type { Clock } from '../../jobs/clock.ts';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface EventRef {
+  id: string;
+  customPropertyConfigurationId: string | null;
+  channelProfileId: string | null;
+}
+
+/**
+ * The client's event, or undefined. A deleted event counts as absent: its metadata can be neither
+ * read nor changed until it is restored, as it leaves every list but GET /event/deleted/.
+ */
+export async function findEvent(db: DbOrTx, clientId: string, eventId: string): Promise<EventRef | undefined> {
+  if (!GUID.test(eventId)) return undefined;
+  const [row] = await db
+    .select({ id: events.id, customPropertyConfigurationId: events.customPropertyConfigurationId, channelProfileId: events.channelProfileId })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), eq(events.id, eventId), isNull(events.dateDeleted)));
+  return row;
+}
+
+/**
+ * Collects the events a request changed and the flags of each, then records one change per event
+ * (action Updated) in the request's transaction. Each recorded event also counts as modified
+ * (dateModified), so that clients syncing with GET /event/?fromModified= see metadata changes.
+ */
+export class EventChanges {
+  private readonly pending = new Map<string, ChangeFlags>();
+
+  add(eventId: string, flags: ChangeFlags): this {
+    const merged: ChangeFlags = { ...this.pending.get(eventId) };
+    for (const [name, value] of Object.entries(flags) as [keyof ChangeFlags, boolean | undefined][]) {
+      if (value) merged[name] = true;
+    }
+    this.pending.set(eventId, merged);
+    return this;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  async record(db: DbOrTx, clock: Clock, clientId: string): Promise<void> {
+    const now = clock.now();
+    for (const [eventId, flags] of this.pending) {
+      const [event] = await db
+        .update(events)
+        .set({ dateModified: now })
+        .where(and(eq(events.clientId, clientId), eq(events.id, eventId)))
+        .returning({
+          refId: events.refId,
+          externalId: events.externalId,
+          state: events.state,
+          mp4State: events.mp4State,
+          provisionState: events.provisionState,
+        });
+      if (!event) continue;
+      await recordEventChange(db, clock, { clientId, eventId, action: 'Updated', event, flags });
+    }
+    this.pending.clear();
+  }
+}

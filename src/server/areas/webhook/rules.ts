@@ -1,0 +1,69 @@
+/**
+ * What a webhook must satisfy beyond its schema (models/webhook.ts): headers the HTTP client can
+ * really send and that do not overrule the service's own, a user name basic authentication can
+ * carry, and an address the policy allows (address-policy.ts).
+ */
+import { parseJsonText, WebhookAdditionalProperties, type FieldError, type WebhookHeader } from '#schema';
+import { validationError } from '../../http/errors.ts';
+import { checkUrl, type AddressPolicy, type Resolver } from './address-policy.ts';
+
+/** RFC 9110 token characters: what a header name may hold. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible characters, spaces and tabs: no line breaks (header injection) and no control characters. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
+
+/**
+ * Headers the service sets itself. Authorization is reserved only while basic authentication is
+ * on: otherwise it is how a receiver asks for a bearer token, which extra headers are for.
+ */
+const RESERVED = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect']);
+const OWN_PREFIX = 'x-controlroom-';
+
+/** The extra headers of a webhook; the text has passed its schema (or is empty). */
+export function parseHeaders(additionalPropertiesJson: string | null | undefined): WebhookHeader[] {
+  if (!additionalPropertiesJson || additionalPropertiesJson.trim() === '') return [];
+  const parsed = parseJsonText(WebhookAdditionalProperties, additionalPropertiesJson);
+  return parsed.success ? parsed.data.headers : [];
+}
+
+export interface WebhookInput {
+  webhookUrl: string;
+  useHttpBasicAuthentication: boolean;
+  username?: string | null | undefined;
+  additionalPropertiesJson?: string | null | undefined;
+}
+
+/** The problems of a webhook body that its schema cannot see (synchronous part). */
+export function webhookFieldProblems(input: WebhookInput): FieldError[] {
+  const problems: FieldError[] = [];
+  const url = new URL(input.webhookUrl);
+  if (url.username || url.password) {
+    problems.push({ field: 'body.webhookUrl', message: 'must not carry credentials: use username and password with useHttpBasicAuthentication' });
+  }
+  if (input.useHttpBasicAuthentication && input.username?.includes(':')) {
+    problems.push({ field: 'body.username', message: 'must not contain ":" (HTTP basic authentication cannot carry it)' });
+  }
+  const seen = new Set<string>();
+  parseHeaders(input.additionalPropertiesJson).forEach(({ name, value }, i) => {
+    const where = `headers[${i}]`;
+    const lower = name.toLowerCase();
+    let message: string | undefined;
+    if (!TOKEN.test(name)) message = `${where}.name: "${name}" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`;
+    else if (!FIELD_VALUE.test(value)) message = `${where}.value: must not contain line breaks or control characters`;
+    else if (RESERVED.has(lower) || lower.startsWith(OWN_PREFIX)) message = `${where}.name: ${name} is set by the service and cannot be sent as an extra header`;
+    else if (lower === 'authorization' && input.useHttpBasicAuthentication) {
+      message = `${where}.name: Authorization is set by HTTP basic authentication (turn useHttpBasicAuthentication off to send your own)`;
+    } else if (seen.has(lower)) message = `${where}.name: ${name} is listed twice`;
+    seen.add(lower);
+    if (message) problems.push({ field: 'body.additionalPropertiesJson', message });
+  });
+  return problems;
+}
+
+/** Throws the 400 for every problem of the body, the address policy included. */
+export async function checkWebhookInput(input: WebhookInput, policy: AddressPolicy, resolve: Resolver): Promise<void> {
+  const problems = webhookFieldProblems(input);
+  const refused = await checkUrl(new URL(input.webhookUrl), policy, resolve);
+  if (refused) problems.unshift({ field: 'body.webhookUrl', message: refused });
+  if (problems.length > 0) throw validationError(problems);
+}

@@ -1,0 +1,76 @@
+/** Events, changes and a way to run webhook delivery to the end, for the webhook and change feed tests. */
+import { and, asc, eq, inArray, min } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { ManualClock } from '../../jobs/clock.ts';
+import { recordEventChange, type ChangeAction, type ChangeFlags } from '../../changes/record.ts';
+import { events } from '../../db/tables/events.ts';
+import { jobs } from '../../db/tables/jobs.ts';
+import { webhookDeliveries } from '../../db/tables/webhooks.ts';
+import { dispatcherFor } from './dispatcher.ts';
+
+/** What these helpers need of a test app (src/testing/app.ts TestApp), which server code may not import. */
+interface TestApp {
+  database: { db: Db };
+  clock: ManualClock;
+  clientId: string;
+  runJobs(): Promise<number>;
+}
+
+export async function insertEvent(t: TestApp, title = 'Match', clientId = t.clientId): Promise<string> {
+  const now = t.clock.now();
+  const [row] = await t.database.db
+    .insert(events)
+    .values({ clientId, title, refId: `ref-${title}`, scheduledStart: now, dateCreated: now, dateModified: now })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+/** Records a change of an event as a write path would: in its own transaction. */
+export async function recordChange(
+  t: TestApp,
+  eventId: string,
+  options: { action?: ChangeAction; state?: number; flags?: ChangeFlags; clientId?: string; refId?: string } = {},
+): Promise<number> {
+  return t.database.db.transaction((tx) =>
+    recordEventChange(tx, t.clock, {
+      clientId: options.clientId ?? t.clientId,
+      eventId,
+      action: options.action ?? 'Updated',
+      event: { refId: options.refId ?? 'ref', externalId: null, state: options.state ?? 0, mp4State: 0, provisionState: null },
+      flags: options.flags ?? { metadataChanged: true },
+    }),
+  );
+}
+
+/**
+ * Runs jobs and deliveries until nothing is left to do, moving the clock to each next wake-up
+ * (retries): what the worker does over an hour, in a moment. Answers how far the clock moved.
+ */
+export async function settle(t: TestApp, maxRounds = 10_000): Promise<number> {
+  const started = t.clock.now().getTime();
+  const dispatcher = dispatcherFor(t.database.db);
+  for (let round = 0; round < maxRounds; round++) {
+    const ran = await t.runJobs();
+    await dispatcher.idle();
+    if (ran > 0) continue;
+    const open = await t.database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.status, ['pending', 'sending']))
+      .limit(1);
+    if (open.length === 0) return t.clock.now().getTime() - started;
+    const [next] = await t.database.db.select({ at: min(jobs.runAt) }).from(jobs).where(eq(jobs.status, 'pending'));
+    if (!next?.at) throw new Error('deliveries are open but no job will wake them');
+    if (next.at > t.clock.now()) t.clock.set(next.at);
+  }
+  throw new Error('settle: too many rounds');
+}
+
+/** The deliveries of a webhook, oldest change first. */
+export async function deliveriesOf(t: TestApp, webhookId: string) {
+  return t.database.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId)))
+    .orderBy(asc(webhookDeliveries.seq), asc(webhookDeliveries.createdAt));
+}

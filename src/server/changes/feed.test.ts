@@ -1,0 +1,236 @@
+/** GET /api/changes over a real socket, read with fetch streaming as the dashboard does. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { WebhookNotificationSchema } from '#schema';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { insertEvent, recordChange } from '../areas/webhook/test-fixtures.ts';
+import { eventChanges } from '../db/tables/changes.ts';
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+interface Stream {
+  events: SseEvent[];
+  /** Waits (real time) until an event matches; answers it. */
+  until(match: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /** The change events so far (not `ready`, not comments). */
+  changes(): { id: number; data: Record<string, unknown> }[];
+  close(): void;
+}
+
+let t: TestApp;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ services: { changeFeed: { pollIntervalMs: 100, heartbeatMs: 150, gapWaitMs: 600 } } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => t.close());
+
+async function open(query = '', headers: Record<string, string> = t.headers()): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/changes${query}`, { headers, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const events: SseEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event: SseEvent = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) event.comment = line.slice(1).trim();
+            const [key, ...rest] = line.split(': ');
+            if (key === 'id' || key === 'event' || key === 'data') event[key] = rest.join(': ');
+          }
+          events.push(event);
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const until = async (match: (e: SseEvent) => boolean, timeoutMs = 5_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = events.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {
+    events,
+    until,
+    changes: () => events.filter((e) => e.data && !e.event).map((e) => ({ id: Number(e.id), data: JSON.parse(e.data!) as Record<string, unknown> })),
+    close: () => controller.abort(),
+  };
+}
+
+describe('GET /api/changes', () => {
+  it('needs an API key, and refuses a bad since, eventId or Last-Event-ID', async () => {
+    expect((await fetch(`${base}/api/changes`)).status).toBe(401);
+    for (const [query, field] of [
+      ['?since=abc', 'query.since'],
+      ['?since=-1', 'query.since'],
+      ['?eventId=nope', 'query.eventId'],
+    ] as const) {
+      const response = await fetch(`${base}/api/changes${query}`, { headers: t.headers() });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { data: { fields: { field: string }[] } }).data.fields[0]!.field).toBe(field);
+    }
+    const bad = await fetch(`${base}/api/changes`, { headers: { ...t.headers(), 'Last-Event-ID': 'x' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('streams new changes live with the notification webhooks get, the seq as id', async () => {
+    const eventId = await insertEvent(t, 'Live');
+    const stream = await open();
+    const ready = await stream.until((e) => e.event === 'ready');
+    const seq = await recordChange(t, eventId, { state: 2, refId: 'L-1', flags: { stateChanged: true } });
+    // Woken by the fan-out job once the change has committed.
+    await t.runJobs();
+    await stream.until((e) => e.id === String(seq) && !e.event);
+    const [change] = stream.changes();
+    expect(Number(ready.id)).toBe(seq - 1);
+    expect(change!.id).toBe(seq);
+    expect(WebhookNotificationSchema.parse(change!.data)).toMatchObject({ eventId, referenceId: 'L-1', state: 'LIVE_PUBLISHED', stateChanged: true, action: 'Updated' });
+    stream.close();
+  });
+
+  it('finds changes by polling too (another process sharing the database), and sends heartbeats', async () => {
+    const eventId = await insertEvent(t, 'Polled');
+    const stream = await open();
+    await stream.until((e) => e.event === 'ready');
+    // No job runs: nothing in this process says a change happened.
+    const seq = await recordChange(t, eventId);
+    await stream.until((e) => e.id === String(seq));
+    await stream.until((e) => e.comment === 'heartbeat');
+    stream.close();
+  });
+
+  it('replays from ?since= or Last-Event-ID (which wins), then goes on live, only the caller’s changes', async () => {
+    const stranger = await t.createTenant();
+    const mine = await insertEvent(t, 'Mine');
+    const theirs = await insertEvent(t, 'Theirs', stranger.clientId);
+    const first = await recordChange(t, mine, { state: 0 });
+    await recordChange(t, theirs, { clientId: stranger.clientId });
+    const second = await recordChange(t, mine, { state: 1 });
+    const third = await recordChange(t, mine, { state: 2 });
+
+    const replay = await open(`?since=${first - 1}`);
+    await replay.until((e) => e.event === 'ready');
+    expect(replay.changes().map((c) => c.id)).toEqual([first, second, third]);
+    const live = await recordChange(t, mine, { state: 3 });
+    await recordChange(t, theirs, { clientId: stranger.clientId });
+    await replay.until((e) => e.id === String(live) && !e.event);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(replay.changes().map((c) => c.id)).toEqual([first, second, third, live]);
+    replay.close();
+
+    const resumed = await open(`?since=${first - 1}`, { ...t.headers(), 'Last-Event-ID': String(second) });
+    const ready = await resumed.until((e) => e.event === 'ready');
+    expect(resumed.changes().map((c) => c.id)).toEqual([third, live]);
+    expect(Number(ready.id)).toBeGreaterThanOrEqual(live);
+    resumed.close();
+
+    const theirStream = await open(`?since=${first - 1}`, t.headers(stranger));
+    await theirStream.until((e) => e.event === 'ready');
+    expect(theirStream.changes().every((c) => c.data.eventId === theirs)).toBe(true);
+    expect(theirStream.changes()).toHaveLength(2);
+    theirStream.close();
+  });
+
+  it('limits the stream to one event with ?eventId=', async () => {
+    const a = await insertEvent(t, 'A');
+    const b = await insertEvent(t, 'B');
+    const start = await recordChange(t, a);
+    const stream = await open(`?since=${start - 1}&eventId=${b}`);
+    await stream.until((e) => e.event === 'ready');
+    const onB = await recordChange(t, b);
+    await recordChange(t, a);
+    await stream.until((e) => e.id === String(onB));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stream.changes().map((c) => c.data.eventId)).toEqual([b]);
+    stream.close();
+  });
+
+  it('keeps seq order when a change commits after a later one, and skips a seq that never commits', async () => {
+    const eventId = await insertEvent(t, 'Gaps');
+    const stream = await open();
+    await stream.until((e) => e.event === 'ready');
+    // A seq taken by a transaction that has not committed yet...
+    const sequence = sql`pg_get_serial_sequence('event_changes', 'seq')`;
+    const reserved = (await t.database.db.execute(sql`select nextval(${sequence}) as seq`)) as unknown as { rows: { seq: string | number }[] };
+    const late = Number(reserved.rows[0]!.seq);
+    const after = await recordChange(t, eventId, { state: 1 });
+    await new Promise((r) => setTimeout(r, 250));
+    // ...holds the later change back,
+    expect(stream.changes()).toEqual([]);
+    // until it commits: then both come, in seq order.
+    await t.database.db.insert(eventChanges).values({ seq: late, clientId: t.clientId, eventId, action: 'Updated', state: 0, mp4State: 0, createdAt: t.clock.now() });
+    await stream.until((e) => e.id === String(after));
+    expect(stream.changes().map((c) => c.id)).toEqual([late, after]);
+
+    // A seq that never commits (rolled back) holds later ones for gapWaitMs only.
+    await t.database.db.execute(sql`select nextval(${sequence})`);
+    const next = await recordChange(t, eventId, { state: 2 });
+    const waited = Date.now();
+    await stream.until((e) => e.id === String(next));
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(400);
+    stream.close();
+  });
+
+  it('is woken in this process when a change commits, without waiting for the poll; closing the app ends the stream', async () => {
+    const quiet = await createTestApp({ services: { changeFeed: { pollIntervalMs: 60_000 } } });
+    try {
+      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = quiet.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`;
+      const response = await fetch(url, { headers: quiet.headers() });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      const readUntil = async (needle: string) => {
+        while (!text.includes(needle)) {
+          const { value, done } = await reader.read();
+          if (done) return false;
+          text += value;
+        }
+        return true;
+      };
+      await readUntil('event: ready');
+      const eventId = await insertEvent(quiet, 'Woken');
+      const seq = await recordChange(quiet, eventId);
+      const started = Date.now();
+      await quiet.runJobs();
+      expect(await readUntil(`id: ${seq}\n`)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const closing = quiet.close();
+      // The stream ends (rather than holding the app open).
+      while (!(await reader.read()).done);
+      await closing;
+    } catch (error) {
+      await quiet.close().catch(() => undefined);
+      throw error;
+    }
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    expect(document.paths['/changes']?.get?.operationId).toBe('service.changes');
+  });
+});
