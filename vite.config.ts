@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/{app,pages,components}/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['src/app/test-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

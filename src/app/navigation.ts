@@ -3,6 +3,7 @@
  * entry here and its route in router.tsx.
  */
 import EventIcon from '@mui/icons-material/EventOutlined';
+import ScheduleIcon from '@mui/icons-material/CalendarMonthOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -12,4 +13,7 @@ export interface NavigationArea {
   hotkey: string;
 }
 
-export const navigationAreas: readonly NavigationArea[] = [{ path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' }];
+export const navigationAreas: readonly NavigationArea[] = [
+  { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
+  { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
+];

@@ -9,6 +9,10 @@ import { RootError, RouteBoundary } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
 const EventsPage = lazy(() => import('#pages/events/events-page.tsx'));
+const EventPage = lazy(() => import('#pages/event/event-page.tsx'));
+const DeletedEventsPage = lazy(() => import('#pages/event/deleted-events-page.tsx'));
+const EventPlayerPage = lazy(() => import('#pages/event/event-player-page.tsx'));
+const SchedulePage = lazy(() => import('#pages/schedule/schedule-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -25,8 +29,43 @@ export const routes: RouteObject[] = [
           </RouteBoundary>
         ),
       },
+      {
+        path: 'events/deleted',
+        element: (
+          <RouteBoundary>
+            <DeletedEventsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // `events/new` opens the same page with an empty form.
+        path: 'events/:id',
+        element: (
+          <RouteBoundary>
+            <EventPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'schedule',
+        element: (
+          <RouteBoundary>
+            <SchedulePage />
+          </RouteBoundary>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  {
+    // The player page the service's embed codes point at: bare (embed=true, for iframes), outside the shell.
+    path: '/events/:id/player',
+    errorElement: <RootError />,
+    element: (
+      <RouteBoundary>
+        <EventPlayerPage />
+      </RouteBoundary>
+    ),
   },
 ];
 

@@ -15,7 +15,9 @@ afterEach(cleanup);
 const answering = createApiClient({
   baseUrl: '/api',
   apiKey: 'test-key',
-  fetch: async () => new Response(JSON.stringify({ pageSize: 1, totalCount: 0, results: [] }), { status: 200 }),
+  // An empty service: no events, and empty lists for the pickers (channels, rooms, ...).
+  fetch: async (input) =>
+    new Response(JSON.stringify(/\/event\/(\?|$)/.test(String(input)) ? { pageSize: 1, totalCount: 0, results: [] } : []), { status: 200 }),
 });
 
 describe('the shell', () => {

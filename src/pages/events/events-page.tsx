@@ -1,9 +1,12 @@
 /**
- * Events: every event of the tenant, a page at a time, paged and sorted by the service. The view
- * (page, size, sort) is in the URL. Data comes only through `api` (see `#app/api.ts`), so a test
- * can route it into the in-process server.
+ * Events: the tenant's events, a page at a time, filtered, paged and sorted by the service. The
+ * view (filters, page, size, sort) is in the URL; by default it opens on today onwards, soonest
+ * first. Above the list a status strip counts what needs attention; selected rows take bulk
+ * actions. Data comes only through `api` (see `#app/api.ts`), so a test can route it into the
+ * in-process server.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
@@ -14,7 +17,9 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import AddIcon from '@mui/icons-material/Add';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
@@ -26,9 +31,17 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { isActiveState } from '#components/event-state.ts';
 import { PageHeader } from '#components/page-header.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { SelectableServerDataGrid } from '#components/selectable-server-data-grid.tsx';
+import { BulkActions } from './bulk-actions.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import { choicesFrom, useColumnPreferences } from './column-preferences.ts';
 import { columnsFor, responsiveVisibility, type ScreenWidth } from './event-columns.tsx';
-import { EVENT_PAGE_SIZES, eventsViewToQuery, useEventsView, type EventSortField } from './events-view.ts';
+import { activeTile, CLEARED_FILTERS, type StatusTile } from './event-filters.ts';
+import { DEFAULT_EVENTS_FILTERS, EVENT_PAGE_SIZES, eventsViewToQuery, sameFilters, useEventsView, type EventSortField } from './events-view.ts';
+import { FilterBar } from './filter-bar.tsx';
+import { useStableRows } from './stable-rows.ts';
+import { StatusStrip } from './status-strip.tsx';
+import { useFilterLookups } from './use-filter-lookups.ts';
 
 /** Fast while something on the page is live or changing, calm otherwise; paused in hidden tabs. */
 const ACTIVE_REFRESH_MS = 5_000;
@@ -49,24 +62,64 @@ function useScreenWidth(): ScreenWidth {
 
 const eventId = (event: Event) => event.id;
 
+/**
+ * Whether the operator is working with the list: pointer over it, focus in it, or a bulk action
+ * open. While they are, a refresh does not move rows (see stable-rows.ts).
+ */
+function useInteraction() {
+  const [pointer, setPointer] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const handlers = {
+    onPointerEnter: () => setPointer(true),
+    onPointerLeave: () => setPointer(false),
+    onFocus: () => setFocus(true),
+    onBlur: (event: React.FocusEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocus(false);
+    },
+  };
+  return { interacting: pointer || focus, handlers };
+}
+
 export default function EventsPage() {
   useDocumentTitle('Events');
   const [view, setView] = useEventsView();
   const connection = useConnection();
   const connectionDialog = useConnectionDialog();
   const width = useScreenWidth();
-  const [userVisibility, setUserVisibility] = useState<GridColumnVisibilityModel>({});
+  const lookups = useFilterLookups();
+  const [choices, setChoices] = useColumnPreferences();
+  const [selection, setSelection] = useState<string[]>([]);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const { interacting, handlers } = useInteraction();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const openEvent = (id: string) => void navigate(`/events/${id}`);
+
+  const query = eventsViewToQuery(view);
+  const viewKey = JSON.stringify(query);
+  // A new view (page, filter, order) starts with nothing selected: a selection is of rows seen.
+  const [selectionKey, setSelectionKey] = useState(viewKey);
+  if (selectionKey !== viewKey) {
+    setSelectionKey(viewKey);
+    setSelection([]);
+  }
 
   const events = useQuery({
-    ...api.event.list.queryOptions({ query: eventsViewToQuery(view) }),
+    ...api.event.list.queryOptions({ query }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.results.some((event) => isActiveState(event.state)) ? ACTIVE_REFRESH_MS : IDLE_REFRESH_MS),
+    refetchInterval: (q) => (q.state.data?.results.some((event) => isActiveState(event.state)) ? ACTIVE_REFRESH_MS : IDLE_REFRESH_MS),
   });
-  const { data, error, isFetching, isPending, refetch } = events;
+  const { data, error, isFetching, isPending, isPlaceholderData, refetch } = events;
+  const stable = useStableRows(isPlaceholderData ? undefined : data?.results, viewKey, interacting || bulkBusy || selection.length > 0);
+  const placeholderRows = isPlaceholderData ? data?.results : undefined;
+  const rows = useMemo(() => placeholderRows ?? stable.rows, [placeholderRows, stable.rows]);
+  const selectedEvents = useMemo(() => rows.filter((row) => selection.includes(row.id)), [rows, selection]);
 
   const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / view.pageSize)) : undefined;
   useHotkeys([
-    { keys: 'r', description: 'Refresh the list', group: 'Events', run: () => void refetch() },
+    { keys: 'r', description: 'Refresh the list', group: 'Events', run: () => (stable.changes > 0 ? stable.release() : void refetch()) },
+    { keys: '/', description: 'Search the events', group: 'Events', run: () => searchRef.current?.focus() },
+    { keys: 'n', description: 'New event', group: 'Events', run: () => void navigate('/events/new') },
     {
       keys: '[',
       description: 'Previous page',
@@ -82,9 +135,18 @@ export default function EventsPage() {
   ]);
 
   const columns = useMemo(() => columnsFor(width), [width]);
-  const columnVisibilityModel = useMemo(() => ({ ...responsiveVisibility(width), ...userVisibility }), [width, userVisibility]);
+  const defaults = useMemo(() => responsiveVisibility(width), [width]);
+  const columnVisibilityModel = useMemo(() => ({ ...defaults, ...choices }), [defaults, choices]);
+  const onColumnVisibilityChange = useCallback(
+    (model: GridColumnVisibilityModel) => setChoices(choicesFrom({ ...columnVisibilityModel, ...model }, defaults)),
+    [columnVisibilityModel, defaults, setChoices],
+  );
   const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const described = error ? describeApiError(error, { serviceUrl, hasKey: connection.apiKey !== null }) : undefined;
+  const tile = activeTile(view.filters);
+  const filtered = !sameFilters(view.filters, CLEARED_FILTERS);
+
+  const selectTile = (next: StatusTile) => setView({ filters: tile?.id === next.id ? DEFAULT_EVENTS_FILTERS : next.filters });
 
   const retryButton = (
     <Button variant="contained" onClick={() => void refetch()} disabled={isFetching}>
@@ -114,6 +176,21 @@ export default function EventsPage() {
           </Button>
         }
       />
+    ) : filtered ? (
+      <EmptyState
+        icon={<FilterAltOffIcon />}
+        title="No events match these filters"
+        hint={
+          view.filters.range !== 'all'
+            ? 'Only events that start in the chosen dates are shown. Try all dates, or fewer filters.'
+            : 'Try fewer filters, or other values.'
+        }
+        action={
+          <Button variant="outlined" onClick={() => setView({ filters: CLEARED_FILTERS })}>
+            Clear all filters
+          </Button>
+        }
+      />
     ) : (
       <EmptyState
         icon={<EventBusyIcon />}
@@ -128,14 +205,31 @@ export default function EventsPage() {
         title="Events"
         subtitle={subtitle}
         actions={
-          <Tooltip title="Refresh (r)">
-            <span>
-              <IconButton aria-label="Refresh the list" onClick={() => void refetch()} disabled={isFetching}>
-                <RefreshIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <>
+            <Button component={RouterLink} to="/events/deleted">
+              Deleted events
+            </Button>
+            <Button component={RouterLink} to="/events/new" variant="contained" startIcon={<AddIcon />}>
+              New event
+            </Button>
+            <ColumnChooser columns={columns} visibility={columnVisibilityModel} onChange={onColumnVisibilityChange} onReset={() => setChoices({})} />
+            <Tooltip title="Refresh (r)">
+              <span>
+                <IconButton aria-label="Refresh the list" onClick={() => (stable.changes > 0 ? stable.release() : void refetch())} disabled={isFetching}>
+                  <RefreshIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </>
         }
+      />
+
+      <StatusStrip active={tile?.id} onSelect={selectTile} />
+      <FilterBar
+        filters={view.filters}
+        lookups={lookups}
+        searchRef={searchRef}
+        onChange={(filters, options) => setView({ filters }, { replace: options?.replace })}
       />
 
       {described && !data ? (
@@ -165,10 +259,38 @@ export default function EventsPage() {
               Showing the list as of {new Date(events.dataUpdatedAt).toLocaleTimeString()}: the last refresh failed. {described.message}
             </Alert>
           )}
-          <Paper variant="outlined" sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-            <ServerDataGrid<Event, EventSortField>
+          {stable.changes > 0 && (
+            <Alert
+              severity="info"
+              variant="outlined"
+              sx={{ mb: 1, py: 0 }}
+              action={
+                <Button color="inherit" size="small" onClick={stable.release}>
+                  Refresh
+                </Button>
+              }
+            >
+              {stable.changes === 1 ? '1 change' : `${stable.changes} changes`} since you started working with the list — rows are kept in place until
+              you refresh.
+            </Alert>
+          )}
+          <BulkActions selected={selectedEvents} eventTypes={lookups.eventTypes} onClearSelection={() => setSelection([])} onBusyChange={setBulkBusy} />
+          <Paper
+            variant="outlined"
+            {...handlers}
+            onKeyDown={(event) => {
+              // Enter on a cell opens its event, as a click on the row does (not on the checkbox or a control in a cell).
+              const target = event.target as HTMLElement;
+              const cell = target.closest('[role="gridcell"]');
+              if (event.key !== 'Enter' || !cell || target !== cell || cell.getAttribute('data-field') === '__check__') return;
+              const id = cell.closest('[role="row"]')?.getAttribute('data-id');
+              if (id) openEvent(id);
+            }}
+            sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+          >
+            <SelectableServerDataGrid<Event, EventSortField>
               label="Events"
-              rows={data?.results ?? []}
+              rows={rows}
               columns={columns}
               getRowId={eventId}
               rowCount={data?.totalCount}
@@ -177,15 +299,14 @@ export default function EventsPage() {
               pageSize={view.pageSize}
               pageSizeOptions={EVENT_PAGE_SIZES}
               onPageChange={(page, pageSize) => setView({ page, pageSize })}
-              sort={view.sort ? { field: view.sort, direction: view.order } : null}
+              sort={{ field: view.sort, direction: view.order }}
               onSortChange={(sort) => setView(sort ? { sort: sort.field, order: sort.direction } : { sort: null })}
               empty={empty}
               columnVisibilityModel={columnVisibilityModel}
-              onColumnVisibilityModelChange={(model) =>
-                setUserVisibility(
-                  Object.fromEntries(Object.entries(model).filter(([field, visible]) => (responsiveVisibility(width)[field] ?? true) !== visible)),
-                )
-              }
+              onColumnVisibilityModelChange={onColumnVisibilityChange}
+              selection={selection}
+              onSelectionChange={setSelection}
+              onRowClick={(row) => openEvent(row.id)}
             />
           </Paper>
         </>

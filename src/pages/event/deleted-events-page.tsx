@@ -1,0 +1,153 @@
+/**
+ * Deleted events (GET /event/deleted/), a page at a time, each with Restore (GET /event/restore/{id}).
+ * The page number is in the URL, as on the Events list.
+ */
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GridColDef } from '@mui/x-data-grid';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
+import type { Event } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { useConnection } from '#app/connection-context.tsx';
+import { resolveBaseUrl } from '#app/connection.ts';
+import { useDocumentTitle } from '#app/document-title.ts';
+import { notify } from '#app/notifications.tsx';
+import { DateTimeText } from '#components/date-time-text.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { PageHeader } from '#components/page-header.tsx';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { StateChip } from '#components/state-chip.tsx';
+import { TruncatedText } from '#components/truncated-text.tsx';
+import { describeActionError } from './event-actions.tsx';
+import { BackToEvents } from './event-header.tsx';
+
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export default function DeletedEventsPage() {
+  useDocumentTitle('Deleted events');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const connection = useConnection();
+  const serviceUrl = resolveBaseUrl(connection.baseUrl);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const pageSizeParam = Number(params.get('pageSize'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(pageSizeParam) ? pageSizeParam : 20;
+  const [restoring, setRestoring] = useState<string | null>(null);
+
+  const deleted = useQuery({
+    ...api.event.listDeleted.queryOptions({ query: { pageNumber: page, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+  const restore = useMutation(api.event.restore.mutationOptions());
+
+  const onRestore = (event: Event) => {
+    setRestoring(event.id);
+    restore.mutate(
+      { params: { id: event.id } },
+      {
+        onSuccess: (restored) => {
+          void queryClient.invalidateQueries({ queryKey: ['event'] });
+          notify(`Restored ‘${restored.title}’.`, { severity: 'success', action: { label: 'Open', onClick: () => void navigate(`/events/${restored.id}`) } });
+        },
+        onError: (e) => notify(`Could not restore ‘${event.title}’: ${describeActionError(e, serviceUrl, 'event.restore')}`, { severity: 'error' }),
+        onSettled: () => setRestoring(null),
+      },
+    );
+  };
+
+  const columns: GridColDef<Event>[] = [
+    {
+      field: 'title',
+      headerName: 'Title',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      display: 'flex',
+      renderCell: ({ row, hasFocus }) => <TruncatedText text={row.title || '(untitled)'} focused={hasFocus} fontWeight={500} />,
+    },
+    { field: 'state', headerName: 'State', width: 190, sortable: false, display: 'flex', renderCell: ({ row }) => <StateChip state={row.state} /> },
+    { field: 'dateDeleted', headerName: 'Deleted', width: 170, sortable: false, display: 'flex', renderCell: ({ row }) => <DateTimeText value={row.dateDeleted} /> },
+    {
+      field: 'restore',
+      headerName: '',
+      width: 130,
+      sortable: false,
+      display: 'flex',
+      // The grid moves focus between cells; the button takes part through the cell's tabIndex.
+      renderCell: ({ row, tabIndex }) => (
+        <Button size="small" tabIndex={tabIndex} startIcon={<RestoreIcon />} onClick={() => onRestore(row)} disabled={restoring === row.id} aria-label={`Restore ${row.title}`}>
+          Restore
+        </Button>
+      ),
+    },
+  ];
+
+  const described = deleted.error ? describeApiError(deleted.error, { serviceUrl }) : undefined;
+  const total = deleted.data?.totalCount;
+  return (
+    <>
+      <BackToEvents />
+      <PageHeader
+        title="Deleted events"
+        subtitle={total === undefined ? (deleted.isPending && !deleted.error ? 'Loading…' : '') : `${total.toLocaleString()} deleted ${total === 1 ? 'event' : 'events'}`}
+      />
+      {described && !deleted.data ? (
+        <ErrorState
+          title="Could not load the deleted events"
+          message={described.message}
+          detail={described.detail}
+          actions={
+            <Button variant="contained" onClick={() => void deleted.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <Paper variant="outlined" sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+          <ServerDataGrid<Event>
+            label="Deleted events"
+            rows={deleted.data?.results ?? []}
+            columns={columns}
+            getRowId={(event) => event.id}
+            rowCount={total}
+            loading={deleted.isFetching}
+            page={page}
+            pageSize={pageSize}
+            pageSizeOptions={PAGE_SIZES}
+            onPageChange={(nextPage, nextSize) =>
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                if (nextPage > 1) next.set('page', String(nextPage));
+                else next.delete('page');
+                if (nextSize !== 20) next.set('pageSize', String(nextSize));
+                else next.delete('pageSize');
+                return next;
+              })
+            }
+            sort={null}
+            onSortChange={() => undefined}
+            empty={
+              <EmptyState
+                icon={<DeleteSweepIcon />}
+                title="No deleted events"
+                hint={
+                  <>
+                    Events you delete land here and can be restored. <Typography component={RouterLink} to="/events" variant="body2">Back to the events</Typography>
+                  </>
+                }
+              />
+            }
+          />
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * The General tab: every field of POST /event/ in groups, validated by the schema module's
+ * EventBody (the same schema the service validates with), saved with event.upsert. The service's
+ * 400s land on their fields; a sticky bar says whether there is anything to save; leaving with
+ * unsaved changes asks first.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { EventBody, type Event } from '#schema';
+import { ApiError } from '#client';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { AdvancedSection } from './advanced-section.tsx';
+import { AutomationSection } from './automation-section.tsx';
+import { ChannelSection } from './channel-section.tsx';
+import { DrmSection } from './drm-section.tsx';
+import {
+  eventToFormValues,
+  FIELD_LABELS,
+  formToBody,
+  humanizeMessage,
+  mapServerErrors,
+  newEventFormValues,
+  type EventField,
+  type EventFormOutput,
+  type EventFormValues,
+} from './event-form-values.ts';
+import { formIssueMessage } from './form-messages.ts';
+import { IdentitySection } from './identity-section.tsx';
+import { ScheduleSection } from './schedule-section.tsx';
+import { StreamingSection } from './streaming-section.tsx';
+import { useEventLookups } from './use-lookups.ts';
+
+const zod = zodResolver(EventBody, { error: formIssueMessage });
+
+function humanizeErrors(errors: FieldErrors): void {
+  for (const value of Object.values(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const error = value as { message?: unknown };
+    if (typeof error.message === 'string') error.message = humanizeMessage(error.message);
+    else humanizeErrors(value as FieldErrors);
+  }
+}
+
+/** The schema's resolver, with messages that name fields in the form's words. */
+const resolver: Resolver<EventFormValues, unknown, EventFormOutput> = async (values, context, options) => {
+  const result = await zod(values, context, options);
+  humanizeErrors(result.errors);
+  return result;
+};
+
+interface SaveProblem {
+  title: string;
+  /** One per problem; those about a field take the user to it. */
+  lines: { text: string; field?: EventField }[];
+}
+
+export interface EventFormProps {
+  /** The event to edit; null for a new one. */
+  event: Event | null;
+  serviceUrl: string;
+}
+
+export function EventForm({ event, serviceUrl }: EventFormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lookups = useEventLookups();
+  // Follows the service while the user has not touched a field (keepDirtyValues keeps what they did).
+  const values = useMemo(() => (event ? eventToFormValues(event) : undefined), [event]);
+  const [blank] = useState(() => newEventFormValues());
+  const form = useForm<EventFormValues, unknown, EventFormOutput>({
+    resolver,
+    defaultValues: values ?? blank,
+    values,
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+  const { control, formState } = form;
+  const save = useMutation(api.event.upsert.mutationOptions());
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const isNew = event === null;
+  const dirty = formState.isDirty;
+  const dirtyCount = Object.keys(formState.dirtyFields).length;
+
+  const submit = form.handleSubmit(
+    async (output) => {
+      setProblem(null);
+      try {
+        const saved = await save.mutateAsync({ body: formToBody(output) });
+        form.reset(eventToFormValues(saved));
+        void queryClient.invalidateQueries({ queryKey: api.event.get.key() });
+        void queryClient.invalidateQueries({ queryKey: api.event.list.key() });
+        if (isNew) {
+          notify(`Created ‘${saved.title}’.`, { severity: 'success' });
+          // Marked as saved, so the leave guard lets this navigation pass.
+          void navigate(`/events/${saved.id}`, { replace: true, state: { saved: true } });
+        } else {
+          notify(`Saved ‘${saved.title}’.`, { severity: 'success' });
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+          const mapped = mapServerErrors(error.fieldErrors);
+          mapped.fields.forEach((field, index) => form.setError(field.name, { type: 'server', message: field.message }, { shouldFocus: index === 0 }));
+          setProblem({
+            title: 'The service did not accept the changes',
+            lines: [...mapped.fields.map((f) => ({ text: `${FIELD_LABELS[f.name]}: ${f.message}`, field: f.name })), ...mapped.other.map((text) => ({ text }))],
+          });
+        } else {
+          const described = describeApiError(error, { serviceUrl });
+          setProblem({ title: 'Could not save', lines: [{ text: described.message }] });
+        }
+      }
+    },
+    (errors) => {
+      const names = Object.keys(errors).filter((name): name is EventField => name in FIELD_LABELS);
+      setProblem({
+        title: `${names.length === 1 ? 'One field needs' : `${names.length} fields need`} attention`,
+        lines: names.map((name) => ({ text: `${FIELD_LABELS[name]}: ${String(errors[name]?.message ?? 'check this field')}`, field: name })),
+      });
+    },
+  );
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname && !(nextLocation.state as { saved?: boolean } | null)?.saved,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const status = formState.isSubmitting
+    ? 'Saving…'
+    : isNew
+      ? 'New event — not saved yet'
+      : dirty
+        ? `Unsaved changes${dirtyCount > 0 ? ` in ${dirtyCount} ${dirtyCount === 1 ? 'field' : 'fields'}` : ''}`
+        : 'All changes saved';
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={isNew ? 'New event' : 'Event settings'}
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+          e.preventDefault();
+          void submit();
+        }
+      }}
+    >
+      <Stack spacing={2}>
+        <IdentitySection control={control} lookups={lookups} event={event} />
+        <ScheduleSection control={control} />
+        <AutomationSection control={control} />
+        <ChannelSection control={control} lookups={lookups} event={event} />
+        <DrmSection control={control} />
+        <StreamingSection control={control} />
+        <AdvancedSection control={control} eventId={event?.id ?? null} />
+      </Stack>
+
+      <Box
+        role="region"
+        aria-label="Save"
+        sx={{
+          position: 'sticky',
+          bottom: { xs: -12, sm: -16, md: -24 },
+          zIndex: 2,
+          mt: 2,
+          mx: { xs: -1.5, sm: -2, md: -3 },
+          px: { xs: 1.5, sm: 2, md: 3 },
+          py: 1.5,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          boxShadow: dirty ? '0 -4px 12px rgba(0, 0, 0, 0.08)' : 'none',
+          // On a phone the bar takes room from the form: it shows only when there is something to save or say.
+          display: { xs: dirty || isNew || problem || formState.isSubmitting ? 'block' : 'none', sm: 'block' },
+        }}
+      >
+        {problem && (
+          <Alert severity="error" onClose={() => setProblem(null)} sx={{ mb: 1.5 }}>
+            <AlertTitle>{problem.title}</AlertTitle>
+            {problem.lines.map((line) =>
+              line.field ? (
+                <Box key={line.text}>
+                  <Link component="button" type="button" color="inherit" onClick={() => form.setFocus(line.field!)} sx={{ textAlign: 'left', verticalAlign: 'baseline' }}>
+                    {line.text}
+                  </Link>
+                </Box>
+              ) : (
+                <Box key={line.text}>{line.text}</Box>
+              ),
+            )}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography role="status" variant="body2" sx={{ flex: '1 1 0', minWidth: 0, color: dirty || isNew ? 'text.primary' : 'text.secondary', fontWeight: dirty ? 600 : 400 }}>
+            {status}
+          </Typography>
+          <Button
+            onClick={() => {
+              form.reset();
+              setProblem(null);
+            }}
+            disabled={!dirty || formState.isSubmitting}
+          >
+            Discard
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              &nbsp;changes
+            </Box>
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={(!dirty && !isNew) || formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            {isNew ? 'Create event' : 'Save'}
+          </Button>
+        </Box>
+      </Box>
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Discard and leave"
+        cancelLabel="Stay"
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      >
+        {isNew ? 'The new event has not been created yet. Your entries will be lost.' : `Your changes to ‘${event.title}’ are not saved and will be lost.`}
+      </ConfirmDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Clone and delete, in a menu beside the live controls. Delete is soft (the event moves to the
+ * deleted events) and its notification offers Undo, which restores it.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import MoreIcon from '@mui/icons-material/MoreVert';
+import type { Event } from '#schema';
+import { api } from '#app/api.ts';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { describeActionError } from './event-actions.tsx';
+import { isLive, isTransitional } from './event-transitions.ts';
+
+type Pending = 'clone' | 'delete';
+
+export function EventMoreMenu({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [pending, setPending] = useState<Pending>('clone');
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const clone = useMutation(api.event.clone.mutationOptions());
+  const remove = useMutation(api.event.delete.mutationOptions());
+  // Deleting an event that is on air would leave an encoder running for an event nobody can see.
+  const onAir = isLive(event.state) || isTransitional(event.state);
+  const name = `‘${event.title}’`;
+
+  const choose = (what: Pending) => {
+    setAnchor(null);
+    setPending(what);
+    setError(undefined);
+    setOpen(true);
+  };
+
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['event'] });
+
+  // Runs from the notification, after this page has gone: a plain call, not this component's mutation.
+  const undo = async (id: string) => {
+    try {
+      const restored = await api.event.restore.call({ params: { id } });
+      refreshLists();
+      notify(`Restored ‘${restored.title}’.`, { severity: 'success' });
+      void navigate(`/events/${restored.id}`);
+    } catch (e) {
+      notify(`Could not restore ${name}: ${describeActionError(e, serviceUrl, 'event.restore')}`, { severity: 'error' });
+    }
+  };
+
+  const confirm = async () => {
+    setError(undefined);
+    try {
+      if (pending === 'clone') {
+        const copy = await clone.mutateAsync({ params: { id: event.id } });
+        refreshLists();
+        setOpen(false);
+        notify(`Cloned ${name}. This is the copy.`, { severity: 'success' });
+        void navigate(`/events/${copy.id}`);
+      } else {
+        await remove.mutateAsync({ params: { id: event.id }, query: { hardDelete: false } });
+        refreshLists();
+        setOpen(false);
+        notify(`Deleted ${name}.`, { severity: 'info', action: { label: 'Undo', onClick: () => void undo(event.id) } });
+        void navigate('/events');
+      }
+    } catch (e) {
+      setError(describeActionError(e, serviceUrl, pending === 'clone' ? 'event.clone' : 'event.delete'));
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title="More actions">
+        <IconButton aria-label="More actions" aria-haspopup="menu" aria-expanded={Boolean(anchor)} onClick={(e) => setAnchor(e.currentTarget)}>
+          <MoreIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <MenuItem onClick={() => choose('clone')}>
+          <ListItemIcon>
+            <CopyIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Clone…</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => choose('delete')} disabled={onAir} sx={{ color: 'error.main' }}>
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Delete…" secondary={onAir ? 'Stop the event first' : undefined} />
+        </MenuItem>
+      </Menu>
+      <ConfirmDialog
+        open={open}
+        title={pending === 'clone' ? 'Clone the event?' : 'Delete the event?'}
+        confirmLabel={pending === 'clone' ? 'Clone' : 'Delete'}
+        destructive={pending === 'delete'}
+        busy={clone.isPending || remove.isPending}
+        error={error}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      >
+        {pending === 'clone'
+          ? `Create a copy of ${name} with the same settings, in its first state and without the reference and external IDs. You will be taken to the copy.`
+          : `Delete ${name}. It moves to Deleted events, where you can restore it.`}
+      </ConfirmDialog>
+    </>
+  );
+}

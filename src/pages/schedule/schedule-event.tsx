@@ -1,0 +1,131 @@
+/**
+ * One event on the schedule: a link to the event, tinted with its event type's colour (a strong
+ * left edge on a light tint, so text keeps its contrast in both schemes), marked when live, and
+ * striped when it conflicts with another event on its channel.
+ */
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import { alpha, type Theme } from '@mui/material/styles';
+import WarningIcon from '@mui/icons-material/WarningAmberRounded';
+import { eventStateInfo } from '#components/event-state.ts';
+import type { ScheduleItem } from './schedule-model.ts';
+
+const timeFormat = new Map<string, Intl.DateTimeFormat>();
+/** "14:30" / "2:30 PM" in the operator's locale. */
+export function formatTime(date: Date): string {
+  let format = timeFormat.get('t');
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+    timeFormat.set('t', format);
+  }
+  return format.format(date);
+}
+
+/** What a screen reader says for an event block: title, times, channel, state, conflict. */
+export function describeItem(item: ScheduleItem, conflict: boolean): string {
+  const parts = [
+    item.title,
+    `${formatTime(item.start)} to ${item.openEnded ? 'open end' : formatTime(item.end)}`,
+    item.channel ? `on ${item.channel}` : 'no channel',
+    eventStateInfo(item.state).label,
+  ];
+  if (item.eventType) parts.push(item.eventType);
+  if (conflict) parts.push('conflicts with another event on this channel');
+  return parts.join(', ');
+}
+
+export const FALLBACK_COLOUR = '#7a8694';
+
+export interface EventBlockProps {
+  item: ScheduleItem;
+  conflict: boolean;
+  /** Positioning from the layout (absolute top/left/width/height). */
+  style: React.CSSProperties;
+  /** Two lines (title, then time · channel) when there is room; one otherwise. */
+  dense?: boolean;
+  showChannel?: boolean;
+}
+
+export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false }: EventBlockProps) {
+  const colour = item.colour ?? FALLBACK_COLOUR;
+  const time = `${formatTime(item.start)}${item.openEnded ? ' →' : `–${formatTime(item.end)}`}`;
+  return (
+    <Box
+      component={RouterLink}
+      to={`/events/${item.id}`}
+      aria-label={describeItem(item, conflict)}
+      data-event-id={item.id}
+      data-conflict={conflict || undefined}
+      data-live={item.live || undefined}
+      style={style}
+      sx={(theme: Theme) => ({
+        position: 'absolute',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+        px: 0.75,
+        py: dense ? 0 : 0.25,
+        borderRadius: '4px',
+        borderLeft: `4px solid ${colour}`,
+        bgcolor: alpha(colour, theme.palette.mode === 'dark' ? 0.28 : 0.16),
+        backgroundClip: 'padding-box',
+        color: 'text.primary',
+        textDecoration: 'none',
+        fontSize: 12,
+        lineHeight: 1.3,
+        boxShadow: `inset 0 0 0 1px ${alpha(colour, 0.45)}`,
+        ...(conflict && {
+          // A warning stripe along the right edge, and a dashed outline: visible without colour.
+          backgroundImage: `repeating-linear-gradient(135deg, ${alpha(theme.palette.warning.main, 0.55)} 0 4px, transparent 4px 9px)`,
+          backgroundSize: '8px 100%',
+          backgroundPosition: 'right top',
+          backgroundRepeat: 'no-repeat',
+          outline: `1.5px dashed ${theme.palette.warning.main}`,
+          outlineOffset: -1.5,
+        }),
+        ...(item.live && { boxShadow: `inset 0 0 0 2px ${theme.palette.state.live.main}` }),
+        '&:hover': { bgcolor: alpha(colour, theme.palette.mode === 'dark' ? 0.4 : 0.26), zIndex: 2 },
+        '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1, zIndex: 3 },
+      })}
+    >
+      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, fontWeight: 600 }}>
+        {item.live && <LiveMark />}
+        {conflict && <WarningIcon aria-hidden sx={{ fontSize: 14, color: 'warning.main', flex: '0 0 auto' }} />}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {item.title}
+        </Box>
+      </Box>
+      {!dense && (
+        <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {time}
+          {showChannel && item.channel ? ` · ${item.channel}` : ''}
+        </Box>
+      )}
+    </Box>
+  );
+});
+
+/** "LIVE" on the live colour: the word, so the mark never depends on colour alone. */
+export function LiveMark() {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={(theme: Theme) => ({
+        flex: '0 0 auto',
+        px: 0.5,
+        borderRadius: '3px',
+        fontSize: 10,
+        fontWeight: 700,
+        letterSpacing: 0.4,
+        lineHeight: '15px',
+        bgcolor: theme.palette.state.live.main,
+        color: theme.palette.state.live.contrastText,
+      })}
+    >
+      LIVE
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+// @vitest-environment node
+// The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
+import '#app/test-dom.ts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { endpoints, EventState } from '#schema';
+import { renderWithApp } from '#app/test-utils.tsx';
+import { events as eventsTable } from '#server/db/tables/index.ts';
+import { seedDemoData } from '#server/demo/seed.ts';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { createTestClient } from '#testing/client.ts';
+import { dayOf, startOfDay } from '#pages/events/events-view.ts';
+import SchedulePage from './schedule-page.tsx';
+
+let t: TestApp;
+const tomorrow = startOfDay(new Date(), 1);
+const at = (hour: number, minute = 0) => new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate(), hour, minute);
+const clash = { first: { id: randomUUID(), title: 'Overnight qualifier — stream A' }, second: { id: randomUUID(), title: 'Overnight qualifier — stream B' } };
+
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date() });
+  await seedDemoData(t.database.db, t.clientId, t.clock);
+  // Two events booked on one channel at once, in the small hours when the demo has nothing on it.
+  const channels = await createTestClient(t).call(endpoints.channel.list, { query: {} });
+  const esports = channels.find((c) => c.name === 'Esports Live')!;
+  const stamp = new Date();
+  await t.database.db.insert(eventsTable).values([
+    { ...clash.first, clientId: t.clientId, channelId: esports.id, state: EventState.values.PRE_LIVE, scheduledStart: at(2), scheduledEnd: at(4), dateCreated: stamp, dateModified: stamp },
+    { ...clash.second, clientId: t.clientId, channelId: esports.id, state: EventState.values.PRE_LIVE, scheduledStart: at(3), scheduledEnd: at(5), dateCreated: stamp, dateModified: stamp },
+  ]);
+}, 120_000);
+
+afterAll(() => t?.close());
+afterEach(cleanup);
+
+function renderPage(path: string) {
+  return renderWithApp(<SchedulePage />, { client: createTestClient(t), path });
+}
+
+const link = (title: string) => screen.findByRole('link', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) }, { timeout: 5000 });
+
+describe('SchedulePage, with data from the in-process service', () => {
+  it('places events on their day in the week, and marks the two booked at once on one channel', async () => {
+    renderPage(`/schedule?date=${dayOf(tomorrow)}`);
+    const first = await link(clash.first.title);
+    const second = await link(clash.second.title);
+    // On tomorrow's column, at 02:00 (two hours of a 48-px hour).
+    const column = first.closest('[data-day]')!;
+    expect(column.getAttribute('data-day')).toBe(String(tomorrow.getTime()));
+    expect((first as HTMLElement).style.top).toBe(`${2 * 48 + 1}px`);
+    expect(first.getAttribute('data-conflict')).toBe('true');
+    expect(second.getAttribute('data-conflict')).toBe('true');
+    expect(first.getAttribute('aria-label')).toMatch(/on Esports Live, Pre-live, conflicts with another event on this channel$/);
+    // The demo schedule itself has no double bookings.
+    expect(document.querySelectorAll('[data-conflict]')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Conflicts: 1' })).toBeTruthy();
+  });
+
+  it('lists the conflicts, each a way to the events', async () => {
+    const user = userEvent.setup();
+    renderPage(`/schedule?date=${dayOf(tomorrow)}`);
+    await link(clash.first.title);
+    await user.click(screen.getByRole('button', { name: 'Conflicts: 1' }));
+    const list = await screen.findByRole('list', { name: 'Conflicting events' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText(/^Esports Live · /)).toBeTruthy();
+    expect(within(item).getByRole('link', { name: new RegExp(`^${clash.first.title}`) }).getAttribute('href')).toBe(`/events/${clash.first.id}`);
+    expect(within(item).getByRole('link', { name: new RegExp(`^${clash.second.title}`) }).getAttribute('href')).toBe(`/events/${clash.second.id}`);
+  });
+
+  it('draws a lane per channel on the timeline, with the live events marked', async () => {
+    const live = await createTestClient(t).call(endpoints.event.list, { query: { eventState: 'LIVE_PUBLISHED,LIVE_UNPUBLISHED', pageSize: 50 } });
+    expect(live.totalCount).toBeGreaterThan(0);
+    renderPage('/schedule?mode=timeline&zoom=1d');
+    const timeline = await screen.findByRole('region', { name: 'Channel timeline' });
+    const lanes = await within(timeline).findAllByRole('group');
+    expect(lanes.map((lane) => lane.getAttribute('data-lane'))).toEqual(
+      expect.arrayContaining(['Culture & Faith', 'Esports Live', 'Main Stage HD', 'News 24', 'Sports Arena 1', 'Sports Arena 2']),
+    );
+    for (const event of live.results.filter((e) => e.channel)) {
+      const block = await waitFor(() => {
+        const found = timeline.querySelector(`[data-event-id="${event.id}"]`);
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      expect(block.closest('[data-lane]')!.getAttribute('data-lane')).toBe(event.channel);
+      expect(block.getAttribute('data-live')).toBe('true');
+    }
+    expect(timeline.querySelector('[data-now-line]')).not.toBeNull();
+  });
+
+  it('keeps the view in the URL and opens an event when it is chosen', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(`/schedule?date=${dayOf(tomorrow)}`);
+    await link(clash.first.title);
+    await user.click(screen.getByRole('button', { name: 'Channel timeline' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${dayOf(tomorrow)}&mode=timeline`));
+    await user.click(screen.getByRole('button', { name: '3 days' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('zoom')).toBe('3d'));
+    await user.click(await link(clash.second.title));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${clash.second.id}`));
+  });
+});
