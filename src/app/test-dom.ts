@@ -15,3 +15,7 @@ import { builtinEnvironments } from 'vitest/runtime';
 // No teardown: React's scheduler may still run a task after the last test, and each test file
 // has its own worker globals anyway.
 await builtinEnvironments.jsdom.setup(globalThis, { jsdom: { url: 'http://localhost:3000/' } });
+
+// The same patience as test-setup.ts gives the jsdom-environment tests (it could not, before this DOM existed).
+const { configure } = await import('@testing-library/react');
+configure({ asyncUtilTimeout: 5_000 });
