@@ -420,3 +420,15 @@ export async function eventExists(db: DbOrTx, clientId: string, id: string): Pro
 }
 
 export type { EventRow };
+
+/**
+ * The client's events with these ids, in the order of `ids` (ids it does not have are left out),
+ * in one round of queries: for readers that choose and order the ids themselves (search ranks them).
+ * Deleted events are included; the caller decides which ids it asks for.
+ */
+export async function getEvents(db: DbOrTx, clientId: string, ids: string[]): Promise<EventRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectEvents(db, clientId).where(and(eq(events.clientId, clientId), inArray(events.id, ids)));
+  const byId = new Map((await complete(db, clientId, rows)).map((record) => [record.event.id, record]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

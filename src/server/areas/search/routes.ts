@@ -15,7 +15,7 @@ import { propertiesOfPoints } from '../chapter-point/repo.ts';
 import { shapeChapterPoints } from '../chapter-point/tree.ts';
 import { instant } from '../event/repo.ts';
 import { serializeEvent } from '../event/serialize.ts';
-import { loadEventRecords } from './events.ts';
+import { getEvents } from '../event/repo.ts';
 import { keywordQuery } from './keywords.ts';
 import {
   chapterPointOfClient,
@@ -45,7 +45,7 @@ function bounds(
 /** Loads the events of a page of ids, in that order, as a list shows them (without `video`). */
 async function collection(ctx: RequestContext, search: EventSearch, page: Page): Promise<EventCollection> {
   const { totalCount, ids } = await searchEventIds(ctx.db, ctx.client.clientId, search, page);
-  const records = await loadEventRecords(ctx.db, ctx.client.clientId, ids);
+  const records = await getEvents(ctx.db, ctx.client.clientId, ids);
   return { pageSize: page.pageSize, totalCount, results: records.map((r) => serializeEvent(r)) };
 }
 
