@@ -4,6 +4,9 @@
  */
 import EventIcon from '@mui/icons-material/EventOutlined';
 import ScheduleIcon from '@mui/icons-material/CalendarMonthOutlined';
+import WebhookIcon from '@mui/icons-material/WebhookOutlined';
+import SettingsIcon from '@mui/icons-material/TuneOutlined';
+import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -16,4 +19,7 @@ export interface NavigationArea {
 export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
+  { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
+  { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
+  { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },
 ];

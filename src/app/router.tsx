@@ -13,6 +13,9 @@ const EventPage = lazy(() => import('#pages/event/event-page.tsx'));
 const DeletedEventsPage = lazy(() => import('#pages/event/deleted-events-page.tsx'));
 const EventPlayerPage = lazy(() => import('#pages/event/event-player-page.tsx'));
 const SchedulePage = lazy(() => import('#pages/schedule/schedule-page.tsx'));
+const WebhooksPage = lazy(() => import('#pages/webhooks/webhooks-page.tsx'));
+const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-page.tsx'));
+const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -51,6 +54,32 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <SchedulePage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // `webhooks/:id` shows one webhook's delivery log.
+        path: 'webhooks/:id?',
+        element: (
+          <RouteBoundary>
+            <WebhooksPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // `configuration/:section` is one kind of lookup: event-types, channels, xflows, rooms, categories, tags...
+        path: 'configuration/:section?',
+        element: (
+          <RouteBoundary>
+            <ConfigurationPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'billing',
+        element: (
+          <RouteBoundary>
+            <BillingPage />
           </RouteBoundary>
         ),
       },

@@ -29,6 +29,11 @@ import { EVENT_TABS, useEventTab } from './event-tabs.ts';
 import { isTransitional } from './event-transitions.ts';
 import { PlayerTab } from './player-tab.tsx';
 import { StreamingUrlsTab } from './streaming-urls-tab.tsx';
+import { CustomPropertiesTab } from './custom-properties-tab.tsx';
+import { ClientPropertiesTab } from './client-properties-tab.tsx';
+import { ChapterPointsTab } from './chapter-points-tab.tsx';
+import { AudioTab } from './audio-tab.tsx';
+import { EventWebhooksTab } from './event-webhooks-tab.tsx';
 
 function NewEventPage({ serviceUrl }: { serviceUrl: string }) {
   useDocumentTitle('New event');
@@ -164,6 +169,31 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
       {tab === 'urls' && (
         <Box role="tabpanel" id="event-panel-urls" aria-labelledby="event-tab-urls">
           <StreamingUrlsTab event={event} />
+        </Box>
+      )}
+      {tab === 'properties' && (
+        <Box role="tabpanel" id="event-panel-properties" aria-labelledby="event-tab-properties">
+          <CustomPropertiesTab event={event} />
+        </Box>
+      )}
+      {tab === 'client-properties' && (
+        <Box role="tabpanel" id="event-panel-client-properties" aria-labelledby="event-tab-client-properties">
+          <ClientPropertiesTab event={event} />
+        </Box>
+      )}
+      {tab === 'chapters' && (
+        <Box role="tabpanel" id="event-panel-chapters" aria-labelledby="event-tab-chapters">
+          <ChapterPointsTab event={event} />
+        </Box>
+      )}
+      {tab === 'audio' && (
+        <Box role="tabpanel" id="event-panel-audio" aria-labelledby="event-tab-audio">
+          <AudioTab event={event} />
+        </Box>
+      )}
+      {tab === 'webhooks' && (
+        <Box role="tabpanel" id="event-panel-webhooks" aria-labelledby="event-tab-webhooks">
+          <EventWebhooksTab event={event} />
         </Box>
       )}
     </>

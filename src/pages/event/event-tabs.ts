@@ -6,6 +6,11 @@ export const EVENT_TABS = [
   { id: 'general', label: 'General' },
   { id: 'player', label: 'Player' },
   { id: 'urls', label: 'Streaming URLs' },
+  { id: 'properties', label: 'Custom properties' },
+  { id: 'client-properties', label: 'Client properties' },
+  { id: 'chapters', label: 'Chapter points' },
+  { id: 'audio', label: 'Audio' },
+  { id: 'webhooks', label: 'Webhooks' },
 ] as const;
 export type EventTab = (typeof EVENT_TABS)[number]['id'];
 

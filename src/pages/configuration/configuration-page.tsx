@@ -1,0 +1,4 @@
+/** STUB — replaced by its owner. */
+export default function ConfigurationPage() {
+  return null;
+}
