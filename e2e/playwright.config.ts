@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8181;
+/** E2E_PORT lets two checkouts (or two people) run the suite side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 /** The service wants keys of 8 characters at least. Specs read it from E2E_API_KEY. */
 export const E2E_API_KEY = 'e2e-test-key';
 process.env.E2E_API_KEY ??= E2E_API_KEY;
@@ -62,6 +63,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY },
+    // Webhook specs run their receiver on this machine, a private address the service refuses by default.
+    env: { PORT: String(PORT), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true' },
   },
 });
