@@ -1,22 +1,37 @@
 /**
- * `npm run bench`: measures the service on demo data and writes the figures to
+ * `npm run bench`: measures the service and the dashboard and writes the figures to
  * `.bench/<timestamp>.json` (and `.bench/latest.json`), git-ignored, so runs can be compared
  * across commits with `npm run bench -- --compare .bench/<older>.json`.
  *
- * What it measures:
- * - cold start: spawn of a fresh service (new PGlite directory, migrations, demo seed) until the
- *   first successful answer of GET /api/event/?pageSize=20;
- * - GET /api/event/?pageSize=20 and GET /api/event/{id} under load (autocannon: requests/s,
- *   p50, p99), each beside a bare Fastify route that returns the same bytes from memory, in the
- *   same run on the same machine: the ratio is the figure that travels between machines;
- * - the service process's peak resident memory (VmHWM).
+ * Sections (all by default; `--only service,scale` picks some):
+ * - service: cold start of a fresh service (new PGlite directory, migrations, demo seed) until
+ *   the first answer of GET /api/event/?pageSize=20; that route and GET /api/event/{id} under load
+ *   (autocannon: requests/s, p50, p99), each beside a bare Fastify route returning the same bytes
+ *   from memory in the same run: the ratio is the figure that travels between machines; the
+ *   service process's peak resident memory (VmHWM).
+ * - scale: GET /event/ with the common filters, GET /search/ and billing at 10 000 and 100 000
+ *   events (`--sizes 10000,100000`), on PGlite and — when BENCH_DATABASE_URL (or DATABASE_URL)
+ *   names a PostgreSQL server — on a throwaway database there (src/bench/scale.ts).
+ * - browser: in Chromium, time until the Events list and the Schedule show their data with
+ *   100 000 events (`--browser-events N`; needs dist/, built first unless BENCH_SKIP_BUILD=1)
+ *   (src/bench/browser.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import { measureBrowser, type BrowserReport } from './browser.ts';
+import { formatScale, measureScale, type ScaleReport } from './scale.ts';
+
+const SECTIONS = ['service', 'scale', 'browser'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
 
 const KEY = 'bench-key-0123456789';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -93,7 +108,15 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-async function main(): Promise<void> {
+interface ServiceReport {
+  durationSeconds: number;
+  connections: number;
+  coldStartMs: number;
+  peakMemoryMb: number | null;
+  routes: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }>;
+}
+
+async function measureService(): Promise<ServiceReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'control-room-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -139,27 +162,59 @@ async function main(): Promise<void> {
 
     const peakMemoryMb = peakRssMb(service.pid);
     console.log(`Peak memory of the service process: ${peakMemoryMb} MB`);
-    const report = {
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      node: process.version,
-      durationSeconds: DURATION_S,
-      connections: CONNECTIONS,
-      coldStartMs,
-      peakMemoryMb,
-      routes: results,
-    };
-    mkdirSync('.bench', { recursive: true });
-    const file = join('.bench', `${report.date.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify(report, null, 2));
-    writeFileSync(join('.bench', 'latest.json'), JSON.stringify(report, null, 2));
-    console.log(`Written to ${file}`);
-    compareWith(report);
+    return { durationSeconds: DURATION_S, connections: CONNECTIONS, coldStartMs, peakMemoryMb, routes: results };
   } finally {
     await stop(service);
     await stop(bareServer);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+interface Report {
+  date: string;
+  commit: string | null;
+  node: string;
+  service?: ServiceReport;
+  scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
+  browser?: BrowserReport;
+}
+
+async function main(): Promise<void> {
+  const only = option('only')?.split(',');
+  const unknown = only?.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown?.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  const run = (section: Section) => !only || only.includes(section);
+  const report: Report = { date: new Date().toISOString(), commit: gitCommit(), node: process.version };
+  // Read now: the file may be .bench/latest.json, which this run overwrites.
+  const compare = option('compare');
+  const before = compare ? (JSON.parse(readFileSync(compare, 'utf8')) as Report & Partial<ServiceReport>) : undefined;
+
+  if (run('service')) report.service = await measureService();
+  if (run('scale')) {
+    const sizes = (option('sizes') ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+    console.log(`\nScale: ${sizes.join(' and ')} events...`);
+    const pglite = await measureScale({ driver: 'pglite', sizes });
+    console.log(`\n${formatScale(pglite)}\n`);
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    let postgres: ScaleReport | { skipped: string } = { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    if (databaseUrl) {
+      postgres = await measureScale({ driver: 'postgres', databaseUrl, sizes });
+      console.log(`\n${formatScale(postgres)}\n`);
+    } else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://... to measure it too)');
+    report.scale = { pglite, postgres };
+  }
+  if (run('browser')) {
+    if (!process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+    console.log('\nBrowser: time until the data is on screen...');
+    report.browser = await measureBrowser({ events: Number(option('browser-events') ?? 100_000) });
+  }
+
+  mkdirSync('.bench', { recursive: true });
+  const file = join('.bench', `${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  writeFileSync(join('.bench', 'latest.json'), JSON.stringify(report, null, 2));
+  console.log(`Written to ${file}`);
+  if (compare && before) compareWith(report, before, compare);
 }
 
 function gitCommit(): string | null {
@@ -171,20 +226,35 @@ function gitCommit(): string | null {
   }
 }
 
-/** With `--compare <file>`, prints the change of every figure against an earlier run. */
-function compareWith(report: { coldStartMs: number; peakMemoryMb: number | null; routes: Record<string, { service: LoadResult; ratio: number }> }): void {
-  const index = process.argv.indexOf('--compare');
-  const file = index > 0 ? process.argv[index + 1] : undefined;
-  if (!file) return;
-  const before = JSON.parse(readFileSync(file, 'utf8')) as typeof report;
+/** Prints the change of every figure against an earlier report (`--compare <file>`). */
+function compareWith(report: Report, before: Report & Partial<ServiceReport>, file: string): void {
+  // Reports written before the sections existed held the service figures at the top level.
+  const beforeService: Partial<ServiceReport> | undefined = before.service ?? (before.routes ? before : undefined);
   const pct = (now: number, then: number) => `${now} (was ${then}, ${then ? (((now - then) / then) * 100).toFixed(1) : '—'}%)`;
   console.log(`\nCompared with ${file}:`);
-  console.log(`  cold start ms: ${pct(report.coldStartMs, before.coldStartMs)}`);
-  console.log(`  peak memory MB: ${pct(report.peakMemoryMb ?? 0, before.peakMemoryMb ?? 0)}`);
-  for (const [name, now] of Object.entries(report.routes)) {
-    const then = before.routes[name];
-    if (!then) continue;
-    console.log(`  ${name}: req/s ${pct(now.service.requestsPerSecond, then.service.requestsPerSecond)}, p99 ${pct(now.service.p99Ms, then.service.p99Ms)}, ratio ${pct(now.ratio, then.ratio)}`);
+  if (report.service && beforeService?.routes) {
+    console.log(`  cold start ms: ${pct(report.service.coldStartMs, beforeService.coldStartMs ?? 0)}`);
+    console.log(`  peak memory MB: ${pct(report.service.peakMemoryMb ?? 0, beforeService.peakMemoryMb ?? 0)}`);
+    for (const [name, now] of Object.entries(report.service.routes)) {
+      const then = beforeService.routes[name];
+      if (!then) continue;
+      console.log(`  ${name}: req/s ${pct(now.service.requestsPerSecond, then.service.requestsPerSecond)}, p99 ${pct(now.service.p99Ms, then.service.p99Ms)}, ratio ${pct(now.ratio, then.ratio)}`);
+    }
+  }
+  for (const driver of ['pglite', 'postgres'] as const) {
+    const now = report.scale?.[driver];
+    const then = before.scale?.[driver];
+    if (!now || !then || 'skipped' in now || 'skipped' in then) continue;
+    for (const [name, bySize] of Object.entries(now.requests)) {
+      for (const [size, figure] of Object.entries(bySize)) {
+        const old = then.requests[name]?.[size];
+        if (old) console.log(`  ${driver} ${name} @${size}: p50 ${pct(figure.p50Ms, old.p50Ms)}`);
+      }
+    }
+  }
+  for (const [name, now] of Object.entries(report.browser?.pages ?? {})) {
+    const then = before.browser?.pages[name];
+    if (then) console.log(`  browser ${name}: median ms ${pct(now.medianMs, then.medianMs)}`);
   }
 }
 

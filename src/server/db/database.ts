@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tables from './tables/index.ts';
@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Connections in the pool (PostgreSQL only). */
   poolSize?: number;
+  /** Sees every query with its parameters (the bench captures SQL with it to EXPLAIN it). */
+  logger?: Logger;
 }
 
 // Not `new URL('./migrations', import.meta.url)`: jsdom (component tests) replaces the global URL.
@@ -48,14 +50,14 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 const MIGRATION_LOCK = 7_316_502_118;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? 'memory://');
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger);
+  return openPglite(options.dataDir ?? 'memory://', options.logger);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, logger: Logger | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema: tables, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema: tables, casing: 'snake_case', logger });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -65,9 +67,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolSize: number, logger: Logger | undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  const db = drizzlePg(pool, { schema: tables, casing: 'snake_case' });
+  const db = drizzlePg(pool, { schema: tables, casing: 'snake_case', logger });
   // Several service processes may start at once against one database: one migrates, the others wait.
   const lockClient = await pool.connect();
   try {

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 import { openDatabase, type Database } from './database.ts';
 
-export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL): Promise<Database> {
-  if (!databaseUrl) return openDatabase({ dataDir: 'memory://' });
+export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, options: { logger?: Logger } = {}): Promise<Database> {
+  if (!databaseUrl) return openDatabase({ dataDir: 'memory://', ...options });
   const name = `cr_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -19,7 +20,7 @@ export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL): 
   }
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, ...options });
   return {
     ...database,
     async close() {

@@ -1,13 +1,15 @@
 /**
  * How GET /event/, GET /search/ and GET /stats/billing hold up as a tenant grows: seeds 10 000
- * and 100 000 events into a fresh in-memory PGlite (one generate_series INSERT per table), then
- * times each request ~50 times through app.inject and prints p50/p99 per size.
+ * and 100 000 events (one generate_series INSERT per table) into a fresh database — in-memory
+ * PGlite, and a throwaway database on a PostgreSQL server when one is given — then times each
+ * request through app.inject and reports p50/p99 per size. Part of `npm run bench`; alone:
  *
- *   npx tsx src/bench/search-scale.ts            # 10 000 and 100 000
- *   npx tsx src/bench/search-scale.ts 20000      # other sizes
- *   EXPLAIN=1 npx tsx src/bench/search-scale.ts  # also EXPLAIN ANALYZE the SQL of each request at the largest size
- *   ONLY='search|billing' ...                    # only the requests whose name matches
- *   BENCH_SQL='create index ...' ...             # run SQL after seeding: try an index before writing its migration
+ *   npx tsx src/bench/scale.ts                         # PGlite, 10 000 and 100 000
+ *   BENCH_DATABASE_URL=postgres://u:p@host/db npx tsx src/bench/scale.ts   # also PostgreSQL
+ *   npx tsx src/bench/scale.ts 20000                   # other sizes
+ *   EXPLAIN=1 ...                                      # also EXPLAIN ANALYZE the SQL of each request at the largest size
+ *   ONLY='search|billing' ...                          # only the requests whose name matches
+ *   BENCH_SQL='create index ...' ...                   # run SQL after seeding: try an index before writing its migration
  *
  * After seeding, VACUUM ANALYZE leaves the tables as autovacuum keeps them on a PostgreSQL server
  * (statistics, visibility map for index-only scans). PGlite runs no autovacuum: a long-lived
@@ -17,52 +19,52 @@
  * real queries with their real parameters.
  */
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import type { Database, Db } from '../server/db/database.ts';
+import type { Database } from '../server/db/database.ts';
 import { createKey } from '../server/db/keys.ts';
-import * as tables from '../server/db/tables/index.ts';
+import { openTestDatabase } from '../server/db/test-database.ts';
 import { ManualClock } from '../server/jobs/clock.ts';
 
-const SIZES = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARMUP = 3;
 const EXPLAIN = process.env.EXPLAIN === '1';
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
 const BENCH_SQL = process.env.BENCH_SQL;
-const NOW = new Date('2026-06-15T12:00:00Z');
+export const NOW = new Date('2026-06-15T12:00:00Z');
 /** Events are spread over ~2 years around NOW, one every 10 minutes at 100 000. */
 const FIRST = new Date('2025-06-01T00:00:00Z');
-
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../server/db/migrations');
 
 interface Captured {
   sql: string;
   params: unknown[];
 }
 
-async function openCapturing(): Promise<{ database: Database; client: PGlite; captured: Captured[] }> {
-  const client = await PGlite.create('memory://');
+/** Both drivers' clients answer `query(text, params)` with `{ rows }`; EXPLAIN needs the raw text and parameters. */
+interface RawClient {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export type Driver = 'pglite' | 'postgres';
+
+/** A fresh database of either driver whose queries are captured. */
+export async function openScaleDatabase(databaseUrl: string | undefined): Promise<{ database: Database; raw: RawClient; captured: Captured[] }> {
   const captured: Captured[] = [];
-  const db = drizzle(client, {
-    schema: tables,
-    casing: 'snake_case',
-    logger: { logQuery: (sql, params) => void captured.push({ sql, params }) },
-  });
-  await migrate(db, { migrationsFolder });
+  const database = await openTestDatabase(databaseUrl, { logger: { logQuery: (text, params) => void captured.push({ sql: text, params }) } });
   captured.length = 0;
-  return { database: { db: db as unknown as Db, driver: 'pglite', location: 'memory://', close: () => client.close() }, client, captured };
+  return { database, raw: (database.db as unknown as { $client: RawClient }).$client, captured };
 }
 
 const uuidArray = (ids: string[]) => `array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`;
 const textArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
 /** Lookups through SQL too: ids are made here so the events can point at them. */
-async function seed(client: PGlite, clientId: string, count: number): Promise<void> {
+export async function seed(database: Database, clientId: string, count: number): Promise<void> {
+  // One statement per call: PGlite's extended protocol takes no multi-statement strings.
+  const exec = async (script: string) => {
+    for (const statement of script.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await database.db.execute(sql.raw(statement));
+  };
   const stamp = `'${NOW.toISOString()}'::timestamptz`;
   const channels = ['Arena 1', 'Arena 2', 'News 24', 'Main Stage', 'Culture', 'Esports'].map((name) => ({ id: randomUUID(), name }));
   const rooms = ['Studio A', 'Studio B', 'Newsroom', 'Chapel'].map((name) => ({ id: randomUUID(), name }));
@@ -72,7 +74,7 @@ async function seed(client: PGlite, clientId: string, count: number): Promise<vo
   const tags = ['red', 'blue', 'green', 'uhd', 'replay', 'premium', 'free', 'kids', 'late', 'live'].map((name) => ({ id: randomUUID(), name }));
   const values = (rows: { id: string; name: string }[], extra: string) =>
     rows.map((r) => `('${r.id}', '${clientId}', '${r.name}'${extra})`).join(',');
-  await client.exec(`
+  await exec(`
     insert into channels (id, client_id, name, configuration_json, date_created, date_modified) values ${values(channels, `, '{}', ${stamp}, ${stamp}`)};
     insert into rooms (id, client_id, name, date_created, date_modified) values ${values(rooms, `, ${stamp}, ${stamp}`)};
     insert into event_types (id, client_id, name, date_created, date_modified) values ${values(types, `, ${stamp}, ${stamp}`)};
@@ -82,7 +84,7 @@ async function seed(client: PGlite, clientId: string, count: number): Promise<vo
     insert into tags (id, client_id, name, date_created) values ${values(tags, `, ${stamp}`)};
   `);
   const minutes = Math.max(1, Math.floor((2 * 365 * 24 * 60) / count));
-  await client.exec(`
+  await exec(`
     insert into events (client_id, title, description, ref_id, external_id, state, mp4_state, channel_id, room_id, event_type_id, xflow_id,
       scheduled_start, scheduled_end, display_start, actual_live_start, actual_live_end, capturing_live2vod, is_clip,
       date_created, date_modified, date_deleted)
@@ -122,8 +124,8 @@ async function seed(client: PGlite, clientId: string, count: number): Promise<vo
       select client_id, id, 'clipping', 'user', 'user-' || abs(hashtext(id::text)) % 5
       from events where client_id = '${clientId}' and is_clip;
   `);
-  if (BENCH_SQL) await client.exec(BENCH_SQL);
-  await client.exec('vacuum analyze');
+  if (BENCH_SQL) await exec(BENCH_SQL);
+  await exec('vacuum analyze');
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -155,69 +157,100 @@ const REQUESTS: [name: string, url: string][] = [
   ['billing, this month', '/api/stats/billing'],
 ];
 
-interface Row {
-  name: string;
-  figures: Map<number, { p50: number; p99: number; total: number }>;
+export interface ScaleFigure {
+  p50Ms: number;
+  p99Ms: number;
+  /** totalCount of the answer: how many rows the request matched. */
+  hits: number;
 }
 
-async function main(): Promise<void> {
-  const sizes = SIZES.length > 0 ? SIZES : [10_000, 100_000];
+export interface ScaleReport {
+  driver: Driver;
+  runs: number;
+  /** Seconds to seed each size. */
+  seedSeconds: Record<string, number>;
+  /** Request name → size → figures. */
+  requests: Record<string, Record<string, ScaleFigure>>;
+}
+
+/** Seeds each size into a fresh database of the driver and times every request. */
+export async function measureScale(options: { driver: Driver; databaseUrl?: string; sizes: number[]; log?: (line: string) => void }): Promise<ScaleReport> {
+  const log = options.log ?? console.log;
   const requests = REQUESTS.filter(([name]) => !ONLY || ONLY.test(name));
-  const rows: Row[] = requests.map(([name]) => ({ name, figures: new Map() }));
-  for (const size of sizes) {
-    const { database, client, captured } = await openCapturing();
+  const report: ScaleReport = { driver: options.driver, runs: RUNS, seedSeconds: {}, requests: Object.fromEntries(requests.map(([name]) => [name, {}])) };
+  for (const size of options.sizes) {
+    const { database, raw, captured } = await openScaleDatabase(options.driver === 'postgres' ? options.databaseUrl : undefined);
     const app = await buildApp({ database, clock: new ManualClock(NOW) });
-    await app.ready();
-    const { key } = await createKey(database.db, 'bench', 'bench');
-    const [{ id: clientId }] = (await client.query<{ id: string }>(`select id from clients where name = 'bench'`)).rows as [{ id: string }];
-    const seeded = performance.now();
-    await seed(client, clientId, size);
-    console.log(`${size} events seeded in ${Math.round(performance.now() - seeded)} ms`);
+    try {
+      await app.ready();
+      const { key } = await createKey(database.db, 'bench', 'bench');
+      const [{ id: clientId }] = (await raw.query<{ id: string }>(`select id from clients where name = 'bench'`)).rows as [{ id: string }];
+      const seeded = performance.now();
+      await seed(database, clientId, size);
+      report.seedSeconds[size] = Number(((performance.now() - seeded) / 1000).toFixed(1));
+      log(`${options.driver}: ${size} events seeded in ${report.seedSeconds[size]} s`);
 
-    for (const [i, [name, url]] of requests.entries()) {
-      const times: number[] = [];
-      let total = 0;
-      for (let run = 0; run < WARMUP + RUNS; run++) {
-        captured.length = 0;
-        const started = performance.now();
-        const response = await app.inject({ method: 'GET', url, headers: { 'API-KEY': key } });
-        const elapsed = performance.now() - started;
-        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-        if (run >= WARMUP) times.push(elapsed);
-        total = (JSON.parse(response.body) as { totalCount?: number }).totalCount ?? -1;
-      }
-      times.sort((a, b) => a - b);
-      rows[i]!.figures.set(size, { p50: percentile(times, 50), p99: percentile(times, 99), total });
+      for (const [name, url] of requests) {
+        const times: number[] = [];
+        let hits = 0;
+        for (let run = 0; run < WARMUP + RUNS; run++) {
+          captured.length = 0;
+          const started = performance.now();
+          const response = await app.inject({ method: 'GET', url, headers: { 'API-KEY': key } });
+          const elapsed = performance.now() - started;
+          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+          if (run >= WARMUP) times.push(elapsed);
+          hits = (JSON.parse(response.body) as { totalCount?: number }).totalCount ?? -1;
+        }
+        times.sort((a, b) => a - b);
+        report.requests[name]![size] = { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), hits };
 
-      if (EXPLAIN && size === sizes.at(-1)) {
-        console.log(`\n=== ${name}: ${url}`);
-        // Authentication's own queries come first; the plans that matter are the area's.
-        for (const q of captured.filter((c) => !/api_keys|clients/.test(c.sql))) {
-          const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${q.sql}`, q.params);
-          const lines = plan.rows.map((r) => r['QUERY PLAN']);
-          console.log(`-- ${q.sql.slice(0, 140).replace(/\s+/g, ' ')}...`);
-          console.log(lines.map((l) => `   ${l}`).join('\n'));
+        if (EXPLAIN && size === options.sizes.at(-1)) {
+          log(`\n=== ${name}: ${url}`);
+          // Authentication's own queries come first; the plans that matter are the area's.
+          for (const q of captured.filter((c) => !/api_keys|clients/.test(c.sql))) {
+            const plan = await raw.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${q.sql}`, q.params);
+            log(`-- ${q.sql.slice(0, 140).replace(/\s+/g, ' ')}...`);
+            log(plan.rows.map((r) => `   ${r['QUERY PLAN']}`).join('\n'));
+          }
         }
       }
+    } finally {
+      await app.close();
+      await database.close();
     }
-    await app.close();
-    await database.close();
   }
+  return report;
+}
 
-  const header = ['request', ...sizes.flatMap((s) => [`${s / 1000}k p50 ms`, `${s / 1000}k p99 ms`, 'hits'])];
-  const body = rows.map((r) => [
-    r.name,
+const round = (ms: number) => Number(ms.toFixed(1));
+
+/** The report as a table: one row per request, p50/p99/hits per size. */
+export function formatScale(report: ScaleReport): string {
+  const sizes = Object.keys(report.seedSeconds);
+  const header = ['request', ...sizes.flatMap((s) => [`${Number(s) / 1000}k p50 ms`, `${Number(s) / 1000}k p99 ms`, 'hits'])];
+  const body = Object.entries(report.requests).map(([name, bySize]) => [
+    name,
     ...sizes.flatMap((s) => {
-      const f = r.figures.get(s)!;
-      return [f.p50.toFixed(1), f.p99.toFixed(1), f.total < 0 ? '-' : String(f.total)];
+      const f = bySize[s];
+      return f ? [f.p50Ms.toFixed(1), f.p99Ms.toFixed(1), f.hits < 0 ? '-' : String(f.hits)] : ['-', '-', '-'];
     }),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${RUNS} requests each after ${WARMUP} warm-ups, through app.inject on in-memory PGlite (node ${process.version})\n`);
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const b of body) console.log(line(b));
+  return [
+    `${report.driver}: ${report.runs} requests each after ${WARMUP} warm-ups, through app.inject`,
+    line(header),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...body.map(line),
+  ].join('\n');
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  for (const driver of databaseUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    const report = await measureScale({ driver, databaseUrl, sizes: sizes.length > 0 ? sizes : [10_000, 100_000] });
+    console.log(`\n${formatScale(report)}\n`);
+  }
+}
