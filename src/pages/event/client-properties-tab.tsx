@@ -1,6 +1,273 @@
-/** STUB — replaced by its owner. */
-import type { Event } from '#schema';
+/**
+ * The Client properties tab: the event's template (a property configuration) and the form
+ * generated from it. Picking another template shows its fields with their defaults; applying it
+ * replaces the properties of the previous one. Unsaved values and a picked template survive a look
+ * at another tab and the page's own refreshes (see client-properties/drafts.ts).
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import TuneIcon from '@mui/icons-material/TuneOutlined';
+import type { Event, PropertyConfiguration } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { useConnection } from '#app/connection-context.tsx';
+import { resolveBaseUrl } from '#app/connection.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { ClientPropertiesForm } from './client-properties/client-properties-form.tsx';
+import { createDraftStore } from './client-properties/drafts.ts';
+import { fieldLabel } from './client-properties/fields.ts';
 
-export function ClientPropertiesTab(_props: { event: Event }) {
-  return null;
+/** The template picked but not applied yet, per event. */
+const pickedDrafts = createDraftStore<string>();
+
+function Section({ id, title, description, action, children }: { id: string; title: string; description?: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={`client-properties-${id}`} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Typography variant="h2" id={`client-properties-${id}`}>
+            {title}
+          </Typography>
+          {description && (
+            <Typography component="div" variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {description}
+            </Typography>
+          )}
+        </Box>
+        {action}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Loading the client properties" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} variant="rounded" height={56} />
+      ))}
+    </Box>
+  );
+}
+
+const countFields = (template: PropertyConfiguration): number | undefined => {
+  try {
+    const parsed = JSON.parse(template.configurationJson) as { configuration?: unknown };
+    return Array.isArray(parsed.configuration) ? parsed.configuration.length : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export function ClientPropertiesTab({ event }: { event: Event }) {
+  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  // Just applied here: the event as last read may still name the template before (until it is read again).
+  const [justApplied, setJustApplied] = useState<{ over: string | null; id: string } | null>(null);
+  const appliedId = justApplied && justApplied.over === event.customPropertyConfigurationId ? justApplied.id : event.customPropertyConfigurationId;
+  const [picked, setPickedState] = useState<string | null>(() => pickedDrafts.get(event.id) ?? null);
+  const setPicked = (id: string | null) => {
+    setPickedState(id);
+    pickedDrafts.set(event.id, id ?? undefined);
+  };
+  // A pick of the template that is applied (by now) is no pick.
+  const pickedId = picked && picked !== appliedId ? picked : null;
+  const shownId = pickedId ?? appliedId;
+
+  const templates = useQuery(api.propertyConfiguration.list.queryOptions({ query: {} }));
+  const current = useQuery(api.clientProperty.get.queryOptions({ params: { eventId: event.id } }));
+  const pickedFields = useQuery({
+    ...api.clientProperty.getTemplate.queryOptions({ params: { templateId: pickedId ?? '00000000-0000-0000-0000-000000000000' }, query: {} }),
+    enabled: pickedId !== null,
+  });
+
+  const sorted = useMemo(() => [...(templates.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [templates.data]);
+  const nameOf = (id: string | null) => (id ? (sorted.find((t) => t.id === id)?.name ?? (templates.isPending ? 'the template' : 'an unknown template')) : '');
+  const appliedProperties = current.data ?? null;
+  // The event points at a template the service no longer has (GET answers 204): treat it as none.
+  const hasApplied = appliedId !== null && appliedProperties !== null;
+  const appliedName = nameOf(appliedId);
+
+  const picker = (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <TextField
+        select
+        label="Template"
+        value={shownId && (sorted.some((t) => t.id === shownId) || templates.isPending) ? shownId : ''}
+        onChange={(e) => setPicked(e.target.value === appliedId ? null : e.target.value)}
+        disabled={templates.isPending || sorted.length === 0}
+        helperText={
+          templates.isError
+            ? `Could not load the templates: ${describeApiError(templates.error, { serviceUrl }).message}`
+            : templates.isPending
+              ? 'Loading the templates…'
+              : sorted.length === 0
+                ? undefined
+                : pickedId
+                  ? 'Not applied yet: fill in its fields and apply it.'
+                  : hasApplied
+                    ? 'Applying another template removes the properties of the current one.'
+                    : 'Pick a template to fill in its fields.'
+        }
+        error={templates.isError}
+        sx={{ width: { xs: '100%', sm: 360 } }}
+        slotProps={{
+          select: {
+            displayEmpty: true,
+            renderValue: (value: unknown) =>
+              value ? (
+                nameOf(value as string)
+              ) : (
+                <Typography component="span" sx={{ color: 'text.secondary' }}>
+                  No template
+                </Typography>
+              ),
+          },
+          inputLabel: { shrink: true },
+        }}
+      >
+        {sorted.map((template) => {
+          const count = countFields(template);
+          return (
+            <MenuItem key={template.id} value={template.id}>
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography component="span" sx={{ display: 'block' }} noWrap>
+                  {template.name}
+                </Typography>
+                <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }} noWrap>
+                  {[count === undefined ? 'not readable' : `${count} ${count === 1 ? 'field' : 'fields'}`, template.referenceId].filter(Boolean).join(' · ')}
+                </Typography>
+              </Box>
+              {template.id === appliedId && hasApplied && <Chip size="small" label="Applied" color="success" variant="outlined" sx={{ ml: 1 }} />}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      {templates.isError && (
+        <Button onClick={() => void templates.refetch()} sx={{ mt: 1 }}>
+          Retry
+        </Button>
+      )}
+    </Box>
+  );
+
+  let body: ReactNode;
+  if (current.isError) {
+    const described = describeApiError(current.error, { serviceUrl });
+    body = (
+      <ErrorState
+        title="Could not load the client properties"
+        message={described.message}
+        detail={described.detail}
+        actions={
+          <Button variant="contained" onClick={() => void current.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (pickedId) {
+    if (pickedFields.isError) {
+      const described = describeApiError(pickedFields.error, { serviceUrl });
+      body = (
+        <ErrorState
+          title={`Could not read the template ‘${nameOf(pickedId)}’`}
+          message={described.message}
+          detail={described.detail}
+          actions={
+            <>
+              <Button variant="contained" onClick={() => void pickedFields.refetch()}>
+                Retry
+              </Button>
+              <Button onClick={() => setPicked(null)}>Pick another</Button>
+            </>
+          }
+        />
+      );
+    } else if (!pickedFields.data || current.isPending) {
+      body = <FormSkeleton />;
+    } else {
+      body = (
+        <ClientPropertiesForm
+          key={`picked:${pickedId}`}
+          event={event}
+          templateId={pickedId}
+          templateName={nameOf(pickedId)}
+          properties={pickedFields.data}
+          applied={false}
+          replacing={hasApplied ? { name: appliedName, properties: appliedProperties } : null}
+          onCancel={() => setPicked(null)}
+          onApplied={() => {
+            setJustApplied({ over: event.customPropertyConfigurationId, id: pickedId });
+            setPicked(null);
+          }}
+        />
+      );
+    }
+  } else if (current.isPending) {
+    body = <FormSkeleton />;
+  } else if (!hasApplied || !appliedId) {
+    body = (
+      <EmptyState
+        icon={<TuneIcon />}
+        title="No client properties yet"
+        titleAs="p"
+        hint={
+          sorted.length > 0 || templates.isPending ? (
+            'Pick a template above: its fields become a form, and the values you save become this event’s client properties.'
+          ) : (
+            <>
+              There are no templates yet. Templates (property configurations) are made in{' '}
+              <Link component={RouterLink} to="/configuration">
+                Configuration
+              </Link>{' '}
+              or with POST /propertyconfiguration/.
+            </>
+          )
+        }
+      />
+    );
+  } else {
+    body = <ClientPropertiesForm key={`applied:${appliedId}`} event={event} templateId={appliedId} templateName={appliedName} properties={appliedProperties} applied />;
+  }
+
+  const filled = appliedProperties?.filter((p) => p.value !== '') ?? [];
+  return (
+    <Stack spacing={2}>
+      <Section
+        id="template"
+        title="Client properties"
+        description={
+          pickedId && hasApplied ? (
+            <>
+              Applying ‘{nameOf(pickedId)}’ replaces ‘{appliedName}’: the properties of ‘{appliedName}’
+              {filled.length > 0 ? ` (${filled.map((p) => fieldLabel(p)).join(', ')})` : ''} are removed from this event. Custom properties that
+              belong to no template are kept.
+            </>
+          ) : pickedId ? (
+            <>Fill in the fields of ‘{nameOf(pickedId)}’ and apply it: its values become custom properties of this event.</>
+          ) : hasApplied ? (
+            <>The values of the template ‘{appliedName}’, kept as custom properties of this event.</>
+          ) : (
+            <>Fields defined by a template (a property configuration), kept as custom properties of this event.</>
+          )
+        }
+        action={picker}
+      >
+        {body}
+      </Section>
+    </Stack>
+  );
 }

@@ -1,0 +1,390 @@
+/**
+ * The audio inputs of an event's channel profile as an editable list, one row per input (language,
+ * audio channel, enabled), shown by audio channel. Duplicate languages and audio channels are
+ * flagged on every row involved as they are typed, and block saving; a 400 of the service lands
+ * on the row it names. Saving creates the profile (POST /channelprofile/) when the event has
+ * none, or updates it (PUT /channelprofile/{id}).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useController, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import type { ChannelProfile, Event } from '#schema';
+import { ApiError } from '#client';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { useConnection } from '#app/connection-context.tsx';
+import { resolveBaseUrl } from '#app/connection.ts';
+import { notify } from '#app/notifications.tsx';
+import { createDraftStore } from '../client-properties/drafts.ts';
+import { audioResolver, formToBody, mapServiceErrors, MISSING_LANGUAGE, newRow, profileToForm, type AudioFormValues } from './audio-inputs.ts';
+import { LanguagePicker } from './language-picker.tsx';
+import { languageLabel } from './languages.ts';
+
+interface CellProps {
+  control: Control<AudioFormValues>;
+  index: number;
+  /** Checks every row again: a change in one may make or end a duplicate in another. */
+  revalidate: () => void;
+}
+
+/** Unsaved rows per event (for the profile they were typed for; null: no profile yet). */
+export const audioDrafts = createDraftStore<{ profileId: string | null; values: AudioFormValues }>();
+
+function LanguageCell({ control, index, revalidate }: CellProps) {
+  const { field, fieldState, formState } = useController({ control, name: `AudioInputs.${index}.LanguageCode` });
+  // A row just added is not told off for its missing language before the operator has been there.
+  const message = fieldState.error?.message;
+  const shown = message === MISSING_LANGUAGE && !fieldState.isTouched && formState.submitCount === 0 ? undefined : message;
+  return (
+    <LanguagePicker
+      label="Language"
+      ariaLabel={`Language of input ${index + 1}`}
+      name={field.name}
+      value={field.value}
+      onChange={(code) => {
+        field.onChange(code);
+        revalidate();
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={shown}
+    />
+  );
+}
+
+function ChannelCell({ control, index, revalidate }: CellProps) {
+  const { field, fieldState } = useController({ control, name: `AudioInputs.${index}.AudioChannel` });
+  return (
+    <TextField
+      label="Audio channel"
+      size="small"
+      name={field.name}
+      value={field.value}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        revalidate();
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+      type="number"
+      slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'aria-label': `Audio channel of input ${index + 1}` } }}
+    />
+  );
+}
+
+function EnabledCell({ control, index }: { control: Control<AudioFormValues>; index: number }) {
+  const { field } = useController({ control, name: `AudioInputs.${index}.AudioEnabled` });
+  return (
+    <FormControlLabel
+      label="Enabled"
+      sx={{ mr: 0, mt: 0.5, whiteSpace: 'nowrap' }}
+      control={
+        <Switch
+          checked={field.value}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref, 'aria-label': `Input ${index + 1} enabled` } }}
+        />
+      }
+    />
+  );
+}
+
+export interface AudioInputsEditorProps {
+  event: Event;
+  /** The event's profile; null when it has none (saving creates it). */
+  profile: ChannelProfile | null;
+  /** Start with one new row (the operator asked to add an input to an event without a profile). */
+  startWithRow?: boolean;
+  /** Leaves the editor of a profile not created yet. */
+  onCancelNew?: () => void;
+}
+
+export function AudioInputsEditor({ event, profile, startWithRow = false, onCancelNew }: AudioInputsEditorProps) {
+  const queryClient = useQueryClient();
+  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  const serverValues = useMemo(() => profileToForm(profile), [profile]);
+  const draft = audioDrafts.get(event.id);
+  const [initial] = useState<AudioFormValues>(() => {
+    if (draft && draft.profileId === (profile?.id ?? null)) return draft.values;
+    return startWithRow ? { AudioInputs: [newRow(serverValues.AudioInputs)] } : serverValues;
+  });
+  const form = useForm<AudioFormValues>({ resolver: audioResolver, defaultValues: serverValues, mode: 'onChange' });
+  const { control, formState } = form;
+  const rows = useFieldArray({ control, name: 'AudioInputs', keyName: 'key' });
+  const create = useMutation(api.channelProfile.create.mutationOptions());
+  const update = useMutation(api.channelProfile.update.mutationOptions());
+  const [problem, setProblem] = useState<{ title: string; lines: string[] } | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  // Unsaved rows come back (and are checked at once) after a look at another tab.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    if (initial !== serverValues) {
+      form.setValue('AudioInputs', initial.AudioInputs, { shouldDirty: true });
+      void form.trigger();
+    }
+  }, [form, initial, serverValues]);
+
+  // The service's profile changed (a save in another tab, a refresh): follow it unless there are edits.
+  const followed = useRef(serverValues);
+  useEffect(() => {
+    if (followed.current === serverValues) return;
+    followed.current = serverValues;
+    if (!form.getFieldState('AudioInputs').isDirty && !audioDrafts.get(event.id)) form.reset(serverValues);
+  }, [serverValues, form, event.id]);
+
+  const watched = useWatch({ control, name: 'AudioInputs' });
+  const dirty = formState.isDirty;
+  useEffect(() => {
+    if (!restored.current) return;
+    if (dirty) audioDrafts.set(event.id, { profileId: profile?.id ?? null, values: { AudioInputs: watched } });
+    else audioDrafts.set(event.id, undefined);
+  }, [watched, dirty, event.id, profile?.id]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const revalidate = () => void form.trigger('AudioInputs');
+  const busy = formState.isSubmitting || create.isPending || update.isPending;
+  const rowErrors = formState.errors.AudioInputs;
+  const problemCount = Array.isArray(rowErrors) ? rowErrors.filter(Boolean).length : 0;
+  const isNew = profile === null;
+  const missingOnly =
+    Array.isArray(rowErrors) && rowErrors.every((e: (typeof rowErrors)[number]) => !e || (e.LanguageCode?.message === MISSING_LANGUAGE && !e.AudioChannel));
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setProblem(null);
+      const body = formToBody(values);
+      try {
+        const saved = isNew
+          ? await create.mutateAsync({ body: { EventId: event.id, AudioInputs: body.AudioInputs } })
+          : await update.mutateAsync({ params: { id: profile.id }, body });
+        audioDrafts.set(event.id, undefined);
+        queryClient.setQueryData(api.channelProfile.getForEvent.queryOptions({ params: { id: event.id }, query: {} }).queryKey, saved);
+        form.reset(profileToForm(saved));
+        // PUT /channelprofile/{id} declares nothing stale: the lists of profiles are.
+        void queryClient.invalidateQueries({ queryKey: api.channelProfile.list.key() });
+        notify(isNew ? `Created the channel profile of ‘${event.title || 'Untitled event'}’.` : `Saved the audio inputs of ‘${event.title || 'Untitled event'}’.`, {
+          severity: 'success',
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+          const mapped = mapServiceErrors(error.fieldErrors);
+          mapped.rows.forEach((p, i) =>
+            form.setError(`AudioInputs.${p.row}.${p.field === 'Id' ? 'LanguageCode' : p.field}`, { type: 'server', message: p.message }, { shouldFocus: i === 0 }),
+          );
+          setProblem({
+            title: 'The service did not accept the audio inputs',
+            lines: [...mapped.rows.map((p) => `Input ${p.row + 1}: ${p.message}`), ...mapped.other],
+          });
+        } else {
+          setProblem({ title: 'Could not save the audio inputs', lines: [describeApiError(error, { serviceUrl }).message] });
+        }
+      }
+    },
+    () => setProblem(null),
+  );
+
+  const count = watched.length;
+  const status = busy
+    ? 'Saving…'
+    : problemCount > 0
+      ? missingOnly
+        ? 'Choose a language for each input to save'
+        : `Fix ${problemCount === 1 ? 'one input' : `${problemCount} inputs`} to save`
+      : isNew
+        ? 'New channel profile — not saved yet'
+        : dirty
+          ? 'Unsaved changes'
+          : 'All changes saved';
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Audio inputs"
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+          e.preventDefault();
+          void submit();
+        }
+      }}
+    >
+      {count === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
+          {isNew ? 'No inputs yet: add one to create the profile.' : 'No audio inputs: the profile is empty. Add one, or delete the profile.'}
+        </Typography>
+      ) : (
+        <Box component="ol" aria-label="Audio inputs" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {rows.fields.map((row, index) => {
+            const rowError = Array.isArray(rowErrors) ? rowErrors[index] : undefined;
+            const error = rowError && !(rowError.LanguageCode?.message === MISSING_LANGUAGE && !rowError.AudioChannel && !formState.touchedFields.AudioInputs?.[index]?.LanguageCode) ? rowError : undefined;
+            return (
+              <Box
+                component="li"
+                key={row.key}
+                aria-label={`Input ${index + 1}`}
+                data-invalid={error ? 'true' : undefined}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr) 7.5rem', sm: '2rem minmax(0, 1fr) 9rem auto auto' },
+                  gridTemplateAreas: { xs: '"n n" "lang chan" "on del"', sm: '"n lang chan on del"' },
+                  alignItems: 'start',
+                  columnGap: 1.5,
+                  rowGap: 1,
+                  p: 1.5,
+                  border: 1,
+                  borderColor: error ? 'error.main' : 'divider',
+                  borderRadius: 1,
+                  bgcolor: error ? (theme) => (theme.palette.mode === 'dark' ? 'rgba(244, 67, 54, 0.08)' : 'rgba(211, 47, 47, 0.04)') : undefined,
+                }}
+              >
+                <Typography
+                  aria-hidden
+                  sx={{ gridArea: 'n', color: 'text.secondary', fontVariantNumeric: 'tabular-nums', pt: { sm: 1 }, fontWeight: 600, fontSize: { xs: 13, sm: 14 } }}
+                >
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                    {index + 1}
+                  </Box>
+                  <Box component="span" sx={{ display: { sm: 'none' } }}>
+                    Input {index + 1}
+                    {watched[index]?.LanguageCode ? ` · ${languageLabel(watched[index].LanguageCode)}` : ''}
+                  </Box>
+                </Typography>
+                <Box sx={{ gridArea: 'lang', minWidth: 0 }}>
+                  <LanguageCell control={control} index={index} revalidate={revalidate} />
+                </Box>
+                <Box sx={{ gridArea: 'chan' }}>
+                  <ChannelCell control={control} index={index} revalidate={revalidate} />
+                </Box>
+                <Box sx={{ gridArea: 'on' }}>
+                  <EnabledCell control={control} index={index} />
+                </Box>
+                <Box sx={{ gridArea: 'del', justifySelf: 'end' }}>
+                  <Tooltip title="Remove this input">
+                    <IconButton
+                      aria-label={`Remove input ${index + 1}${watched[index]?.LanguageCode ? ` (${languageLabel(watched[index].LanguageCode)})` : ''}`}
+                      onClick={() => {
+                        rows.remove(index);
+                        void form.trigger();
+                        // The focus goes somewhere sensible: the add button.
+                        addButton.current?.focus();
+                      }}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      <Button
+        ref={addButton}
+        startIcon={<AddIcon />}
+        onClick={() => {
+          rows.append(newRow(form.getValues('AudioInputs')), { shouldFocus: true, focusName: `AudioInputs.${count}.LanguageCode` });
+        }}
+        sx={{ mt: 1.5 }}
+      >
+        Add an audio input
+      </Button>
+
+      <Box
+        role="region"
+        aria-label="Save audio inputs"
+        sx={{
+          position: 'sticky',
+          bottom: { xs: -12, sm: -16, md: -24 },
+          zIndex: 2,
+          mt: 2,
+          mx: { xs: -2, sm: -3 },
+          mb: { xs: -2, sm: -3 },
+          px: { xs: 2, sm: 3 },
+          py: 1.5,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          borderRadius: '0 0 4px 4px',
+          boxShadow: dirty || isNew ? '0 -4px 12px rgba(0, 0, 0, 0.08)' : 'none',
+        }}
+      >
+        {problem && (
+          <Alert severity="error" onClose={() => setProblem(null)} sx={{ mb: 1.5 }}>
+            <AlertTitle>{problem.title}</AlertTitle>
+            {problem.lines.map((line) => (
+              <Box key={line}>{line}</Box>
+            ))}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography
+            role="status"
+            variant="body2"
+            sx={{ flex: '1 1 10rem', minWidth: 0, fontWeight: dirty || isNew ? 600 : 400, color: problemCount > 0 ? 'error.main' : dirty || isNew ? 'text.primary' : 'text.secondary' }}
+          >
+            {status}
+          </Typography>
+          {isNew && onCancelNew ? (
+            <Button
+              onClick={() => {
+                audioDrafts.set(event.id, undefined);
+                onCancelNew();
+              }}
+              disabled={busy}
+            >
+              Cancel
+            </Button>
+          ) : (
+            <Button
+              onClick={() => {
+                form.reset(serverValues);
+                setProblem(null);
+                audioDrafts.set(event.id, undefined);
+              }}
+              disabled={!dirty || busy}
+            >
+              Discard
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                &nbsp;changes
+              </Box>
+            </Button>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || problemCount > 0 || (!isNew && !dirty) || (isNew && count === 0)}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            {isNew ? 'Create profile' : 'Save'}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
