@@ -100,7 +100,8 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
       setProblem(null);
       try {
         const saved = await save.mutateAsync({ body: formToBody(output) });
-        form.reset(eventToFormValues(saved));
+        // Explicitly not keepDirtyValues (the resetOptions above): what was saved is no longer unsaved.
+        form.reset(eventToFormValues(saved), { keepDirtyValues: false });
         void queryClient.invalidateQueries({ queryKey: api.event.get.key() });
         void queryClient.invalidateQueries({ queryKey: api.event.list.key() });
         if (isNew) {

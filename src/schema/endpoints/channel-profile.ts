@@ -34,6 +34,7 @@ export const channelProfile = defineArea('channelProfile', {
     params: IdParams,
     body: ChannelProfileUpdateBody,
     responses: { 200: ChannelProfileSchema, 400: ErrorBodySchema },
+    invalidates: withEvent,
   },
   upsertForEvent: {
     method: 'PUT',
