@@ -1,4 +1,214 @@
-/** STUB — replaced by its owner. */
+/**
+ * Webhooks: /webhooks lists the system-wide webhooks (notified of every change to every event)
+ * and, for an event picked in the page (`?event=`), that event's own webhooks; /webhooks/:id is
+ * one webhook (either kind) with its delivery log. Adding is a dialog in the URL (`?new=1`, or
+ * `?new=event` for the picked event).
+ */
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import WebhookIcon from '@mui/icons-material/WebhookOutlined';
+import { api } from '#app/api.ts';
+import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
+import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
+import { resolveBaseUrl } from '#app/connection.ts';
+import { useDocumentTitle } from '#app/document-title.ts';
+import { useHotkeys } from '#app/hotkeys.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { PageHeader } from '#components/page-header.tsx';
+import { EventPicker, useEventTitle } from './event-picker.tsx';
+import { toAnyWebhook, type AnyWebhook } from './use-webhooks.ts';
+import { WebhookDetail } from './webhook-detail.tsx';
+import { WebhookFormDialog } from './webhook-form-dialog.tsx';
+import { WebhookList } from './webhook-list.tsx';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <Box aria-busy="true" aria-label={label}>
+      {[0, 1].map((i) => (
+        <Skeleton key={i} variant="rounded" height={52} sx={{ mb: 1 }} />
+      ))}
+    </Box>
+  );
+}
+
+function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
+  useDocumentTitle('Webhooks');
+  const navigate = useNavigate();
+  const connection = useConnection();
+  const connectionDialog = useConnectionDialog();
+  const [params, setParams] = useSearchParams();
+  const eventParam = params.get('event');
+  const eventId = eventParam && GUID.test(eventParam) ? eventParam : null;
+  const adding = params.get('new');
+  const eventTitle = useEventTitle(eventId);
+
+  const system = useQuery(api.webhook.list.queryOptions({}));
+  const forEvent = useQuery({ ...api.webhook.listForEvent.queryOptions({ params: { eventsId: eventId ?? '' } }), enabled: eventId !== null });
+  const systemHooks = (system.data ?? []).map(toAnyWebhook);
+  const eventHooks = (forEvent.data ?? []).map(toAnyWebhook);
+
+  const setParam = (name: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+
+  useHotkeys([{ keys: 'n', description: 'Add a webhook', group: 'Webhooks', run: () => setParam('new', '1') }]);
+
+  const subtitle = system.data !== undefined ? `${systemHooks.length} system-wide ${systemHooks.length === 1 ? 'webhook' : 'webhooks'}` : undefined;
+  const hrefFor = (webhook: AnyWebhook) => `/webhooks/${webhook.id}`;
+
+  let systemContent;
+  if (system.error) {
+    const described = describeApiError(system.error, { serviceUrl, hasKey: connection.apiKey !== null });
+    systemContent = (
+      <ErrorState
+        title="Could not load the webhooks"
+        message={described.message}
+        detail={described.detail}
+        actions={
+          <>
+            <Button variant="contained" onClick={() => void system.refetch()} disabled={system.isFetching}>
+              {system.isFetching ? 'Retrying…' : 'Retry'}
+            </Button>
+            {isConnectionProblem(described.kind) && <Button onClick={() => connectionDialog.open()}>Connection settings</Button>}
+          </>
+        }
+      />
+    );
+  } else if (system.isPending) {
+    systemContent = <ListSkeleton label="Loading the system-wide webhooks" />;
+  } else if (systemHooks.length === 0) {
+    systemContent = (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<WebhookIcon />}
+          title="No system-wide webhooks"
+          hint="A system-wide webhook tells your receiver about every change to every event: added, updated, started, published, deleted…"
+          action={
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
+              Add a webhook
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  } else {
+    systemContent = <WebhookList webhooks={systemHooks} hrefFor={hrefFor} label="System-wide webhooks" />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        subtitle={subtitle}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
+            Add webhook
+          </Button>
+        }
+      />
+      <Box component="section" aria-labelledby="webhooks-system" sx={{ mb: 4 }}>
+        <Typography id="webhooks-system" variant="h2" sx={{ mb: 0.5 }}>
+          System-wide
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+          Notified of every change to every event.
+        </Typography>
+        {systemContent}
+      </Box>
+
+      <Box component="section" aria-labelledby="webhooks-event">
+        <Typography id="webhooks-event" variant="h2" sx={{ mb: 0.5 }}>
+          Event webhooks
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+          Notified of the changes of one event only. Pick an event to see its webhooks; they are also on the event’s Webhooks tab.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+          <Box sx={{ flex: '1 1 280px', maxWidth: 520 }}>
+            <EventPicker value={eventId} onChange={(id) => setParam('event', id)} label="Event" size="small" />
+          </Box>
+          {eventId && (
+            <Button startIcon={<AddIcon />} onClick={() => setParam('new', 'event')}>
+              Add a webhook for this event
+            </Button>
+          )}
+        </Box>
+        {eventId &&
+          (forEvent.error ? (
+            <ErrorState
+              title="Could not load the event’s webhooks"
+              message={describeApiError(forEvent.error, { serviceUrl }).message}
+              actions={
+                <Button variant="contained" onClick={() => void forEvent.refetch()}>
+                  Retry
+                </Button>
+              }
+            />
+          ) : forEvent.isPending ? (
+            <ListSkeleton label="Loading the event’s webhooks" />
+          ) : eventHooks.length === 0 ? (
+            <Paper variant="outlined">
+              <EmptyState title={`No webhooks for ${eventTitle ? `‘${eventTitle}’` : 'this event'}`} hint="The system-wide webhooks above are notified of its changes all the same." />
+            </Paper>
+          ) : (
+            <WebhookList webhooks={eventHooks} hrefFor={hrefFor} eventTitles={eventTitle ? { [eventId]: eventTitle } : {}} label="Event webhooks" />
+          ))}
+      </Box>
+
+      <WebhookFormDialog
+        open={adding !== null}
+        webhook={null}
+        initialEventId={adding === 'event' ? eventId : null}
+        serviceUrl={serviceUrl}
+        onClose={() => setParam('new', null)}
+        onSaved={(saved) => void navigate(`/webhooks/${saved.id}`)}
+      />
+    </>
+  );
+}
+
 export default function WebhooksPage() {
-  return null;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const connection = useConnection();
+  const serviceUrl = resolveBaseUrl(connection.baseUrl);
+  if (id === undefined) return <WebhookListPage serviceUrl={serviceUrl} />;
+  return <WebhookPage id={id} serviceUrl={serviceUrl} onDeleted={() => void navigate('/webhooks')} />;
+}
+
+function WebhookPage({ id, serviceUrl, onDeleted }: { id: string; serviceUrl: string; onDeleted: () => void }) {
+  useDocumentTitle('Webhook');
+  if (!GUID.test(id)) {
+    return (
+      <EmptyState
+        icon={<WebhookIcon />}
+        title="This webhook does not exist"
+        titleAs="h1"
+        hint={
+          <>
+            <code>{id}</code> is not a webhook id.
+          </>
+        }
+        action={
+          <Button variant="contained" component={RouterLink} to="/webhooks">
+            All webhooks
+          </Button>
+        }
+      />
+    );
+  }
+  return <WebhookDetail key={id} webhookId={id} backTo="/webhooks" backLabel="All webhooks" serviceUrl={serviceUrl} headingLevel="h1" onDeleted={onDeleted} />;
 }

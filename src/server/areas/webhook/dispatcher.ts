@@ -33,6 +33,7 @@ import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/tables/we
 import type { Clock } from '../../jobs/clock.ts';
 import { enqueue, type JobLogger } from '../../jobs/queue.ts';
 import { send, type SendResult } from './deliver.ts';
+import { ensurePruneScheduled } from './prune.ts';
 import { parseHeaders } from './rules.ts';
 import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 import type { ResolvedWebhookSettings } from './settings.ts';
@@ -167,6 +168,8 @@ export class Dispatcher {
   /** Buckets this process has scheduled a wake-up for (still in the future), to spare the database a repeat. */
   private readonly scheduled = new Set<number>();
   private pumping: Promise<void> | undefined;
+  /** When the prune job this process saw or scheduled is due (prune.ts): until then a finished delivery needs no look at the jobs. */
+  private pruneDueAt: number | undefined;
   private again = false;
   private closed = false;
 
@@ -382,6 +385,19 @@ export class Dispatcher {
       returning id`);
     const [row] = (recorded as unknown as { rows: { id: string }[] }).rows;
     if (!row) throw new Error(`delivery ${delivery.id} is gone (its webhook was deleted)`);
+    if (outcome !== 'retry') await this.notePruneDue(env, now);
     return { id: row.id, ...attempt };
+  }
+
+  /** A delivery finished at `finishedAt`: a prune job must be due by the time it expires (prune.ts). */
+  private async notePruneDue(env: DispatchEnv, finishedAt: Date): Promise<void> {
+    const { db, clock, settings, log } = env;
+    if (this.pruneDueAt !== undefined && clock.now().getTime() < this.pruneDueAt) return;
+    try {
+      this.pruneDueAt = await ensurePruneScheduled(db, clock, new Date(finishedAt.getTime() + settings.retentionMs));
+    } catch (error) {
+      // The delivery is recorded; the next one to finish tries again.
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the pruning of the delivery log');
+    }
   }
 }

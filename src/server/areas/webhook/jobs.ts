@@ -3,6 +3,8 @@
  * - `changes.fanout` {seq} (enqueued by recordEventChange): one delivery per matching webhook
  *   (the client's system-wide webhooks and the event's own), then the dispatcher starts sending.
  * - `webhook.dispatch` (scheduled by the dispatcher for retries and leases): starts what is due.
+ * - `webhook.prune` (scheduled when deliveries finish, prune.ts): deletes finished deliveries
+ *   older than the retention, then schedules itself for the next one to expire.
  */
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { FANOUT_JOB, notifyChangeListeners } from '../../changes/record.ts';
@@ -11,6 +13,7 @@ import { eventChanges } from '../../db/tables/changes.ts';
 import { changeFanouts, webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
 import type { JobContext, JobHandler } from '../../jobs/queue.ts';
 import { dispatcherFor, DISPATCH_JOB, leaseMs, scheduleDispatch, type DispatchEnv } from './dispatcher.ts';
+import { PRUNE_JOB, runPrune } from './prune.ts';
 import { toNotification } from './serialize.ts';
 import { resolveSettings } from './settings.ts';
 
@@ -96,7 +99,15 @@ const dispatchJob: JobHandler = async (_payload, ctx) => {
   await dispatcherFor(ctx.db).pump(dispatchEnv(ctx));
 };
 
+const pruneJob: JobHandler = async (_payload, ctx) => {
+  await yieldToIo();
+  const { retentionMs } = resolveSettings(ctx.services.webhooks);
+  const { deleted, nextAt } = await runPrune(ctx.db, ctx.clock, retentionMs);
+  if (deleted > 0) ctx.log.info({ deleted, retentionDays: retentionMs / 86_400_000, nextAt }, 'pruned the webhook delivery log');
+};
+
 export const webhookJobs: Record<string, JobHandler> = {
   [FANOUT_JOB]: fanoutJob,
   [DISPATCH_JOB]: dispatchJob,
+  [PRUNE_JOB]: pruneJob,
 };

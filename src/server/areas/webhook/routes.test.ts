@@ -124,6 +124,9 @@ describe('bad input', () => {
     ['a header the service sets', headers([{ name: 'content-type', value: 'text/plain' }]), 'set by the service'],
     ['a header of the delivery protocol', headers([{ name: 'X-ControlRoom-Attempt', value: '1' }]), 'set by the service'],
     ['a header listed twice', headers([{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }]), 'listed twice'],
+    ['a header value of more than 4096 characters', headers([{ name: 'X-A', value: 'v'.repeat(4097) }]), 'headers[0].value: must be at most 4096 characters'],
+    ['a header name of more than 256 characters', headers([{ name: 'X'.repeat(257), value: '1' }]), 'headers[0].name: must be at most 256 characters'],
+    ['more than 50 headers', headers(Array.from({ length: 51 }, (_, i) => ({ name: `X-H${i}`, value: '1' }))), 'at most 50 extra headers'],
   ])('rejects additionalPropertiesJson with %s, naming the field and the problem', async (_, text, problem) => {
     const error = await failure(api.call(endpoints.webhook.upsert, { body: { webhookUrl: hook(1), additionalPropertiesJson: text } }));
     expect(error.status).toBe(400);
@@ -147,6 +150,7 @@ describe('bad input', () => {
     ['file:///etc/passwd', 'body.webhookUrl'],
     ['not a url', 'body.webhookUrl'],
     ['https://user:pass@hooks.example.com/in', 'body.webhookUrl'],
+    [`https://hooks.example.com/${'a'.repeat(2030)}`, 'body.webhookUrl'],
   ])('rejects the webhookUrl %s', async (url, field) => {
     const error = await failure(api.call(endpoints.webhook.upsert, { body: { webhookUrl: url } }));
     expect(error.status).toBe(400);

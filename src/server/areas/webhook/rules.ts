@@ -19,6 +19,13 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
 const RESERVED = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect']);
 const OWN_PREFIX = 'x-controlroom-';
 
+/** Longer URLs are refused by many servers and proxies (RFC 9110 recommends supporting 8000 octets; 2048 is what browsers and CDNs agree on). */
+export const MAX_URL_LENGTH = 2048;
+/** Extra headers per webhook, and the size of one: enough for tokens and signatures, small enough for any server to accept. */
+export const MAX_HEADERS = 50;
+export const MAX_HEADER_NAME_LENGTH = 256;
+export const MAX_HEADER_VALUE_LENGTH = 4096;
+
 /** The extra headers of a webhook; the text has passed its schema (or is empty). */
 export function parseHeaders(additionalPropertiesJson: string | null | undefined): WebhookHeader[] {
   if (!additionalPropertiesJson || additionalPropertiesJson.trim() === '') return [];
@@ -36,6 +43,9 @@ export interface WebhookInput {
 /** The problems of a webhook body that its schema cannot see (synchronous part). */
 export function webhookFieldProblems(input: WebhookInput): FieldError[] {
   const problems: FieldError[] = [];
+  if (input.webhookUrl.length > MAX_URL_LENGTH) {
+    problems.push({ field: 'body.webhookUrl', message: `must be at most ${MAX_URL_LENGTH} characters (it has ${input.webhookUrl.length})` });
+  }
   const url = new URL(input.webhookUrl);
   if (url.username || url.password) {
     problems.push({ field: 'body.webhookUrl', message: 'must not carry credentials: use username and password with useHttpBasicAuthentication' });
@@ -44,11 +54,17 @@ export function webhookFieldProblems(input: WebhookInput): FieldError[] {
     problems.push({ field: 'body.username', message: 'must not contain ":" (HTTP basic authentication cannot carry it)' });
   }
   const seen = new Set<string>();
-  parseHeaders(input.additionalPropertiesJson).forEach(({ name, value }, i) => {
+  const headers = parseHeaders(input.additionalPropertiesJson);
+  if (headers.length > MAX_HEADERS) {
+    problems.push({ field: 'body.additionalPropertiesJson', message: `headers: at most ${MAX_HEADERS} extra headers (there are ${headers.length})` });
+  }
+  headers.forEach(({ name, value }, i) => {
     const where = `headers[${i}]`;
     const lower = name.toLowerCase();
     let message: string | undefined;
-    if (!TOKEN.test(name)) message = `${where}.name: "${name}" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`;
+    if (name.length > MAX_HEADER_NAME_LENGTH) message = `${where}.name: must be at most ${MAX_HEADER_NAME_LENGTH} characters`;
+    else if (value.length > MAX_HEADER_VALUE_LENGTH) message = `${where}.value: must be at most ${MAX_HEADER_VALUE_LENGTH} characters`;
+    else if (!TOKEN.test(name)) message = `${where}.name: "${name}" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`;
     else if (!FIELD_VALUE.test(value)) message = `${where}.value: must not contain line breaks or control characters`;
     else if (RESERVED.has(lower) || lower.startsWith(OWN_PREFIX)) message = `${where}.name: ${name} is set by the service and cannot be sent as an extra header`;
     else if (lower === 'authorization' && input.useHttpBasicAuthentication) {

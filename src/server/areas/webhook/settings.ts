@@ -1,8 +1,13 @@
 /**
  * How webhooks are delivered. main.ts gives nothing and gets the defaults below (the address
- * policy from WEBHOOKS_ALLOW_PRIVATE); tests pass `services: { webhooks: {...} }` to buildApp
- * (createTestApp) to allow receivers on 127.0.0.1 or to shorten the policy, without environment
- * variables.
+ * policy from WEBHOOKS_ALLOW_PRIVATE, the delivery log's retention from WEBHOOKS_RETENTION_DAYS);
+ * tests pass `services: { webhooks: {...} }` to buildApp (createTestApp) to allow receivers on
+ * 127.0.0.1 or to shorten the policy, without environment variables.
+ *
+ * | Variable                | Default | Meaning                                                                 |
+ * |-------------------------|---------|-------------------------------------------------------------------------|
+ * | WEBHOOKS_ALLOW_PRIVATE  | false   | `true` lets webhooks call loopback and private addresses                 |
+ * | WEBHOOKS_RETENTION_DAYS | 30      | days a finished delivery (delivered or given up) stays in the delivery log; fractions allowed (0.5 = 12 h) |
  */
 import { parseConfig } from '../../config.ts';
 import { systemResolver, type AddressPolicy, type Resolver } from './address-policy.ts';
@@ -24,6 +29,12 @@ export interface WebhookSettings {
   resolve?: Resolver;
   /** On shutdown, how long deliveries in flight may take before they are cut (and retried after the restart). Default 5 s. */
   shutdownGraceMs?: number;
+  /**
+   * How long a finished delivery (delivered, or failed after its last attempt) and its attempts
+   * stay in the delivery log before the prune job (prune.ts) deletes them. Deliveries still to be
+   * sent are never pruned. Default: WEBHOOKS_RETENTION_DAYS, else 30 days.
+   */
+  retentionMs?: number;
 }
 
 declare module '../../services.ts' {
@@ -37,6 +48,27 @@ export type ResolvedWebhookSettings = Required<WebhookSettings> & { policy: Addr
 
 /** 30 s, 1, 2, 4, 8, 16, 32 min: the 8th attempt comes ~63 min after the first. */
 export const defaultBackoffMs = (attempt: number): number => Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+
+const DAY_MS = 24 * 60 * 60_000;
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/**
+ * WEBHOOKS_RETENTION_DAYS: a positive number of days (fractions allowed), at most 10 years.
+ * Answers the retention in ms, or a message saying what is wrong (the default applies then).
+ */
+export function parseRetentionDays(raw: string | undefined): { retentionMs: number; problem?: string } {
+  const text = raw?.trim();
+  const fallback = DEFAULT_RETENTION_DAYS * DAY_MS;
+  if (text === undefined || text === '') return { retentionMs: fallback };
+  const days = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(days > 0) || days > 3650) {
+    return {
+      retentionMs: fallback,
+      problem: `WEBHOOKS_RETENTION_DAYS must be a number of days greater than 0 and at most 3650 (e.g. 30 or 0.5), not "${text}"; keeping ${DEFAULT_RETENTION_DAYS} days`,
+    };
+  }
+  return { retentionMs: Math.round(days * DAY_MS) };
+}
 
 let fromEnvironment: boolean | undefined;
 /** WEBHOOKS_ALLOW_PRIVATE as config.ts reads it (main.ts has already refused an invalid value at start). */
@@ -62,6 +94,7 @@ export function resolveSettings(settings: WebhookSettings | undefined): Resolved
     perWebhookConcurrency: 4,
     resolve: systemResolver,
     shutdownGraceMs: 5_000,
+    retentionMs: parseRetentionDays(process.env.WEBHOOKS_RETENTION_DAYS).retentionMs,
     ...(Object.fromEntries(Object.entries(settings ?? {}).filter(([, v]) => v !== undefined)) as WebhookSettings),
     policy: { allowPrivate },
   };

@@ -1,0 +1,274 @@
+// @vitest-environment node
+// The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
+import '#app/test-dom.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { endpoints, type Event } from '#schema';
+import type { ApiClient } from '#client';
+import { renderWithApp } from '#app/test-utils.tsx';
+import { dispatcherFor } from '#server/areas/webhook/dispatcher.ts';
+import { recordChange } from '#server/areas/webhook/test-fixtures.ts';
+import { Receiver } from '#server/areas/webhook/test-receiver.ts';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { createTestClient } from '#testing/client.ts';
+import { EventWebhooksTab } from '#pages/event/event-webhooks-tab.tsx';
+import WebhooksPage from './webhooks-page.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+/** Receivers on 127.0.0.1 are allowed here (WEBHOOKS_ALLOW_PRIVATE in production). */
+let t: TestApp;
+/** The default policy: loopback and private addresses refused. */
+let strict: TestApp;
+let service: ApiClient;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  // The clock at the real time: the page shows times relative to the browser's.
+  [t, strict] = await Promise.all([
+    createTestApp({ now: new Date(), services: { webhooks: { allowPrivate: true } } }),
+    createTestApp({ now: new Date(), services: { webhooks: { allowPrivate: false } } }),
+  ]);
+  service = createTestClient(t);
+  receiver = await new Receiver().start();
+}, 120_000);
+afterAll(async () => {
+  await receiver?.stop();
+  await Promise.all([t?.close(), strict?.close()]);
+});
+afterEach(async () => {
+  cleanup();
+  receiver.respond = () => ({ status: 200 });
+  await dispatcherFor(t.database.db).idle();
+  // Each test starts without system-wide webhooks, whatever the last one left.
+  for (const w of (await service.call(endpoints.webhook.list, {})) ?? []) await service.call(endpoints.webhook.delete, { params: { id: w.id } });
+});
+
+function createEvent(title: string): Promise<Event> {
+  return service.call(endpoints.event.upsert, { body: { Title: title } });
+}
+
+function renderPage(path: string, app: TestApp = t) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/webhooks/:id?" element={<WebhooksPage />} />
+      <Route path="/events/:id" element={<p>The event page</p>} />
+    </Routes>,
+    { client: createTestClient(app), path },
+  );
+}
+
+describe('adding a webhook', () => {
+  it('checks the header rows as the service does and sends the webhook with its headers', { timeout: 90_000 }, async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage('/webhooks');
+    await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'URL' }));
+    await user.paste(receiver.url('/added'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add header' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add header' }));
+    const rows = within(dialog).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    await user.type(within(rows[0]!).getByRole('textbox', { name: 'Name' }), 'X-Token');
+    await user.type(within(rows[1]!).getByRole('textbox', { name: 'Value' }), 'orphan value');
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    // Empty name and value: refused on their rows, nothing sent.
+    await waitFor(() => expect(within(rows[0]!).getByRole('textbox', { name: 'Value' }).getAttribute('aria-invalid')).toBe('true'));
+    expect(within(rows[0]!).getByText('Enter a value')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Enter a header name')).toBeTruthy();
+    expect(await service.call(endpoints.webhook.list, {})).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove header 2' }));
+    await user.type(within(dialog).getByRole('listitem', { name: 'Header 1' }).querySelector('input[name="headers.0.value"]')!, 'abc123');
+    await user.click(within(dialog).getByRole('radio', { name: /Form parameters/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/webhooks\/[0-9a-f-]{36}$/));
+    const [saved] = (await service.call(endpoints.webhook.list, {}))!;
+    expect(saved).toMatchObject({ webhookUrl: receiver.url('/added'), useJsonBody: false, additionalPropertiesJson: '{"headers":[{"name":"X-Token","value":"abc123"}]}' });
+    await service.call(endpoints.webhook.delete, { params: { id: saved!.id } });
+  });
+
+  it("shows the service's refusal of a private address on the URL field", async () => {
+    const user = userEvent.setup();
+    renderPage('/webhooks?new=1', strict);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
+    const url = within(dialog).getByRole('textbox', { name: 'URL' });
+    await user.type(url, 'http://192.168.1.20/hook');
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+    expect(await within(dialog).findByText(/192\.168\.1\.20 is a private network address, which webhooks may not call \(WEBHOOKS_ALLOW_PRIVATE=true allows/)).toBeTruthy();
+    expect(document.activeElement).toBe(url);
+    expect(await createTestClient(strict).call(endpoints.webhook.list, {})).toBeNull();
+  });
+
+  it("puts the service's refusal of a header on its row", async () => {
+    const user = userEvent.setup();
+    renderPage('/webhooks?new=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), receiver.url('/x'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add header' }));
+    const row = within(dialog).getByRole('listitem', { name: 'Header 1' });
+    await user.type(within(row).getByRole('textbox', { name: 'Name' }), 'Content-Type');
+    await user.type(within(row).getByRole('textbox', { name: 'Value' }), 'text/plain');
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    expect(await within(row).findByText('Content-Type is set by the service and cannot be sent as an extra header')).toBeTruthy();
+    expect(await service.call(endpoints.webhook.list, {})).toBeNull();
+  });
+});
+
+describe('one webhook', () => {
+  it('sends a test and shows the status, the latency and the answer; the receiver got the header', async () => {
+    const user = userEvent.setup();
+    receiver.respond = () => ({ status: 202, body: '{"queued":true}' });
+    const hook = await service.call(endpoints.webhook.upsert, {
+      body: { webhookUrl: receiver.url('/tested'), useJsonBody: true, additionalPropertiesJson: JSON.stringify({ headers: [{ name: 'X-Secret', value: 's' }] }) },
+    });
+    const before = receiver.received.length;
+    renderPage(`/webhooks/${hook.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: receiver.url('/tested') })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send test' }));
+    const result = await screen.findByRole('status', { name: 'Test result' });
+    expect(result.textContent).toContain('Test delivered');
+    expect(result.textContent).toMatch(/The receiver answered 202 Accepted in [\d.]+ m?s/);
+    expect(result.textContent).toContain('{"queued":true}');
+    expect(receiver.received.length).toBe(before + 1);
+    expect(receiver.received.at(-1)!.headers['x-secret']).toBe('s');
+    // The test is in the log.
+    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered$/ })).toHaveLength(1));
+
+    // A failing test says so.
+    receiver.respond = () => ({ status: 503, body: 'maintenance' });
+    await user.click(screen.getByRole('button', { name: 'Send test' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Test result' }).textContent).toContain('Test failed'));
+    expect(screen.getByRole('status', { name: 'Test result' }).textContent).toMatch(/503 Service Unavailable in [\d.]+ m?s/);
+    await service.call(endpoints.webhook.delete, { params: { id: hook.id } });
+  });
+
+  it('lists deliveries with status, latency and attempts, filters failed ones in the URL, opens the attempts and redelivers', async () => {
+    const user = userEvent.setup();
+    const event = await createEvent('Log event');
+    const hook = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/log'), useJsonBody: true } });
+    receiver.respond = () => ({ status: 200, body: 'fine' });
+    await recordChange(t, event.id, { flags: { stateChanged: true }, state: 2 });
+    await t.runJobs();
+    await dispatcherFor(t.database.db).idle();
+    // A second change the receiver refuses: retried later.
+    receiver.respond = () => ({ status: 500, body: 'boom' });
+    await recordChange(t, event.id, { flags: { thumbnailChanged: true } });
+    await t.runJobs();
+    await dispatcherFor(t.database.db).idle();
+
+    const { router } = renderPage(`/webhooks/${hook.id}`);
+    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    // The event's Added change (fanned out after the webhook existed) is delivered too.
+    const delivered = (await within(log).findAllByRole('row', { name: /Delivered$/ })).find((r) => r.textContent?.includes('State: Live published'))!;
+    expect(within(delivered).getByText('State: Live published')).toBeTruthy();
+    expect(delivered.textContent).toMatch(/200 OK · [\d.]+ m?s/);
+    expect(delivered.textContent).toContain('1 of 8');
+    const retrying = within(log).getByRole('row', { name: /Retrying$/ });
+    expect(within(retrying).getByText('Thumbnail')).toBeTruthy();
+    expect(retrying.textContent).toMatch(/500 Internal Server Error · [\d.]+ m?s/);
+    // Its next retry is given (the cell before the actions).
+    const cells = within(retrying).getAllByRole('cell');
+    expect(cells[cells.length - 2]!.textContent).not.toBe('—');
+    expect(screen.getByText(/3 deliveries · 1 still open on this page/)).toBeTruthy();
+
+    // Failed only: in the URL, and the log says there are none.
+    await user.click(screen.getByRole('button', { name: 'Failed only' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=failed'));
+    expect(await screen.findByText('No failed deliveries')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show all deliveries' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    // The attempts of the retrying one: the answer and the excerpt.
+    const row = await within(await screen.findByRole('table', { name: 'Deliveries' })).findByRole('row', { name: /Retrying$/ });
+    await user.click(within(row).getByRole('button', { name: 'Show attempts' }));
+    const id = row.getAttribute('data-delivery-id')!;
+    await waitFor(() => expect(router.state.location.search).toBe(`?delivery=${id}`));
+    const attempts = await screen.findByRole('table', { name: `Attempts of delivery ${id.slice(0, 8)}` });
+    expect(attempts.textContent).toContain('500 Internal Server Error');
+    expect(attempts.textContent).toContain('Will retry');
+    expect(within(attempts).getByLabelText('Response to attempt 1 excerpt').textContent).toBe('boom');
+
+    // Redeliver the delivered one: a new delivery that reaches the receiver.
+    receiver.respond = () => ({ status: 200 });
+    const before = receiver.received.length;
+    const deliveredAgain = within(screen.getByRole('table', { name: 'Deliveries' }))
+      .getAllByRole('row', { name: /Delivered$/ })
+      .find((r) => r.textContent?.includes('State: Live published'))!;
+    await user.click(within(deliveredAgain).getByRole('button', { name: 'Redeliver' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getByText('Redelivery')).toBeTruthy());
+    await dispatcherFor(t.database.db).idle();
+    expect(receiver.received.length).toBeGreaterThan(before);
+    expect(receiver.received.at(-1)!.fields).toMatchObject({ eventId: event.id, stateChanged: true });
+    await service.call(endpoints.webhook.deleteForEvent, { params: { id: hook.id } });
+  });
+
+  it('pages through the log with the page in the URL', async () => {
+    const user = userEvent.setup();
+    const hook = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/many'), useJsonBody: true } });
+    for (let i = 0; i < 23; i++) await service.call(endpoints.webhook.test, { params: { id: hook.id } });
+    const { router } = renderPage(`/webhooks/${hook.id}`);
+    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered$/ })).toHaveLength(20));
+    expect(screen.getByText('1–20 of 23')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getAllByRole('row', { name: /Delivered$/ })).toHaveLength(3));
+    await service.call(endpoints.webhook.delete, { params: { id: hook.id } });
+  });
+
+  it('deletes after a confirmation that says what happens', async () => {
+    const user = userEvent.setup();
+    const hook = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/doomed'), useJsonBody: true } });
+    const { router } = renderPage(`/webhooks/${hook.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this webhook?' });
+    expect(dialog.textContent).toContain('will no longer be notified of any event');
+    expect(dialog.textContent).toContain('Its delivery log is deleted with it');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete webhook' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/webhooks'));
+    expect(await service.call(endpoints.webhook.get, { params: { id: hook.id } })).toBeNull();
+  });
+
+  it('says so when the webhook does not exist', async () => {
+    renderPage('/webhooks/00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This webhook does not exist' })).toBeTruthy();
+  });
+});
+
+describe("the event page's Webhooks tab", () => {
+  it("lists the event's webhooks, notes the system-wide ones, and adds one for the event", async () => {
+    const user = userEvent.setup();
+    const event = await createEvent('Tabbed event');
+    const system = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/everything'), useJsonBody: true } });
+    const own = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/mine'), useJsonBody: false } });
+    const { router } = renderWithApp(<EventWebhooksTab event={event} />, { client: createTestClient(t), path: `/events/${event.id}?tab=webhooks` });
+    const list = await screen.findByRole('table', { name: 'Webhooks of this event' });
+    expect(within(list).getByRole('link', { name: `${receiver.url('/mine')}, for one event` })).toBeTruthy();
+    expect(within(list).getByRole('link', { name: 'Tabbed event' }).getAttribute('href')).toBe(`/events/${event.id}?tab=webhooks`);
+    const note = await screen.findByLabelText('System-wide webhooks');
+    expect(note.textContent).toMatch(/(This system-wide webhook is|These \d+ system-wide webhooks are) notified of this event’s changes too/);
+    expect(within(note).getByRole('link', { name: receiver.url('/everything') }).getAttribute('href')).toBe(`/webhooks/${system.id}`);
+
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
+    expect(dialog.textContent).toContain('Changes of ‘Tabbed event’ only');
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), receiver.url('/second'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?tab=webhooks&webhook=[0-9a-f-]{36}$/));
+    const hooks = await service.call(endpoints.webhook.listForEvent, { params: { eventsId: event.id } });
+    expect(hooks!.map((h) => h.webhookUrl).sort()).toEqual([receiver.url('/mine'), receiver.url('/second')]);
+    // The new one opened in the tab, with a way back to the list.
+    expect(await screen.findByRole('heading', { level: 2, name: receiver.url('/second') })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'All webhooks of this event' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=webhooks'));
+    for (const h of hooks!) await service.call(endpoints.webhook.deleteForEvent, { params: { id: h.id } });
+    await service.call(endpoints.webhook.delete, { params: { id: system.id } });
+    expect(own.eventId).toBe(event.id);
+  });
+});
