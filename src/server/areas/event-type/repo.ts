@@ -84,28 +84,37 @@ export async function updateEventType(
   return row;
 }
 
-/** Sets (or, with null, clears) the type of an event. False when the client has no such event. */
+/**
+ * Sets (or, with null, clears) the type of an event. 'missing' when the client has no such
+ * event, 'unchanged' when it already had that type (nothing is written then).
+ */
 export async function setEventTypeOfEvent(
   db: DbOrTx,
   clientId: string,
   eventId: string,
   eventTypeId: string | null,
   now: Date,
-): Promise<boolean> {
-  const rows = await db
+): Promise<'changed' | 'unchanged' | 'missing'> {
+  const [current] = await db
+    .select({ eventTypeId: events.eventTypeId })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), eq(events.id, eventId), sql`${events.dateDeleted} is null`));
+  if (!current) return 'missing';
+  if (current.eventTypeId === eventTypeId) return 'unchanged';
+  await db
     .update(events)
     .set({ eventTypeId, dateModified: now })
-    .where(and(eq(events.clientId, clientId), eq(events.id, eventId), sql`${events.dateDeleted} is null`))
-    .returning({ id: events.id });
-  return rows.length > 0;
+    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  return 'changed';
 }
 
 /**
  * Deletes a type; its events lose their type (and count as modified, so that clients syncing
- * with fromModified see the change). Returns how many events were cleared, or undefined when
+ * with fromModified see the change). Returns the ids of the events cleared, or undefined when
  * the client has no such type.
  */
-export async function deleteEventType(db: DbOrTx, clientId: string, id: string, now: Date): Promise<number | undefined> {
+export async function deleteEventType(db: DbOrTx, clientId: string, id: string, now: Date): Promise<string[] | undefined> {
+  // Cleared before the type goes: its foreign key would clear them silently (ON DELETE SET NULL).
   const cleared = await db
     .update(events)
     .set({ eventTypeId: null, dateModified: now })
@@ -115,5 +124,5 @@ export async function deleteEventType(db: DbOrTx, clientId: string, id: string, 
     .delete(eventTypes)
     .where(and(eq(eventTypes.clientId, clientId), eq(eventTypes.id, id)))
     .returning({ id: eventTypes.id });
-  return deleted.length > 0 ? cleared.length : undefined;
+  return deleted.length > 0 ? cleared.map((e) => e.id) : undefined;
 }

@@ -4,7 +4,8 @@ import { endpoints } from '#schema';
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { events } from '../../db/tables/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { eventChanges, events } from '../../db/tables/index.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -34,6 +35,14 @@ async function insertEvent(title: string, clientId = t.clientId): Promise<string
     .values({ clientId, title, scheduledStart: now, dateCreated: now, dateModified: now })
     .returning({ id: events.id });
   return row!.id;
+}
+
+/** The changes recorded for an event (what webhooks and the change feed carry). */
+async function changesOf(eventId: string) {
+  return t.database.db
+    .select({ action: eventChanges.action, metadataChanged: eventChanges.metadataChanged })
+    .from(eventChanges)
+    .where(and(eq(eventChanges.clientId, t.clientId), eq(eventChanges.eventId, eventId)));
 }
 
 describe('event types', () => {
@@ -81,6 +90,10 @@ describe('event types', () => {
     await api.call(endpoints.eventType.setForEvent, { params: { id: second }, body: { eventTypeId: match!.id } });
     const event = await api.call(endpoints.event.get, { params: { id: first } });
     expect(event).toMatchObject({ eventTypeId: match!.id, eventType: 'Match', eventTypeColour: '#1e88e5' });
+    // A change of type is a change of the event; setting the type it already has is none.
+    expect(await changesOf(first)).toEqual([{ action: 'Updated', metadataChanged: true }]);
+    await api.call(endpoints.eventType.setForEvent, { params: { id: first }, body: { eventTypeId: match!.id } });
+    expect(await changesOf(first)).toHaveLength(1);
 
     const page = await api.call(endpoints.eventType.events, { params: { id: match!.id }, query: { pageSize: 1 } });
     expect(page.totalCount).toBe(2);
@@ -96,15 +109,18 @@ describe('event types', () => {
     expect(unknownEvent.status).toBe(404);
   });
 
-  it('deletes a type in use by clearing it from its events', async () => {
+  it('deletes a type in use by clearing it from its events, each recording a change', async () => {
     const [, match] = await api.call(endpoints.eventType.list, {});
     const before = await api.call(endpoints.eventType.events, { params: { id: match!.id } });
+    expect(before.results.length).toBeGreaterThan(0);
+    const recorded = new Map(await Promise.all(before.results.map(async (e) => [e.id, (await changesOf(e.id)).length] as const)));
     t.clock.advance(60_000);
     expect(await api.call(endpoints.eventType.delete, { params: { id: match!.id } })).toBeNull();
     expect(await api.call(endpoints.eventType.get, { params: { id: match!.id } })).toBeNull();
     for (const e of before.results) {
       const after = await api.call(endpoints.event.get, { params: { id: e.id } });
       expect(after).toMatchObject({ eventTypeId: null, eventType: null, eventTypeColour: null, dateModified: t.clock.now().toISOString() });
+      expect(await changesOf(e.id)).toHaveLength(recorded.get(e.id)! + 1);
     }
     expect((await failure(api.call(endpoints.eventType.delete, { params: { id: match!.id } }))).status).toBe(404);
   });

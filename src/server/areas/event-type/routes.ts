@@ -2,6 +2,7 @@
 import { endpoints } from '#schema';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation } from '../../http/implement.ts';
+import { EventChanges } from '../custom-property/event-changes.ts';
 import { eventCollection } from '../event/collection.ts';
 import {
   createEventType,
@@ -41,8 +42,9 @@ export const eventTypeRoutes: Implementation[] = [
     if (!(await getEventType(ctx.db, ctx.client.clientId, body.eventTypeId))) {
       throw badField('body.eventTypeId', `there is no event type ${body.eventTypeId}`);
     }
-    const done = await setEventTypeOfEvent(ctx.db, ctx.client.clientId, params.id, body.eventTypeId, ctx.clock.now());
-    if (!done) throw notFound(`There is no event ${params.id}`);
+    const outcome = await setEventTypeOfEvent(ctx.db, ctx.client.clientId, params.id, body.eventTypeId, ctx.clock.now());
+    if (outcome === 'missing') throw notFound(`There is no event ${params.id}`);
+    if (outcome === 'changed') await new EventChanges().add(params.id, { metadataChanged: true }).record(ctx.db, ctx.clock, ctx.client.clientId);
     return { status: 200 };
   }),
 
@@ -66,11 +68,19 @@ export const eventTypeRoutes: Implementation[] = [
     body: await eventCollection(ctx.db, ctx.client.clientId, { eventTypeId: params.id }, query),
   })),
 
-  /** A type in use is deleted all the same: its events stay, without a type (repo.ts). */
+  /**
+   * A type in use is deleted all the same: its events stay, without a type (repo.ts), and each
+   * records a change (Updated, metadataChanged) for webhooks and the change feed.
+   */
   implement(endpoints.eventType.delete, async ({ params }, ctx) => {
     const cleared = await deleteEventType(ctx.db, ctx.client.clientId, params.id, ctx.clock.now());
     if (cleared === undefined) throw notFound(`There is no event type ${params.id}`);
-    if (cleared > 0) ctx.log.info({ eventTypeId: params.id, events: cleared }, 'deleted an event type in use; its events have no type now');
+    if (cleared.length > 0) {
+      const changes = new EventChanges();
+      for (const id of cleared) changes.add(id, { metadataChanged: true });
+      await changes.record(ctx.db, ctx.clock, ctx.client.clientId);
+      ctx.log.info({ eventTypeId: params.id, events: cleared.length }, 'deleted an event type in use; its events have no type now');
+    }
     return { status: 200 };
   }),
 ];

@@ -290,6 +290,40 @@ describe('xflows and infrastructure profiles', () => {
     expect(await api.call(endpoints.xflow.get, { params: { id: xflow.id } })).toBeNull();
   });
 
+  it('refuses malformed configuration JSON on every write, naming body.configurationJson and where it breaks', async () => {
+    const profile = await api.call(endpoints.infrastructureProfile.create, { body: { name: 'P', configurationJson: '{}' } });
+    const xflow = await api.call(endpoints.xflow.create, { body: { name: 'X', configurationJson: JSON.stringify(xflowConfiguration) } });
+    const malformed = '{\n  "cpu": 2,\n}';
+    const writes = [
+      () => api.call(endpoints.channel.upsert, { body: { name: 'C', configurationJson: malformed } }),
+      () => api.call(endpoints.xflow.create, { body: { name: 'X2', configurationJson: malformed } }),
+      () => api.call(endpoints.xflow.update, { params: { id: xflow.id }, body: { name: 'X', configurationJson: malformed } }),
+      () => api.call(endpoints.infrastructureProfile.create, { body: { name: 'P2', configurationJson: malformed } }),
+      () => api.call(endpoints.infrastructureProfile.update, { params: { id: profile.id }, body: { name: 'P', configurationJson: malformed } }),
+    ];
+    for (const write of writes) {
+      const bad = await failure(write());
+      expect(bad.status).toBe(400);
+      expect(bad.fieldErrors).toEqual([{ field: 'body.configurationJson', message: expect.stringContaining('not valid JSON') }]);
+    }
+    // Nothing was written.
+    expect((await api.call(endpoints.xflow.get, { params: { id: xflow.id } }))?.configurationJson).toBe(JSON.stringify(xflowConfiguration));
+    expect((await api.call(endpoints.infrastructureProfile.list, {})).map((p) => p.name)).not.toContain('P2');
+  });
+
+  it('keeps an xflow\u2019s name and configuration through an update, and its reference id untouched', async () => {
+    const configurationJson = JSON.stringify(xflowConfiguration, null, 2);
+    const xflow = await api.call(endpoints.xflow.create, { body: { name: 'Formatted', configurationJson } });
+    expect(xflow.configurationJson).toBe(configurationJson);
+    // Xflow bodies carry no reference id; one set in the database (an import) survives an update.
+    const { xflows } = await import('../../db/tables/index.ts');
+    await t.database.db.update(xflows).set({ referenceId: 'XF-1' }).where(eq(xflows.id, xflow.id));
+    const updated = await api.call(endpoints.xflow.update, { params: { id: xflow.id }, body: { name: 'Formatted 2', configurationJson } });
+    expect(updated).toEqual({ id: xflow.id, name: 'Formatted 2', configurationJson });
+    const [row] = await t.database.db.select().from(xflows).where(eq(xflows.id, xflow.id));
+    expect(row).toMatchObject({ name: 'Formatted 2', referenceId: 'XF-1' });
+  });
+
   it('adds, updates and deletes an infrastructure profile, whose configuration must be a JSON object', async () => {
     const profile = await api.call(endpoints.infrastructureProfile.create, { body: { name: 'Small', referenceId: 'IP-S', configurationJson: '{"cpu":2}' } });
     expect(profile).toEqual({ id: expect.any(String), name: 'Small', referenceId: 'IP-S', configurationJson: '{"cpu":2}' });

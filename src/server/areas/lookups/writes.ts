@@ -292,151 +292,140 @@ export async function deleteTag(db: DbOrTx, clock: Clock, clientId: string, id: 
   return true;
 }
 
-// ---- Channels ---------------------------------------------------------------------------------
+// ---- Configured lookups ------------------------------------------------------------------------
 
-export async function createChannel(db: DbOrTx, clientId: string, body: Out<typeof ChannelBody>, now: Date): Promise<ChannelRow> {
+/**
+ * Channels, xflows, infrastructure profiles and property configurations are each a name, a
+ * reference id and a configuration (JSON text their body schema has already checked), in tables
+ * of one shape; one writer serves the four. Xflow bodies carry no reference id: a write without
+ * one leaves the column as it is.
+ */
+type ConfiguredTable = typeof channels | typeof xflows | typeof infrastructureProfiles | typeof propertyConfigurations;
+
+interface ConfiguredValues {
+  name: string;
+  referenceId?: string | null | undefined;
+  configurationJson: string;
+}
+
+function configuredColumns(values: ConfiguredValues) {
+  return {
+    name: values.name,
+    configurationJson: values.configurationJson,
+    ...('referenceId' in values ? { referenceId: values.referenceId ?? null } : {}),
+  };
+}
+
+async function createConfigured<T extends ConfiguredTable>(db: DbOrTx, table: T, clientId: string, values: ConfiguredValues, now: Date): Promise<T['$inferSelect']> {
+  // The four tables share their columns, so the union's insert is sound; drizzle cannot type a union of tables.
   const [row] = await db
-    .insert(channels)
-    .values({
-      clientId,
-      name: body.name,
-      referenceId: body.referenceId ?? null,
-      configurationJson: body.configurationJson,
-      dateCreated: now,
-      dateModified: now,
-    })
+    .insert(table as typeof channels)
+    .values({ clientId, ...configuredColumns(values), dateCreated: now, dateModified: now })
     .returning();
   return row!;
 }
 
-export async function updateChannel(db: DbOrTx, clientId: string, id: string, body: Out<typeof ChannelBody>, now: Date): Promise<ChannelRow | undefined> {
+async function updateConfigured<T extends ConfiguredTable>(
+  db: DbOrTx,
+  table: T,
+  clientId: string,
+  id: string,
+  values: ConfiguredValues,
+  now: Date,
+): Promise<T['$inferSelect'] | undefined> {
+  const t = table as typeof channels;
   const [row] = await db
-    .update(channels)
-    .set({ name: body.name, referenceId: body.referenceId ?? null, configurationJson: body.configurationJson, dateModified: now })
-    .where(and(eq(channels.clientId, clientId), eq(channels.id, id)))
+    .update(t)
+    .set({ ...configuredColumns(values), dateModified: now })
+    .where(and(eq(t.clientId, clientId), eq(t.id, id)))
     .returning();
   return row;
 }
 
-export function deleteChannel(db: DbOrTx, clock: Clock, clientId: string, id: string): Promise<DeleteOutcome> {
-  return deleteGuarded(db, clock, clientId, eq(events.channelId, id), () =>
+/** Deletes a configured lookup that events must keep while they use it (see deleteGuarded). */
+function deleteConfigured(db: DbOrTx, clock: Clock, table: ConfiguredTable, clientId: string, id: string, uses: SQL): Promise<DeleteOutcome> {
+  const t = table as typeof channels;
+  return deleteGuarded(db, clock, clientId, uses, () =>
     db
-      .delete(channels)
-      .where(and(eq(channels.clientId, clientId), eq(channels.id, id)))
-      .returning({ id: channels.id }),
+      .delete(t)
+      .where(and(eq(t.clientId, clientId), eq(t.id, id)))
+      .returning({ id: t.id }),
   );
+}
+
+// ---- Channels ---------------------------------------------------------------------------------
+
+export function createChannel(db: DbOrTx, clientId: string, body: Out<typeof ChannelBody>, now: Date): Promise<ChannelRow> {
+  return createConfigured(db, channels, clientId, { name: body.name, referenceId: body.referenceId, configurationJson: body.configurationJson }, now);
+}
+
+export function updateChannel(db: DbOrTx, clientId: string, id: string, body: Out<typeof ChannelBody>, now: Date): Promise<ChannelRow | undefined> {
+  return updateConfigured(db, channels, clientId, id, { name: body.name, referenceId: body.referenceId, configurationJson: body.configurationJson }, now);
+}
+
+export function deleteChannel(db: DbOrTx, clock: Clock, clientId: string, id: string): Promise<DeleteOutcome> {
+  return deleteConfigured(db, clock, channels, clientId, id, eq(events.channelId, id));
 }
 
 // ---- Xflows -----------------------------------------------------------------------------------
 
-export async function createXflow(db: DbOrTx, clientId: string, body: Out<typeof XflowBody>, now: Date): Promise<XflowRow> {
-  const [row] = await db
-    .insert(xflows)
-    .values({ clientId, name: body.name, configurationJson: body.configurationJson, dateCreated: now, dateModified: now })
-    .returning();
-  return row!;
+export function createXflow(db: DbOrTx, clientId: string, body: Out<typeof XflowBody>, now: Date): Promise<XflowRow> {
+  return createConfigured(db, xflows, clientId, body, now);
 }
 
-export async function updateXflow(db: DbOrTx, clientId: string, id: string, body: Out<typeof XflowBody>, now: Date): Promise<XflowRow | undefined> {
-  const [row] = await db
-    .update(xflows)
-    .set({ name: body.name, configurationJson: body.configurationJson, dateModified: now })
-    .where(and(eq(xflows.clientId, clientId), eq(xflows.id, id)))
-    .returning();
-  return row;
+export function updateXflow(db: DbOrTx, clientId: string, id: string, body: Out<typeof XflowBody>, now: Date): Promise<XflowRow | undefined> {
+  return updateConfigured(db, xflows, clientId, id, body, now);
 }
 
 /** An xflow is in use as an event's xflow or as its remixflow. */
 export function deleteXflow(db: DbOrTx, clock: Clock, clientId: string, id: string): Promise<DeleteOutcome> {
-  return deleteGuarded(db, clock, clientId, or(eq(events.xflowId, id), eq(events.remixflowId, id))!, () =>
-    db
-      .delete(xflows)
-      .where(and(eq(xflows.clientId, clientId), eq(xflows.id, id)))
-      .returning({ id: xflows.id }),
-  );
+  return deleteConfigured(db, clock, xflows, clientId, id, or(eq(events.xflowId, id), eq(events.remixflowId, id))!);
 }
 
 // ---- Infrastructure profiles ------------------------------------------------------------------
 
-export async function createInfrastructureProfile(
+export function createInfrastructureProfile(
   db: DbOrTx,
   clientId: string,
   body: Out<typeof InfrastructureProfileBody>,
   now: Date,
 ): Promise<InfrastructureProfileRow> {
-  const [row] = await db
-    .insert(infrastructureProfiles)
-    .values({
-      clientId,
-      name: body.name,
-      referenceId: body.referenceId ?? null,
-      configurationJson: body.configurationJson,
-      dateCreated: now,
-      dateModified: now,
-    })
-    .returning();
-  return row!;
+  return createConfigured(db, infrastructureProfiles, clientId, body, now);
 }
 
-export async function updateInfrastructureProfile(
+export function updateInfrastructureProfile(
   db: DbOrTx,
   clientId: string,
   id: string,
   body: Out<typeof InfrastructureProfileBody>,
   now: Date,
 ): Promise<InfrastructureProfileRow | undefined> {
-  const [row] = await db
-    .update(infrastructureProfiles)
-    .set({ name: body.name, referenceId: body.referenceId ?? null, configurationJson: body.configurationJson, dateModified: now })
-    .where(and(eq(infrastructureProfiles.clientId, clientId), eq(infrastructureProfiles.id, id)))
-    .returning();
-  return row;
+  return updateConfigured(db, infrastructureProfiles, clientId, id, { ...body, referenceId: body.referenceId ?? null }, now);
 }
 
 export function deleteInfrastructureProfile(db: DbOrTx, clock: Clock, clientId: string, id: string): Promise<DeleteOutcome> {
-  return deleteGuarded(db, clock, clientId, eq(events.infrastructureProfileId, id), () =>
-    db
-      .delete(infrastructureProfiles)
-      .where(and(eq(infrastructureProfiles.clientId, clientId), eq(infrastructureProfiles.id, id)))
-      .returning({ id: infrastructureProfiles.id }),
-  );
+  return deleteConfigured(db, clock, infrastructureProfiles, clientId, id, eq(events.infrastructureProfileId, id));
 }
 
 // ---- Property configurations ------------------------------------------------------------------
 
-export async function createPropertyConfiguration(
+export function createPropertyConfiguration(
   db: DbOrTx,
   clientId: string,
   body: Out<typeof PropertyConfigurationBody>,
   now: Date,
 ): Promise<PropertyConfigurationRow> {
-  const [row] = await db
-    .insert(propertyConfigurations)
-    .values({
-      clientId,
-      name: body.name,
-      referenceId: body.referenceId ?? null,
-      configurationJson: body.configurationJson,
-      dateCreated: now,
-      dateModified: now,
-    })
-    .returning();
-  return row!;
+  return createConfigured(db, propertyConfigurations, clientId, body, now);
 }
 
-export async function updatePropertyConfiguration(
+export function updatePropertyConfiguration(
   db: DbOrTx,
   clientId: string,
   id: string,
   body: Out<typeof PropertyConfigurationBody>,
   now: Date,
 ): Promise<PropertyConfigurationRow | undefined> {
-  const [row] = await db
-    .update(propertyConfigurations)
-    .set({ name: body.name, referenceId: body.referenceId ?? null, configurationJson: body.configurationJson, dateModified: now })
-    .where(and(eq(propertyConfigurations.clientId, clientId), eq(propertyConfigurations.id, id)))
-    .returning();
-  return row;
+  return updateConfigured(db, propertyConfigurations, clientId, id, { ...body, referenceId: body.referenceId ?? null }, now);
 }
 
 /**

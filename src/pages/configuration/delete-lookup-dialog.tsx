@@ -1,0 +1,45 @@
+/**
+ * Confirms deleting a lookup, saying what happens to the events that use it (counted where the
+ * service can say), and shows the service's answer when it refuses (a channel, xflow or
+ * infrastructure profile still in use).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '#client';
+import { describeApiError } from '#app/api-errors.ts';
+import { useConnection } from '#app/connection-context.tsx';
+import { resolveBaseUrl } from '#app/connection.ts';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { useEventCount } from './lookup-panel.tsx';
+import type { LookupItem, SectionDef } from './sections.tsx';
+
+export interface DeleteLookupDialogProps<Item extends LookupItem> {
+  def: SectionDef<Item>;
+  item: Item;
+  onClose: () => void;
+  onDeleted: (item: Item) => void;
+}
+
+export function DeleteLookupDialog<Item extends LookupItem>({ def, item, onClose, onDeleted }: DeleteLookupDialogProps<Item>) {
+  const connection = useConnection();
+  const { count } = useEventCount(def, item.id);
+  const remove = useMutation({ mutationFn: () => def.remove(item.id), onSuccess: () => onDeleted(item) });
+  const error = remove.error
+    ? remove.error instanceof ApiError && remove.error.body?.exceptionMessage
+      ? `The service refused: ${remove.error.body.exceptionMessage}`
+      : describeApiError(remove.error, { serviceUrl: resolveBaseUrl(connection.baseUrl) }).message
+    : undefined;
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete the ${def.singular}?`}
+      confirmLabel={`Delete ${def.singular}`}
+      destructive
+      busy={remove.isPending}
+      error={error}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    >
+      {def.deleteEffect(item, count)}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * What every configuration form shares: react-hook-form on the schema's body (zodResolver), the
+ * service's 400s put on their fields, a problem box for what has no field, the dirty state the
+ * panel needs to guard a close, and the footer with Save, Cancel and Delete.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import type { FieldError } from '#schema';
+import { ApiError } from '#client';
+import { describeApiError } from '#app/api-errors.ts';
+import { useConnection } from '#app/connection-context.tsx';
+import { resolveBaseUrl } from '#app/connection.ts';
+
+/** zod's generic messages in the form's words; the schemas' own messages win. */
+export const formIssueMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'Required' : undefined;
+    case 'too_small':
+      return issue.origin === 'string' ? (issue.minimum === 1 ? 'Required' : `At least ${String(issue.minimum)} characters`) : undefined;
+    case 'too_big':
+      return issue.origin === 'string' ? `At most ${String(issue.maximum)} characters` : undefined;
+    default:
+      return undefined;
+  }
+};
+
+/** Capitalises a message for display under a field ("at most 100 characters" → "At most 100 characters"). */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export interface MappedFieldErrors<N extends string> {
+  fields: { name: N; message: string }[];
+  other: string[];
+}
+
+/**
+ * A 400's failing fields (`body.label`, `body.customProperties.1.key`) onto the form's fields,
+ * matched case-insensitively on the first part after `body`; the rest of the path stays a path
+ * (react-hook-form's dotted names), so an item of a list gets its own message.
+ */
+export function mapFieldErrors<N extends string>(errors: readonly FieldError[], names: readonly N[]): MappedFieldErrors<N> {
+  const fields: { name: N; message: string }[] = [];
+  const other: string[] = [];
+  for (const error of errors) {
+    const [part, top, ...rest] = error.field.split('.');
+    const name = part === 'body' && top ? names.find((n) => n.toLowerCase() === top.toLowerCase()) : undefined;
+    if (!name) {
+      other.push(`${error.field}: ${error.message}`);
+      continue;
+    }
+    const path = [name, ...rest].join('.') as N;
+    const existing = fields.find((f) => f.name === path);
+    if (existing) existing.message = `${existing.message}; ${sentence(error.message)}`;
+    else fields.push({ name: path, message: sentence(error.message) });
+  }
+  return { fields, other };
+}
+
+export interface SaveProblem {
+  title: string;
+  lines: string[];
+}
+
+export interface UseLookupFormOptions<V extends FieldValues, O, R> {
+  /** The schema the form validates with: the operation's body schema (or one built on it). */
+  schema: z.ZodType<O, V>;
+  defaultValues: DefaultValues<V>;
+  /** The top-level fields of the form and their labels, for the service's field errors. */
+  labels: Readonly<Record<keyof V & string, string>>;
+  save: (output: O) => Promise<R>;
+  onSaved: (saved: R) => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+export interface LookupFormState<V extends FieldValues, O> {
+  form: UseFormReturn<V, unknown, O>;
+  /** The props of LookupFormLayout that follow the form's state. */
+  layout: Pick<LookupFormLayoutProps, 'onSubmit' | 'problem' | 'onDismissProblem' | 'saving' | 'dirty'>;
+}
+
+export function useLookupForm<V extends FieldValues, O, R>({
+  schema,
+  defaultValues,
+  labels,
+  save,
+  onSaved,
+  onDirtyChange,
+}: UseLookupFormOptions<V, O, R>): LookupFormState<V, O> {
+  const connection = useConnection();
+  const form = useForm<V, unknown, O>({
+    // The resolver's generic cannot follow a schema passed in; its output is the schema's.
+    resolver: zodResolver(schema as never, { error: formIssueMessage }) as unknown as Resolver<V, unknown, O>,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const submit = form.handleSubmit(
+    async (output) => {
+      setProblem(null);
+      try {
+        const saved = await save(output);
+        form.reset(form.getValues());
+        onSaved(saved);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+          const names = Object.keys(labels) as (keyof V & string)[];
+          const mapped = mapFieldErrors(error.fieldErrors, names);
+          mapped.fields.forEach((f, index) => form.setError(f.name as Path<V>, { type: 'server', message: f.message }, { shouldFocus: index === 0 }));
+          const labelOf = (name: string) => labels[name.split('.')[0] as keyof V & string] ?? name;
+          setProblem({ title: 'The service did not accept this', lines: [...mapped.fields.map((f) => `${labelOf(f.name)}: ${f.message}`), ...mapped.other] });
+        } else {
+          const described = describeApiError(error, { serviceUrl: resolveBaseUrl(connection.baseUrl) });
+          setProblem({ title: 'Could not save', lines: [described.message] });
+        }
+      }
+    },
+    (errors) => {
+      const count = Object.keys(errors).length;
+      setProblem({ title: count === 1 ? 'One field needs attention' : `${count} fields need attention`, lines: [] });
+    },
+  );
+
+  return {
+    form,
+    layout: { onSubmit: submit, problem, onDismissProblem: () => setProblem(null), saving: form.formState.isSubmitting, dirty },
+  };
+}
+
+export interface LookupFormLayoutProps {
+  /** The form's accessible name: "Edit event type Match", "New channel". */
+  label: string;
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** Details above the fields (ids, usage). */
+  intro?: ReactNode;
+  children: ReactNode;
+  problem: SaveProblem | null;
+  onDismissProblem: () => void;
+  isNew: boolean;
+  saving: boolean;
+  dirty: boolean;
+  onCancel: () => void;
+  /** Offered for an existing item. */
+  onDelete?: () => void;
+  singular: string;
+}
+
+/** The form in the side panel: fields that scroll, a footer that stays (Ctrl+S saves). */
+export function LookupFormLayout({ label, onSubmit, intro, children, problem, onDismissProblem, isNew, saving, dirty, onCancel, onDelete, singular }: LookupFormLayoutProps) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={label}
+      onSubmit={onSubmit}
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          void onSubmit();
+        }
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: { xs: 2, sm: 3 }, py: 2, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        {intro}
+        {children}
+      </Box>
+      <Box sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 1.5, bgcolor: 'background.paper' }}>
+        {problem && (
+          <Alert severity="error" onClose={onDismissProblem} sx={{ mb: 1.5 }}>
+            <AlertTitle sx={{ mb: problem.lines.length > 0 ? 0.5 : 0 }}>{problem.title}</AlertTitle>
+            {problem.lines.map((line) => (
+              <Box key={line} sx={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </Box>
+            ))}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          {onDelete && (
+            <Button color="error" startIcon={<DeleteIcon />} onClick={onDelete} disabled={saving}>
+              Delete
+            </Button>
+          )}
+          <Box sx={{ flex: 1 }} />
+          <Button onClick={onCancel} disabled={saving}>
+            {dirty ? 'Cancel' : 'Close'}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving || (!isNew && !dirty)}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            {isNew ? `Create ${singular}` : 'Save changes'}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

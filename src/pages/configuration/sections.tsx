@@ -1,0 +1,401 @@
+/**
+ * The kinds of lookup the configuration page edits, each described once: how to list, search and
+ * sort it, which columns matter, where its events are, what deleting one does, and its form.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import DnsIcon from '@mui/icons-material/DnsOutlined';
+import LiveTvIcon from '@mui/icons-material/LiveTvOutlined';
+import MeetingRoomIcon from '@mui/icons-material/MeetingRoomOutlined';
+import PaletteIcon from '@mui/icons-material/PaletteOutlined';
+import SellIcon from '@mui/icons-material/SellOutlined';
+import type { Category, Channel, EventCollection, EventType, InfrastructureProfile, Room, Tag, Xflow } from '#schema';
+import type { ApiError } from '#client';
+import { api } from '#app/api.ts';
+import { TruncatedText } from '#components/truncated-text.tsx';
+import type { SectionKey } from './configuration-view.ts';
+import {
+  CategoryForm,
+  ChannelForm,
+  EventTypeForm,
+  InfrastructureProfileForm,
+  RoomForm,
+  TagForm,
+  XflowForm,
+  type LookupFormProps,
+} from './lookup-forms.tsx';
+
+export interface LookupItem {
+  id: string;
+  name: string;
+}
+
+export interface LookupColumn<Item> {
+  key: string;
+  label: string;
+  /** Sortable when given. */
+  sortValue?: (item: Item) => string | number;
+  render: (item: Item) => ReactNode;
+  width?: number | string;
+  /** Left out on narrow screens (the panel still shows everything). */
+  wide?: boolean;
+}
+
+export interface SectionDef<Item extends LookupItem> {
+  key: SectionKey;
+  /** "Event types" */
+  title: string;
+  /** "event type" */
+  singular: string;
+  /** One line under the tabs: what these are for. */
+  description: string;
+  icon: ReactNode;
+  /** The query key root its operations invalidate (the schema's area). */
+  area: string;
+  list: () => UseQueryOptions<Item[], ApiError, Item[], QueryKey>;
+  /** Drawn before the name in the list (the event type's colour). */
+  adornment?: (item: Item) => ReactNode;
+  columns: readonly LookupColumn<Item>[];
+  /** What the search box matches, besides the name and id. */
+  searchText?: (item: Item) => (string | null | undefined)[];
+  /** The reference id, offered to copy. */
+  referenceId?: (item: Item) => string | null;
+  /** How many events use it (the operation's totalCount), where the service says. */
+  events?: (id: string) => UseQueryOptions<EventCollection, ApiError, EventCollection, QueryKey>;
+  /** The events list filtered to it. */
+  eventsLink?: (item: Item) => string;
+  remove: (id: string) => Promise<unknown>;
+  /** What deleting it does, given how many events use it (undefined: not known). */
+  deleteEffect: (item: Item, events: number | undefined) => ReactNode;
+  /** The areas a change makes stale besides its own (events show lookups' names). */
+  alsoStale: readonly string[];
+  Form: ComponentType<LookupFormProps<Item>>;
+  /** Wider panel for JSON configurations. */
+  wide?: boolean;
+  emptyHint: string;
+}
+
+const cast = <T,>(options: unknown) => options as UseQueryOptions<T, ApiError, T, QueryKey>;
+const countOf = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+/** "1 event uses", "3 events use". */
+const eventsDo = (n: number, singular: string, plural: string) => `${countOf(n, 'event')} ${n === 1 ? singular : plural}`;
+const eventsLink = (param: string, value: string) => `/events?range=all&${param}=${encodeURIComponent(value)}`;
+
+function Mono({ children }: { children: ReactNode }) {
+  return (
+    <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+      {children}
+    </Typography>
+  );
+}
+
+function ReferenceCell({ value }: { value: string | null }) {
+  return value ? <TruncatedText text={value} /> : <Typography variant="body2" sx={{ color: 'text.secondary' }}>—</Typography>;
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a channel's configuration says in short: encoders and protocols. */
+export function channelSummary(channel: Channel): { encoders: number; protocols: string[]; dvr: number | null } | null {
+  const config = parseJson(channel.configurationJson) as { encoders?: { outputUrls?: { streamProtocol?: unknown }[]; streamingServer?: { dvrWindowLength?: unknown } }[] } | null;
+  if (!config || !Array.isArray(config.encoders)) return null;
+  const protocols = new Set<string>();
+  let dvr: number | null = null;
+  for (const encoder of config.encoders) {
+    for (const url of encoder.outputUrls ?? []) if (typeof url.streamProtocol === 'string') protocols.add(url.streamProtocol);
+    if (typeof encoder.streamingServer?.dvrWindowLength === 'number') dvr = Math.max(dvr ?? 0, encoder.streamingServer.dvrWindowLength);
+  }
+  return { encoders: config.encoders.length, protocols: [...protocols], dvr };
+}
+
+export function xflowSummary(xflow: Xflow): { protocols: string[]; taskEngine: string | null; storage: boolean } | null {
+  const config = parseJson(xflow.configurationJson) as { outputUrls?: { streamProtocol?: unknown }[]; taskEngine?: { endpoint?: unknown }; storageUrlPublic?: unknown } | null;
+  if (!config) return null;
+  let taskEngine: string | null = null;
+  try {
+    taskEngine = typeof config.taskEngine?.endpoint === 'string' ? new URL(config.taskEngine.endpoint).host : null;
+  } catch {
+    taskEngine = null;
+  }
+  const protocols = (config.outputUrls ?? []).flatMap((u) => (typeof u.streamProtocol === 'string' ? [u.streamProtocol] : []));
+  return { protocols, taskEngine, storage: typeof config.storageUrlPublic === 'string' };
+}
+
+function Protocols({ names }: { names: string[] }) {
+  if (names.length === 0) return <Typography variant="body2" sx={{ color: 'text.secondary' }}>—</Typography>;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {names.map((p) => (
+        <Chip key={p} label={p} size="small" variant="outlined" />
+      ))}
+    </Box>
+  );
+}
+
+function Invalid() {
+  return (
+    <Typography variant="body2" sx={{ color: 'error.main' }}>
+      Not valid JSON
+    </Typography>
+  );
+}
+
+const THIS_IS_FINAL = 'This cannot be undone.';
+
+export const eventTypeSection: SectionDef<EventType> = {
+  key: 'event-types',
+  title: 'Event types',
+  singular: 'event type',
+  description: 'Kinds of event, each with the colour the schedule and the lists show it in.',
+  icon: <PaletteIcon />,
+  area: 'eventType',
+  list: () => cast(api.eventType.list.queryOptions({ query: {} })),
+  adornment: (item) => (
+    <Box aria-hidden sx={{ width: 14, height: 14, flex: '0 0 auto', borderRadius: '4px', bgcolor: item.colour ?? 'transparent', border: 1, borderColor: 'divider' }} />
+  ),
+  columns: [
+    { key: 'colour', label: 'Colour', sortValue: (i) => i.colour ?? '', render: (i) => <Mono>{i.colour ?? '—'}</Mono>, width: 110, wide: true },
+    { key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} />, wide: true },
+  ],
+  searchText: (i) => [i.referenceId, i.colour],
+  referenceId: (i) => i.referenceId,
+  events: (id) => cast(api.eventType.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
+  eventsLink: (i) => eventsLink('type', i.name),
+  remove: (id) => api.eventType.delete.call({ params: { id } }),
+  deleteEffect: (item, events) => (
+    <>
+      <p>
+        The event type ‘{item.name}’ is deleted.{' '}
+        {events === undefined ? 'Events of this type stay, without a type.' : events === 0 ? 'No event has this type.' : `${events === 1 ? 'Its one event stays' : `Its ${countOf(events, 'event')} stay`}, without a type: the schedule shows ${events === 1 ? 'it' : 'them'} uncoloured.`}
+      </p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event'],
+  Form: EventTypeForm,
+  emptyHint: 'Event types group events and colour them in the schedule. Add the kinds you run: match, concert, news…',
+};
+
+export const channelSection: SectionDef<Channel> = {
+  key: 'channels',
+  title: 'Channels',
+  singular: 'channel',
+  description: 'Where events stream: encoders, publishing points and the output URLs players get.',
+  icon: <LiveTvIcon />,
+  area: 'channel',
+  list: () => cast(api.channel.list.queryOptions({ query: {} })),
+  columns: [
+    {
+      key: 'encoders',
+      label: 'Encoders',
+      sortValue: (i) => channelSummary(i)?.encoders ?? -1,
+      render: (i) => {
+        const summary = channelSummary(i);
+        return summary ? <Typography variant="body2">{summary.encoders}</Typography> : <Invalid />;
+      },
+      width: 100,
+    },
+    { key: 'protocols', label: 'Protocols', render: (i) => <Protocols names={channelSummary(i)?.protocols ?? []} />, wide: true },
+    { key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} />, wide: true },
+  ],
+  searchText: (i) => [i.referenceId, ...(channelSummary(i)?.protocols ?? [])],
+  referenceId: (i) => i.referenceId,
+  events: (id) => cast(api.channel.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
+  eventsLink: (i) => eventsLink('channel', i.name),
+  remove: (id) => api.channel.delete.call({ params: { id } }),
+  deleteEffect: (item, events) => (
+    <>
+      <p>The channel ‘{item.name}’ and its configuration are deleted.</p>
+      <p>
+        {events === undefined
+          ? 'The service refuses while events use it.'
+          : events === 0
+            ? 'No event uses it.'
+            : `${eventsDo(events, 'uses', 'use')} it, so the service will refuse: give ${events === 1 ? 'it' : 'them'} another channel (or delete ${events === 1 ? 'it' : 'them'}) first.`}
+      </p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event'],
+  Form: ChannelForm,
+  wide: true,
+  emptyHint: 'A channel is where events stream: its configuration lists the encoders, publishing points and output URLs.',
+};
+
+export const xflowSection: SectionDef<Xflow> = {
+  key: 'xflows',
+  title: 'Xflows',
+  singular: 'xflow',
+  description: 'Workflow configurations: the task engine, VOD outputs and the storage asset URLs come from.',
+  icon: <AccountTreeIcon />,
+  area: 'xflow',
+  list: () => cast(api.xflow.list.queryOptions({ query: {} })),
+  columns: [
+    {
+      key: 'taskEngine',
+      label: 'Task engine',
+      sortValue: (i) => xflowSummary(i)?.taskEngine ?? '',
+      render: (i) => {
+        const summary = xflowSummary(i);
+        return summary ? <TruncatedText text={summary.taskEngine ?? '—'} /> : <Invalid />;
+      },
+    },
+    { key: 'protocols', label: 'VOD outputs', render: (i) => <Protocols names={xflowSummary(i)?.protocols ?? []} />, wide: true },
+  ],
+  searchText: (i) => [xflowSummary(i)?.taskEngine, ...(xflowSummary(i)?.protocols ?? [])],
+  remove: (id) => api.xflow.delete.call({ params: { id } }),
+  deleteEffect: (item) => (
+    <>
+      <p>The xflow ‘{item.name}’ and its configuration are deleted.</p>
+      <p>The service refuses while an event uses it as its xflow or remixflow, and says how many do.</p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event', 'asset'],
+  Form: XflowForm,
+  wide: true,
+  emptyHint: 'An xflow says how events are processed after they are live: task engine, VOD output URLs, public storage.',
+};
+
+export const roomSection: SectionDef<Room> = {
+  key: 'rooms',
+  title: 'Rooms',
+  singular: 'room',
+  description: 'Where events take place: studios, halls, outside broadcast units.',
+  icon: <MeetingRoomIcon />,
+  area: 'room',
+  list: () => cast(api.room.list.queryOptions({ query: {} })),
+  columns: [{ key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} /> }],
+  searchText: (i) => [i.referenceId],
+  referenceId: (i) => i.referenceId,
+  events: (id) => cast(api.room.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
+  eventsLink: (i) => eventsLink('room', i.name),
+  remove: (id) => api.room.delete.call({ params: { id } }),
+  deleteEffect: (item, events) => (
+    <>
+      <p>
+        The room ‘{item.name}’ is deleted.{' '}
+        {events === undefined ? 'Its events stay, without a room.' : events === 0 ? 'No event takes place in it.' : `${events === 1 ? 'Its one event stays' : `Its ${countOf(events, 'event')} stay`}, without a room.`}
+      </p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event'],
+  Form: RoomForm,
+  emptyHint: 'Rooms say where an event takes place; events filter by them.',
+};
+
+export const categorySection: SectionDef<Category> = {
+  key: 'categories',
+  title: 'Categories',
+  singular: 'category',
+  description: 'Labels an event can have several of, each with custom properties of its own.',
+  icon: <CategoryIcon />,
+  area: 'category',
+  list: () => cast(api.category.list.queryOptions({ query: {} })),
+  columns: [
+    { key: 'label', label: 'Label', sortValue: (i) => i.label, render: (i) => <TruncatedText text={i.label} /> },
+    { key: 'description', label: 'Description', sortValue: (i) => i.description ?? '', render: (i) => <TruncatedText text={i.description || '—'} />, wide: true },
+    { key: 'properties', label: 'Properties', sortValue: (i) => i.customProperties.length, render: (i) => <Typography variant="body2">{i.customProperties.length}</Typography>, width: 110, wide: true },
+  ],
+  searchText: (i) => [i.label, i.description],
+  events: (id) => cast(api.category.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
+  eventsLink: (i) => eventsLink('category', i.label || i.name),
+  remove: (id) => api.category.delete.call({ params: { id } }),
+  deleteEffect: (item, events) => (
+    <>
+      <p>
+        The category ‘{item.label || item.name}’ is deleted.{' '}
+        {events === undefined ? 'Its events lose it.' : events === 0 ? 'No event has it.' : `${eventsDo(events, 'loses', 'lose')} it and ${events === 1 ? 'stays' : 'stay'} otherwise unchanged.`}
+      </p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event'],
+  Form: CategoryForm,
+  emptyHint: 'Categories label events (an event may have several); the label must be unique.',
+};
+
+export const tagSection: SectionDef<Tag> = {
+  key: 'tags',
+  title: 'Tags',
+  singular: 'tag',
+  description: 'Free words on events; the events list filters by them.',
+  icon: <SellIcon />,
+  area: 'tag',
+  list: () => cast(api.tag.list.queryOptions({ query: {} })),
+  columns: [],
+  events: (id) => cast(api.tag.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
+  eventsLink: (i) => eventsLink('tag', i.name),
+  remove: (id) => api.tag.delete.call({ params: { id } }),
+  deleteEffect: (item, events) => (
+    <>
+      <p>
+        The tag ‘{item.name}’ is deleted{events === undefined ? ' and removed from every event that has it.' : events === 0 ? '; no event has it.' : ` and removed from ${countOf(events, 'event')}.`}
+      </p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event', 'search'],
+  Form: TagForm,
+  emptyHint: 'Tags are added here or on an event (a new name on an event adds a tag).',
+};
+
+export const infrastructureProfileSection: SectionDef<InfrastructureProfile> = {
+  key: 'infrastructure-profiles',
+  title: 'Infrastructure profiles',
+  singular: 'infrastructure profile',
+  description: 'The resources provisioned for an event before it goes live.',
+  icon: <DnsIcon />,
+  area: 'infrastructureProfile',
+  list: () => cast(api.infrastructureProfile.list.queryOptions({ query: {} })),
+  columns: [
+    {
+      key: 'settings',
+      label: 'Settings',
+      render: (i) => {
+        const config = parseJson(i.configurationJson);
+        return config ? <TruncatedText text={Object.keys(config).join(', ') || '—'} /> : <Invalid />;
+      },
+      wide: true,
+    },
+    { key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} /> },
+  ],
+  searchText: (i) => [i.referenceId],
+  referenceId: (i) => i.referenceId,
+  remove: (id) => api.infrastructureProfile.delete.call({ params: { id } }),
+  deleteEffect: (item) => (
+    <>
+      <p>The infrastructure profile ‘{item.name}’ is deleted.</p>
+      <p>The service refuses while an event uses it, and says how many do.</p>
+      <p>{THIS_IS_FINAL}</p>
+    </>
+  ),
+  alsoStale: ['event'],
+  Form: InfrastructureProfileForm,
+  wide: true,
+  emptyHint: 'An infrastructure profile lists what to provision for an event (as JSON).',
+};
+
+/** In the order of the tabs. */
+export const SECTIONS: Record<SectionKey, SectionDef<LookupItem>> = {
+  'event-types': eventTypeSection as unknown as SectionDef<LookupItem>,
+  channels: channelSection as unknown as SectionDef<LookupItem>,
+  xflows: xflowSection as unknown as SectionDef<LookupItem>,
+  rooms: roomSection as unknown as SectionDef<LookupItem>,
+  categories: categorySection as unknown as SectionDef<LookupItem>,
+  tags: tagSection as unknown as SectionDef<LookupItem>,
+  'infrastructure-profiles': infrastructureProfileSection as unknown as SectionDef<LookupItem>,
+};
