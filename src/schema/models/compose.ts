@@ -52,6 +52,29 @@ export const StandardItemPropertiesSchema = z
   .meta({ id: 'StandardItemProperties' });
 export type StandardItemProperties = z.infer<typeof StandardItemPropertiesSchema>;
 
+/** STANDARD (POST /compose/, generated) or ENCODER (POST /compose/encoder/, played live); fixed at creation. */
+export const CompositionKind = z.enum(['STANDARD', 'ENCODER']);
+export type CompositionKind = z.infer<typeof CompositionKind>;
+
+/**
+ * Beyond the interface: where the generation of a standard composition stands. WAITING for
+ * liveStreamStart, GENERATING (progress 0..1 on the service's clock), DONE, or FAILED with the
+ * reason (a missing or unplayable source, an item outside its source, an unlicensed liveStreamStart).
+ */
+export const ComposeGenerationSchema = z
+  .object({
+    status: z.enum(['WAITING', 'GENERATING', 'DONE', 'FAILED']),
+    progress: z.number().min(0).max(1),
+    startedAt: NullableDateTime,
+    readyAt: NullableDateTime.describe('When the generation in hand is expected to finish'),
+    finishedAt: NullableDateTime,
+    error: z.string().nullable(),
+    /** Length of the generated result (hh:mm:ss.fff), once done. */
+    duration: z.string().nullable(),
+  })
+  .meta({ id: 'ComposeGeneration' });
+export type ComposeGeneration = z.infer<typeof ComposeGenerationSchema>;
+
 export const ComposePlaylistSchema = z
   .object({
     id: Guid,
@@ -59,6 +82,10 @@ export const ComposePlaylistSchema = z
     items: z.array(PlaylistItemSchema),
     looped: z.boolean(),
     liveStreamStart: NullableDateTime,
+    /** Beyond the interface: which composition the playlist belongs to. */
+    composition: CompositionKind.optional(),
+    /** Beyond the interface: the generation of a standard composition (null for encoder composition). */
+    generation: ComposeGenerationSchema.nullable().optional(),
   })
   .meta({ id: 'ComposePlaylist' });
 export type ComposePlaylist = z.infer<typeof ComposePlaylistSchema>;

@@ -22,6 +22,7 @@ import { chapterPointRoutes } from './chapter-point/routes.ts';
 import { clientPropertyRoutes } from './client-property/routes.ts';
 import { channelProfileRoutes } from './channel-profile/routes.ts';
 import { webhookRoutes } from './webhook/routes.ts';
+import { composeRoutes } from './compose/routes.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -35,4 +36,5 @@ export const implementations: readonly Implementation[] = [
   ...clientPropertyRoutes,
   ...channelProfileRoutes,
   ...webhookRoutes,
+  ...composeRoutes,
 ];

@@ -9,6 +9,7 @@
  * one statement per table.
  */
 import { seedMetadataDemo } from '../areas/chapter-point/demo.ts';
+import { seedComposeDemo } from './compose.ts';
 import { scheduleAutomation } from '../areas/live/automation.ts';
 import { createHash } from 'node:crypto';
 import { and, count, eq, or } from 'drizzle-orm';
@@ -1011,6 +1012,8 @@ export async function seedDemoData(
   if (seeded.events === 0) return seeded;
   // Chapter points, client-property values and channel profiles of some demo events.
   if (options.metadata !== false) await seedMetadataDemo(db, clientId, clock);
+  // Compose playlists of both kinds (src/server/demo/compose.ts).
+  await seedComposeDemo(db, clientId, clock, options);
   // Arm auto start/publish/end as every write path does, so seeded automation really runs.
   const automated = await db
     .select({ id: events.id })

@@ -5,6 +5,7 @@
  */
 import { liveJobs } from '../areas/live/jobs.ts';
 import { webhookJobs } from '../areas/webhook/jobs.ts';
+import { composeJobs } from '../areas/compose/jobs.ts';
 import type { JobHandler } from './queue.ts';
 
-export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs };
+export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs };

@@ -17,6 +17,7 @@
  * Reference: RFC 8216 (HTTP Live Streaming), https://www.rfc-editor.org/rfc/rfc8216
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -35,16 +36,25 @@ const MediaIndexSchema = z.object({
   segments: z
     .array(z.object({ uri: z.string().regex(/^[\w.-]+$/), duration: z.number().positive(), bytes: z.number().int().positive() }))
     .min(1),
+  /** The MP4 the segments were cut from, when there is one (media/card: the MP4 test card). */
+  mp4: z.object({ file: z.string().regex(/^[\w.-]+\.mp4$/), bytes: z.number().int().positive(), durationMs: z.number().int().positive() }).optional(),
 });
 /** media/index.json: what make-media.sh wrote about the shipped segments. */
 export type MediaIndex = z.infer<typeof MediaIndexSchema>;
 
-let loaded: MediaIndex | undefined;
+/** The folder of the MP4 test card (media/card/README.md). */
+export const CARD_DIR = fileURLToPath(new URL('./media/card/', import.meta.url));
 
-/** The shipped media index, read from disk on the first call only. */
-export function loadMediaIndex(): MediaIndex {
-  loaded ??= MediaIndexSchema.parse(JSON.parse(readFileSync(new URL('./media/index.json', import.meta.url), 'utf8')));
-  return loaded;
+const loaded = new Map<string, MediaIndex>();
+
+/** The index.json of a media folder (default: the shipped test programme), read from disk on the first call only. */
+export function loadMediaIndex(dir: string = MEDIA_DIR): MediaIndex {
+  let index = loaded.get(dir);
+  if (!index) {
+    index = MediaIndexSchema.parse(JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')));
+    loaded.set(dir, index);
+  }
+  return index;
 }
 
 // ---- The programme: the shipped segments as a looping timeline ---------------------------------
@@ -122,10 +132,15 @@ export interface PlaylistSegment {
   discontinuity: boolean;
   /** EXT-X-PROGRAM-DATE-TIME of this segment, when the playlist states it here. */
   programDateTime: Date | null;
+  /** EXT-X-DATERANGE tags (attribute lists) that begin in this segment: SCTE-35 markers. */
+  dateRanges?: string[];
 }
 
 export interface MediaPlaylist {
-  type: 'LIVE' | 'VOD';
+  /** LIVE: a sliding window; EVENT: grows from a fixed start (an in point); VOD: complete. */
+  type: 'LIVE' | 'EVENT' | 'VOD';
+  /** No segment will be added (EXT-X-ENDLIST): always for VOD; a live stream whose out point or programme end has passed. */
+  ended?: boolean;
   targetDuration: number;
   mediaSequence: number;
   discontinuitySequence: number;
@@ -369,16 +384,17 @@ function seconds(ms: number): string {
 /** The text of a media playlist. */
 export function renderMediaPlaylist(playlist: MediaPlaylist): string {
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${VERSION}`, `#EXT-X-TARGETDURATION:${playlist.targetDuration}`];
-  if (playlist.type === 'VOD') lines.push('#EXT-X-PLAYLIST-TYPE:VOD');
+  if (playlist.type !== 'LIVE') lines.push(`#EXT-X-PLAYLIST-TYPE:${playlist.type}`);
   lines.push(`#EXT-X-MEDIA-SEQUENCE:${playlist.mediaSequence}`);
   if (playlist.discontinuitySequence > 0) lines.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${playlist.discontinuitySequence}`);
   lines.push('#EXT-X-INDEPENDENT-SEGMENTS');
   for (const segment of playlist.segments) {
     if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
     if (segment.programDateTime) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${segment.programDateTime.toISOString()}`);
+    for (const range of segment.dateRanges ?? []) lines.push(`#EXT-X-DATERANGE:${range}`);
     lines.push(`#EXTINF:${seconds(segment.durationMs)},`, segment.uri);
   }
-  if (playlist.type === 'VOD') lines.push('#EXT-X-ENDLIST');
+  if (playlist.type === 'VOD' || playlist.ended) lines.push('#EXT-X-ENDLIST');
   return lines.join('\n') + '\n';
 }
 
@@ -391,6 +407,17 @@ export function masterPlaylist(index: MediaIndex, mediaUri = 'index.m3u8'): stri
     `FRAME-RATE=${index.frameRate.toFixed(3)}`,
     `CODECS="${index.codecs}"`,
   ];
+  const lines = ['#EXTM3U', `#EXT-X-VERSION:${VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-STREAM-INF:${attributes.join(',')}`, mediaUri];
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The master playlist of an audio-only request (the event's `audioOnly`): one variant with the
+ * audio codec of the programme only, at the bit rate of its audio track.
+ */
+export function audioOnlyMasterPlaylist(index: MediaIndex, audio: { bandwidth: number; averageBandwidth: number }, mediaUri: string): string {
+  const codec = index.codecs.split(',').find((c) => c.trim().startsWith('mp4a'))?.trim() ?? 'mp4a.40.2';
+  const attributes = [`BANDWIDTH=${audio.bandwidth}`, `AVERAGE-BANDWIDTH=${audio.averageBandwidth}`, `CODECS="${codec}"`];
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-STREAM-INF:${attributes.join(',')}`, mediaUri];
   return lines.join('\n') + '\n';
 }

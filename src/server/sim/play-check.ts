@@ -1,6 +1,7 @@
 /**
- * Proof that the simulated publishing point plays: serves two streams from a bare Fastify on
- * loopback (a live one whose window is about to wrap the loop, and a finished one), opens them in
+ * Proof that the simulated publishing point plays: serves streams from a bare Fastify on
+ * loopback (a live one whose window is about to wrap the loop, a finished one, a composition that
+ * cuts to the MP4 test card and back, and a finished one audio only), opens them in
  * headless Chromium with hls.js in a <video> element, checks that playback advances across the
  * loop's discontinuity, and takes screenshots to look at.
  *
@@ -18,7 +19,7 @@ import { chromium, type Page } from '@playwright/test';
 import Fastify from 'fastify';
 import { systemClock } from '../jobs/clock.ts';
 import { loadMediaIndex } from './hls.ts';
-import { registerStreamRoutes, streamPaths, type StreamTimes } from './stream-routes.ts';
+import { registerStreamRoutes, streamPaths, type Stream } from './stream-routes.ts';
 
 const hlsScript = readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
 
@@ -93,9 +94,24 @@ export async function runPlayCheck(outDir = tmpdir()): Promise<PlayCheckResult> 
   const seconds = (s: number) => new Date(now.getTime() + s * 1000);
   // Live: 50 s in, so the window's end is at the loop's wrap (48 s) and playback crosses it.
   // Finished: 100 s long, two wraps; played from 44 s to cross the first.
-  const streams = new Map<string, StreamTimes>([
+  // Composed: 4 s of the programme, the 10 s MP4 test card, 6 s of the programme (a generated
+  // composition); played from 3 s to cross into the card (fragment 2).
+  const streams = new Map<string, Stream>([
     ['live-check', { liveStart: seconds(-50), liveEnd: null, dvrWindowSeconds: 30 }],
     ['vod-check', { liveStart: seconds(-300), liveEnd: seconds(-200), dvrWindowSeconds: 30 }],
+    [
+      'composed-check',
+      {
+        kind: 'composed',
+        content: {
+          clips: [
+            { programme: 'programme', from: 10, to: 12, dateTime: seconds(-3600) },
+            { programme: 'card', from: 0, to: 5 },
+            { programme: 'programme', from: 30, to: 33, dateTime: seconds(-1800) },
+          ],
+        },
+      },
+    ],
   ]);
   const app = Fastify();
   await registerStreamRoutes(app, { clock: systemClock, resolveStream: async (key) => streams.get(key) ?? null });
@@ -125,7 +141,7 @@ export async function runPlayCheck(outDir = tmpdir()): Promise<PlayCheckResult> 
     log(`MediaSource.isTypeSupported('${type}'): ${supported}`);
     if (!supported) problems.push(`this Chromium cannot play ${type} through Media Source Extensions`);
 
-    const play = async (name: string, src: string, options: { start?: number; playFor: number; wrapSn: number }) => {
+    const play = async (name: string, src: string, options: { start?: number; playFor: number; wrapSn: number; audioOnly?: boolean }) => {
       const query = new URLSearchParams({ src, ...(options.start !== undefined ? { start: String(options.start) } : {}) });
       await page.goto(`${address}/?${query}`);
       await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement).currentTime > 0, null, { timeout: 20_000 });
@@ -145,8 +161,8 @@ export async function runPlayCheck(outDir = tmpdir()): Promise<PlayCheckResult> 
           `discontinuity counters ${[...new Set(r.fragments.map((f) => f.cc))].join(',')}, playing date ${r.playingDate}, errors ${JSON.stringify(r.errors)}`,
       );
       if (advanced < options.playFor * 0.6) problems.push(`${name}: currentTime advanced only ${advanced.toFixed(2)} s in ${options.playFor} s`);
-      if (last.videoWidth !== 960 || last.videoHeight !== 540) {
-        problems.push(`${name}: picture is ${last.videoWidth}x${last.videoHeight}, not 960x540`);
+      if (options.audioOnly ? last.videoWidth !== 0 : last.videoWidth !== 960 || last.videoHeight !== 540) {
+        problems.push(`${name}: picture is ${last.videoWidth}x${last.videoHeight}, not ${options.audioOnly ? 'none' : '960x540'}`);
       }
       if (!crossed) problems.push(`${name}: playback did not reach fragment ${options.wrapSn}, where the loop wraps`);
       if (r.errors.some((e) => e.fatal)) problems.push(`${name}: fatal player errors ${JSON.stringify(r.errors)}`);
@@ -154,7 +170,7 @@ export async function runPlayCheck(outDir = tmpdir()): Promise<PlayCheckResult> 
     };
 
     const live = await play('live', streamPaths('live-check').master, { playFor: 8, wrapSn: 24 });
-    const liveStart = streams.get('live-check')?.liveStart?.getTime() ?? 0;
+    const liveStart = seconds(-50).getTime();
     const playingDate = live.r.playingDate ? Date.parse(live.r.playingDate) : NaN;
     if (!(playingDate > liveStart && playingDate < Date.now())) {
       problems.push(`live: playing date ${live.r.playingDate} is not within the stream`);
@@ -162,6 +178,11 @@ export async function runPlayCheck(outDir = tmpdir()): Promise<PlayCheckResult> 
 
     const vod = await play('vod', streamPaths('vod-check').media, { start: 44, playFor: 8, wrapSn: 24 });
     if (Math.abs(vod.last.duration - 100) > 2) problems.push(`vod: duration ${vod.last.duration}, expected 100 s within a segment`);
+
+    const composed = await play('composed', streamPaths('composed-check').master, { start: 3, playFor: 6, wrapSn: 2 });
+    if (Math.abs(composed.last.duration - 20) > 1) problems.push(`composed: duration ${composed.last.duration}, expected 20 s`);
+
+    await play('audio-only', `${streamPaths('vod-check').master}?audioOnly=true`, { start: 44, playFor: 6, wrapSn: 24, audioOnly: true });
   } finally {
     await browser.close();
     await app.close();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../jobs/clock.ts';
-import { loadMediaIndex, MEDIA_DIR } from './hls.ts';
-import { registerStreamRoutes, streamPaths, type StreamTimes } from './stream-routes.ts';
+import { CARD_DIR, loadMediaIndex, MEDIA_DIR } from './hls.ts';
+import { registerStreamRoutes, streamPaths, testCardPath, type Stream } from './stream-routes.ts';
 
 const liveStart = new Date('2026-01-15T12:00:00.000Z');
 const at = (seconds: number) => new Date(liveStart.getTime() + seconds * 1000);
@@ -13,11 +13,11 @@ const shipped = (i: number) => readFileSync(join(MEDIA_DIR, index.segments[i]?.u
 
 let app: FastifyInstance;
 let clock: ManualClock;
-let streams: Map<string, StreamTimes>;
+let streams: Map<string, Stream>;
 
 beforeEach(async () => {
   clock = new ManualClock(at(100));
-  streams = new Map([
+  streams = new Map<string, Stream>([
     ['live', { liveStart, liveEnd: null, dvrWindowSeconds: 30 }],
     ['ended', { liveStart, liveEnd: at(61), dvrWindowSeconds: 30 }],
     ['ending-later', { liveStart, liveEnd: at(200), dvrWindowSeconds: 30 }],
@@ -127,5 +127,55 @@ describe('the publishing point routes', () => {
 describe('streamPaths', () => {
   it('encodes the key', () => {
     expect(streamPaths('a b/c')).toEqual({ master: '/api/stream/a%20b%2Fc/master.m3u8', media: '/api/stream/a%20b%2Fc/index.m3u8' });
+  });
+});
+
+describe('the MP4 test card', () => {
+  const mp4 = readFileSync(join(CARD_DIR, 'test-card.mp4'));
+
+  it('is served whole, by ranges and to HEAD, publicly', async () => {
+    const whole = await app.inject({ url: testCardPath() });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['access-control-allow-origin']).toBe('*');
+    expect(whole.rawPayload.equals(mp4)).toBe(true);
+    const range = await app.inject({ url: testCardPath(), headers: { range: 'bytes=0-99' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 0-99/${mp4.length}`);
+    expect(range.rawPayload.equals(mp4.subarray(0, 100))).toBe(true);
+    const suffix = await app.inject({ url: testCardPath(), headers: { range: 'bytes=-10' } });
+    expect(suffix.rawPayload.equals(mp4.subarray(mp4.length - 10))).toBe(true);
+    expect((await app.inject({ url: testCardPath(), headers: { range: `bytes=${mp4.length}-` } })).statusCode).toBe(416);
+    const head = await app.inject({ method: 'HEAD', url: testCardPath() });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(mp4.length);
+    expect((await app.inject({ url: '/api/stream/files/other.mp4' })).statusCode).toBe(404);
+  });
+});
+
+describe('composed streams', () => {
+  it('play their clips as a VOD, each from its own programme', async () => {
+    streams.set('composed', { kind: 'composed', content: { clips: [{ programme: 'programme', from: 3, to: 5 }, { programme: 'card', from: 0, to: 2 }] } });
+    const media = await app.inject({ url: '/api/stream/composed/index.m3u8' });
+    expect(media.statusCode).toBe(200);
+    expect(media.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(media.body.split('\n').filter((l) => !l.startsWith('#') && l)).toEqual(['0.ts', '1.ts', '2.ts', '3.ts']);
+    expect((await app.inject({ url: '/api/stream/composed/0.ts' })).rawPayload.equals(shipped(3))).toBe(true);
+    const card = readFileSync(join(CARD_DIR, loadMediaIndex(CARD_DIR).segments[1]!.uri));
+    expect((await app.inject({ url: '/api/stream/composed/3.ts' })).rawPayload.equals(card)).toBe(true);
+    expect((await app.inject({ url: '/api/stream/composed/4.ts' })).statusCode).toBe(404);
+    streams.set('empty', { kind: 'composed', content: { clips: [] } });
+    expect((await app.inject({ url: '/api/stream/empty/index.m3u8' })).statusCode).toBe(404);
+  });
+
+  it('a live stream with pauses holds still during an open one', async () => {
+    streams.set('paused', { liveStart, liveEnd: null, dvrWindowSeconds: 30, pauses: [{ from: at(40), to: at(60) }, { from: at(90), to: null }] });
+    // 100 s after the start, 20 s were paused and 10 s are paused now: 70 s streamed.
+    const media = await app.inject({ url: '/api/stream/paused/index.m3u8' });
+    expect(media.body.trim().split('\n').at(-1)).toBe('34.ts');
+    clock.advance(30_000);
+    expect((await app.inject({ url: '/api/stream/paused/index.m3u8' })).body).toBe(media.body);
+    expect((await app.inject({ url: '/api/stream/paused/35.ts' })).statusCode).toBe(404);
   });
 });

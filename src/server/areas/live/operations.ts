@@ -24,6 +24,7 @@ import type { Clock } from '../../jobs/clock.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Encoder, EncoderStatus } from '../../sim/encoder.ts';
 import type { EventRow } from '../event/serialize.ts';
+import { retryGeneration } from '../compose/standard.ts';
 import { scheduleAutomation } from './automation.ts';
 import { channelConfiguration } from './configuration.ts';
 import {
@@ -186,6 +187,8 @@ export async function requestState(tx: DbOrTx, deps: LiveDeps, clientId: string,
         await stopEncoderQuietly(deps, row.id);
       }
       await changeState(tx, deps, row, requested, directStamps(row, current, requested, at), false);
+      // A composition asked to generate (again) or to wait: its generation is planned anew (areas/compose).
+      if (requested === S.COMPOSE_GENERATING || requested === S.COMPOSE_WAITING) await retryGeneration(tx, deps.clock, clientId, row.id, requested);
       return { runId: null };
     }
   }

@@ -4,58 +4,97 @@
  * tenants. The routes need no API key (players load them from anywhere), so a key resolves
  * whatever the tenant; what they reveal is the test programme and the stream's timing.
  *
- *   GET /api/stream/<event id>/master.m3u8, /index.m3u8, /<n>.ts
+ *   GET /api/stream/<event id>/master.m3u8, /index.m3u8, /<n>.ts, /audio-<n>.ts
  *
  * What plays, by state:
  * - while live (LIVE_UNPUBLISHED, LIVE_PUBLISHED, SUSPENDED, LIVE_STOPPING): the sliding window
  *   from actualLiveStart, as long as the DVR window (the event's dvrLength, else the channel's
- *   dvrWindowLength);
+ *   dvrWindowLength). While SUSPENDED nothing is published: the window holds still, and on
+ *   resuming the stream carries on where it stopped (the suspended time is not in it);
  * - once stopped (STOPPED, INSTANT_VOD, INSTANT_VOD_BACKUP) and for VOD_PUBLIC and VOD_PRIVATE
  *   events with a recorded stream: the same content, actualLiveStart..actualLiveEnd, as a VOD;
- * - anything else (not started, restarting, deleted, INSTANT_VOD_DELETE): 404.
- * SUSPENDED keeps its timeline and, in this simulation, keeps publishing segments (the test
- * programme has no "no signal" slate); a real publishing point would hold the window still.
+ * - a generated standard composition (COMPOSE_PUBLIC, COMPOSE_PRIVATE): its items, trimmed and
+ *   stitched in order, as a VOD (areas/compose);
+ * - anything else (not started, restarting, deleted, INSTANT_VOD_DELETE, a composition not
+ *   generated yet): 404.
+ * An encoder composition's stream plays its playlist (the rendition areas/compose wrote) instead
+ * of the test programme, in order, looped when asked.
+ * The playlists honour `in`, `out` and `audioOnly` (the event's requestedStreamTime and
+ * requestedAudioOnly, which areas/live/video.ts puts on every stream URL).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { ChannelConfigurationSchema, parseJsonText } from '#schema';
+import { ChannelConfigurationSchema, MarkerType, parseJsonText } from '#schema';
 import type { AppExtension } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
-import { channels, events } from '../../db/tables/index.ts';
+import { channels, composeRenditions, events, type RenditionClip } from '../../db/tables/index.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
-import { registerStreamRoutes, type StreamTimes } from '../../sim/stream-routes.ts';
+import { registerStreamRoutes, type ContentClip, type Stream, type StreamContent } from '../../sim/stream-routes.ts';
 import { dvrWindowSeconds } from './configuration.ts';
+import { pausesOf } from './recording.ts';
 import { S } from './state-machine.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const LIVE: readonly number[] = [S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED, S.LIVE_STOPPING];
 const ENDED: readonly number[] = [S.STOPPED, S.INSTANT_VOD, S.INSTANT_VOD_BACKUP, S.VOD_PUBLIC, S.VOD_PRIVATE];
+const COMPOSED: readonly number[] = [S.COMPOSE_PUBLIC, S.COMPOSE_PRIVATE];
+
+function clipOf(clip: RenditionClip): ContentClip {
+  return {
+    programme: clip.programme,
+    from: clip.from,
+    to: clip.to,
+    dateTime: clip.dateTime ? new Date(clip.dateTime) : null,
+    cues: (clip.cues ?? []).map((c) => ({ ...c, type: MarkerType.nameOf(c.type) ?? String(c.type) })),
+  };
+}
 
 /** The stream of the event `streamKey`, or null when it has none. */
-export async function streamTimes(db: Db, streamKey: string): Promise<StreamTimes | null> {
+export async function streamOf(db: Db, streamKey: string): Promise<Stream | null> {
   if (!GUID.test(streamKey)) return null;
   const [row] = await db
     .select({
+      id: events.id,
       state: events.state,
       actualLiveStart: events.actualLiveStart,
       actualLiveEnd: events.actualLiveEnd,
       dateModified: events.dateModified,
       dvrLength: events.dvrLength,
       configurationJson: channels.configurationJson,
+      rendition: composeRenditions,
     })
     .from(events)
     .leftJoin(channels, and(eq(channels.id, events.channelId), eq(channels.clientId, events.clientId)))
+    .leftJoin(composeRenditions, eq(composeRenditions.eventId, events.id))
     .where(and(eq(events.id, streamKey), isNull(events.dateDeleted)));
-  if (!row || !row.actualLiveStart) return null;
+  if (!row) return null;
+  const rendition = row.rendition;
+  if (COMPOSED.includes(row.state)) {
+    return rendition?.kind === 'standard' ? { kind: 'composed', content: { clips: rendition.clips.map(clipOf), looped: false } } : null;
+  }
+  if (!row.actualLiveStart) return null;
+  const liveStart = row.actualLiveStart;
   const parsed = row.configurationJson ? parseJsonText(ChannelConfigurationSchema, row.configurationJson) : null;
   const dvr = dvrWindowSeconds(row.dvrLength, parsed?.success ? parsed.data : null);
-  if (LIVE.includes(row.state)) return { liveStart: row.actualLiveStart, liveEnd: null, dvrWindowSeconds: dvr };
-  if (ENDED.includes(row.state)) {
-    // An ended event without an end stamp (written by another path) ends when it was last changed.
-    const liveEnd = row.actualLiveEnd ?? row.dateModified;
-    return { liveStart: row.actualLiveStart, liveEnd: liveEnd > row.actualLiveStart ? liveEnd : new Date(row.actualLiveStart.getTime() + 1), dvrWindowSeconds: dvr };
+  let content: StreamContent | undefined;
+  if (rendition?.kind === 'encoder') {
+    const anchored = rendition.anchorLiveStart !== null && rendition.anchorLiveStart.getTime() === liveStart.getTime() && rendition.anchorPosition > 0;
+    content = {
+      intro: anchored ? [{ programme: 'programme', from: 0, to: rendition.anchorPosition }] : [],
+      clips: rendition.clips.map(clipOf),
+      looped: rendition.looped,
+    };
+    // An empty playlist: the encoder plays its own programme.
+    if (rendition.clips.length === 0) content = anchored ? { intro: content.intro ?? [], clips: [{ programme: 'programme', from: rendition.anchorPosition, to: Infinity }] } : undefined;
   }
-  return null;
+  const isLive = LIVE.includes(row.state);
+  if (!isLive && !ENDED.includes(row.state)) return null;
+  const pauses = await pausesOf(db, row.id, liveStart, row);
+  if (isLive) return { liveStart, liveEnd: null, dvrWindowSeconds: dvr, pauses, ...(content ? { content } : {}) };
+  // An ended event without an end stamp (written by another path) ends when it was last changed.
+  const end = row.actualLiveEnd ?? row.dateModified;
+  const liveEnd = end > liveStart ? end : new Date(liveStart.getTime() + 1);
+  return { liveStart, liveEnd, dvrWindowSeconds: dvr, pauses, ...(content ? { content } : {}) };
 }
 
 const playlist = { 'application/vnd.apple.mpegurl': { schema: { type: 'string' } } };
@@ -68,7 +107,9 @@ const STREAM_ROUTES: readonly ExtensionRoute[] = [
     path: '/stream/{eventId}/master.m3u8',
     operationId: 'stream.master',
     summary: 'HLS master playlist of an event’s stream (simulated publishing point)',
-    description: 'The master playlist of the event’s live stream or instant VOD. No API key: players load it from anywhere.',
+    description:
+      'The master playlist of the event’s live stream, instant VOD or generated composition. No API key: players load it from anywhere. ' +
+      'Query: in and out (an ISO 8601 date-time of a live stream, or an offset hh:mm:ss(.fff) from the start) play a part of the stream, snapped outward to segments; audioOnly=true gives an audio-only variant. They are passed on to the media playlist; 400 when a point cannot be read.',
     authenticated: false,
     responses: { 200: { description: 'The master playlist', content: playlist }, 404: notStreaming },
   },
@@ -77,7 +118,9 @@ const STREAM_ROUTES: readonly ExtensionRoute[] = [
     path: '/stream/{eventId}/index.m3u8',
     operationId: 'stream.media',
     summary: 'HLS media playlist of an event’s stream',
-    description: 'The sliding live window (the DVR window) while the event is live; the whole stream, as a VOD, once it has stopped.',
+    description:
+      'The sliding live window (the DVR window) while the event is live (held still while SUSPENDED); the whole stream, as a VOD, once it has stopped; a composition’s items in order. ' +
+      'With in, a live playlist grows from the in point (EXT-X-PLAYLIST-TYPE:EVENT); once out has been streamed, it ends. SCTE-35 markers of a composition are EXT-X-DATERANGE tags.',
     authenticated: false,
     responses: { 200: { description: 'The media playlist', content: playlist }, 404: notStreaming },
   },
@@ -86,11 +129,24 @@ const STREAM_ROUTES: readonly ExtensionRoute[] = [
     path: '/stream/{eventId}/{segment}.ts',
     operationId: 'stream.segment',
     summary: 'One MPEG-TS segment of an event’s stream',
-    description: 'Segment n of the stream, once published. Cacheable for ever.',
+    description: 'Segment n of the stream, once published (audio-<n>.ts: the same without its video). Cacheable for ever.',
     authenticated: false,
     responses: {
       200: { description: 'The segment', content: { 'video/mp2t': { schema: { type: 'string', format: 'binary' } } } },
       404: { description: 'Not published (yet), or no such stream', ...errorResponse },
+    },
+  },
+  {
+    method: 'get',
+    path: '/stream/files/test-card.mp4',
+    operationId: 'stream.testCard',
+    summary: 'The MP4 test card',
+    description:
+      'A 10-second MP4 (about 140 KB) the service always serves, HEAD and byte ranges included: a reachable DIRECT_FULL_MP4 item for encoder compositions (the demo and tests use it).',
+    authenticated: false,
+    responses: {
+      200: { description: 'The file', content: { 'video/mp4': { schema: { type: 'string', format: 'binary' } } } },
+      206: { description: 'The range asked for', content: { 'video/mp4': { schema: { type: 'string', format: 'binary' } } } },
     },
   },
 ];
@@ -98,7 +154,7 @@ const STREAM_ROUTES: readonly ExtensionRoute[] = [
 /** Registered by buildApp for every app (main, tests, e2e). */
 export const liveStreamExtension: AppExtension = {
   async register(app, { db, clock }) {
-    await registerStreamRoutes(app, { clock, resolveStream: (key) => streamTimes(db, key) });
+    await registerStreamRoutes(app, { clock, resolveStream: (key) => streamOf(db, key) });
   },
   routes: STREAM_ROUTES,
 };

@@ -21,14 +21,15 @@
  *   private); empty without.
  * - LIVE_PUBLISHED, SUSPENDED, LIVE_STOPPING: liveUrls = currentStateUrls.
  * - STOPPED, INSTANT_VOD, INSTANT_VOD_BACKUP: vodUrls (the instant VOD) = currentStateUrls.
- * - VOD_PUBLIC, VOD_PRIVATE: vodUrls = currentStateUrls, from the xflow (the channel's instant
- *   VOD URLs when the event has no xflow).
- * - Anything else (deleted instant VOD, VOD not ingested yet, compositions, archiver content,
- *   whose URLs belong to other areas): empty lists.
+ * - VOD_PUBLIC, VOD_PRIVATE, and a generated standard composition (COMPOSE_PUBLIC,
+ *   COMPOSE_PRIVATE): vodUrls = currentStateUrls, from the xflow (its privateUrl only for the
+ *   PRIVATE states; the channel's instant VOD URLs when the event has no xflow).
+ * - Anything else (deleted instant VOD, VOD not ingested yet, a composition waiting, generating
+ *   or failed, archiver content, whose URLs belong to other areas): empty lists.
  *
  * Query options: `in`/`out` fill requestedStreamTime and are appended to every stream URL (`url`;
- * absoluteUrlWithPathNoQuery stays without any query) together with audioOnly=true when asked.
- * The simulated publishing point serves the whole stream whatever they say. `streamSource` puts
+ * absoluteUrlWithPathNoQuery stays without any query) together with audioOnly=true when asked;
+ * the simulated publishing point plays that part of the stream, audio only when asked (streams.ts). `streamSource` puts
  * that source's URLs first in every list and restricts currentStateUrls to it (when it has any).
  * `livePlayoutProfileId`: playout profiles belong to the archiver area; none matches yet, so
  * current-state URLs use the main source (streamSource when given, else the first), as the
@@ -207,8 +208,9 @@ export function videoStructure(input: VideoInput): Video {
   } else if (state === S.STOPPED || state === S.INSTANT_VOD || state === S.INSTANT_VOD_BACKUP) {
     vod = channelCandidates(channel, 'vod');
     current = 'vod';
-  } else if (state === S.VOD_PUBLIC || state === S.VOD_PRIVATE) {
-    vod = xflow ? xflowCandidates(xflow, state === S.VOD_PRIVATE) : channelCandidates(channel, 'vod');
+  } else if (state === S.VOD_PUBLIC || state === S.VOD_PRIVATE || state === S.COMPOSE_PUBLIC || state === S.COMPOSE_PRIVATE) {
+    const privateOnly = state === S.VOD_PRIVATE || state === S.COMPOSE_PRIVATE;
+    vod = xflow ? xflowCandidates(xflow, privateOnly) : channelCandidates(channel, 'vod');
     current = 'vod';
   }
 

@@ -7,3 +7,4 @@ export * from './changes.ts';
 export * from './metadata.ts';
 export * from './live.ts';
 export * from './webhooks.ts';
+export * from './compose.ts';

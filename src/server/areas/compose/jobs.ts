@@ -1,0 +1,34 @@
+/**
+ * Background work of compositions: the two steps of a standard composition's generation
+ * (standard.ts). Each checks the playlist's revision and the event's state when it runs, so a job
+ * that is late, repeated (at-least-once delivery) or made stale by an edit does nothing. A job
+ * that keeps failing unexpectedly leaves the event in COMPOSE_ERROR with the reason on its last try.
+ */
+import { z } from 'zod';
+import type { JobContext, JobHandler } from '../../jobs/queue.ts';
+import { abandonGeneration, FINISH_JOB, finishGeneration, GENERATE_JOB, startGeneration, type GenerationPayload, type JobDeps } from './standard.ts';
+
+const Payload = z.object({ clientId: z.guid(), eventId: z.guid(), revision: z.number().int() });
+
+function depsOf(context: JobContext): JobDeps {
+  return { db: context.db, clock: context.clock, log: context.log };
+}
+
+function guarded(run: (deps: JobDeps, payload: GenerationPayload) => Promise<void>): JobHandler {
+  return async (raw, context) => {
+    const payload = Payload.parse(raw);
+    try {
+      await run(depsOf(context), payload);
+    } catch (error) {
+      if (context.job.attempts >= context.job.maxAttempts) {
+        await abandonGeneration(depsOf(context), payload, error instanceof Error ? error.message : String(error));
+      }
+      throw error;
+    }
+  };
+}
+
+export const composeJobs: Record<string, JobHandler> = {
+  [GENERATE_JOB]: guarded(startGeneration),
+  [FINISH_JOB]: guarded(finishGeneration),
+};
