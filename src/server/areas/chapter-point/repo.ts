@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { chapterPointCustomProperties, chapterPoints, events } from '../../db/tables/index.ts';
 import { validationError } from '../../http/errors.ts';
 import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem } from '../custom-property/plan.ts';
-import type { WriteResult } from '../custom-property/repo.ts';
+import { slices, type WriteResult } from '../custom-property/repo.ts';
 
 export type ChapterPointRow = typeof chapterPoints.$inferSelect;
 export type PointPropertyRow = { id: string; chapterPointId: string; category: string; key: string; value: string };
@@ -161,12 +161,15 @@ export async function propertiesOfPoints(db: DbOrTx, clientId: string, pointIds:
 }
 
 async function usedPropertyIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: chapterPointCustomProperties.id })
-    .from(chapterPointCustomProperties)
-    .where(inArray(chapterPointCustomProperties.id, ids));
-  return new Set(rows.map((r) => r.id));
+  const used = new Set<string>();
+  for (const slice of slices(ids)) {
+    const rows = await db
+      .select({ id: chapterPointCustomProperties.id })
+      .from(chapterPointCustomProperties)
+      .where(inArray(chapterPointCustomProperties.id, slice));
+    for (const r of rows) used.add(r.id);
+  }
+  return used;
 }
 
 /** Adds or updates properties of a chapter point, with the rules of event properties (custom-property/plan.ts). */
@@ -187,8 +190,9 @@ export async function writePointProperties(
       .set({ category: p.category, key: p.key, value: p.value })
       .where(and(eq(chapterPointCustomProperties.clientId, clientId), eq(chapterPointCustomProperties.id, p.id)));
   }
-  if (plan.inserts.length > 0) {
-    await db.insert(chapterPointCustomProperties).values(plan.inserts.map((p) => ({ ...p, clientId, chapterPointId })));
+  // In slices: a statement has at most 65,535 parameters (see custom-property/repo.ts).
+  for (const slice of slices(plan.inserts)) {
+    await db.insert(chapterPointCustomProperties).values(slice.map((p) => ({ ...p, clientId, chapterPointId })));
   }
   return { written: plan.written, changed: plan.updates.length + plan.inserts.length > 0 };
 }
@@ -199,10 +203,10 @@ export async function deletePointProperties(db: DbOrTx, clientId: string, filter
   if (matching.length === 0) return new Set();
   const ids = matching.map((r) => r.id);
   // In slices: a filter as wide as one category may match many rows, and a statement has at most 65,535 parameters.
-  for (let i = 0; i < ids.length; i += 10_000) {
+  for (const slice of slices(ids, 10_000)) {
     await db
       .delete(chapterPointCustomProperties)
-      .where(and(eq(chapterPointCustomProperties.clientId, clientId), inArray(chapterPointCustomProperties.id, ids.slice(i, i + 10_000))));
+      .where(and(eq(chapterPointCustomProperties.clientId, clientId), inArray(chapterPointCustomProperties.id, slice)));
   }
   return new Set(matching.map((r) => r.eventId));
 }

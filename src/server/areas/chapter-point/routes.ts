@@ -178,30 +178,35 @@ export const chapterPointRoutes: Implementation[] = [
    * Copies every property of the source chapter point onto the target (which may be in another
    * event of the client): a pair the target has takes the source's value, its other properties
    * stay; copies get new ids. With removeSource the source's properties are deleted afterwards.
+   * In one transaction, as customProperty.clone.
    */
-  implement(endpoints.chapterPointCustomProperty.clone, async ({ query }, ctx) => {
-    if (query.sourceChapterId.toLowerCase() === query.targetChapterId.toLowerCase()) {
-      throw badField('query.targetChapterId', 'must differ from sourceChapterId');
-    }
-    const clientId = ctx.client.clientId;
-    const source = await requirePoint(ctx, query.sourceChapterId);
-    const target = await requirePoint(ctx, query.targetChapterId);
-    const sourceProperties = (await propertiesOfPoints(ctx.db, clientId, [source.id])).get(source.id) ?? [];
-    const result = await writePointProperties(
-      ctx.db,
-      clientId,
-      target.id,
-      sourceProperties.map((p) => ({ category: p.category, key: p.key, value: p.value })),
-      () => 'query.sourceChapterId',
-    );
-    const changed: string[] = result.changed ? [target.eventId] : [];
-    if (query.removeSource && (await deletePointProperties(ctx.db, clientId, { chapterPointId: source.id })).size > 0) {
-      changed.push(source.eventId);
-    }
-    await recordFor(ctx, ...changed);
-    const after = (await propertiesOfPoints(ctx.db, clientId, [target.id])).get(target.id) ?? [];
-    return { status: 200, body: after.map(toPointProperty) };
-  }),
+  implement(
+    endpoints.chapterPointCustomProperty.clone,
+    async ({ query }, ctx) => {
+      if (query.sourceChapterId.toLowerCase() === query.targetChapterId.toLowerCase()) {
+        throw badField('query.targetChapterId', 'must differ from sourceChapterId');
+      }
+      const clientId = ctx.client.clientId;
+      const source = await requirePoint(ctx, query.sourceChapterId);
+      const target = await requirePoint(ctx, query.targetChapterId);
+      const sourceProperties = (await propertiesOfPoints(ctx.db, clientId, [source.id])).get(source.id) ?? [];
+      const result = await writePointProperties(
+        ctx.db,
+        clientId,
+        target.id,
+        sourceProperties.map((p) => ({ category: p.category, key: p.key, value: p.value })),
+        () => 'query.sourceChapterId',
+      );
+      const changed: string[] = result.changed ? [target.eventId] : [];
+      if (query.removeSource && (await deletePointProperties(ctx.db, clientId, { chapterPointId: source.id })).size > 0) {
+        changed.push(source.eventId);
+      }
+      await recordFor(ctx, ...changed);
+      const after = (await propertiesOfPoints(ctx.db, clientId, [target.id])).get(target.id) ?? [];
+      return { status: 200, body: after.map(toPointProperty) };
+    },
+    { transaction: true },
+  ),
 
   implement(endpoints.chapterPointCustomProperty.delete, async ({ params }, ctx) => {
     const eventId = await deletePointProperty(ctx.db, ctx.client.clientId, params.id);

@@ -61,11 +61,26 @@ export function eventProperties(db: DbOrTx, clientId: string, eventId: string): 
   return listProperties(db, clientId, { eventId });
 }
 
+/**
+ * A statement carries at most 65,535 parameters; a bulk request (a big paste) may hold more
+ * properties than one insert of six columns, or one IN list, can take. Writes go in slices.
+ */
+export const SLICE = 5_000;
+
+export function slices<T>(items: readonly T[], size = SLICE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Which of these ids some custom property has, whoever owns it. */
 async function usedIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: customProperties.id }).from(customProperties).where(inArray(customProperties.id, ids));
-  return new Set(rows.map((r) => r.id));
+  const used = new Set<string>();
+  for (const slice of slices(ids)) {
+    const rows = await db.select({ id: customProperties.id }).from(customProperties).where(inArray(customProperties.id, slice));
+    for (const r of rows) used.add(r.id);
+  }
+  return used;
 }
 
 export interface WriteResult {
@@ -96,8 +111,8 @@ export async function writeEventProperties(
       .set({ category: p.category, key: p.key, value: p.value })
       .where(and(eq(customProperties.clientId, clientId), eq(customProperties.id, p.id)));
   }
-  if (plan.inserts.length > 0) {
-    await db.insert(customProperties).values(plan.inserts.map((p) => ({ ...p, clientId, eventId })));
+  for (const slice of slices(plan.inserts)) {
+    await db.insert(customProperties).values(slice.map((p) => ({ ...p, clientId, eventId })));
   }
   return { written: plan.written, changed: plan.updates.length + plan.inserts.length > 0 };
 }

@@ -59,30 +59,36 @@ export const customPropertyRoutes: Implementation[] = [
   /**
    * Copies every property of the source event onto the target: a pair the target already has takes
    * the source's value, the target's other properties stay. Copies get new ids. With removeSource
-   * the source's properties are deleted afterwards (a move).
+   * the source's properties are deleted afterwards (a move). A GET that writes (as the interface
+   * has it), so it asks for the transaction other writes get by default: a failure while removing
+   * the source leaves the target as it was.
    */
-  implement(endpoints.customProperty.clone, async ({ query }, ctx) => {
-    const { sourceEventId, targetEventId } = query;
-    if (sourceEventId.toLowerCase() === targetEventId.toLowerCase()) throw badField('query.targetEventId', 'must differ from sourceEventId');
-    await requireEvent(ctx, sourceEventId);
-    await requireEvent(ctx, targetEventId);
-    const clientId = ctx.client.clientId;
-    const source = await eventProperties(ctx.db, clientId, sourceEventId);
-    const result = await writeEventProperties(
-      ctx.db,
-      clientId,
-      targetEventId,
-      source.map((p) => ({ category: p.category, key: p.key, value: p.value })),
-      () => 'query.sourceEventId',
-    );
-    const changes = new EventChanges();
-    if (result.changed) changes.add(targetEventId, METADATA);
-    if (query.removeSource && (await deleteProperties(ctx.db, clientId, { eventId: sourceEventId })).size > 0) {
-      changes.add(sourceEventId, METADATA);
-    }
-    await changes.record(ctx.db, ctx.clock, clientId);
-    return { status: 200, body: (await eventProperties(ctx.db, clientId, targetEventId)).map(toCustomProperty) };
-  }),
+  implement(
+    endpoints.customProperty.clone,
+    async ({ query }, ctx) => {
+      const { sourceEventId, targetEventId } = query;
+      if (sourceEventId.toLowerCase() === targetEventId.toLowerCase()) throw badField('query.targetEventId', 'must differ from sourceEventId');
+      await requireEvent(ctx, sourceEventId);
+      await requireEvent(ctx, targetEventId);
+      const clientId = ctx.client.clientId;
+      const source = await eventProperties(ctx.db, clientId, sourceEventId);
+      const result = await writeEventProperties(
+        ctx.db,
+        clientId,
+        targetEventId,
+        source.map((p) => ({ category: p.category, key: p.key, value: p.value })),
+        () => 'query.sourceEventId',
+      );
+      const changes = new EventChanges();
+      if (result.changed) changes.add(targetEventId, METADATA);
+      if (query.removeSource && (await deleteProperties(ctx.db, clientId, { eventId: sourceEventId })).size > 0) {
+        changes.add(sourceEventId, METADATA);
+      }
+      await changes.record(ctx.db, ctx.clock, clientId);
+      return { status: 200, body: (await eventProperties(ctx.db, clientId, targetEventId)).map(toCustomProperty) };
+    },
+    { transaction: true },
+  ),
 
   implement(endpoints.customProperty.delete, async ({ params }, ctx) => {
     const eventId = await deleteProperty(ctx.db, ctx.client.clientId, params.id);

@@ -1,0 +1,211 @@
+/**
+ * Copy the custom properties of another event onto this one (GET /customproperty/event/clone/).
+ * The operator finds the source event by typing part of its title, sees what the copy will do to
+ * this event (pairs it lacks are added, pairs it has take the source's value, its other
+ * properties stay) and may move instead of copy (removeSource: the source loses its properties).
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Event } from '#schema';
+import { api } from '#app/api.ts';
+import { notify } from '#app/notifications.tsx';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+import { eventStateInfo } from '#components/event-state.ts';
+import { planPaste, countActions } from './paste.ts';
+import { useDescribeError, type PropertyRow } from './property-source.ts';
+
+export interface CloneDialogProps {
+  open: boolean;
+  /** The event that receives the properties. */
+  event: Event;
+  existing: readonly PropertyRow[];
+  onClose: () => void;
+  /** The target's properties after the copy. */
+  onCloned: (after: PropertyRow[]) => void;
+}
+
+type Found = Pick<Event, 'id' | 'title' | 'scheduledStart' | 'state' | 'refId'>;
+
+function describeEvent(e: Found): string {
+  const start = parseServiceDate(e.scheduledStart);
+  return [start ? formatDateTime(start) : null, eventStateInfo(e.state).label, e.refId].filter(Boolean).join(' · ');
+}
+
+/** `value`, once it has stayed the same for `ms`: one search per pause in typing, not per key. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function CloneDialog(props: CloneDialogProps) {
+  return props.open ? <CloneDialogBody {...props} /> : null;
+}
+
+function CloneDialogBody({ event, existing, onClose, onCloned }: CloneDialogProps) {
+  const titleId = useId();
+  const describe = useDescribeError();
+  const [input, setInput] = useState('');
+  const search = useDebounced(input.trim(), 250);
+  const [picked, setPicked] = useState<Found | null>(null);
+  const [removeSource, setRemoveSource] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const found = useQuery({
+    ...api.event.list.queryOptions({ query: { search: search || undefined, pageSize: 20, skipEvents: event.id, order: 'DESC', orderColumn: 'DisplayLiveStart' } }),
+    placeholderData: keepPreviousData,
+  });
+  const options = useMemo(() => (found.data?.results ?? []).filter((e) => e.id !== event.id), [found.data, event.id]);
+  const sourceProps = useQuery({
+    ...api.customProperty.list.queryOptions({ query: { eventId: picked?.id ?? '' } }),
+    enabled: picked !== null,
+  });
+  const clone = useMutation(api.customProperty.clone.mutationOptions());
+
+  const incoming = sourceProps.data ?? [];
+  const counts = countActions(planPaste(incoming.map((p, i) => ({ line: i + 1, category: p.category, key: p.key, value: p.value })), existing));
+  const n = incoming.length;
+  const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+
+  const run = async () => {
+    if (!picked) return;
+    setError(null);
+    try {
+      const after = await clone.mutateAsync({ query: { sourceEventId: picked.id, targetEventId: event.id, removeSource } });
+      notify(`${removeSource ? 'Moved' : 'Copied'} ${plural(n, 'property', 'properties')} from ‘${picked.title}’.`, { severity: 'success' });
+      onCloned(after);
+      onClose();
+    } catch (e) {
+      setError(describe(e));
+    }
+  };
+
+  return (
+    <Dialog open onClose={clone.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Copy properties from another event</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          Every custom property of the event you pick is copied onto this one. A category and key this event has already takes the
+          other event’s value; this event’s other properties stay.
+        </Typography>
+        <Autocomplete<Found>
+          options={options}
+          value={picked}
+          onChange={(_e, value) => {
+            setPicked(value);
+            setError(null);
+          }}
+          inputValue={input}
+          onInputChange={(_e, value) => setInput(value)}
+          getOptionLabel={(o) => o.title || 'Untitled event'}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          filterOptions={(x) => x}
+          loading={found.isFetching}
+          noOptionsText={search ? `No event matches ‘${search}’` : 'No other events'}
+          renderOption={({ key, ...optionProps }, option) => (
+            <li key={key} {...optionProps}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {option.title || 'Untitled event'}
+                </Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {describeEvent(option)}
+                </Typography>
+              </Box>
+            </li>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Event to copy from"
+              placeholder="Type part of its title"
+              autoFocus
+              slotProps={{
+                ...params.slotProps,
+                input: {
+                  ...params.slotProps.input,
+                  endAdornment: (
+                    <>
+                      {found.isFetching && <CircularProgress color="inherit" size={18} aria-hidden />}
+                      {params.slotProps.input.endAdornment}
+                    </>
+                  ),
+                },
+              }}
+            />
+          )}
+        />
+        {picked && (
+          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+            {sourceProps.isPending ? (
+              <Skeleton width="70%" />
+            ) : sourceProps.error ? (
+              <Alert severity="error">Could not read its properties. {describe(sourceProps.error)}</Alert>
+            ) : n === 0 ? (
+              <Alert severity="info">‘{picked.title}’ has no custom properties: there is nothing to copy.</Alert>
+            ) : (
+              <Typography variant="body2">
+                ‘{picked.title}’ has {plural(n, 'custom property', 'custom properties')}:{' '}
+                {[
+                  counts.add && `${counts.add} new here`,
+                  counts.update && `${plural(counts.update, 'replaces a value', 'replace values')} here`,
+                  counts.unchanged && `${counts.unchanged} already the same`,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+                .
+              </Typography>
+            )}
+          </Box>
+        )}
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={<Checkbox checked={removeSource} onChange={(e) => setRemoveSource(e.target.checked)} />}
+          label="Move instead of copy"
+        />
+        <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
+          {removeSource
+            ? `The properties are deleted from ${picked ? `‘${picked.title}’` : 'the other event'} afterwards.`
+            : `${picked ? `‘${picked.title}’` : 'The other event'} keeps its properties.`}
+        </FormHelperText>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={clone.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color={removeSource ? 'warning' : 'primary'}
+          onClick={() => void run()}
+          disabled={!picked || n === 0 || clone.isPending}
+          startIcon={clone.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {picked && n > 0 ? `${removeSource ? 'Move' : 'Copy'} ${plural(n, 'property', 'properties')}` : removeSource ? 'Move' : 'Copy'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
