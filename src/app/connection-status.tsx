@@ -3,10 +3,57 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import type { Theme } from '@mui/material/styles';
+import { keyframes } from '@mui/material/styles';
 import { useConnection, useConnectionDialog } from './connection-context.tsx';
 import { resolveBaseUrl, type ConnectionState } from './connection.ts';
+import { useLiveStatus, type LiveStatus } from './live-updates.tsx';
 
-type Status = { label: string; tone: 'ok' | 'pending' | 'warning' | 'error'; explanation: string };
+type Status = { label: string; tone: 'ok' | 'live' | 'pending' | 'warning' | 'error'; explanation: string; detail?: string };
+
+function clock(at: number): string {
+  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+function inSeconds(at: number | undefined): string {
+  if (at === undefined) return '';
+  const seconds = Math.max(1, Math.round((at - Date.now()) / 1000));
+  return seconds < 90 ? ` in ${seconds} s` : ` in ${Math.round(seconds / 60)} min`;
+}
+
+/** The connected service's status, refined by the live updates: live, polling, reconnecting. */
+function withLive(connected: Status, live: LiveStatus): Status {
+  const base = connected.explanation;
+  switch (live.state) {
+    case 'live':
+      return {
+        label: 'Live',
+        tone: 'live',
+        explanation: `${base}, live updates on`,
+        detail: `Changes show as they happen${live.lastChangeAt ? `; last change at ${clock(live.lastChangeAt)}` : ''}.`,
+      };
+    case 'polling':
+      return {
+        label: 'Polling',
+        tone: 'ok',
+        explanation: `${base}, refreshing by polling`,
+        detail: `${live.detail.reason ?? 'This service has no change feed'}: pages refresh every few seconds instead.`,
+      };
+    case 'reconnecting':
+    case 'offline':
+      return {
+        label: 'Reconnecting',
+        tone: 'warning',
+        explanation: `${base}, live updates interrupted`,
+        detail: `${live.detail.reason ?? 'The change feed was interrupted'}; trying again${inSeconds(live.detail.retryAt)}. Pages refresh by polling meanwhile.`,
+      };
+    case 'paused':
+      return { label: 'Paused', tone: 'ok', explanation: `${base}, live updates paused`, detail: 'Paused while this tab is hidden; it catches up when shown.' };
+    case 'connecting':
+      return { ...connected, explanation: `${base}, starting live updates` };
+    default:
+      return connected;
+  }
+}
 
 function statusOf(state: ConnectionState, serviceUrl: string): Status {
   if (!state.ready) return { label: 'Connecting', tone: 'pending', explanation: `Looking for ${serviceUrl}` };
@@ -30,34 +77,70 @@ function host(serviceUrl: string): string {
   }
 }
 
+const pulse = keyframes`
+  0% { box-shadow: 0 0 0 0 currentColor; }
+  70% { box-shadow: 0 0 0 5px transparent; }
+  100% { box-shadow: 0 0 0 0 transparent; }
+`;
+
 const dotColor = (theme: Theme, tone: Status['tone']) =>
   ({
     ok: theme.palette.state.vod.text,
+    live: theme.palette.state.vod.main,
     pending: theme.palette.state.neutral.text,
     warning: theme.palette.state.transition.text,
     error: theme.palette.state.error.text,
   })[tone];
 
-/** The app bar's connection indicator: status in words and colour; opens the connection settings. */
+/**
+ * The app bar's connection indicator: status in words and colour (Live, Polling, Reconnecting,
+ * or what is wrong with the connection), details in the tooltip; opens the connection settings.
+ */
 export function ConnectionStatus() {
   const state = useConnection();
+  const live = useLiveStatus();
   const dialog = useConnectionDialog();
   const serviceUrl = resolveBaseUrl(state.baseUrl);
-  const status = statusOf(state, serviceUrl);
+  const connected = statusOf(state, serviceUrl);
+  const status = connected.tone === 'ok' ? withLive(connected, live) : connected;
+  const spinning = status.tone === 'pending' || status.label === 'Reconnecting';
   return (
-    <Tooltip title={`${status.explanation}. Open the connection settings.`}>
+    <Tooltip
+      title={
+        <>
+          {status.explanation}.{status.detail && <Box component="span" sx={{ display: 'block', mt: 0.5 }}>{status.detail}</Box>}
+          <Box component="span" sx={{ display: 'block', mt: 0.5, opacity: 0.8 }}>
+            Click to open the connection settings.
+          </Box>
+        </>
+      }
+    >
       <Button
         color="inherit"
         onClick={() => dialog.open()}
         aria-label={`Connection: ${status.explanation}. Open the connection settings`}
+        data-live-state={connected.tone === 'ok' ? live.state : 'off'}
         sx={{ gap: 1, px: 1.25, minWidth: 0, fontWeight: 500, border: 1, borderColor: 'divider', borderRadius: 5 }}
       >
-        {status.tone === 'pending' ? (
-          <CircularProgress size={10} thickness={6} color="inherit" aria-hidden />
+        {spinning ? (
+          <CircularProgress
+            size={10}
+            thickness={6}
+            aria-hidden
+            sx={(theme) => ({ color: status.tone === 'warning' ? dotColor(theme, 'warning') : 'inherit' })}
+          />
         ) : (
           <Box
             aria-hidden
-            sx={(theme) => ({ width: 10, height: 10, borderRadius: '50%', bgcolor: dotColor(theme, status.tone), flex: '0 0 auto' })}
+            sx={(theme) => ({
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: dotColor(theme, status.tone),
+              color: dotColor(theme, status.tone),
+              flex: '0 0 auto',
+              ...(status.tone === 'live' && { animation: `${pulse} 2s ease-out infinite`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }),
+            })}
           />
         )}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'nowrap' }}>

@@ -112,13 +112,16 @@ describe('GET /api/changes', () => {
     stream.close();
   });
 
-  it('finds changes by polling too (another process sharing the database), and sends heartbeats', async () => {
+  it('finds changes by polling too (a notification lost), and sends heartbeats', async () => {
     const eventId = await insertEvent(t, 'Polled');
     const stream = await open();
     await stream.until((e) => e.event === 'ready');
-    // No job runs: nothing in this process says a change happened.
-    const seq = await recordChange(t, eventId);
-    await stream.until((e) => e.id === String(seq));
+    // Written without recordEventChange: no NOTIFY, no job; only the poll can find it.
+    const [row] = await t.database.db
+      .insert(eventChanges)
+      .values({ clientId: t.clientId, eventId, action: 'Updated', state: 0, mp4State: 0, metadataChanged: true, createdAt: t.clock.now() })
+      .returning({ seq: eventChanges.seq });
+    await stream.until((e) => e.id === String(row!.seq));
     await stream.until((e) => e.comment === 'heartbeat');
     stream.close();
   });
@@ -232,5 +235,123 @@ describe('GET /api/changes', () => {
   it('is described in the OpenAPI document', async () => {
     const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
     expect(document.paths['/changes']?.get?.operationId).toBe('service.changes');
+  });
+});
+
+describe('GET /api/changes: waking and resuming', () => {
+  it('is woken by NOTIFY when a change commits, with no job run and no poll due', async () => {
+    const quiet = await createTestApp({ services: { changeFeed: { pollIntervalMs: 60_000, listeningPollIntervalMs: 60_000 } } });
+    try {
+      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = quiet.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`;
+      const controller = new AbortController();
+      const response = await fetch(url, { headers: quiet.headers(), signal: controller.signal });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      const readUntil = async (needle: string) => {
+        while (!text.includes(needle)) {
+          const { value, done } = await reader.read();
+          if (done) return false;
+          text += value;
+        }
+        return true;
+      };
+      await readUntil('event: ready');
+      const eventId = await insertEvent(quiet, 'Notified');
+      // The writer's transaction commits; nothing else happens in this process.
+      const seq = await recordChange(quiet, eventId);
+      expect(await readUntil(`id: ${seq}\n`)).toBe(true);
+      controller.abort();
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('wakes the hub of another process sharing the PostgreSQL database', async () => {
+    const quiet = await createTestApp({ services: { changeFeed: { pollIntervalMs: 60_000, listeningPollIntervalMs: 60_000 } } });
+    // A second pool on the same database stands for a second service process.
+    const { openDatabase } = await import('../db/database.ts');
+    const connectionString = ((quiet.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString);
+    const other = await openDatabase({ databaseUrl: connectionString, poolSize: 2 });
+    try {
+      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = quiet.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`;
+      const controller = new AbortController();
+      const response = await fetch(url, { headers: quiet.headers(), signal: controller.signal });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      const readUntil = async (needle: string) => {
+        while (!text.includes(needle)) {
+          const { value, done } = await reader.read();
+          if (done) return false;
+          text += value;
+        }
+        return true;
+      };
+      await readUntil('event: ready');
+      // The hub's LISTEN connection is in place once the stream is open (it connects alongside).
+      const eventId = await insertEvent(quiet, 'Elsewhere');
+      const { recordEventChange } = await import('./record.ts');
+      let seq = 0;
+      // Until the LISTEN is in place a notification may go unheard: write until one is seen.
+      for (let attempt = 0; attempt < 50 && !text.includes(`id: ${seq}\n`); attempt++) {
+        seq = await other.db.transaction((tx) =>
+          recordEventChange(tx, quiet.clock, {
+            clientId: quiet.clientId,
+            eventId,
+            action: 'Updated',
+            event: { refId: null, externalId: null, state: 0, mp4State: 0, provisionState: null },
+            flags: { metadataChanged: true },
+          }),
+        );
+        await Promise.race([readUntil(`id: ${seq}\n`), new Promise((r) => setTimeout(r, 200))]);
+      }
+      expect(text).toContain(`id: ${seq}\n`);
+      controller.abort();
+    } finally {
+      await other.close();
+      await quiet.close();
+    }
+  });
+
+  it('says the replay is complete, or not when changes after the resume point were pruned', async () => {
+    const eventId = await insertEvent(t, 'Resumed');
+    const before = await recordChange(t, eventId);
+    const kept = await recordChange(t, eventId);
+    await t.runJobs();
+
+    const whole = await open(`?since=${before - 1}`);
+    const ready = await whole.until((e) => e.event === 'ready');
+    expect(JSON.parse(ready.data!)).toEqual({ seq: Number(ready.id), complete: true });
+    whole.close();
+
+    // Three days on, the log is pruned: resuming from before the oldest change left is not complete.
+    t.clock.advance(73 * 3_600_000);
+    const latest = await recordChange(t, eventId);
+    await t.runJobs();
+    await t.app.changeLog.run();
+    const gap = await open(`?since=${kept - 1}`);
+    const gapReady = await gap.until((e) => e.event === 'ready');
+    expect(JSON.parse(gapReady.data!)).toMatchObject({ complete: false });
+    expect(gap.changes().map((c) => c.id)).toEqual([latest]);
+    gap.close();
+
+    // From the newest change on, nothing is missing.
+    const fine = await open(`?since=${latest}`);
+    expect(JSON.parse((await fine.until((e) => e.event === 'ready')).data!)).toMatchObject({ complete: true });
+    fine.close();
+  });
+
+  it('starts at the present, not complete, from a position this service never reached, and then misses nothing', async () => {
+    const eventId = await insertEvent(t, 'Elsewhere');
+    const stream = await open('', { ...t.headers(), 'Last-Event-ID': '999999999' });
+    const ready = await stream.until((e) => e.event === 'ready');
+    expect(JSON.parse(ready.data!)).toMatchObject({ complete: false });
+    expect(Number(ready.id)).toBeLessThan(999_999_999);
+    const seq = await recordChange(t, eventId);
+    await stream.until((e) => e.id === String(seq) && !e.event);
+    stream.close();
   });
 });

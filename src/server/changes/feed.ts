@@ -11,16 +11,22 @@
  * - `?eventId=` limits the stream to one event.
  * - A comment line every 15 s keeps proxies from closing an idle stream.
  *
- * One hub per database handle reads `event_changes` for all connections: woken in this process
- * when a change commits (onChangeRecorded, told by the fan-out job), and polling every second for
- * changes committed by other processes sharing a PostgreSQL database. Changes are emitted in
+ * - `ready`'s data is `{ seq, complete }`: `complete` is false when the service no longer holds
+ *   every change after the resume point (the log is pruned after a retention, prune.ts), so the
+ *   client must refresh everything rather than rely on the replay.
+ *
+ * One hub per database handle reads `event_changes` for all connections. It is woken when a
+ * change commits: by PostgreSQL's LISTEN/NOTIFY (listen.ts; every process sharing the database
+ * hears a commit of any of them, PGlite the same in-process) and, in this process, by
+ * onChangeRecorded (told by the fan-out job). It also polls, every second while it cannot listen
+ * and every 5 s while it can, in case a notification is lost. Changes are emitted in
  * strictly increasing seq, so the last id a client saw is a safe place to resume: a seq missing
  * from the table (a transaction still open in another process, or rolled back) holds later ones
  * back until it shows up or `gapWaitMs` passes; a transaction that commits a change later than
  * that is missed by the feed (never by webhooks, which are driven by their own queue).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, max, min } from 'drizzle-orm';
 import { z } from 'zod';
 import { Guid } from '#schema';
 import type { AppExtension } from '../app.ts';
@@ -29,17 +35,30 @@ import { eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
 import { toNotification } from '../areas/webhook/serialize.ts';
+import { listenForChanges, type ChangeListener } from './listen.ts';
+import { startPruning, type Pruner, type PruneSettings } from './prune.ts';
 import { onChangeRecorded } from './record.ts';
 
-export interface ChangeFeedSettings {
-  /** How often the table is read for changes of other processes. Default 1 s. */
+export interface ChangeFeedSettings extends PruneSettings {
+  /** How often the table is read for changes of other processes while LISTEN is not in place. Default 1 s. */
   pollIntervalMs?: number;
+  /** How often it is read while LISTEN wakes the hub (a safety net). Default 5 s. */
+  listeningPollIntervalMs?: number;
+  /** Wake the hub with PostgreSQL LISTEN/NOTIFY. Default true. */
+  listen?: boolean;
   /** A comment line this often on an idle stream. Default 15 s. */
   heartbeatMs?: number;
   /** How long a missing seq holds later changes back. Default 10 s. */
   gapWaitMs?: number;
   /** Changes queued for a client that does not read them before the stream is closed (it resumes). Default 10 000. */
   maxQueued?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The change log's pruning (prune.ts): `app.changeLog.run()` prunes now. */
+    changeLog: Pruner;
+  }
 }
 
 declare module '../services.ts' {
@@ -70,10 +89,11 @@ class ChangeHub {
   private polling: Promise<void> | undefined;
   private again = false;
   private unlisten: (() => void) | undefined;
+  private listener: ChangeListener | undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly settings: Required<ChangeFeedSettings>,
+    private readonly settings: HubSettings,
   ) {}
 
   /** The seq up to which every change has been handed out. */
@@ -94,10 +114,31 @@ class ChangeHub {
     this.subscribers.add(subscriber);
     if (!this.timer) {
       this.unlisten = onChangeRecorded(() => this.poke());
-      this.timer = setInterval(() => this.poke(), this.settings.pollIntervalMs);
-      this.timer.unref();
+      this.startPolling(this.settings.pollIntervalMs);
+      if (this.settings.listen) {
+        this.listener = listenForChanges(this.db, {
+          onNotify: () => this.poke(),
+          // Listening: the poll is only a safety net. Not listening (lost): poll at full speed, and look now.
+          onState: (listening) => {
+            if (!this.timer) return;
+            this.startPolling(listening ? this.settings.listeningPollIntervalMs : this.settings.pollIntervalMs);
+            if (!listening) this.poke();
+          },
+        });
+      }
     }
     return this.watermark!;
+  }
+
+  /** Whether LISTEN is in place (tests, diagnostics). */
+  get listening(): boolean {
+    return this.listener?.listening ?? false;
+  }
+
+  private startPolling(intervalMs: number): void {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.poke(), intervalMs);
+    this.timer.unref();
   }
 
   unsubscribe(subscriber: Subscriber): void {
@@ -110,6 +151,8 @@ class ChangeHub {
     this.timer = undefined;
     this.unlisten?.();
     this.unlisten = undefined;
+    void this.listener?.close();
+    this.listener = undefined;
   }
 
   close(): void {
@@ -169,8 +212,10 @@ class ChangeHub {
 
 const hubs = new WeakMap<Db, ChangeHub>();
 
-function settingsOf(settings: ChangeFeedSettings | undefined): Required<ChangeFeedSettings> {
-  return { pollIntervalMs: 1_000, heartbeatMs: 15_000, gapWaitMs: 10_000, maxQueued: 10_000, ...settings };
+type HubSettings = Required<Omit<ChangeFeedSettings, keyof PruneSettings>>;
+
+function settingsOf(settings: ChangeFeedSettings | undefined): HubSettings {
+  return { pollIntervalMs: 1_000, listeningPollIntervalMs: 5_000, listen: true, heartbeatMs: 15_000, gapWaitMs: 10_000, maxQueued: 10_000, ...settings };
 }
 
 const FeedQuery = z.object({
@@ -198,7 +243,7 @@ class FeedConnection implements Subscriber {
     readonly eventId: string | undefined,
     private readonly since: number | undefined,
     private readonly hub: ChangeHub,
-    private readonly settings: Required<ChangeFeedSettings>,
+    private readonly settings: HubSettings,
   ) {}
 
   deliver(rows: ChangeRow[]): void {
@@ -212,10 +257,16 @@ class FeedConnection implements Subscriber {
   /** Replays the changes after `since` up to `upTo` (where the hub stood at subscription), then goes live. */
   async start(db: Db, upTo: number): Promise<void> {
     const raw = this.reply.raw;
-    let cursor = this.since ?? upTo;
+    let since = this.since;
     this.heartbeat = setInterval(() => void this.write(': heartbeat\n\n'), this.settings.heartbeatMs);
     this.heartbeat.unref();
     await this.write('retry: 3000\n\n');
+    const log = since === undefined ? undefined : await logBounds(db);
+    // A position beyond every change this service ever recorded comes from another log (a service
+    // started afresh behind the same URL): start at the present and say the replay is not complete.
+    if (since !== undefined && log && since > log.newest) since = undefined;
+    const complete = this.since === undefined || (since !== undefined && log !== undefined && (log.oldest === undefined || log.oldest <= since + 1));
+    let cursor = since ?? upTo;
     while (!this.ended && cursor < upTo) {
       const rows = await db
         .select()
@@ -235,7 +286,7 @@ class FeedConnection implements Subscriber {
     }
     if (this.ended || raw.destroyed) return;
     this.lastSent = Math.max(cursor, upTo);
-    await this.write(`event: ready\nid: ${this.lastSent}\ndata: ${JSON.stringify({ seq: this.lastSent })}\n\n`);
+    await this.write(`event: ready\nid: ${this.lastSent}\ndata: ${JSON.stringify({ seq: this.lastSent, complete })}\n\n`);
     this.live = true;
     await this.flush();
   }
@@ -279,6 +330,17 @@ class FeedConnection implements Subscriber {
   }
 }
 
+/**
+ * The oldest and newest seq in the log. A replay from `since` is complete when the oldest row left
+ * is at most `since + 1`: older ones may have been pruned after the retention (prune.ts). A seq
+ * never committed (a rollback) just before the oldest row also reads as missing: the client then
+ * refreshes once too many, which is harmless. The newest row is never pruned.
+ */
+async function logBounds(db: Db): Promise<{ oldest: number | undefined; newest: number }> {
+  const [row] = await db.select({ oldest: min(eventChanges.seq), newest: max(eventChanges.seq) }).from(eventChanges);
+  return { oldest: row?.oldest == null ? undefined : Number(row.oldest), newest: Number(row?.newest ?? 0) };
+}
+
 function resumePoint(request: FastifyRequest, query: z.output<typeof FeedQuery>): number | undefined {
   const header = request.headers['last-event-id'];
   const text = (Array.isArray(header) ? header[0] : header)?.trim();
@@ -301,7 +363,7 @@ export const CHANGE_FEED_ROUTES: readonly ExtensionRoute[] = [
     description: [
       'a text/event-stream of the changes of your events, each `data` the same JSON notification webhooks receive (WebhookNotification: camelCase, enumerations by name) and each `id` the change seq.',
       'Query `since=<seq>` (or the `Last-Event-ID` header, which wins) replays the changes after that seq first; without either the stream starts now.',
-      '`eventId=<GUID>` limits it to one event. An `event: ready` message (id = the position reached) ends the replay; a comment line comes every 15 s.',
+      '`eventId=<GUID>` limits it to one event. An `event: ready` message (id = the position reached; data `{seq, complete}`) ends the replay: `complete` is false when changes after the resume point are no longer kept (the log is pruned after 72 hours), so refresh everything. A comment line comes every 15 s.',
       'Authenticated by the API-KEY (or X-Auth-Key) header, so read it with fetch rather than EventSource.',
     ].join(' '),
     authenticated: true,
@@ -315,8 +377,10 @@ export const CHANGE_FEED_ROUTES: readonly ExtensionRoute[] = [
 
 export const changeFeed: AppExtension = {
   routes: CHANGE_FEED_ROUTES,
-  register(app: FastifyInstance, { db, services, authenticate }) {
+  register(app: FastifyInstance, { db, clock, services, authenticate }) {
     const settings = settingsOf(services.changeFeed);
+    const pruner = startPruning(db, clock, services.changeFeed ?? {}, app.log);
+    app.decorate('changeLog', pruner);
     let hub = hubs.get(db);
     if (!hub) {
       hub = new ChangeHub(db, settings);
@@ -326,6 +390,7 @@ export const changeFeed: AppExtension = {
     app.addHook('preClose', async () => {
       theHub.close();
       hubs.delete(db);
+      await pruner.stop();
     });
 
     app.get('/api/changes', { onRequest: authenticate }, async (request, reply) => {

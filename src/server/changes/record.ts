@@ -6,15 +6,18 @@
  *
  * - Webhooks: the row is queued in `change_fanouts` and a FANOUT_JOB is enqueued; its handler
  *   (areas/webhook/jobs.ts) creates one delivery per matching webhook, in seq order per event.
- * - Change feed (changes/feed.ts): reads `event_changes` by seq. It is woken in this process by
- *   `notifyChangeListeners`, which the fan-out job calls, i.e. only once the change has committed;
- *   it also polls, for changes written by other processes sharing a PostgreSQL database.
+ * - Change feed (changes/feed.ts): reads `event_changes` by seq. It is woken when the change
+ *   commits by a `NOTIFY` sent here in the writer's transaction (listen.ts: every process sharing
+ *   a PostgreSQL database hears it; none does for a rollback), and in this process also by
+ *   `notifyChangeListeners`, which the fan-out job calls; it polls as well, in case both are lost.
  */
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { CHANGES_CHANNEL } from './listen.ts';
 
 /** The flags of the interface's notification payload ("Notification payload"). */
 export interface ChangeFlags {
@@ -82,5 +85,7 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
     .returning({ seq: eventChanges.seq });
   await db.insert(changeFanouts).values({ seq: row!.seq, clientId: change.clientId, eventId: change.eventId });
   await enqueue(db, clock, { type: FANOUT_JOB, clientId: change.clientId, payload: { seq: row!.seq } });
+  // Delivered at commit (at once outside a transaction), to every listening change-feed hub.
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(row!.seq)})`);
   return row!.seq;
 }

@@ -1,0 +1,218 @@
+// @vitest-environment node
+// The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
+import '#app/test-dom.ts';
+/**
+ * Live updates against the real service, over a socket (the change feed is a stream): the events
+ * list follows a state change made elsewhere, only the queries a change names refetch, polling
+ * stops while the feed is live and comes back without it, and a hidden tab catches up.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, useQuery, type Query } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { eq } from 'drizzle-orm';
+import { createApiClient, type ApiClient } from '#client';
+import { EventState } from '#schema';
+import { recordEventChange, type ChangeFlags } from '#server/changes/record.ts';
+import { events as eventsTable } from '#server/db/tables/index.ts';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { api, setApiClient } from './api.ts';
+import { createConnectionStore } from './connection.ts';
+import { LIVE_SAFETY_POLL_MS, useLiveStatus } from './live-updates.tsx';
+import { AppProviders } from './providers.tsx';
+import { memoryStorage, renderApp } from './test-utils.tsx';
+
+let t: TestApp;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date(), services: { changeFeed: { pollIntervalMs: 200 } } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 120_000);
+afterAll(() => t?.close());
+afterEach(cleanup);
+
+/** Every request the dashboard makes, by path and query (the feed's included). */
+function socketClient(rewrite: (url: string) => string = (url) => url): { client: ApiClient; requests: string[] } {
+  const requests: string[] = [];
+  const client = createApiClient({
+    baseUrl: `${base}/api`,
+    apiKey: t.key,
+    validateResponses: true,
+    fetch: (input, init) => {
+      const url = rewrite(String(input));
+      const parsed = new URL(url);
+      requests.push(decodeURIComponent(parsed.pathname + parsed.search));
+      return fetch(url, init);
+    },
+  });
+  return { client, requests };
+}
+
+async function insertEvent(title: string, state = EventState.values.PRE_LIVE): Promise<string> {
+  const now = new Date();
+  const [row] = await t.database.db
+    .insert(eventsTable)
+    .values({ clientId: t.clientId, title, state, scheduledStart: new Date(now.getTime() + 3_600_000), dateCreated: now, dateModified: now })
+    .returning({ id: eventsTable.id });
+  return row!.id;
+}
+
+/** A change as a write path makes it: the row and its change in one transaction. */
+async function change(eventId: string, flags: ChangeFlags, state?: number) {
+  await t.database.db.transaction(async (tx) => {
+    const [row] = state === undefined
+      ? await tx.select().from(eventsTable).where(eq(eventsTable.id, eventId))
+      : await tx.update(eventsTable).set({ state, dateModified: new Date() }).where(eq(eventsTable.id, eventId)).returning();
+    await recordEventChange(tx, t.clock, {
+      clientId: t.clientId,
+      eventId,
+      action: 'Updated',
+      event: { refId: row!.refId, externalId: row!.externalId, state: row!.state, mp4State: row!.mp4State, provisionState: null },
+      flags,
+    });
+  });
+}
+
+/** Renders `ui` under the app's providers with the client; the live status shows as text. */
+function renderProbe(ui: React.ReactNode, client: ApiClient, liveUpdates: boolean | { hiddenGraceMs: number } = true) {
+  const connection = createConnectionStore({ storage: memoryStorage(), fetch: client.config.fetch });
+  connection.save({ baseUrl: client.config.baseUrl, apiKey: client.config.apiKey ?? '' });
+  setApiClient(client);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  function Status() {
+    return <output aria-label="live state">{useLiveStatus().state}</output>;
+  }
+  const router = createMemoryRouter([{ path: '*', element: <><Status />{ui}</> }]);
+  render(
+    <AppProviders queryClient={queryClient} connection={connection} liveUpdates={liveUpdates}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { queryClient, liveState: () => screen.getByRole('status', { name: 'live state' }).textContent };
+}
+
+function intervalOf(queryClient: QueryClient, queryKey: readonly unknown[]): unknown {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true }) as Query | undefined;
+  const interval = query?.observers[0]?.options.refetchInterval;
+  return typeof interval === 'function' ? interval(query as never) : interval;
+}
+
+describe('live updates', () => {
+  it('shows a state change made elsewhere on the events page (the status strip’s counts), without reload, and says Live in the app bar', async () => {
+    const id = await insertEvent(`Feed-followed final ${Date.now()}`);
+    const { client } = socketClient();
+    renderApp({ client, path: '/events' });
+    const strip = await screen.findByRole('navigation', { name: 'Event status' }, { timeout: 20_000 });
+    await within(strip).findByRole('button', { name: 'Starting / stopping: 0' }, { timeout: 20_000 });
+    const status = await screen.findByRole('button', { name: /^Connection: Connected to .*, live updates on\. Open the connection settings$/ });
+    expect(status.getAttribute('data-live-state')).toBe('live');
+
+    // The feed is live, so the counts poll only every 5 minutes: only the feed can change them now.
+    await change(id, { stateChanged: true }, EventState.values.LIVE_STARTING);
+    await within(strip).findByRole('button', { name: 'Starting / stopping: 1' }, { timeout: 10_000 });
+  }, 90_000);
+
+  it('refetches exactly the queries a change names', async () => {
+    const a = await insertEvent('Named A');
+    const b = await insertEvent('Named B');
+    const { client, requests } = socketClient();
+    function Probe() {
+      useQuery(api.customProperty.list.queryOptions({ query: { eventId: a } }));
+      useQuery(api.customProperty.list.queryOptions({ query: { eventId: b } }));
+      useQuery(api.channelProfile.getForEvent.queryOptions({ params: { id: a }, query: {} }));
+      useQuery(api.event.get.queryOptions({ params: { id: a }, query: {} }));
+      return null;
+    }
+    const { liveState } = renderProbe(<Probe />, client);
+    await waitFor(() => expect(liveState()).toBe('live'));
+    const count = (path: string) => requests.filter((r) => r.startsWith(path)).length;
+    const customA = `/api/customproperty/?eventId=${a}`;
+    const customB = `/api/customproperty/?eventId=${b}`;
+    const audioA = `/api/channelprofile/event/${a}`;
+    const eventA = `/api/event/${a}`;
+    await waitFor(() => expect([count(customA), count(customB), count(audioA), count(eventA)]).toEqual([1, 1, 1, 1]));
+
+    await change(a, { metadataChanged: true });
+    await waitFor(() => expect(count(customA)).toBe(2));
+    await waitFor(() => expect(count(eventA)).toBe(2));
+    await change(a, { audioChanged: true });
+    await waitFor(() => expect(count(audioA)).toBe(2));
+    await waitFor(() => expect(count(eventA)).toBe(3));
+    // B's properties and A's audio before it changed were never asked again.
+    expect([count(customA), count(customB), count(audioA)]).toEqual([2, 1, 2]);
+  });
+
+  it('coalesces a burst of changes into a few refetches', async () => {
+    const id = await insertEvent('Burst');
+    const { client, requests } = socketClient();
+    function Probe() {
+      useQuery(api.event.get.queryOptions({ params: { id }, query: {} }));
+      return null;
+    }
+    const { liveState } = renderProbe(<Probe />, client);
+    await waitFor(() => expect(liveState()).toBe('live'));
+    const fetches = () => requests.filter((r) => r === `/api/event/${id}`).length;
+    await waitFor(() => expect(fetches()).toBe(1));
+    for (let i = 0; i < 300; i++) await change(id, { metadataChanged: true });
+    // The last change's refetch comes, and far fewer than 300 of them.
+    await waitFor(() => expect(fetches()).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(fetches()).toBeLessThan(30);
+  });
+
+  it('stops polling the queries the live feed covers, and polls at the page’s rate without a feed', async () => {
+    const key = api.event.list.queryOptions({ query: { pageSize: 3 } }).queryKey;
+    const other = api.webhook.list.queryOptions({}).queryKey;
+    function Probe() {
+      useQuery({ ...api.event.list.queryOptions({ query: { pageSize: 3 } }), refetchInterval: 2_000 });
+      useQuery({ ...api.webhook.list.queryOptions({}), refetchInterval: 2_000 });
+      return null;
+    }
+    const live = renderProbe(<Probe />, socketClient().client);
+    await waitFor(() => expect(live.liveState()).toBe('live'));
+    await waitFor(() => expect(intervalOf(live.queryClient, key)).toBe(LIVE_SAFETY_POLL_MS));
+    // Webhook deliveries are not in the feed: they keep polling.
+    expect(intervalOf(live.queryClient, other)).toBe(2_000);
+    cleanup();
+
+    // A service without the feed (the route answers 404).
+    const { client } = socketClient((url) => url.replace('/api/changes', '/api/changes-not-here'));
+    const polling = renderProbe(<Probe />, client);
+    await waitFor(() => expect(polling.liveState()).toBe('polling'));
+    await waitFor(() => expect(intervalOf(polling.queryClient, key)).toBe(2_000));
+  });
+
+  it('lets go of the stream in a hidden tab and catches up when it is shown again', async () => {
+    const id = await insertEvent('Hidden');
+    const { client, requests } = socketClient();
+    function Probe() {
+      const event = useQuery(api.event.get.queryOptions({ params: { id }, query: {} }));
+      return <p>state {event.data?.stateString}</p>;
+    }
+    const { liveState } = renderProbe(<Probe />, client, { hiddenGraceMs: 0 });
+    await waitFor(() => expect(liveState()).toBe('live'));
+    await screen.findByText('state PRE_LIVE');
+    const setVisibility = (value: 'hidden' | 'visible') =>
+      act(() => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    try {
+      await setVisibility('hidden');
+      await waitFor(() => expect(liveState()).toBe('paused'));
+      await change(id, { stateChanged: true }, EventState.values.LIVE_STARTING);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(screen.getByText('state PRE_LIVE')).toBeTruthy();
+      await setVisibility('visible');
+      await screen.findByText('state LIVE_STARTING');
+      expect(liveState()).toBe('live');
+      const feeds = requests.filter((r) => r.startsWith('/api/changes'));
+      expect(feeds).toHaveLength(2);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * Live everywhere: the dashboard follows the service's change feed (#client change-feed.ts) and
+ * refreshes exactly what changed (live-updates-plan.ts), or polls where there is no feed.
+ *
+ * - Each batch of notifications writes the new state into cached events at once (the chip turns
+ *   without a round trip) and invalidates the queries it makes stale; only those on screen
+ *   refetch, the others on their next use. Rows keep their places (the events list holds its
+ *   order while the operator works with it, pages/events/stable-rows.ts) and forms keep what the
+ *   user typed (the event form resets only untouched fields, `keepDirtyValues`).
+ * - Bursts are coalesced: at most one batch per 250 ms, the first on the next animation frame.
+ *   A query already fetching is not restarted (a burst would starve it); it is asked again once
+ *   its answer is in.
+ * - Polling: pages declare how often they poll (`refetchInterval`) as if there were no feed.
+ *   While the feed is live, the queries it covers poll only every 5 minutes (a safety net) and
+ *   do not refetch on window focus; when it is not (no feed on this service, reconnecting,
+ *   offline) they poll at the pages' rates, and leaving `live` refetches them once at once.
+ * - A hidden tab lets go of its stream after 10 s and catches up from its last id when shown
+ *   again; a catch-up the service can no longer give in full (`complete: false`), or a fresh
+ *   start, refreshes what may have been missed.
+ */
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { openChangeFeed, type ChangeFeed, type ChangeFeedStatus, type FeedStatusDetail } from '#client/change-feed.ts';
+import type { WebhookNotification } from '#schema';
+import { useConnection, useConnectionStore } from './connection-context.tsx';
+import { isFeedCovered, patchEventStates, staleQueries, summarize, type ChangeBatch } from './live-updates-plan.ts';
+
+/** At most one batch per this long. */
+export const BATCH_INTERVAL_MS = 250;
+/** A batch waits at most this long for an animation frame. */
+const FRAME_FALLBACK_MS = 50;
+/** How often queries the live feed covers still poll, in case a change was ever missed. */
+export const LIVE_SAFETY_POLL_MS = 5 * 60_000;
+/** How long a hidden tab keeps its stream (a quick look at another tab costs no reconnect). */
+export const HIDDEN_GRACE_MS = 10_000;
+
+/** What the app bar shows. `off`: no connection (no key yet) or live updates switched off. */
+export type LiveState = ChangeFeedStatus | 'off';
+
+export interface LiveStatus {
+  state: LiveState;
+  detail: FeedStatusDetail;
+  /** When the last change arrived (Date.now() scale). */
+  lastChangeAt?: number;
+  /** When the feed last became live. */
+  liveSince?: number;
+}
+
+const OFF: LiveStatus = { state: 'off', detail: {} };
+
+const LiveStatusContext = createContext<{ subscribe(listener: () => void): () => void; get(): LiveStatus } | null>(null);
+
+/** The live-update state, for the app bar; `off` outside a LiveUpdatesProvider. */
+export function useLiveStatus(): LiveStatus {
+  const store = useContext(LiveStatusContext);
+  return useSyncExternalStore(
+    store?.subscribe ?? noSubscribe,
+    store?.get ?? getOff,
+    store?.get ?? getOff,
+  );
+}
+const noSubscribe = () => () => {};
+const getOff = () => OFF;
+
+// ---- Polling that follows the feed ------------------------------------------------------------------
+
+type Interval = number | false | undefined | ((query: Query) => number | false | undefined);
+const WRAPPED = Symbol('live-updates');
+
+/**
+ * Makes every query the feed covers poll at its page's rate only while the feed is not live, by
+ * wrapping the client's option defaulting (one place, so pages declare their polling as before).
+ * Answers the undo.
+ */
+export function installFeedAwarePolling(queryClient: QueryClient, feedKeepsFresh: () => boolean): () => void {
+  const original = queryClient.defaultQueryOptions.bind(queryClient);
+  const byInterval = new Map<unknown, (query: Query) => number | false | undefined>();
+  const wrap = (interval: Interval) => {
+    let wrapped = byInterval.get(interval);
+    if (!wrapped) {
+      wrapped = (query: Query) => {
+        const base = typeof interval === 'function' ? interval(query) : interval;
+        if (!feedKeepsFresh() || base === false || base === undefined || base <= 0) return base;
+        return Math.max(base, LIVE_SAFETY_POLL_MS);
+      };
+      Object.defineProperty(wrapped, WRAPPED, { value: true });
+      byInterval.set(interval, wrapped);
+    }
+    return wrapped;
+  };
+  const focus = (value: unknown) => (query: Query) => (feedKeepsFresh() ? false : typeof value === 'function' ? (value as (q: Query) => unknown)(query) : (value ?? true));
+  const focusWrappers = new Map<unknown, ReturnType<typeof focus>>();
+
+  queryClient.defaultQueryOptions = ((options: Parameters<QueryClient['defaultQueryOptions']>[0]) => {
+    const defaulted = original(options);
+    if (!isFeedCovered(defaulted.queryKey as QueryKey)) return defaulted;
+    const interval = defaulted.refetchInterval as Interval;
+    const onFocus = defaulted.refetchOnWindowFocus as unknown;
+    const needsInterval = typeof interval === 'function' ? !(WRAPPED in interval) : typeof interval === 'number' && interval > 0;
+    const needsFocus = !(typeof onFocus === 'function' && WRAPPED in onFocus) && onFocus !== false;
+    if (!needsInterval && !needsFocus) return defaulted;
+    let focusWrapper = focusWrappers.get(onFocus);
+    if (needsFocus && !focusWrapper) {
+      focusWrapper = focus(onFocus);
+      Object.defineProperty(focusWrapper, WRAPPED, { value: true });
+      focusWrappers.set(onFocus, focusWrapper);
+    }
+    return {
+      ...defaulted,
+      ...(needsInterval ? { refetchInterval: wrap(interval) } : {}),
+      ...(needsFocus ? { refetchOnWindowFocus: focusWrapper } : {}),
+    } as typeof defaulted;
+  }) as QueryClient['defaultQueryOptions'];
+  return () => {
+    queryClient.defaultQueryOptions = original;
+  };
+}
+
+// ---- Applying batches ------------------------------------------------------------------------------
+
+export interface ChangeApplier {
+  add(notification: WebhookNotification): void;
+  /** Applies what is queued now (tests; the timer does it otherwise). */
+  flush(): void;
+  dispose(): void;
+  /** Batches applied so far. */
+  readonly batches: number;
+}
+
+/** Coalesces notifications and applies each batch to the cache: states written, stale queries invalidated. */
+export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: ChangeBatch) => void): ChangeApplier {
+  let queue: WebhookNotification[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame: number | undefined;
+  let lastFlush = 0;
+  let batches = 0;
+  /** Queries that were fetching when they went stale: asked again once their answer is in. */
+  const deferred = new Set<Query>();
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !deferred.has(event.query)) return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    deferred.delete(event.query);
+    void queryClient.invalidateQueries({ predicate: (q) => q === event.query });
+  });
+
+  const flush = () => {
+    clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    timer = undefined;
+    frame = undefined;
+    if (queue.length === 0) return;
+    const batch = summarize(queue);
+    queue = [];
+    lastFlush = Date.now();
+    batches++;
+    const stale = staleQueries(batch);
+    const now: Query[] = [];
+    for (const query of queryClient.getQueryCache().getAll()) {
+      if (!stale(query.queryKey)) continue;
+      if (query.state.data !== undefined) {
+        const patched = patchEventStates(query.state.data, batch);
+        if (patched !== query.state.data) queryClient.setQueryData(query.queryKey, patched);
+      }
+      if (query.state.fetchStatus === 'fetching') deferred.add(query);
+      else now.push(query);
+    }
+    if (now.length > 0) {
+      const set = new Set(now);
+      void queryClient.invalidateQueries({ predicate: (q) => set.has(q) }, { cancelRefetch: false });
+    }
+    onBatch?.(batch);
+  };
+
+  const schedule = () => {
+    if (timer !== undefined || frame !== undefined) return;
+    const wait = lastFlush + BATCH_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(flush, wait);
+      return;
+    }
+    // The next frame; or soon, where frames do not come (a hidden or background window).
+    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(flush);
+    timer = setTimeout(flush, FRAME_FALLBACK_MS);
+  };
+
+  return {
+    add(notification) {
+      queue.push(notification);
+      schedule();
+    },
+    flush,
+    dispose() {
+      clearTimeout(timer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      queue = [];
+      deferred.clear();
+      unsubscribe();
+    },
+    get batches() {
+      return batches;
+    },
+  };
+}
+
+/** Marks the covered queries stale (refetching those on screen), optionally only those older than `before`. */
+function refreshCovered(queryClient: QueryClient, before?: number) {
+  void queryClient.invalidateQueries({
+    predicate: (query) => isFeedCovered(query.queryKey) && (before === undefined || query.state.dataUpdatedAt < before),
+  });
+}
+
+function createStatusStore() {
+  let status: LiveStatus = OFF;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => status,
+    set(next: LiveStatus) {
+      status = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+// ---- The provider --------------------------------------------------------------------------------------
+
+export interface LiveUpdatesOptions {
+  /** How long a hidden tab keeps its stream. Default HIDDEN_GRACE_MS. */
+  hiddenGraceMs?: number;
+}
+
+export interface LiveUpdatesProviderProps extends LiveUpdatesOptions {
+  children: ReactNode;
+  /** Default true. Off: no feed, pages poll as they declare. */
+  enabled?: boolean;
+}
+
+export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = HIDDEN_GRACE_MS }: LiveUpdatesProviderProps) {
+  const queryClient = useQueryClient();
+  const store = useConnectionStore();
+  const connection = useConnection();
+  const [statusStore] = useState(createStatusStore);
+  /** Whether the feed keeps the covered queries fresh right now (polling and focus refetches are needless). */
+  const keepsFresh = useRef(false);
+
+  useEffect(() => installFeedAwarePolling(queryClient, () => keepsFresh.current), [queryClient]);
+
+  const { ready, baseUrl, apiKey } = connection;
+  useEffect(() => {
+    if (!enabled || !ready || apiKey === null) {
+      statusStore.set(OFF);
+      return;
+    }
+    const applier = createChangeApplier(queryClient, () => statusStore.set({ ...statusStore.get(), lastChangeAt: Date.now() }));
+    const { fetch } = store.clientFor({ baseUrl, apiKey }).config;
+    /** Shown again after a pause: reconnecting is part of catching up, not a reason to poll. */
+    let resuming = false;
+    const feed: ChangeFeed = openChangeFeed({
+      baseUrl,
+      apiKey,
+      ...(fetch ? { fetch } : {}),
+      onChange: ({ notification }) => applier.add(notification),
+      onReady: ({ complete, resumed, requestedAt }) => {
+        // Changes before this stream began are in no replay: refresh what was read before it
+        // (on a fresh start, what was fetched before the request; after a gap, everything).
+        if (!complete) refreshCovered(queryClient);
+        else if (!resumed) refreshCovered(queryClient, requestedAt);
+      },
+      onStatus: (state, detail) => {
+        const wasFresh = keepsFresh.current;
+        // While paused (hidden tab) the feed will catch up when shown: nothing needs polling.
+        keepsFresh.current = state === 'live' || (state === 'paused' && wasFresh) || (resuming && state === 'reconnecting');
+        if (state !== 'reconnecting') resuming = false;
+        const previous = statusStore.get();
+        statusStore.set({ ...previous, state, detail, liveSince: state === 'live' ? (previous.state === 'live' ? previous.liveSince : Date.now()) : undefined });
+        // Back to polling: the pages' intervals restart from a fresh answer.
+        if (wasFresh && !keepsFresh.current && state !== 'closed') refreshCovered(queryClient);
+      },
+    });
+
+    let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenTimer ??= setTimeout(() => feed.pause(), hiddenGraceMs);
+      } else {
+        clearTimeout(hiddenTimer);
+        hiddenTimer = undefined;
+        if (feed.status === 'paused') {
+          resuming = true;
+          feed.resume();
+        }
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(hiddenTimer);
+      feed.close();
+      applier.dispose();
+      keepsFresh.current = false;
+    };
+  }, [enabled, ready, baseUrl, apiKey, queryClient, store, statusStore, hiddenGraceMs]);
+
+  return <LiveStatusContext.Provider value={statusStore}>{children}</LiveStatusContext.Provider>;
+}

@@ -1,0 +1,53 @@
+/**
+ * The event-stream parser of the change-feed reader. The reader itself runs against the real
+ * service in src/server/changes/feed-reader.test.ts (the client may not import the server, tests
+ * included; the server's tests may import the client).
+ */
+import { describe, expect, it } from 'vitest';
+import { createSseParser, type SseMessage } from './change-feed.ts';
+
+describe('createSseParser', () => {
+  const STREAM =
+    '\uFEFFretry: 2500\n' +
+    ': heartbeat\n\n' +
+    'id: 1\ndata: {"a":1}\n\n' +
+    'event: ready\r\nid: 7\r\ndata: {"seq":7}\r\n\r\n' +
+    'data:no space\rdata:  two spaces\r\r' +
+    'id: 9\n\n' +
+    'data\n\n' +
+    'unknown: field\nevent: custom\ndata: x\n\n' +
+    'data: unfinished';
+
+  function parse(chunks: string[]) {
+    const messages: SseMessage[] = [];
+    const retries: number[] = [];
+    const comments: string[] = [];
+    const parser = createSseParser({ onMessage: (m) => messages.push(m), onRetry: (ms) => retries.push(ms), onComment: (c) => comments.push(c) });
+    for (const chunk of chunks) parser.push(chunk);
+    parser.end();
+    return { messages, retries, comments, lastEventId: parser.lastEventId };
+  }
+
+  const expected = {
+    messages: [
+      { type: 'message', data: '{"a":1}', lastEventId: '1' },
+      { type: 'ready', data: '{"seq":7}', lastEventId: '7' },
+      { type: 'message', data: 'no space\n two spaces', lastEventId: '7' },
+      // `id: 9` alone dispatches nothing but moves the id; a bare `data` line is an empty data line.
+      { type: 'message', data: '', lastEventId: '9' },
+      { type: 'custom', data: 'x', lastEventId: '9' },
+    ],
+    retries: [2500],
+    comments: ['heartbeat'],
+    lastEventId: '9',
+  };
+
+  it('reads ids, types, multi-line data, retry and comments, with LF, CRLF and CR line ends; drops an unfinished message', () => {
+    expect(parse([STREAM])).toEqual(expected);
+  });
+
+  it('gives the same messages however the stream is cut into chunks (a CRLF split in two included)', () => {
+    expect(parse([...STREAM])).toEqual(expected);
+    for (let cut = 1; cut < STREAM.length; cut++) expect(parse([STREAM.slice(0, cut), STREAM.slice(cut)])).toEqual(expected);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Waking change-feed hubs across processes: `recordEventChange` sends `NOTIFY` on CHANGES_CHANNEL
+ * in the writer's transaction (PostgreSQL delivers it at commit, and never for a rollback), and
+ * each hub LISTENs while it has streams to feed. With PostgreSQL every service process sharing
+ * the database is woken at once; PGlite (one process) delivers it in-process the same way.
+ *
+ * Listening is best effort: the hub still polls (less often while listening), so a lost listening
+ * connection only delays a stream until it is back or the next poll.
+ */
+import pg from 'pg';
+import type { Db } from '../db/database.ts';
+
+/** The channel every service process uses; the payload is the change's seq. */
+export const CHANGES_CHANNEL = 'control_room_event_changes';
+
+export interface ChangeListener {
+  /** True while notifications can arrive (the LISTEN is in place). */
+  readonly listening: boolean;
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  /** Called for each notification (the payload is the seq as text). Must not throw. */
+  onNotify(payload: string): void;
+  /** The LISTEN came into place or was lost: polling may slow down or must speed up. */
+  onState?(listening: boolean): void;
+  /** Time before a lost PostgreSQL listening connection is opened again; doubles up to 30 s. Default 1 s. */
+  reconnectMs?: number;
+  log?: { warn(obj: object, msg?: string): void };
+}
+
+interface PgliteLike {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+function clientOf(db: Db): unknown {
+  return (db as unknown as { $client?: unknown }).$client;
+}
+
+function isPglite(client: unknown): client is PgliteLike {
+  return typeof (client as { listen?: unknown } | undefined)?.listen === 'function';
+}
+
+function isPool(client: unknown): client is pg.Pool {
+  return client instanceof pg.Pool;
+}
+
+/** Starts listening on CHANGES_CHANNEL through the database behind `db`; undefined when the driver cannot. */
+export function listenForChanges(db: Db, options: ListenOptions): ChangeListener | undefined {
+  const client = clientOf(db);
+  if (isPglite(client)) return listenPglite(client, options);
+  if (isPool(client)) return listenPostgres(client, options);
+  return undefined;
+}
+
+function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListener {
+  let listening = false;
+  let closed = false;
+  const started = client
+    .listen(CHANGES_CHANNEL, (payload) => options.onNotify(payload))
+    .then((unlisten) => {
+      if (closed) {
+        void unlisten().catch(() => undefined);
+        return undefined;
+      }
+      listening = true;
+      options.onState?.(true);
+      return unlisten;
+    })
+    .catch((error: unknown) => {
+      options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'change feed: LISTEN failed; polling only');
+      return undefined;
+    });
+  return {
+    get listening() {
+      return listening;
+    },
+    async close() {
+      closed = true;
+      listening = false;
+      const unlisten = await started;
+      // The database may be closing already.
+      await unlisten?.().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * A dedicated connection (not one of the pool's: a LISTEN holds its connection for as long as it
+ * lasts), opened again with backoff when it is lost.
+ */
+function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
+  const firstDelay = options.reconnectMs ?? 1_000;
+  let listening = false;
+  let closed = false;
+  let connection: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = firstDelay;
+
+  const setListening = (value: boolean) => {
+    if (listening === value) return;
+    listening = value;
+    options.onState?.(value);
+  };
+
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+    delay = Math.min(30_000, delay * 2);
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client(pool.options);
+    connection = next;
+    const lost = (error?: Error) => {
+      if (connection !== next) return;
+      connection = undefined;
+      setListening(false);
+      if (!closed) {
+        options.log?.warn({ err: error?.message ?? 'connection ended' }, 'change feed: lost the LISTEN connection; polling until it is back');
+        void next.end().catch(() => undefined);
+        retry();
+      }
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL) options.onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (closed || connection !== next) {
+        await next.end().catch(() => undefined);
+        return;
+      }
+      delay = firstDelay;
+      setListening(true);
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  void connect();
+  return {
+    get listening() {
+      return listening;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      timer = undefined;
+      const current = connection;
+      connection = undefined;
+      listening = false;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/** Pruning the change log (prune.ts), with the test clock: old rows go, what is still needed stays. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { insertEvent, recordChange } from '../areas/webhook/test-fixtures.ts';
+import { eventChanges } from '../db/tables/changes.ts';
+import { changeFanouts } from '../db/tables/webhooks.ts';
+import { DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';
+
+const HOUR = 3_600_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const seqs = async () => (await t.database.db.select({ seq: eventChanges.seq }).from(eventChanges).orderBy(asc(eventChanges.seq))).map((r) => r.seq);
+
+describe('pruneChanges', () => {
+  it('deletes the changes older than the retention once fanned out, and always keeps the newest', async () => {
+    const eventId = await insertEvent(t, 'Pruned');
+    const old = [await recordChange(t, eventId), await recordChange(t, eventId)];
+    // Fanned out: nothing else needs them.
+    await t.runJobs();
+    t.clock.advance(DEFAULT_RETENTION_MS - HOUR);
+    const recent = await recordChange(t, eventId);
+    await t.runJobs();
+
+    // Within the retention: nothing goes.
+    expect(await pruneChanges(t.database.db, t.clock)).toBe(0);
+    expect(await seqs()).toEqual([...old, recent]);
+
+    // An hour and a minute later the first two are past 72 hours; the recent one is not.
+    t.clock.advance(HOUR + 60_000);
+    expect(await pruneChanges(t.database.db, t.clock)).toBe(2);
+    expect(await seqs()).toEqual([recent]);
+
+    // Far later the newest row still stays: the feed starts from the highest seq in the log.
+    t.clock.advance(30 * 24 * HOUR);
+    expect(await pruneChanges(t.database.db, t.clock)).toBe(0);
+    expect(await seqs()).toEqual([recent]);
+  });
+
+  it('keeps a change its webhook fan-out has not run for yet, and keeps everything with retention 0', async () => {
+    const eventId = await insertEvent(t, 'Waiting');
+    const waiting = await recordChange(t, eventId);
+    const newest = await recordChange(t, eventId);
+    expect((await t.database.db.select().from(changeFanouts)).map((r) => r.seq)).toEqual([waiting, newest]);
+    t.clock.advance(DEFAULT_RETENTION_MS * 2);
+    expect(await pruneChanges(t.database.db, t.clock, 0)).toBe(0);
+    // The earlier rows (fanned out, old) go; `waiting` is still queued for webhooks and stays.
+    await pruneChanges(t.database.db, t.clock, HOUR);
+    expect(await seqs()).toEqual([waiting, newest]);
+    await t.runJobs();
+    t.clock.advance(2 * HOUR);
+    await recordChange(t, eventId);
+    await t.runJobs();
+    expect(await pruneChanges(t.database.db, t.clock, HOUR)).toBe(2);
+  });
+
+  it('deletes a large backlog in batches', async () => {
+    const eventId = await insertEvent(t, 'Backlog');
+    const start = t.clock.now();
+    await t.database.db.execute(sql`
+      insert into event_changes (client_id, event_id, action, state, mp4_state, created_at)
+      select ${t.clientId}, ${eventId}, 'Updated', 0, 0, ${start} from generate_series(1, 12000)`);
+    const last = await recordChange(t, eventId);
+    await t.runJobs();
+    t.clock.advance(DEFAULT_RETENTION_MS + HOUR);
+    expect(await pruneChanges(t.database.db, t.clock)).toBeGreaterThanOrEqual(12_000);
+    expect(await seqs()).toEqual([last]);
+  });
+});
+
+describe('the periodic pruning of a running service', () => {
+  it('prunes on its own every pruneIntervalMs, by the app clock, with the retention setting', async () => {
+    const app = await createTestApp({ services: { changeFeed: { retentionMs: 2 * HOUR, pruneIntervalMs: 50 } } });
+    try {
+      const eventId = await insertEvent(app, 'Timer');
+      const old = await recordChange(app, eventId);
+      await app.runJobs();
+      app.clock.advance(3 * HOUR);
+      const fresh = await recordChange(app, eventId);
+      await app.runJobs();
+      const deadline = Date.now() + 10_000;
+      let left: number[] = [];
+      do {
+        await new Promise((r) => setTimeout(r, 50));
+        left = (await app.database.db.select({ seq: eventChanges.seq }).from(eventChanges)).map((r) => r.seq);
+      } while (left.includes(old) && Date.now() < deadline);
+      expect(left).toEqual([fresh]);
+      // And on demand.
+      expect(await app.app.changeLog.run()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
