@@ -1,7 +1,8 @@
 /**
  * An operator runs an event from the dashboard against the real service: creates it in the form,
  * finds it in the list, opens it, starts it and watches it go live without reloading, plays the
- * stream, publishes it and stops it. A wrong input shows the service's reason on its field.
+ * stream, publishes it and stops it, and finds it again through global search. A wrong input
+ * shows the service's reason on its field.
  * Screenshots of the event page (light, dark, phone, a very long title) go to
  * test-results/screenshots/.
  */
@@ -48,9 +49,10 @@ test.beforeEach(async ({ page }) => {
   await connectQuietly(page);
 });
 
-test('run an event: create it, find it, start it, watch it go live, play it, publish it, stop it', async ({ page }) => {
-  test.setTimeout(120_000);
-  const title = `Harbour concert ${Date.now()}`;
+test('run an event: create it, find it, start it, watch it go live, play it, publish it, stop it, find it through search', async ({ page }) => {
+  test.setTimeout(150_000);
+  const stamp = String(Date.now());
+  const title = `Harbour concert ${stamp}`;
 
   const channel = await test.step('create the event in the form', async () => {
     await page.goto('/events');
@@ -122,6 +124,29 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
     await expect(stateChip(page, 'LIVE_STOPPING')).toBeVisible();
     await expect(stateChip(page, 'INSTANT_VOD')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('group', { name: 'Live controls' })).toHaveCount(0);
+  });
+
+  await test.step('...and finds it through search: the shortcut, part of the title, the result, the event page', async () => {
+    const eventUrl = page.url();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
+    await expect(page).toHaveURL(/\/schedule/);
+    await page.locator('body').press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search events and chapter points' });
+    await expect(dialog).toBeVisible();
+    const field = dialog.getByRole('combobox', { name: 'Search events and chapter points' });
+    await expect(field).toBeFocused();
+    // Part of the title: the last word is matched as a prefix while it is typed.
+    await field.pressSequentially(`concert ${stamp.slice(0, 9)}`, { delay: 30 });
+    const result = dialog.getByRole('group', { name: 'Events' }).getByRole('option', { name: new RegExp(`^${title}, `) });
+    await expect(result).toBeVisible();
+    await expect(result.locator('mark').first()).toHaveText('concert');
+    await expect(result).toHaveAttribute('aria-selected', 'true');
+    await page.screenshot({ path: `${screenshots}global-search-light.png` });
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    expect(page.url().replace(/\?.*$/, '')).toBe(eventUrl.replace(/\?.*$/, ''));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(stateChip(page, 'INSTANT_VOD')).toBeVisible();
   });
 });
 

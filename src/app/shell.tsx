@@ -1,5 +1,5 @@
 /**
- * The frame around every page: app bar (name, connection status, theme, shortcuts, settings),
+ * The frame around every page: app bar (name, global search, connection status, theme, shortcuts, settings),
  * the navigation drawer (permanent on wide screens, temporary on narrow ones), a skip link, the
  * page outlet, notifications and the shortcuts dialog.
  */
@@ -26,6 +26,7 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { ConnectionStatus } from './connection-status.tsx';
 import { useConnection, useConnectionDialog } from './connection-context.tsx';
+import { GlobalSearch } from './global-search.tsx';
 import { ShortcutsDialog, useHotkeys, useShortcutsHelp } from './hotkeys.tsx';
 import { navigationAreas } from './navigation.ts';
 import { ThemeModeMenu } from './theme-mode-menu.tsx';
@@ -113,7 +114,7 @@ export function Shell() {
         color="inherit"
         sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
       >
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           {!wide && (
             <IconButton
               edge="start"
@@ -126,10 +127,11 @@ export function Shell() {
               <MenuIcon />
             </IconButton>
           )}
-          <SensorsIcon aria-hidden sx={{ color: 'primary.main' }} />
+          <SensorsIcon aria-hidden sx={{ color: 'primary.main', display: { xs: 'none', sm: 'block' } }} />
           <Typography component="div" variant="h6" noWrap sx={{ fontWeight: 700, letterSpacing: 0.2, flexGrow: 1, minWidth: 0 }}>
             Control Room
           </Typography>
+          <GlobalSearch />
           <ConnectionStatus />
           <ThemeModeMenu />
           <Tooltip title="Keyboard shortcuts (?)">
