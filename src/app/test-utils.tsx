@@ -14,9 +14,9 @@
  */
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ApiClient } from '#client';
+import { createQueryClient, type ApiClient } from '#client';
 import { setApiClient } from './api.ts';
 import { createConnectionStore, type ConnectionStore, type KeyValueStorage } from './connection.ts';
 import { AppProviders } from './providers.tsx';
@@ -50,7 +50,10 @@ function setUp(client: ApiClient) {
   const connection = createConnectionStore({ storage: memoryStorage(), fetch: client.config.fetch });
   connection.save({ baseUrl: client.config.baseUrl, apiKey: client.config.apiKey ?? '' });
   setApiClient(client);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // The app's own client, so mutations invalidate what they declare as in production; no retries
+  // and no staleness timer, so a test sees each answer once and refetches only when told.
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   return { connection, queryClient };
 }
 

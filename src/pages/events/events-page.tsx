@@ -294,7 +294,8 @@ export default function EventsPage() {
               columns={columns}
               getRowId={eventId}
               rowCount={data?.totalCount}
-              loading={isFetching}
+              // Only while a new view loads: live refreshes in the background must not flash the bar.
+              loading={isPending || isPlaceholderData}
               page={view.page}
               pageSize={view.pageSize}
               pageSizeOptions={EVENT_PAGE_SIZES}

@@ -12,7 +12,7 @@ import { seedMetadataDemo } from '../areas/chapter-point/demo.ts';
 import { seedComposeDemo } from './compose.ts';
 import { scheduleAutomation } from '../areas/live/automation.ts';
 import { createHash } from 'node:crypto';
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { EventState, Mp4State, ProvisionState } from '#schema';
 import type { DbOrTx } from '../db/database.ts';
 import {
@@ -1022,5 +1022,10 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     for (const { id } of automated) await scheduleAutomation(tx, clock, clientId, id);
   });
-  return seeded;
+  // Counted at the end: compose seeding adds the events its playlists create.
+  const [live] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), isNull(events.dateDeleted)));
+  return { events: live?.n ?? seeded.events };
 }
