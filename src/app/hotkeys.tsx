@@ -63,7 +63,9 @@ export function HotkeysProvider({ children }: { children: ReactNode }) {
       if (isTypingTarget(event.target)) return;
       const hotkeys = listRef.current;
       const attempt = (sequence: string): boolean => {
-        const match = hotkeys.find((h) => h.keys === sequence);
+        // A page's own shortcut wins over a global one on the same key (`/` searches the Events
+        // list there, and opens global search elsewhere).
+        const match = hotkeys.find((h) => h.keys === sequence && h.group !== 'Global') ?? hotkeys.find((h) => h.keys === sequence);
         if (match) {
           event.preventDefault();
           pending = null;
