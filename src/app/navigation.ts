@@ -7,6 +7,7 @@ import ScheduleIcon from '@mui/icons-material/CalendarMonthOutlined';
 import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import SettingsIcon from '@mui/icons-material/TuneOutlined';
 import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
+import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -19,6 +20,7 @@ export interface NavigationArea {
 export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
+  { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },

@@ -16,6 +16,8 @@ const SchedulePage = lazy(() => import('#pages/schedule/schedule-page.tsx'));
 const WebhooksPage = lazy(() => import('#pages/webhooks/webhooks-page.tsx'));
 const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-page.tsx'));
 const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
+const ComposeListPage = lazy(() => import('#pages/compose/compose-list-page.tsx'));
+const ComposePage = lazy(() => import('#pages/compose/compose-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -72,6 +74,23 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <ConfigurationPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'compose',
+        element: (
+          <RouteBoundary>
+            <ComposeListPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // `compose/new?type=standard|encoder` creates; `compose/:eventId` edits that event's playlist.
+        path: 'compose/:eventId',
+        element: (
+          <RouteBoundary>
+            <ComposePage />
           </RouteBoundary>
         ),
       },

@@ -34,6 +34,7 @@ import { ClientPropertiesTab } from './client-properties-tab.tsx';
 import { ChapterPointsTab } from './chapter-points-tab.tsx';
 import { AudioTab } from './audio-tab.tsx';
 import { EventWebhooksTab } from './event-webhooks-tab.tsx';
+import { EventPlaylistCard } from '#pages/compose/event-playlist-card.tsx';
 
 function NewEventPage({ serviceUrl }: { serviceUrl: string }) {
   useDocumentTitle('New event');
@@ -164,6 +165,11 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
       {tab === 'player' && (
         <Box role="tabpanel" id="event-panel-player" aria-labelledby="event-tab-player">
           <PlayerTab event={event} serviceUrl={serviceUrl} />
+        </Box>
+      )}
+      {tab === 'playlist' && (
+        <Box role="tabpanel" id="event-panel-playlist" aria-labelledby="event-tab-playlist">
+          <EventPlaylistCard event={event} serviceUrl={serviceUrl} />
         </Box>
       )}
       {tab === 'urls' && (

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 export const EVENT_TABS = [
   { id: 'general', label: 'General' },
   { id: 'player', label: 'Player' },
+  { id: 'playlist', label: 'Playlist' },
   { id: 'urls', label: 'Streaming URLs' },
   { id: 'properties', label: 'Custom properties' },
   { id: 'client-properties', label: 'Client properties' },

@@ -1,0 +1,349 @@
+/**
+ * The left pane: events that can go into the playlist, searchable and filtered by date, room,
+ * type and state through GET /event/ (the filters live in the URL, prefixed `c`, so the view can
+ * be shared and survives a reload). Each event drags into the playlist by its handle, or goes in
+ * with its Add button (the keyboard path). Encoder composition adds "+ MP4 URL".
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDraggable } from '@dnd-kit/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/AddRounded';
+import DragIcon from '@mui/icons-material/DragIndicator';
+import LinkIcon from '@mui/icons-material/LinkRounded';
+import SearchIcon from '@mui/icons-material/Search';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { EventState, type Event } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+import { StateChip } from '#components/state-chip.tsx';
+import { useEventLookups } from '#pages/event/use-lookups.ts';
+import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-model.ts';
+import { Thumbnail } from './thumbnail.tsx';
+import { formatClock, parseTimeSpan } from './timecode.ts';
+
+/** States of an event with a finished recording: what the service composes from (and plays in an encoder playlist). */
+export const PLAYABLE_STATES = ['INSTANT_VOD', 'INSTANT_VOD_BACKUP', 'VOD_PRIVATE', 'VOD_PUBLIC', 'STOPPED'] as const;
+
+const STATE_FILTERS: { value: string; label: string }[] = [
+  { value: '', label: 'Recorded (can be composed)' },
+  { value: 'any', label: 'Any state' },
+  ...EventState.names.map((name) => ({ value: name, label: name.replace(/_/g, ' ').toLowerCase().replace(/^\w/, (c) => c.toUpperCase()) })),
+];
+
+const PAGE = 50;
+
+/** The drag id of an available event. */
+export const sourceDragId = (eventId: string) => `source:${eventId}`;
+
+export interface SourceDragData {
+  kind: 'source';
+  item: NewItem;
+  title: string;
+}
+
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const read = (name: string) => params.get(name) ?? '';
+  const set = useCallback(
+    (name: string, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { q: read('cq'), from: read('cfrom'), to: read('cto'), room: read('croom'), type: read('ctype'), state: read('cstate'), set };
+}
+
+const localDayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : undefined);
+const localDayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined);
+
+export interface AvailableContentProps {
+  kind: CompositionKind;
+  serviceUrl: string;
+  /** Adds at the end of the playlist (or after the open item). */
+  onAdd: (items: NewItem[], title: string) => void;
+}
+
+export const AvailableContent = memo(function AvailableContent({ kind, serviceUrl, onAdd }: AvailableContentProps) {
+  const filters = useFilters();
+  const lookups = useEventLookups();
+  const [search, setSearch] = useState(filters.q);
+  const [limit, setLimit] = useState(PAGE);
+  const [mp4Open, setMp4Open] = useState(false);
+
+  // The URL follows typing after a pause, so every keystroke is not a request.
+  const { q, set } = filters;
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const timer = setTimeout(() => set('cq', search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search, q, set]);
+
+  const eventState = filters.state === 'any' ? undefined : filters.state || PLAYABLE_STATES.join(',');
+  const query = useQuery({
+    ...api.event.list.queryOptions({
+      query: {
+      search: filters.q || undefined,
+      from: localDayStart(filters.from),
+      to: localDayEnd(filters.to),
+      room: filters.room || undefined,
+      eventType: filters.type || undefined,
+      eventState,
+      pageSize: limit,
+      order: 'DESC',
+      orderColumn: 'DisplayLiveStart',
+      },
+    }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+  const events = query.data?.results ?? [];
+  const total = query.data?.totalCount ?? 0;
+  const anyFilter = Boolean(filters.q || filters.from || filters.to || filters.room || filters.type || filters.state);
+
+  return (
+    <Box component="section" aria-labelledby="available-title" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography id="available-title" variant="h2" sx={{ fontSize: '1rem', fontWeight: 600, flex: 1 }}>
+          Available content
+        </Typography>
+        {kind === 'encoder' && (
+          <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={() => setMp4Open(true)}>
+            MP4 URL
+          </Button>
+        )}
+      </Box>
+      <TextField
+        size="small"
+        type="search"
+        label="Search events"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        slotProps={{
+          htmlInput: { 'data-compose-search': true },
+          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+        }}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, mt: 1 }}>
+        <TextField size="small" type="date" label="From" value={filters.from} onChange={(e) => filters.set('cfrom', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label="To" value={filters.to} onChange={(e) => filters.set('cto', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" select label="Room" value={filters.room} onChange={(e) => filters.set('croom', e.target.value)}>
+          <MenuItem value="">Any room</MenuItem>
+          {lookups.rooms.options.map((o) => (
+            <MenuItem key={o.value} value={o.label}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" select label="Type" value={filters.type} onChange={(e) => filters.set('ctype', e.target.value)}>
+          <MenuItem value="">Any type</MenuItem>
+          {lookups.eventTypes.options.map((o) => (
+            <MenuItem key={o.value} value={o.label}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" select label="State" value={filters.state} onChange={(e) => filters.set('cstate', e.target.value)} sx={{ gridColumn: '1 / -1' }}>
+          {STATE_FILTERS.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Typography variant="caption" aria-live="polite" sx={{ color: 'text.secondary', mt: 1, minHeight: 20 }}>
+        {query.isPending ? 'Loading events…' : query.error ? '' : `${total} ${total === 1 ? 'event' : 'events'}${anyFilter ? ' match' : ''} · drag into the playlist or press Add`}
+      </Typography>
+      <Box sx={{ height: 4 }}>{query.isFetching && !query.isPending && <LinearProgress aria-hidden />}</Box>
+      <Box sx={{ flex: 1, minHeight: 120, overflowY: 'auto', mx: -1, px: 1 }}>
+        {query.error && !query.data ? (
+          <Box role="alert" sx={{ p: 2 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Could not load events. {describeApiError(query.error, { serviceUrl }).message}
+            </Typography>
+            <Button size="small" variant="outlined" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </Box>
+        ) : !query.isPending && events.length === 0 ? (
+          <EmptyState
+            icon={<SearchOffIcon />}
+            title="No events match"
+            hint={filters.state ? 'Try another state or clear the filters.' : 'Only recorded events are listed (they are what compositions play); choose “Any state” to see the others.'}
+            action={
+              anyFilter ? (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setSearch('');
+                    for (const name of ['cq', 'cfrom', 'cto', 'croom', 'ctype', 'cstate']) filters.set(name, '');
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <Box component="ul" aria-label="Available events" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+            {events.map((event) => (
+              <AvailableEvent key={event.id} event={event} onAdd={onAdd} />
+            ))}
+          </Box>
+        )}
+        {events.length < total && (
+          <Box sx={{ textAlign: 'center', py: 1 }}>
+            <Button size="small" onClick={() => setLimit((n) => n + PAGE)} disabled={query.isFetching}>
+              Show {Math.min(PAGE, total - events.length)} more
+            </Button>
+          </Box>
+        )}
+      </Box>
+      <Mp4Dialog open={mp4Open} onClose={() => setMp4Open(false)} onAdd={(url) => onAdd([{ type: ITEM_TYPES.DIRECT_FULL_MP4, value: url, properties: {}, markers: null }], url)} />
+    </Box>
+  );
+});
+
+/** The draggable shell re-renders on every move of a drag; the content below only when its event changes. */
+const AvailableEvent = memo(function AvailableEvent({ event, onAdd }: { event: Event; onAdd: AvailableContentProps['onAdd'] }) {
+  const item = useMemo<NewItem>(() => ({ type: ITEM_TYPES.EVENT, value: event.id, properties: {}, markers: null }), [event.id]);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: sourceDragId(event.id),
+    data: { kind: 'source', item, title: event.title } satisfies SourceDragData,
+  });
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      data-event-id={event.id}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 0.5,
+        pr: 0.25,
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        '&:hover': { borderColor: 'text.secondary' },
+      }}
+      style={{ opacity: isDragging ? 0.5 : 1 }}
+    >
+      <Box
+        ref={setActivatorNodeRef}
+        {...listeners}
+        {...attributes}
+        // The keyboard path is the Add button; the handle is for the pointer.
+        tabIndex={-1}
+        role="presentation"
+        aria-hidden
+        sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary', touchAction: 'none', alignSelf: 'stretch', alignItems: 'center' }}
+      >
+        <DragIcon fontSize="small" />
+      </Box>
+      <AvailableEventContent event={event} item={item} onAdd={onAdd} />
+    </Box>
+  );
+});
+
+const AvailableEventContent = memo(function AvailableEventContent({ event, item, onAdd }: { event: Event; item: NewItem; onAdd: AvailableContentProps['onAdd'] }) {
+  const duration = parseTimeSpan(event.duration);
+  const when = parseServiceDate(event.instantVodStart ?? event.actualLiveStart ?? event.scheduledStart);
+  return (
+    <>
+      <Thumbnail url={event.thumbnailUrl} title={event.title} width={64} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" noWrap title={event.title} sx={{ fontWeight: 500 }}>
+          {event.title || 'Untitled event'}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25, minWidth: 0 }}>
+          <StateChip state={event.state} />
+          <Typography variant="caption" noWrap sx={{ color: 'text.secondary' }}>
+            {[duration !== null && duration > 0 ? formatClock(duration) : null, when ? formatDateTime(when) : null, event.room].filter(Boolean).join(' · ')}
+          </Typography>
+        </Box>
+      </Box>
+      <Tooltip title="Add to the playlist">
+        <IconButton size="small" aria-label={`Add ‘${event.title || 'Untitled event'}’ to the playlist`} onClick={() => onAdd([item], event.title)}>
+          <AddIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+});
+
+function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (url: string) => void }) {
+  const [url, setUrl] = useState('');
+  const [touched, setTouched] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const trimmed = url.trim();
+  const valid = /^https?:\/\/\S+$/i.test(trimmed);
+  const error = touched && !valid ? 'Enter an http:// or https:// URL of an MP4 file.' : undefined;
+  const hint = valid && !/\.mp4(\?|#|$)/i.test(trimmed) ? 'This URL does not end in .mp4: the encoder needs a full MP4 file.' : 'The encoder plays the whole file.';
+  const submit = () => {
+    setTouched(true);
+    if (!valid) {
+      inputRef.current?.focus();
+      return;
+    }
+    onAdd(trimmed);
+    setUrl('');
+    setTouched(false);
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="mp4-title">
+      <DialogTitle id="mp4-title">Add an MP4 file by URL</DialogTitle>
+      <DialogContent>
+        <TextField
+          inputRef={inputRef}
+          autoFocus
+          fullWidth
+          margin="dense"
+          label="MP4 URL"
+          placeholder="https://media.example.com/programme.mp4"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          onBlur={() => setTouched(Boolean(url))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          error={Boolean(error)}
+          helperText={error ?? hint}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit}>
+          Add to the playlist
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

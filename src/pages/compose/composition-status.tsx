@@ -1,0 +1,165 @@
+/**
+ * What the composition event is doing now, followed live: a standard composition's generation
+ * (COMPOSE_WAITING -> COMPOSE_GENERATING -> COMPOSE_PRIVATE | COMPOSE_PUBLIC, or COMPOSE_ERROR)
+ * until the result plays; an encoder composition's live state, its controls and its stream.
+ */
+import { Link as RouterLink } from 'react-router';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { EventState, type Event } from '#schema';
+import { api } from '#app/api.ts';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+import { Player } from '#components/player.tsx';
+import { EventActions } from '#pages/event/event-actions.tsx';
+import { eventDetailOptions } from '#pages/event/event-query.ts';
+import { isLive, isTransitional } from '#pages/event/event-transitions.ts';
+import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
+import type { CompositionKind } from './playlist-model.ts';
+import { formatClock, parseTimeSpan } from './timecode.ts';
+
+/** 1.5 s while generating or changing state, 5 s while live or waiting, otherwise 30 s. */
+export function compositionRefreshMs(state: number | undefined): number {
+  if (state === undefined) return 30_000;
+  const name = EventState.nameOf(state);
+  if (name === 'COMPOSE_GENERATING' || isTransitional(state)) return 1_500;
+  if (name === 'COMPOSE_WAITING' || isLive(state)) return 5_000;
+  return 30_000;
+}
+
+/** The composition event, with its video structure, polled by its state. */
+export function useCompositionEvent(eventId: string | null) {
+  return useQuery({
+    ...eventDetailOptions(eventId ?? '00000000-0000-0000-0000-000000000000'),
+    enabled: eventId !== null,
+    refetchInterval: (query) => compositionRefreshMs(query.state.data?.state ?? undefined),
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** The playlist with its generation (status, progress, the reason of a failure), polled while it runs. */
+function useGeneration(eventId: string, state: number, enabled: boolean) {
+  const name = EventState.nameOf(state);
+  const running = name === 'COMPOSE_GENERATING' || name === 'COMPOSE_WAITING';
+  const query = useQuery({
+    ...api.compose.get.queryOptions({ params: { eventId } }),
+    enabled,
+    retry: false,
+    refetchInterval: running ? (name === 'COMPOSE_GENERATING' ? 1_000 : 5_000) : false,
+    refetchIntervalInBackground: false,
+  });
+  return query.data?.generation ?? null;
+}
+
+export function CompositionStatus({ kind, event, serviceUrl, justSaved }: { kind: CompositionKind; event: Event; serviceUrl: string; justSaved: boolean }) {
+  const name = EventState.nameOf(event.state);
+  const generation = useGeneration(event.id, event.state, kind === 'standard');
+  const hls = playableHlsUrl(event.video);
+  const src = hls ? absoluteUrl(hls, serviceUrl) : null;
+
+  if (kind === 'encoder') {
+    const live = isLive(event.state) || isTransitional(event.state);
+    return (
+      <Box component="section" aria-label="Composition status" data-testid="composition-status" sx={{ mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: live && src ? 'minmax(0, 1fr) minmax(240px, 360px)' : '1fr' }, gap: 2, alignItems: 'start' }}>
+        <Alert severity={live ? 'success' : 'info'} icon={false} action={<EventActions event={event} serviceUrl={serviceUrl} />} sx={{ alignItems: 'center' }}>
+          <AlertTitle sx={{ mb: 0 }}>{live ? 'The encoder is playing the playlist' : 'Live event with this playlist'}</AlertTitle>
+          <Typography variant="body2">
+            {name === 'PRE_LIVE'
+              ? `Start it to play the items in order${event.channel ? ` on ${event.channel}` : ''}. Saved changes to the playlist apply to what the encoder plays next.`
+              : name === 'LIVE_STARTING'
+                ? 'The encoder is starting…'
+                : live
+                  ? 'Saved changes to the playlist apply to what the encoder plays next.'
+                  : `State: ${event.stateString}.`}
+          </Typography>
+          {isTransitional(event.state) && <LinearProgress sx={{ mt: 1 }} aria-label="The encoder is changing state" />}
+        </Alert>
+        {live && src && <Player src={src} live title={`Composition: ${event.title}`} />}
+      </Box>
+    );
+  }
+
+  if (name === 'COMPOSE_GENERATING') {
+    return (
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="composition-status" role="status">
+        <AlertTitle>Generating the composition…{generation && generation.status === 'GENERATING' ? ` ${Math.round(generation.progress * 100)}%` : ''}</AlertTitle>
+        The service is stitching the items into one video. This page follows it; you can keep editing, and a new save starts the generation again.
+        {generation?.status === 'GENERATING' ? (
+          <LinearProgress sx={{ mt: 1 }} variant="determinate" value={Math.round(generation.progress * 100)} aria-label="Generating the composition" />
+        ) : (
+          <LinearProgress sx={{ mt: 1 }} aria-label="Generating the composition" />
+        )}
+      </Alert>
+    );
+  }
+  if (name === 'COMPOSE_WAITING') {
+    const at = parseServiceDate(generation?.readyAt ?? null);
+    return (
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="composition-status" role="status">
+        <AlertTitle>Waiting for the live stream start</AlertTitle>
+        The composition is generated once its live stream starts{at ? ` (${formatDateTime(at)})` : ''}; this page follows it.
+      </Alert>
+    );
+  }
+  if (name === 'COMPOSE_ERROR') {
+    return (
+      <Alert severity="error" sx={{ mb: 2 }} data-testid="composition-status" role="status">
+        <AlertTitle>Generation failed</AlertTitle>
+        <Box component="span" data-testid="generation-error">
+          {generation?.error ?? 'A source may be missing or unplayable, or a licensed feature is not available.'}
+        </Box>{' '}
+        Fix the playlist and save to generate it again.
+      </Alert>
+    );
+  }
+  if (name === 'COMPOSE_PRIVATE' || name === 'COMPOSE_PUBLIC') {
+    return <ReadyStatus event={event} src={src} justSaved={justSaved} durationText={generation?.duration ? formatClock(parseTimeSpan(generation.duration) ?? 0) : null} />;
+  }
+  return null;
+}
+
+/** Ready: a one-line summary; the player opens by itself after a save this page watched, or on request. */
+function ReadyStatus({ event, src, justSaved, durationText }: { event: Event; src: string | null; justSaved: boolean; durationText: string | null }) {
+  const [open, setOpen] = useState(false);
+  const showPlayer = open || justSaved;
+  const name = EventState.nameOf(event.state);
+  const modified = parseServiceDate(event.dateModified);
+  return (
+    <Box component="section" aria-label="Composition status" data-testid="composition-status" sx={{ mb: 2 }}>
+      <Alert
+        severity="success"
+        role="status"
+        action={
+          <Box sx={{ display: 'flex', gap: 0.5 }}>
+            <Button size="small" color="inherit" onClick={() => setOpen(!showPlayer)} aria-expanded={showPlayer}>
+              {showPlayer ? 'Hide the player' : 'Play the result'}
+            </Button>
+            <Button size="small" color="inherit" component={RouterLink} to={`/events/${event.id}?tab=player`}>
+              Open the event
+            </Button>
+          </Box>
+        }
+      >
+        <AlertTitle sx={{ mb: 0 }}>{justSaved ? 'Generated: the composition plays' : 'The composition is ready'}</AlertTitle>
+        {name === 'COMPOSE_PRIVATE' ? 'Private: playable from the protected URL only.' : 'Public.'}
+        {durationText ? ` ${durationText} long.` : ''}
+        {modified ? ` Last generated ${formatDateTime(modified)}.` : ''}
+      </Alert>
+      {showPlayer && (
+        <Box sx={{ mt: 1, maxWidth: 560 }}>
+          <Player
+            src={src}
+            live={false}
+            title={`Composition: ${event.title}`}
+            empty={<Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, color: 'text.secondary', fontSize: 14 }}>The service gives no stream for this composition yet.</Box>}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,340 @@
+/**
+ * The playlist of one event, for the event page: a summary (name, type, items, running time),
+ * the way into the editor, "Clone to another event" (GET /compose/clone/{id}?targetEventId=), the
+ * DRM of a standard composition (PUT /compose/event/{id}/drm/) and, for an encoder composition,
+ * removing its playlist (DELETE /compose/{id}). An event without a playlist says so and offers a
+ * new composition.
+ *
+ * @example
+ * <EventPlaylistCard event={event} serviceUrl={serviceUrl} />
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import { DrmConfigurationSchema, type ComposePlaylist, type Event } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+import { compositionKindOf, computeTimeline, documentFromService, type CompositionKind } from './playlist-model.ts';
+import { itemTitle } from './playlist-pane.tsx';
+import { KIND_LABEL } from './playlist-settings.tsx';
+import { formatClock } from './timecode.ts';
+import { useSources } from './use-sources.ts';
+
+export interface EventPlaylistCardProps {
+  event: Event;
+  serviceUrl: string;
+}
+
+export function EventPlaylistCard({ event, serviceUrl }: EventPlaylistCardProps) {
+  const query = useQuery({ ...api.compose.get.queryOptions({ params: { eventId: event.id } }), retry: false });
+  const absent = query.error && (query.error.status === 400 || query.error.status === 404);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={`playlist-card-${event.id}`} sx={{ p: 2 }}>
+      <Typography id={`playlist-card-${event.id}`} variant="h2" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+        Compose playlist
+      </Typography>
+      {query.isPending ? (
+        <Skeleton variant="rounded" height={96} />
+      ) : absent ? (
+        <NoPlaylist />
+      ) : query.error ? (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>Retry</Button>}>
+          Could not load the playlist. {describeApiError(query.error, { serviceUrl }).message}
+        </Alert>
+      ) : (
+        <PlaylistSummary event={event} playlist={query.data} serviceUrl={serviceUrl} kind={compositionKindOf(event, query.data)} />
+      )}
+    </Paper>
+  );
+}
+
+function NoPlaylist() {
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        This event has no playlist: it is not a composition. A composition is an event of its own, made from recorded events (standard) or played live by an encoder.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" variant="outlined" component={RouterLink} to="/compose/new?type=standard">
+          New standard composition
+        </Button>
+        <Button size="small" variant="outlined" component={RouterLink} to="/compose/new?type=encoder">
+          New encoder composition
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function PlaylistSummary({ event, playlist, serviceUrl, kind }: { event: Event; playlist: ComposePlaylist; serviceUrl: string; kind: CompositionKind }) {
+  const doc = useMemo(() => documentFromService(playlist, event), [playlist, event]);
+  const sources = useSources(doc.items);
+  const timeline = useMemo(() => computeTimeline(doc.items, sources.lookup), [doc.items, sources.lookup]);
+  const [cloneOpen, setCloneOpen] = useState(false);
+  const [drmOpen, setDrmOpen] = useState(false);
+  const [removeOpen, setRemoveOpen] = useState(false);
+  const remove = useMutation(api.compose.delete.mutationOptions());
+  const count = doc.items.length;
+  const shown = doc.items.slice(0, 5);
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{playlist.name}</Typography>
+        <Chip size="small" variant="outlined" label={KIND_LABEL[kind]} />
+        {playlist.looped && <Chip size="small" label="Looped" />}
+        {kind === 'standard' && event.vodDrm && <Chip size="small" icon={<LockIcon />} label="DRM" />}
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }} data-testid="playlist-card-summary">
+        {count} {count === 1 ? 'item' : 'items'} · {timeline.unknown > 0 ? 'at least ' : ''}
+        {formatClock(timeline.totalMs)}
+        {playlist.liveStreamStart ? ` · live stream start ${formatDateTime(parseServiceDate(playlist.liveStreamStart) ?? new Date(playlist.liveStreamStart))}` : ''}
+        {playlist.generation?.status === 'FAILED' && playlist.generation.error ? ` · generation failed: ${playlist.generation.error}` : ''}
+      </Typography>
+      {count > 0 && (
+        <Box component="ol" sx={{ m: 0, mt: 1, pl: 3, color: 'text.secondary', fontSize: 14 }}>
+          {shown.map((item, index) => (
+            <li key={item.key}>
+              <Box component="span" sx={{ color: 'text.primary' }}>
+                {itemTitle(item, sources.lookup(item))}
+              </Box>
+              {timeline.items[index]?.durationMs != null ? ` · ${formatClock(timeline.items[index]!.durationMs!)}` : ''}
+            </li>
+          ))}
+          {count > shown.length && <Box component="li" sx={{ listStyle: 'none', ml: -3 }}>and {count - shown.length} more</Box>}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+        <Button size="small" variant="contained" startIcon={<EditIcon />} component={RouterLink} to={`/compose/${event.id}`}>
+          Open in editor
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<CopyIcon />} onClick={() => setCloneOpen(true)}>
+          Clone to another event
+        </Button>
+        {kind === 'standard' ? (
+          <Button size="small" variant="outlined" startIcon={<LockIcon />} onClick={() => setDrmOpen(true)}>
+            DRM
+          </Button>
+        ) : (
+          <Button size="small" color="error" onClick={() => setRemoveOpen(true)}>
+            Remove playlist
+          </Button>
+        )}
+      </Box>
+      {kind === 'encoder' && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
+          The DRM of an encoder composition is the live event’s own (General tab).
+        </Typography>
+      )}
+      <CloneDialog open={cloneOpen} event={event} kind={kind} serviceUrl={serviceUrl} onClose={() => setCloneOpen(false)} />
+      {kind === 'standard' && <DrmDialog key={drmOpen ? 'open' : 'closed'} open={drmOpen} event={event} serviceUrl={serviceUrl} onClose={() => setDrmOpen(false)} />}
+      <ConfirmDialog
+        open={removeOpen}
+        title="Remove the playlist?"
+        confirmLabel="Remove the playlist"
+        destructive
+        busy={remove.isPending}
+        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        onClose={() => setRemoveOpen(false)}
+        onConfirm={() =>
+          remove.mutate(
+            { params: { eventId: event.id } },
+            {
+              onSuccess: () => {
+                setRemoveOpen(false);
+                notify(`Removed the playlist of ‘${event.title}’.`, { severity: 'success' });
+              },
+            },
+          )
+        }
+      >
+        ‘{event.title}’ keeps its schedule and state, but its encoder no longer has a playlist to play ({count} {count === 1 ? 'item' : 'items'} are removed).
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+type Found = Pick<Event, 'id' | 'title' | 'scheduledStart' | 'stateString'>;
+
+function useSettled<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean; event: Event; kind: CompositionKind; serviceUrl: string; onClose: () => void }) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [target, setTarget] = useState<Found | null>(null);
+  const search = useSettled(text.trim(), 300);
+  const found = useQuery({
+    ...api.event.list.queryOptions({ query: { search: search || undefined, pageSize: 20, skipEvents: event.id, order: 'DESC' } }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const clone = useMutation(api.compose.clone.mutationOptions());
+  const close = () => {
+    if (clone.isPending) return;
+    clone.reset();
+    setTarget(null);
+    setText('');
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Clone the playlist to another event</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {kind === 'standard'
+            ? 'The copy replaces the playlist of a standard composition (or of an event waiting for content), which is then generated from it.'
+            : 'The copy becomes the playlist of a live event on a channel that supports composition; it replaces the playlist it has.'}
+        </Typography>
+        <Autocomplete<Found>
+          options={found.data?.results ?? []}
+          value={target}
+          onChange={(_e, next) => setTarget(next)}
+          inputValue={text}
+          onInputChange={(_e, next) => setText(next)}
+          filterOptions={(x) => x}
+          getOptionLabel={(o) => o.title || 'Untitled event'}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          loading={found.isFetching}
+          noOptionsText={found.isError ? describeApiError(found.error, { serviceUrl }).message : search ? 'No event matches' : 'No other events'}
+          renderOption={({ key, ...props }, option) => (
+            <Box component="li" key={key} {...props}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography component="span" sx={{ display: 'block' }} noWrap>
+                  {option.title || 'Untitled event'}
+                </Typography>
+                <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {option.stateString}
+                  {parseServiceDate(option.scheduledStart) ? ` · ${formatDateTime(parseServiceDate(option.scheduledStart)!)}` : ''}
+                </Typography>
+              </Box>
+            </Box>
+          )}
+          renderInput={(params) => <TextField {...params} label="Target event" placeholder="Search by title" autoFocus />}
+        />
+        {clone.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {describeApiError(clone.error, { serviceUrl }).message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={close} disabled={clone.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!target || clone.isPending}
+          startIcon={clone.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          onClick={() => {
+            if (!target) return;
+            clone.mutate(
+              { params: { sourceEventId: event.id }, query: { targetEventId: target.id } },
+              {
+                onSuccess: () => {
+                  const done = target;
+                  close();
+                  notify(`Cloned the playlist to ‘${done.title || 'Untitled event'}’.`, {
+                    severity: 'success',
+                    action: { label: 'Open', onClick: () => void navigate(`/compose/${done.id}`) },
+                  });
+                },
+              },
+            );
+          }}
+        >
+          Clone
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function DrmDialog({ open, event, serviceUrl, onClose }: { open: boolean; event: Event; serviceUrl: string; onClose: () => void }) {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(event.drmJson ?? '');
+  const setDrm = useMutation(api.compose.setDrm.mutationOptions());
+  const problem = (() => {
+    if (!text.trim()) return undefined;
+    try {
+      const parsed = DrmConfigurationSchema.safeParse(JSON.parse(text));
+      return parsed.success ? undefined : `Not a DRM configuration: ${parsed.error.issues[0]?.path.join('.') || 'value'} ${parsed.error.issues[0]?.message ?? ''}`;
+    } catch {
+      return 'Not valid JSON.';
+    }
+  })();
+  return (
+    <Dialog open={open} onClose={() => !setDrm.isPending && onClose()} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>DRM of the composition</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          The DRM configuration the generated video is protected with, as JSON (<code>{'{"drm_provider": "THIRDPARTY", "drm_data": [...]}'}</code>). Empty removes the DRM.
+        </Typography>
+        <TextField
+          label="DRM JSON"
+          multiline
+          minRows={6}
+          fullWidth
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={Boolean(problem)}
+          helperText={problem ?? ' '}
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, monospace', fontSize: 13 } } }}
+        />
+        {setDrm.isError && <Alert severity="error">{describeApiError(setDrm.error, { serviceUrl }).message}</Alert>}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={setDrm.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={Boolean(problem) || setDrm.isPending}
+          startIcon={setDrm.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          onClick={() =>
+            setDrm.mutate(
+              { params: { eventId: event.id }, body: { drmJson: text.trim() } },
+              {
+                onSuccess: () => {
+                  void queryClient.invalidateQueries({ queryKey: ['event'] });
+                  notify(text.trim() ? 'Saved the DRM of the composition.' : 'Removed the DRM of the composition.', { severity: 'success' });
+                  onClose();
+                },
+              },
+            )
+          }
+        >
+          {text.trim() ? 'Save DRM' : 'Remove DRM'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
