@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { EditorView } from '@codemirror/view';
 import { ThemeProvider } from '@mui/material/styles';
 import { ChannelConfigurationSchema, XflowBody, XflowConfigurationSchema } from '#schema';
