@@ -30,7 +30,7 @@ import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
-import { useEventTitle } from './event-picker.tsx';
+import { useEventTitle } from '#components/event-picker.tsx';
 import { SendTestResult, useSendTest } from './send-test.tsx';
 import { useQueryFlag, useWebhook, type AnyWebhook } from './use-webhooks.ts';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';

@@ -37,7 +37,7 @@ import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
-import { EventPicker, useEventTitle } from './event-picker.tsx';
+import { EventPicker, useEventTitle } from '#components/event-picker.tsx';
 import { HeadersEditor } from './headers-editor.tsx';
 import { toAnyWebhook, type AnyWebhook } from './use-webhooks.ts';
 import {

@@ -22,7 +22,7 @@ import { useHotkeys } from '#app/hotkeys.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
-import { EventPicker, useEventTitle } from './event-picker.tsx';
+import { EventPicker, useEventTitle } from '#components/event-picker.tsx';
 import { toAnyWebhook, type AnyWebhook } from './use-webhooks.ts';
 import { WebhookDetail } from './webhook-detail.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
