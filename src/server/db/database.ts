@@ -41,6 +41,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Sees every query with its parameters (the bench captures SQL with it to EXPLAIN it). */
   logger?: Logger;
+  /**
+   * PGlite only: start from this dump (`dumpDataDir`) of a database instead of an empty one. Tests
+   * start from a migrated template, which skips initdb and the migrations (see test-database.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 // Not `new URL('./migrations', import.meta.url)`: jsdom (component tests) replaces the global URL.
@@ -51,12 +56,12 @@ const MIGRATION_LOCK = 7_316_502_118;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger);
-  return openPglite(options.dataDir ?? 'memory://', options.logger);
+  return openPglite(options.dataDir ?? 'memory://', options.logger, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined): Promise<Database> {
+async function openPglite(dataDir: string, logger: Logger | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite(client, { schema: tables, casing: 'snake_case', logger });
   await migratePglite(db, { migrationsFolder });
   return {

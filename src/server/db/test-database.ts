@@ -2,36 +2,94 @@
  * A throwaway database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a
  * fresh database on that PostgreSQL server, dropped on close. Test files run in parallel, so
  * they must not share tables.
+ *
+ * A new database costs initdb plus every migration (seconds of CPU on PGlite, most of a small
+ * test file's time). So the test run migrates one template first (`prepareTestTemplate`, Vitest's
+ * global setup) and every test database starts as a copy of it: a PGlite dump loaded from a file,
+ * or `CREATE DATABASE … TEMPLATE` on PostgreSQL. The migrations still run on the copy and find
+ * nothing to do, so a template that is missing or stale is only slower, never wrong.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { openDatabase, type Database } from './database.ts';
 
+/** Where the global setup leaves the template for the test processes. */
+const PGLITE_TEMPLATE_ENV = 'CONTROL_ROOM_TEST_PGLITE_TEMPLATE';
+const POSTGRES_TEMPLATE_ENV = 'CONTROL_ROOM_TEST_POSTGRES_TEMPLATE';
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+function loadPgliteTemplate(): Promise<Blob> | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!file) return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, options: { logger?: Logger } = {}): Promise<Database> {
-  if (!databaseUrl) return openDatabase({ dataDir: 'memory://', ...options });
-  const name = `cr_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
+  if (!databaseUrl) {
+    const loadDataDir = await loadPgliteTemplate();
+    return openDatabase({ dataDir: 'memory://', ...options, ...(loadDataDir ? { loadDataDir } : {}) });
   }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, ...options });
+  const name = `cr_test_${randomBytes(6).toString('hex')}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await adminQuery(databaseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 5, ...options });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: databaseUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * Migrates the template every test database of this run copies, and says where it is through the
+ * environment (the test processes inherit it). Answers the clean-up.
+ */
+export async function prepareTestTemplate(databaseUrl = process.env.DATABASE_URL): Promise<() => Promise<void>> {
+  // Each Vitest project runs the global setup, in one process: the first template serves them all.
+  if (process.env[databaseUrl ? POSTGRES_TEMPLATE_ENV : PGLITE_TEMPLATE_ENV]) return async () => undefined;
+  if (!databaseUrl) {
+    const migrated = await openDatabase({ dataDir: 'memory://' });
+    const dump = await (migrated.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client.dumpDataDir('none');
+    await migrated.close();
+    const file = join(tmpdir(), `control-room-test-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    process.env[PGLITE_TEMPLATE_ENV] = file;
+    return async () => {
+      delete process.env[PGLITE_TEMPLATE_ENV];
+      await rm(file, { force: true });
+    };
+  }
+  const name = `cr_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
+  // Migrated, then closed: PostgreSQL copies a template only while nobody is connected to it.
+  await (await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 1 })).close();
+  process.env[POSTGRES_TEMPLATE_ENV] = name;
+  return async () => {
+    delete process.env[POSTGRES_TEMPLATE_ENV];
+    await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+}
+
+function withDatabase(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
