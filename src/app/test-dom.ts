@@ -16,6 +16,6 @@ import { builtinEnvironments } from 'vitest/runtime';
 // has its own worker globals anyway.
 await builtinEnvironments.jsdom.setup(globalThis, { jsdom: { url: 'http://localhost:3000/' } });
 
-// The same patience as test-setup.ts gives the jsdom-environment tests (it could not, before this DOM existed).
-const { configure } = await import('@testing-library/react');
-configure({ asyncUtilTimeout: 5_000 });
+// What test-setup.ts gives the jsdom-environment tests (it could not, before this DOM existed).
+const { prepareDom } = await import('./test-setup.ts');
+await prepareDom();

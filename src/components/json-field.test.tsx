@@ -10,10 +10,6 @@ import { ChannelConfigurationSchema, XflowBody, XflowConfigurationSchema } from 
 import { theme } from '#app/theme.ts';
 import { describeSyntaxError, formatJsonText, JsonField, jsonDiagnostics, lineAndColumn, parseJsonText } from './json-field.tsx';
 
-// jsdom lays nothing out; CodeMirror measures text ranges all the same.
-Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-
 afterEach(cleanup);
 
 function syntaxError(text: string) {

@@ -12,10 +12,6 @@ import { events as eventsTable } from '#server/db/tables/index.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 
-// jsdom lays nothing out; CodeMirror measures text ranges all the same.
-Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-
 let t: TestApp;
 let api: ApiClient;
 /** Every request the page sent, as `METHOD /path`. */

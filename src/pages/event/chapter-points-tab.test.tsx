@@ -2,7 +2,7 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type ChapterPoint, type Event } from '#schema';
 import type { ApiClient } from '#client';
@@ -10,8 +10,6 @@ import { renderWithApp } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { ChapterPointsTab } from './chapter-points-tab.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let t: TestApp;
 let service: ApiClient;

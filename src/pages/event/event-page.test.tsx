@@ -2,7 +2,7 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventBody, type Event } from '#schema';
@@ -15,8 +15,6 @@ import { emptyEntry, serializeDrm } from './drm.ts';
 import { eventToFormValues, formToBody } from './event-form-values.ts';
 import EventPage from './event-page.tsx';
 
-// The page is large and the machine may be busy: give each step time before calling it a failure.
-configure({ asyncUtilTimeout: 10_000 });
 
 let t: TestApp;
 let service: ApiClient;

@@ -109,7 +109,7 @@ describe('EventsPage, with data from the in-process service', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Documentary');
     await waitFor(() => expect(search(router)).toEqual({ range: 'all', search: 'Documentary' }));
     const expected = await service().call(endpoints.event.list, { query: { search: 'Documentary', pageSize: 1 } });
-    await waitFor(() => expect(screen.getByText(/ events? · /).textContent).toMatch(new RegExp(`^${expected.totalCount} events? · `)), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText(/ events? · /).textContent).toMatch(new RegExp(`^${expected.totalCount} events? · `)));
   });
 
   it('counts each status tile on the service and filters the list in one click', async () => {
@@ -181,7 +181,7 @@ describe('EventsPage, with data from the in-process service', () => {
     const n = page.results.length;
     const user = userEvent.setup();
     renderPage('/events?range=all&state=VOD_PUBLIC&pageSize=10');
-    await waitFor(() => expect(within(grid()).getAllByRole('checkbox').length).toBe(n + 1), { timeout: 5000 });
+    await waitFor(() => expect(within(grid()).getAllByRole('checkbox').length).toBe(n + 1));
     await user.click(within(grid()).getByRole('checkbox', { name: /Select all rows/i }));
     await user.click(within(await screen.findByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: 'Change state' }));
     // VOD_PUBLIC allows only VOD_PRIVATE.

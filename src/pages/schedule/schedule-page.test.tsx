@@ -39,7 +39,7 @@ function renderPage(path: string) {
   return renderWithApp(<SchedulePage />, { client: createTestClient(t), path });
 }
 
-const link = (title: string) => screen.findByRole('link', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) }, { timeout: 5000 });
+const link = (title: string) => screen.findByRole('link', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
 
 describe('SchedulePage, with data from the in-process service', () => {
   it('places events on their day in the week, and marks the two booked at once on one channel', async () => {

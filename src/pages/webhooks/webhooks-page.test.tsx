@@ -2,7 +2,7 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, type Event } from '#schema';
@@ -15,8 +15,6 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { EventWebhooksTab } from '#pages/event/event-webhooks-tab.tsx';
 import WebhooksPage from './webhooks-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 /** Receivers on 127.0.0.1 are allowed here (WEBHOOKS_ALLOW_PRIVATE in production). */
 let t: TestApp;

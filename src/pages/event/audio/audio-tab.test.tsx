@@ -2,7 +2,7 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type Event } from '#schema';
 import { ApiError, createApiClient, type ApiClient } from '#client';
@@ -14,7 +14,6 @@ import { AudioTab } from '../audio-tab.tsx';
 import { mapServiceErrors, rowProblems } from './audio-inputs.ts';
 import { searchLanguages } from './languages.ts';
 
-configure({ asyncUtilTimeout: 10_000 });
 /** The machine running these may be busy: each test gets time before it is called a failure. */
 const SLOW = 120_000;
 

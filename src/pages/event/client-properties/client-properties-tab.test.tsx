@@ -2,7 +2,7 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, type Event, type PropertyConfigurationContent } from '#schema';
@@ -13,8 +13,6 @@ import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { ClientPropertiesTab } from '../client-properties-tab.tsx';
 import EventPage from '../event-page.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let t: TestApp;
 let service: ApiClient;
