@@ -25,13 +25,43 @@ interface Stream {
 let t: TestApp;
 let base: string;
 
+/** Starts an app on a free port; answers its base URL. */
+async function serve(app: TestApp): Promise<string> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 beforeAll(async () => {
-  t = await createTestApp({ services: { changeFeed: { pollIntervalMs: 100, heartbeatMs: 150, gapWaitMs: 600 } } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // Polls often whether or not LISTEN is in place: the polling test must not wait out the 5 s safety net.
+  t = await createTestApp({ services: { changeFeed: { pollIntervalMs: 100, listeningPollIntervalMs: 100, heartbeatMs: 150, gapWaitMs: 600 } } });
+  base = await serve(t);
 });
 afterAll(() => t.close());
+
+/** Serves `app` and opens its feed read as raw text, for the tests of waking on an app of their own. */
+async function openText(app: TestApp) {
+  const controller = new AbortController();
+  const response = await fetch(`${await serve(app)}/api/changes`, { headers: app.headers(), signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  return {
+    /** Reads until the text so far includes `needle`; false when the stream ended first. */
+    async readUntil(needle: string): Promise<boolean> {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        text += value;
+      }
+      return true;
+    },
+    /** Reads until the stream ends. */
+    async readToEnd(): Promise<void> {
+      while (!(await reader.read()).done);
+    },
+    close: () => controller.abort(),
+  };
+}
 
 async function open(query = '', headers: Record<string, string> = t.headers()): Promise<Stream> {
   const controller = new AbortController();
@@ -201,30 +231,17 @@ describe('GET /api/changes', () => {
   it('is woken in this process when a change commits, without waiting for the poll; closing the app ends the stream', async () => {
     const quiet = await createTestApp({ services: { changeFeed: { pollIntervalMs: 60_000 } } });
     try {
-      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = quiet.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`;
-      const response = await fetch(url, { headers: quiet.headers() });
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let text = '';
-      const readUntil = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) return false;
-          text += value;
-        }
-        return true;
-      };
-      await readUntil('event: ready');
+      const stream = await openText(quiet);
+      await stream.readUntil('event: ready');
       const eventId = await insertEvent(quiet, 'Woken');
       const seq = await recordChange(quiet, eventId);
       const started = Date.now();
       await quiet.runJobs();
-      expect(await readUntil(`id: ${seq}\n`)).toBe(true);
+      expect(await stream.readUntil(`id: ${seq}\n`)).toBe(true);
       expect(Date.now() - started).toBeLessThan(2_000);
       const closing = quiet.close();
       // The stream ends (rather than holding the app open).
-      while (!(await reader.read()).done);
+      await stream.readToEnd();
       await closing;
     } catch (error) {
       await quiet.close().catch(() => undefined);
@@ -242,27 +259,14 @@ describe('GET /api/changes: waking and resuming', () => {
   it('is woken by NOTIFY when a change commits, with no job run and no poll due', async () => {
     const quiet = await createTestApp({ services: { changeFeed: { pollIntervalMs: 60_000, listeningPollIntervalMs: 60_000 } } });
     try {
-      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = quiet.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`;
-      const controller = new AbortController();
-      const response = await fetch(url, { headers: quiet.headers(), signal: controller.signal });
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let text = '';
-      const readUntil = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) return false;
-          text += value;
-        }
-        return true;
-      };
-      await readUntil('event: ready');
+      const stream = await openText(quiet);
+      // `ready` comes once the hub's LISTEN is in place.
+      await stream.readUntil('event: ready');
       const eventId = await insertEvent(quiet, 'Notified');
       // The writer's transaction commits; nothing else happens in this process.
       const seq = await recordChange(quiet, eventId);
-      expect(await readUntil(`id: ${seq}\n`)).toBe(true);
-      controller.abort();
+      expect(await stream.readUntil(`id: ${seq}\n`)).toBe(true);
+      stream.close();
     } finally {
       await quiet.close();
     }
@@ -275,41 +279,14 @@ describe('GET /api/changes: waking and resuming', () => {
     const connectionString = ((quiet.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString);
     const other = await openDatabase({ databaseUrl: connectionString, poolSize: 2 });
     try {
-      await quiet.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = quiet.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`;
-      const controller = new AbortController();
-      const response = await fetch(url, { headers: quiet.headers(), signal: controller.signal });
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let text = '';
-      const readUntil = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) return false;
-          text += value;
-        }
-        return true;
-      };
-      await readUntil('event: ready');
-      // The hub's LISTEN connection is in place once the stream is open (it connects alongside).
+      const stream = await openText(quiet);
+      // `ready` comes once the hub's LISTEN is in place.
+      await stream.readUntil('event: ready');
       const eventId = await insertEvent(quiet, 'Elsewhere');
-      const { recordEventChange } = await import('./record.ts');
-      let seq = 0;
-      // Until the LISTEN is in place a notification may go unheard: write until one is seen.
-      for (let attempt = 0; attempt < 50 && !text.includes(`id: ${seq}\n`); attempt++) {
-        seq = await other.db.transaction((tx) =>
-          recordEventChange(tx, quiet.clock, {
-            clientId: quiet.clientId,
-            eventId,
-            action: 'Updated',
-            event: { refId: null, externalId: null, state: 0, mp4State: 0, provisionState: null },
-            flags: { metadataChanged: true },
-          }),
-        );
-        await Promise.race([readUntil(`id: ${seq}\n`), new Promise((r) => setTimeout(r, 200))]);
-      }
-      expect(text).toContain(`id: ${seq}\n`);
-      controller.abort();
+      // Recorded (and NOTIFY sent) through the other pool.
+      const seq = await recordChange({ ...quiet, database: other }, eventId);
+      expect(await stream.readUntil(`id: ${seq}\n`)).toBe(true);
+      stream.close();
     } finally {
       await other.close();
       await quiet.close();

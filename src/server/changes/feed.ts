@@ -18,8 +18,10 @@
  * One hub per database handle reads `event_changes` for all connections. It is woken when a
  * change commits: by PostgreSQL's LISTEN/NOTIFY (listen.ts; every process sharing the database
  * hears a commit of any of them, PGlite the same in-process) and, in this process, by
- * onChangeRecorded (told by the fan-out job). It also polls, every second while it cannot listen
- * and every 5 s while it can, in case a notification is lost. Changes are emitted in
+ * onChangeRecorded (told by the fan-out job). The first stream of an idle hub waits (briefly) for
+ * the LISTEN before it reads the present, so what commits after `ready` wakes the hub. It also
+ * polls, every second while it cannot listen and every 5 s while it can, in case a notification is
+ * lost, and looks at once whenever the LISTEN comes into place or is lost. Changes are emitted in
  * strictly increasing seq, so the last id a client saw is a safe place to resume: a seq missing
  * from the table (a transaction still open in another process, or rolled back) holds later ones
  * back until it shows up or `gapWaitMs` passes; a transaction that commits a change later than
@@ -72,6 +74,9 @@ type ChangeRow = typeof eventChanges.$inferSelect;
 
 const PAGE = 500;
 
+/** How long the first stream waits for LISTEN to come into place before it goes on with polling alone. */
+const LISTEN_WAIT_MS = 2_000;
+
 interface Subscriber {
   clientId: string;
   eventId: string | undefined;
@@ -86,6 +91,10 @@ class ChangeHub {
   /** When a gap before a seq was first seen (by the seq after the gap). */
   private readonly gapSeen = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** Set while the hub runs (wake()): settles once LISTEN is in place or given up on for now. */
+  private waking: Promise<void> | undefined;
+  /** The app is closing: nothing starts again. */
+  private closed = false;
   private polling: Promise<void> | undefined;
   private again = false;
   private unlisten: (() => void) | undefined;
@@ -103,7 +112,9 @@ class ChangeHub {
 
   async subscribe(subscriber: Subscriber): Promise<number> {
     if (this.subscribers.size === 0) {
-      // Idle until now: start from the present, not from where the last stream left off.
+      // Idle until now: start from the present, not from where the last stream left off. The
+      // wake-ups first: a change committed after the present is read is then heard, not missed.
+      await this.wake();
       const [row] = await this.db.select({ last: max(eventChanges.seq) }).from(eventChanges);
       if (this.subscribers.size === 0) {
         this.watermark = Number(row?.last ?? 0);
@@ -112,27 +123,39 @@ class ChangeHub {
     }
     // Registering and reading the position together: the subscriber gets every change after it from the hub.
     this.subscribers.add(subscriber);
-    if (!this.timer) {
-      this.unlisten = onChangeRecorded(() => this.poke());
-      this.startPolling(this.settings.pollIntervalMs);
-      if (this.settings.listen) {
-        this.listener = listenForChanges(this.db, {
-          onNotify: () => this.poke(),
-          // Listening: the poll is only a safety net. Not listening (lost): poll at full speed, and look now.
-          onState: (listening) => {
-            if (!this.timer) return;
-            this.startPolling(listening ? this.settings.listeningPollIntervalMs : this.settings.pollIntervalMs);
-            if (!listening) this.poke();
-          },
-        });
-      }
-    }
+    // Running again if the last subscriber left while this one waited.
+    void this.wake();
     return this.watermark!;
   }
 
-  /** Whether LISTEN is in place (tests, diagnostics). */
-  get listening(): boolean {
-    return this.listener?.listening ?? false;
+  /**
+   * Starts polling, the in-process wake-up and LISTEN, unless they run; settles when LISTEN is in
+   * place (or has failed, or LISTEN_WAIT_MS has passed: then the hub polls until it comes).
+   */
+  private wake(): Promise<void> {
+    if (this.waking) return this.waking;
+    if (this.closed) return Promise.resolve();
+    this.unlisten = onChangeRecorded(() => this.poke());
+    this.startPolling(this.settings.pollIntervalMs);
+    this.listener = this.settings.listen
+      ? listenForChanges(this.db, {
+          onNotify: () => this.poke(),
+          // Listening: the poll is only a safety net. Not listening (lost): poll at full speed. Either
+          // way look now, for what committed while nothing would have said so.
+          onState: (listening) => {
+            if (!this.waking) return;
+            this.startPolling(listening ? this.settings.listeningPollIntervalMs : this.settings.pollIntervalMs);
+            this.poke();
+          },
+        })
+      : undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, LISTEN_WAIT_MS);
+      timer.unref();
+    });
+    this.waking = Promise.race([this.listener?.ready ?? Promise.resolve(), waited]).then(() => clearTimeout(timer));
+    return this.waking;
   }
 
   private startPolling(intervalMs: number): void {
@@ -147,6 +170,7 @@ class ChangeHub {
   }
 
   private stop(): void {
+    this.waking = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     this.unlisten?.();
@@ -156,6 +180,7 @@ class ChangeHub {
   }
 
   close(): void {
+    this.closed = true;
     for (const subscriber of [...this.subscribers]) subscriber.end();
     this.subscribers.clear();
     this.stop();

@@ -14,8 +14,11 @@ import type { Db } from '../db/database.ts';
 export const CHANGES_CHANNEL = 'control_room_event_changes';
 
 export interface ChangeListener {
-  /** True while notifications can arrive (the LISTEN is in place). */
-  readonly listening: boolean;
+  /**
+   * Settles once the first attempt to LISTEN has: true when it is in place (a change committed
+   * from then on wakes the hub), false when it failed (it is tried again; polling meanwhile).
+   */
+  readonly ready: Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -54,7 +57,6 @@ export function listenForChanges(db: Db, options: ListenOptions): ChangeListener
 }
 
 function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListener {
-  let listening = false;
   let closed = false;
   const started = client
     .listen(CHANGES_CHANNEL, (payload) => options.onNotify(payload))
@@ -63,7 +65,6 @@ function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListene
         void unlisten().catch(() => undefined);
         return undefined;
       }
-      listening = true;
       options.onState?.(true);
       return unlisten;
     })
@@ -72,12 +73,9 @@ function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListene
       return undefined;
     });
   return {
-    get listening() {
-      return listening;
-    },
+    ready: started.then((unlisten) => unlisten !== undefined),
     async close() {
       closed = true;
-      listening = false;
       const unlisten = await started;
       // The database may be closing already.
       await unlisten?.().catch(() => undefined);
@@ -96,8 +94,11 @@ function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
   let connection: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let delay = firstDelay;
+  let settleReady: (listening: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
 
   const setListening = (value: boolean) => {
+    settleReady(value);
     if (listening === value) return;
     listening = value;
     options.onState?.(value);
@@ -148,11 +149,10 @@ function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
 
   void connect();
   return {
-    get listening() {
-      return listening;
-    },
+    ready,
     async close() {
       closed = true;
+      settleReady(false);
       clearTimeout(timer);
       timer = undefined;
       const current = connection;
