@@ -19,9 +19,10 @@ import { CARD_DIR, loadMediaIndex, positionAt, programmeOf } from '../../sim/hls
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
 import type { EventRow } from '../event/serialize.ts';
 import { pausesOf, recordingsOf } from '../live/recording.ts';
+import { getChannel } from '../lookups/repo.ts';
 import { S, stateName } from '../live/state-machine.ts';
 import type { MediaProbe } from './media-probe.ts';
-import { channelRow, eventsByIds, type ItemToWrite, type RenditionClip } from './repo.ts';
+import { eventsByIds, type ItemToWrite, type RenditionClip } from './repo.ts';
 import { clipOfMp4, clipOfRecording, ITEM, renditionDurationMs } from './rules.ts';
 
 export interface Probed {
@@ -120,7 +121,7 @@ export async function checkEncoder(
 /** Why a channel cannot play an encoder composition, or undefined when it can. */
 export async function compositionChannelProblem(db: DbOrTx, clientId: string, channelId: string | null): Promise<string | undefined> {
   if (!channelId) return 'the event has no channel: an encoder composition is played by its channel’s encoder';
-  const channel = await channelRow(db, clientId, channelId);
+  const channel = await getChannel(db, clientId, channelId);
   if (!channel) return `there is no channel ${channelId}`;
   const parsed = parseJsonText(ChannelConfigurationSchema, channel.configurationJson);
   if (!parsed.success) return `the configuration of the channel "${channel.name}" is not valid (see ChannelConfiguration)`;

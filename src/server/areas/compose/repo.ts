@@ -23,13 +23,13 @@ import {
   type RenditionClip,
 } from '../../db/tables/index.ts';
 import type { EventRow } from '../event/serialize.ts';
+import type { EventInsert } from '../event/write.ts';
 import { formatOffset } from './rules.ts';
 
 export type PlaylistRow = typeof composePlaylists.$inferSelect;
 export type ItemRow = typeof composeItems.$inferSelect;
 export type MarkerRow = typeof composeMarkers.$inferSelect;
 export type RenditionRow = typeof composeRenditions.$inferSelect;
-export type EventInsert = typeof events.$inferInsert;
 
 export interface StoredItem {
   row: ItemRow;
@@ -291,10 +291,3 @@ export async function existingIds(db: DbOrTx, clientId: string, kind: ReferenceK
   return new Set(rows.map((r) => r.id));
 }
 
-export async function channelRow(db: DbOrTx, clientId: string, id: string): Promise<{ id: string; name: string; configurationJson: string } | undefined> {
-  const [row] = await db
-    .select({ id: channels.id, name: channels.name, configurationJson: channels.configurationJson })
-    .from(channels)
-    .where(and(eq(channels.clientId, clientId), eq(channels.id, id)));
-  return row;
-}

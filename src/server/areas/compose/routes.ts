@@ -55,7 +55,7 @@ import {
   type PlaylistRow,
   type ReferenceKind,
 } from './repo.ts';
-import { checkStandard, planGeneration } from './standard.ts';
+import { checkStandard, NO_GENERATION, planGeneration } from './standard.ts';
 
 const GENERATION_STATES = { waiting: S.COMPOSE_WAITING, generating: S.COMPOSE_GENERATING, error: S.COMPOSE_ERROR };
 const COMPOSE_STATES: readonly number[] = [S.COMPOSE_WAITING, S.COMPOSE_GENERATING, S.COMPOSE_PUBLIC, S.COMPOSE_PRIVATE, S.COMPOSE_ERROR];
@@ -81,11 +81,12 @@ async function requireEvent(db: DbOrTx, clientId: string, eventId: string): Prom
   return row;
 }
 
-/** References of an event body: each must name a row of the client. */
+/** What an event body refers to (ids by field, and its categories): each must name a row of the client. */
 async function checkReferences(
   db: DbOrTx,
   clientId: string,
   refs: readonly (readonly [string, ReferenceKind, string | null | undefined])[],
+  categoryIds: readonly string[],
   errors: FieldError[],
 ): Promise<void> {
   for (const [field, kind, id] of refs) {
@@ -93,11 +94,8 @@ async function checkReferences(
     const found = await existingIds(db, clientId, kind, [id]);
     if (!found.has(id)) errors.push({ field, message: `there is no ${kind} ${id}` });
   }
-}
-
-async function checkCategories(db: DbOrTx, clientId: string, ids: readonly string[], errors: FieldError[]): Promise<void> {
-  const found = await existingIds(db, clientId, 'category', ids);
-  ids.forEach((id, i) => {
+  const found = await existingIds(db, clientId, 'category', categoryIds);
+  categoryIds.forEach((id, i) => {
     if (!found.has(id)) errors.push({ field: `body.event.categoryIds.${i}`, message: `there is no category ${id}` });
   });
 }
@@ -131,9 +129,9 @@ async function createStandard(ctx: RequestContext, body: z.output<typeof Standar
       ['body.event.roomId', 'room', event.roomId],
       ['body.event.eventTypeId', 'event type', event.eventTypeId],
     ],
+    event.categoryIds,
     errors,
   );
-  await checkCategories(db, clientId, event.categoryIds, errors);
   const check = await checkStandard(db, clientId, playlist.items, 'body.playlist');
   errors.push(...check.fieldErrors);
   if (errors.length > 0) throw validationError(errors, 'The composition is not valid');
@@ -229,9 +227,9 @@ export const composeRoutes: Implementation[] = [
             ['body.event.eventTypeId', 'event type', event.eventTypeId],
             ['body.event.infrastructureProfileId', 'infrastructure profile', event.infrastructureProfileId],
           ],
+          event.categoryIds,
           errors,
         );
-        await checkCategories(db, clientId, event.categoryIds, errors);
         const channelProblem = await compositionChannelProblem(db, clientId, event.channelId);
         if (channelProblem) errors.push({ field: 'body.event.channelId', message: channelProblem });
         for (const [start, end] of [
@@ -311,14 +309,11 @@ export const composeRoutes: Implementation[] = [
     const now = clock.now();
     const liveStreamStart = body.liveStreamStart === undefined ? loaded.playlist.liveStreamStart : toDate(body.liveStreamStart);
     const playlist = await updatePlaylist(db, loaded.playlist.id, {
+      ...NO_GENERATION,
       name: body.name,
       looped: body.looped,
       liveStreamStart,
       revision: loaded.playlist.revision + 1,
-      generationStartedAt: null,
-      generationReadyAt: null,
-      generationFinishedAt: null,
-      generationError: null,
       dateModified: now,
     });
     await replaceItems(db, clientId, playlist.id, body.items.map((item) => ({ item })));
@@ -415,14 +410,7 @@ export const composeRoutes: Implementation[] = [
         }
         const values = { name: loaded.playlist.name, looped: loaded.playlist.looped, liveStreamStart: loaded.playlist.liveStreamStart, dateModified: now };
         const playlist = targetPlaylist
-          ? await updatePlaylist(db, targetPlaylist.playlist.id, {
-              ...values,
-              revision: targetPlaylist.playlist.revision + 1,
-              generationStartedAt: null,
-              generationReadyAt: null,
-              generationFinishedAt: null,
-              generationError: null,
-            })
+          ? await updatePlaylist(db, targetPlaylist.playlist.id, { ...values, ...NO_GENERATION, revision: targetPlaylist.playlist.revision + 1 })
           : await insertPlaylist(db, { clientId, eventId: target.id, kind: 'standard', ...values, now });
         await replaceItems(db, clientId, playlist.id, items.map((item) => ({ item })));
         const state = await planGeneration(db, clock, clientId, target.id, playlist);

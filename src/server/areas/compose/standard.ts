@@ -27,7 +27,7 @@ import { lockEvent } from '../live/operations.ts';
 import { recordingsOf } from '../live/recording.ts';
 import { S, stateName } from '../live/state-machine.ts';
 import { clientName, hasLicence } from './licences.ts';
-import { eventsByIds, itemOf, loadPlaylist, saveRendition, updateEventRow, updatePlaylist, type RenditionClip } from './repo.ts';
+import { eventsByIds, itemOf, loadPlaylist, saveRendition, updateEventRow, updatePlaylist, type LoadedPlaylist, type RenditionClip } from './repo.ts';
 import {
   checkItemForm,
   clipOfTrim,
@@ -42,6 +42,9 @@ import {
 
 export const GENERATE_JOB = 'compose.generate';
 export const FINISH_JOB = 'compose.finishGeneration';
+
+/** A playlist's generation columns as a new revision starts them: nothing started, nothing failed. */
+export const NO_GENERATION = { generationStartedAt: null, generationReadyAt: null, generationFinishedAt: null, generationError: null } as const;
 
 export interface GenerationPayload {
   clientId: string;
@@ -160,6 +163,18 @@ async function fail(db: DbOrTx, clock: Clock, row: EventRow, playlistId: string,
   await setState(db, clock, row, S.COMPOSE_ERROR);
 }
 
+/**
+ * Checks the playlist against its sources again (they may have changed since it was saved);
+ * answers the check, or fails the generation and answers undefined.
+ */
+async function recheck(db: DbOrTx, clock: Clock, row: EventRow, loaded: LoadedPlaylist): Promise<StandardCheck | undefined> {
+  const check = await checkStandard(db, row.clientId, loaded.items.map(itemOf), 'body', row.id);
+  const reason = reasonOf(check);
+  if (!reason) return check;
+  await fail(db, clock, row, loaded.playlist.id, reason);
+  return undefined;
+}
+
 /** Why a checked playlist cannot be generated (the generation's error), or undefined when it can. */
 export function reasonOf(check: StandardCheck): string | undefined {
   const all = [...check.fieldErrors, ...check.problems];
@@ -189,15 +204,11 @@ export async function startGeneration(deps: JobDeps, payload: GenerationPayload)
       await fail(tx, clock, row, playlist.id, licenceMissing(await clientName(tx, payload.clientId)));
       return;
     }
-    const check = await checkStandard(tx, payload.clientId, loaded.items.map(itemOf), 'body', row.id);
-    const reason = reasonOf(check);
-    if (reason) {
-      await fail(tx, clock, row, playlist.id, reason);
-      return;
-    }
+    const check = await recheck(tx, clock, row, loaded);
+    if (!check) return;
     const now = clock.now();
     const readyAt = new Date(now.getTime() + generationTimeMs(check.durationMs));
-    await updatePlaylist(tx, playlist.id, { generationStartedAt: now, generationReadyAt: readyAt, generationFinishedAt: null, generationError: null });
+    await updatePlaylist(tx, playlist.id, { ...NO_GENERATION, generationStartedAt: now, generationReadyAt: readyAt });
     await enqueue(tx, clock, { type: FINISH_JOB, clientId: payload.clientId, payload, runAt: readyAt, maxAttempts: 5 });
     deps.log.info({ eventId: row.id, items: loaded.items.length, readyAt }, 'composition generation started');
   });
@@ -217,12 +228,8 @@ export async function finishGeneration(deps: JobDeps, payload: GenerationPayload
       await enqueue(tx, clock, { type: FINISH_JOB, clientId: payload.clientId, payload, runAt: playlist.generationReadyAt, maxAttempts: 5 });
       return;
     }
-    const check = await checkStandard(tx, payload.clientId, loaded.items.map(itemOf), 'body', row.id);
-    const reason = reasonOf(check);
-    if (reason) {
-      await fail(tx, clock, row, playlist.id, reason);
-      return;
-    }
+    const check = await recheck(tx, clock, row, loaded);
+    if (!check) return;
     await saveRendition(tx, {
       eventId: row.id,
       clientId: row.clientId,
@@ -256,13 +263,7 @@ export async function abandonGeneration(deps: JobDeps, payload: GenerationPayloa
 export async function retryGeneration(db: DbOrTx, clock: Clock, clientId: string, eventId: string, requested: number): Promise<void> {
   const loaded = await loadPlaylist(db, clientId, eventId);
   if (!loaded || loaded.playlist.kind !== 'standard') return;
-  const playlist = await updatePlaylist(db, loaded.playlist.id, {
-    revision: loaded.playlist.revision + 1,
-    generationError: null,
-    generationStartedAt: null,
-    generationReadyAt: null,
-    generationFinishedAt: null,
-  });
+  const playlist = await updatePlaylist(db, loaded.playlist.id, { ...NO_GENERATION, revision: loaded.playlist.revision + 1 });
   // Asked to generate now: now, whatever liveStreamStart says; asked to wait: as a save would plan it.
   if (requested === S.COMPOSE_GENERATING) {
     await cancelPending(db, eventId);
