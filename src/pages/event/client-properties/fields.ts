@@ -88,11 +88,11 @@ export function templateCheck(property: ClientProperty, value: string): string |
   switch (fieldKind(property)) {
     case 'DateField': {
       const format = dateFormatOf(property);
-      return format.parse(value) ? undefined : `${label} must be a date in the format ${format.format} (for example ${format.example})`;
+      return format.matches(value) ? undefined : `${label} must be a date in the format ${format.format} (for example ${format.example})`;
     }
     case 'TimeField': {
       const format = timeFormatOf(property);
-      return format.parse(value) ? undefined : `${label} must be a time in the format ${format.format} (for example ${format.example})`;
+      return format.matches(value) ? undefined : `${label} must be a time in the format ${format.format} (for example ${format.example})`;
     }
     case 'CheckBox':
       return /^(true|false)$/i.test(value) ? undefined : `${label} must be true or false`;
