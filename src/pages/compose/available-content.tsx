@@ -32,6 +32,7 @@ import { describeApiError } from '#app/api-errors.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
+import { useDebounced } from '#components/use-debounced.ts';
 import { useEventLookups } from '#pages/event/use-lookups.ts';
 import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-model.ts';
 import { Thumbnail } from './thumbnail.tsx';
@@ -93,13 +94,14 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
   const [limit, setLimit] = useState(PAGE);
   const [mp4Open, setMp4Open] = useState(false);
 
-  // The URL follows typing after a pause, so every keystroke is not a request.
+  // The URL follows typing after a pause, so every keystroke is not a request. Only a newly
+  // settled text writes it: a URL changed elsewhere (Clear filters) is not written back.
+  const settled = useDebounced(search.trim(), 300);
   const { q, set } = filters;
   useEffect(() => {
-    if (search.trim() === q) return;
-    const timer = setTimeout(() => set('cq', search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search, q, set]);
+    if (settled !== q) set('cq', settled);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
 
   const eventState = filters.state === 'any' ? undefined : filters.state || PLAYABLE_STATES.join(',');
   const query = useQuery({
@@ -149,22 +151,8 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, mt: 1 }}>
         <TextField size="small" type="date" label="From" value={filters.from} onChange={(e) => filters.set('cfrom', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField size="small" type="date" label="To" value={filters.to} onChange={(e) => filters.set('cto', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" select label="Room" value={filters.room} onChange={(e) => filters.set('croom', e.target.value)}>
-          <MenuItem value="">Any room</MenuItem>
-          {lookups.rooms.options.map((o) => (
-            <MenuItem key={o.value} value={o.label}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField size="small" select label="Type" value={filters.type} onChange={(e) => filters.set('ctype', e.target.value)}>
-          <MenuItem value="">Any type</MenuItem>
-          {lookups.eventTypes.options.map((o) => (
-            <MenuItem key={o.value} value={o.label}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <NameFilter label="Room" any="Any room" names={lookups.rooms.options} value={filters.room} onChange={(v) => filters.set('croom', v)} />
+        <NameFilter label="Type" any="Any type" names={lookups.eventTypes.options} value={filters.type} onChange={(v) => filters.set('ctype', v)} />
         <TextField size="small" select label="State" value={filters.state} onChange={(e) => filters.set('cstate', e.target.value)} sx={{ gridColumn: '1 / -1' }}>
           {STATE_FILTERS.map((o) => (
             <MenuItem key={o.value} value={o.value}>
@@ -207,7 +195,7 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
             }
           />
         ) : (
-          <Box component="ul" aria-label="Available events" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <Box component="ul" aria-label="Available events" sx={AVAILABLE_LIST_SX}>
             {events.map((event) => (
               <AvailableEvent key={event.id} event={event} onAdd={onAdd} />
             ))}
@@ -226,7 +214,25 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
   );
 });
 
-/** The draggable shell re-renders on every move of a drag; the content below only when its event changes. */
+/** A lookup filter of GET /event/, which filters rooms and types by name. */
+function NameFilter({ label, any, names, value, onChange }: { label: string; any: string; names: readonly { value: string; label: string }[]; value: string; onChange: (name: string) => void }) {
+  return (
+    <TextField size="small" select label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <MenuItem value="">{any}</MenuItem>
+      {names.map((o) => (
+        <MenuItem key={o.value} value={o.label}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The draggable shell re-renders on every change of what is under the pointer during a drag: it
+ * is plain elements, styled by the list (AVAILABLE_LIST_SX); the content below re-renders only
+ * when its event changes.
+ */
 const AvailableEvent = memo(function AvailableEvent({ event, onAdd }: { event: Event; onAdd: AvailableContentProps['onAdd'] }) {
   const item = useMemo<NewItem>(() => ({ type: ITEM_TYPES.EVENT, value: event.id, properties: {}, markers: null }), [event.id]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
@@ -234,25 +240,8 @@ const AvailableEvent = memo(function AvailableEvent({ event, onAdd }: { event: E
     data: { kind: 'source', item, title: event.title } satisfies SourceDragData,
   });
   return (
-    <Box
-      component="li"
-      ref={setNodeRef}
-      data-event-id={event.id}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        p: 0.5,
-        pr: 0.25,
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        '&:hover': { borderColor: 'text.secondary' },
-      }}
-      style={{ opacity: isDragging ? 0.5 : 1 }}
-    >
-      <Box
+    <li ref={setNodeRef} data-event-id={event.id} style={{ opacity: isDragging ? 0.5 : 1 }}>
+      <div
         ref={setActivatorNodeRef}
         {...listeners}
         {...attributes}
@@ -260,14 +249,36 @@ const AvailableEvent = memo(function AvailableEvent({ event, onAdd }: { event: E
         tabIndex={-1}
         role="presentation"
         aria-hidden
-        sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary', touchAction: 'none', alignSelf: 'stretch', alignItems: 'center' }}
+        data-drag-handle
       >
         <DragIcon fontSize="small" />
-      </Box>
+      </div>
       <AvailableEventContent event={event} item={item} onAdd={onAdd} />
-    </Box>
+    </li>
   );
 });
+
+const AVAILABLE_LIST_SX = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 0.5,
+  '& > li': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1,
+    p: 0.5,
+    pr: 0.25,
+    borderRadius: 1,
+    border: 1,
+    borderColor: 'divider',
+    bgcolor: 'background.paper',
+    '&:hover': { borderColor: 'text.secondary' },
+  },
+  '& [data-drag-handle]': { display: 'flex', cursor: 'grab', color: 'text.secondary', touchAction: 'none', alignSelf: 'stretch', alignItems: 'center' },
+} as const;
 
 const AvailableEventContent = memo(function AvailableEventContent({ event, item, onAdd }: { event: Event; item: NewItem; onAdd: AvailableContentProps['onAdd'] }) {
   const duration = parseTimeSpan(event.duration);

@@ -6,8 +6,8 @@
  * generation followed live afterwards.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import {
   closestCenter,
   DndContext,
@@ -53,7 +53,7 @@ import { ApiError } from '#client';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { LeaveGuard } from '#components/leave-guard.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { useEventLookups } from '#pages/event/use-lookups.ts';
 import { AvailableContent, type SourceDragData } from './available-content.tsx';
@@ -105,6 +105,8 @@ interface ServerErrors {
 }
 
 const NO_SERVER_ERRORS: ServerErrors = { items: new Map(), fields: {}, other: [] };
+/** No rows move with a drag: one array, so the memoised playlist pane is not re-rendered for a new []. */
+const NO_KEYS: readonly string[] = [];
 
 interface Problem {
   title: string;
@@ -119,7 +121,6 @@ function isTextTarget(target: EventTarget | null): boolean {
 
 export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEditorProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const lookups = useEventLookups();
@@ -248,7 +249,6 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
       dispatch({ type: 'markSaved', doc: current.doc });
       setAttempted(false);
       setJustSaved(kind === 'standard');
-      void queryClient.invalidateQueries({ queryKey: ['event'] });
       notify(kind === 'standard' ? 'Saved. The composition is being generated again.' : 'Saved. The encoder plays the new playlist.', { severity: 'success' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
@@ -286,16 +286,6 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
   // ---- Leaving with unsaved edits -----------------------------------------------------------------
 
   const hasUnsaved = isDirty(state) || (isNew && state.past.length > 0);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      hasUnsaved && currentLocation.pathname !== nextLocation.pathname && !(nextLocation.state as { saved?: boolean } | null)?.saved,
-  );
-  useEffect(() => {
-    if (!hasUnsaved) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasUnsaved]);
 
   // ---- Keyboard: undo, redo, save ------------------------------------------------------------------
 
@@ -614,7 +604,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
                 issues={issues}
                 dispatch={dispatch as (action: EditorAction) => void}
                 dragId={drag?.id ?? null}
-                draggingKeys={drag?.keys ?? []}
+                draggingKeys={drag?.keys ?? NO_KEYS}
                 focusRequest={focusRequest}
               />
             </Box>
@@ -634,17 +624,9 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
         </Drawer>
       )}
 
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title="Leave without saving?"
-        confirmLabel="Discard and leave"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
-      >
+      <LeaveGuard unsaved={hasUnsaved}>
         {isNew ? 'This composition has not been created yet. The playlist you built will be lost.' : `Your changes to the playlist of ‘${title}’ are not saved and will be lost.`}
-      </ConfirmDialog>
+      </LeaveGuard>
     </Box>
   );
 }

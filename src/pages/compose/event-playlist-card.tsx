@@ -8,11 +8,10 @@
  * @example
  * <EventPlaylistCard event={event} serviceUrl={serviceUrl} />
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -33,6 +32,7 @@ import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { compositionKindOf, computeTimeline, documentFromService, type CompositionKind } from './playlist-model.ts';
 import { itemTitle } from './playlist-pane.tsx';
@@ -174,34 +174,15 @@ function PlaylistSummary({ event, playlist, serviceUrl, kind }: { event: Event; 
   );
 }
 
-type Found = Pick<Event, 'id' | 'title' | 'scheduledStart' | 'stateString'>;
-
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean; event: Event; kind: CompositionKind; serviceUrl: string; onClose: () => void }) {
   const titleId = useId();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [target, setTarget] = useState<Found | null>(null);
-  const search = useSettled(text.trim(), 300);
-  const found = useQuery({
-    ...api.event.list.queryOptions({ query: { search: search || undefined, pageSize: 20, skipEvents: event.id, order: 'DESC' } }),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const [target, setTarget] = useState<PickedEvent | null>(null);
   const clone = useMutation(api.compose.clone.mutationOptions());
   const close = () => {
     if (clone.isPending) return;
     clone.reset();
     setTarget(null);
-    setText('');
     onClose();
   };
   return (
@@ -213,32 +194,7 @@ function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean
             ? 'The copy replaces the playlist of a standard composition (or of an event waiting for content), which is then generated from it.'
             : 'The copy becomes the playlist of a live event on a channel that supports composition; it replaces the playlist it has.'}
         </Typography>
-        <Autocomplete<Found>
-          options={found.data?.results ?? []}
-          value={target}
-          onChange={(_e, next) => setTarget(next)}
-          inputValue={text}
-          onInputChange={(_e, next) => setText(next)}
-          filterOptions={(x) => x}
-          getOptionLabel={(o) => o.title || 'Untitled event'}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={found.isFetching}
-          noOptionsText={found.isError ? describeApiError(found.error, { serviceUrl }).message : search ? 'No event matches' : 'No other events'}
-          renderOption={({ key, ...props }, option) => (
-            <Box component="li" key={key} {...props}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="span" sx={{ display: 'block' }} noWrap>
-                  {option.title || 'Untitled event'}
-                </Typography>
-                <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                  {option.stateString}
-                  {parseServiceDate(option.scheduledStart) ? ` · ${formatDateTime(parseServiceDate(option.scheduledStart)!)}` : ''}
-                </Typography>
-              </Box>
-            </Box>
-          )}
-          renderInput={(params) => <TextField {...params} label="Target event" placeholder="Search by title" autoFocus />}
-        />
+        <EventPicker value={target?.id ?? null} onChange={(_id, next) => setTarget(next)} excludeId={event.id} label="Target event" placeholder="Search by title" autoFocus />
         {clone.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {describeApiError(clone.error, { serviceUrl }).message}
@@ -279,7 +235,6 @@ function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean
 
 function DrmDialog({ open, event, serviceUrl, onClose }: { open: boolean; event: Event; serviceUrl: string; onClose: () => void }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const [text, setText] = useState(event.drmJson ?? '');
   const setDrm = useMutation(api.compose.setDrm.mutationOptions());
   const problem = (() => {
@@ -324,7 +279,6 @@ function DrmDialog({ open, event, serviceUrl, onClose }: { open: boolean; event:
               { params: { eventId: event.id }, body: { drmJson: text.trim() } },
               {
                 onSuccess: () => {
-                  void queryClient.invalidateQueries({ queryKey: ['event'] });
                   notify(text.trim() ? 'Saved the DRM of the composition.' : 'Removed the DRM of the composition.', { severity: 'success' });
                   onClose();
                 },

@@ -69,14 +69,19 @@ function timecodeValue(text: string): string | undefined {
   return normalizeTimecode(trimmed) ?? trimmed;
 }
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+/** A titled part of the details; `add` puts an "Add …" button beside the title. */
+function Section({ title, children, add }: { title: string; children: ReactNode; add?: { label: string; onClick: () => void } }) {
   return (
     <Box component="section" aria-label={title} sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
           {title}
         </Typography>
-        {action}
+        {add && (
+          <Button size="small" startIcon={<AddIcon />} onClick={add.onClick}>
+            {add.label}
+          </Button>
+        )}
       </Box>
       {children}
     </Box>
@@ -344,14 +349,7 @@ function Markers({
   };
 
   return (
-    <Section
-      title="SCTE-35 markers"
-      action={
-        <Button size="small" startIcon={<AddIcon />} onClick={add}>
-          Add marker
-        </Button>
-      }
-    >
+    <Section title="SCTE-35 markers" add={{ label: 'Add marker', onClick: add }}>
       <MarkerTimeline markers={markers} lengthMs={length} />
       {issueFor(issues, 'markers') && !issues?.some((i) => /^markers\.\d/.test(i.field)) && (
         <Alert severity="error" sx={{ mt: 1 }}>
@@ -487,14 +485,7 @@ function CustomProperties({ item, issues, dispatch }: { item: EditorItem; issues
     replace([...entries, [`property${n}`, '']], 'added a custom property');
   };
   return (
-    <Section
-      title="Custom properties"
-      action={
-        <Button size="small" startIcon={<AddIcon />} onClick={add}>
-          Add property
-        </Button>
-      }
-    >
+    <Section title="Custom properties" add={{ label: 'Add property', onClick: add }}>
       {entries.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           None. Properties added here travel with the item as sent; the service keeps them.

@@ -705,19 +705,26 @@ export function playlistBody(doc: PlaylistDocument, kind: CompositionKind) {
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** The event fields both create operations take. */
+function createEventFields(e: CompositionEventFields) {
+  return {
+    roomId: e.roomId,
+    eventTypeId: e.eventTypeId,
+    categoryIds: e.categoryIds,
+    title: e.title.trim(),
+    description: orNull(e.description),
+    refId: orNull(e.refId),
+    externalId: orNull(e.externalId),
+  };
+}
+
 /** POST /compose/ : the standard event object and the playlist. */
 export function standardCreateBody(doc: PlaylistDocument) {
   const e = doc.event;
   return {
     event: {
       workflowId: e.workflowId ?? '',
-      roomId: e.roomId,
-      eventTypeId: e.eventTypeId,
-      categoryIds: e.categoryIds,
-      title: e.title.trim(),
-      description: orNull(e.description),
-      refId: orNull(e.refId),
-      externalId: orNull(e.externalId),
+      ...createEventFields(e),
       setPrivateAFterGeneration: e.setPrivateAfterGeneration,
       vodDrm: e.vodDrm,
     },
@@ -731,13 +738,7 @@ export function encoderCreateBody(doc: PlaylistDocument) {
   return {
     event: {
       channelId: e.channelId ?? '',
-      roomId: e.roomId,
-      eventTypeId: e.eventTypeId,
-      categoryIds: e.categoryIds,
-      title: e.title.trim(),
-      description: orNull(e.description),
-      refId: orNull(e.refId),
-      externalId: orNull(e.externalId),
+      ...createEventFields(e),
       scheduledStart: e.scheduledStart,
       scheduledEnd: e.scheduledEnd,
       autoStart: e.autoStart,
