@@ -9,6 +9,7 @@ import { describeApiError } from '#app/api-errors.ts';
 import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { useRunOperation } from './lookup-form.tsx';
 import { useEventCount } from './lookup-panel.tsx';
 import type { LookupItem, SectionDef } from './sections.tsx';
 
@@ -22,7 +23,8 @@ export interface DeleteLookupDialogProps<Item extends LookupItem> {
 export function DeleteLookupDialog<Item extends LookupItem>({ def, item, onClose, onDeleted }: DeleteLookupDialogProps<Item>) {
   const connection = useConnection();
   const { count } = useEventCount(def, item.id);
-  const remove = useMutation({ mutationFn: () => def.remove(item.id), onSuccess: () => onDeleted(item) });
+  const run = useRunOperation();
+  const remove = useMutation({ mutationFn: () => def.remove(item.id, run), onSuccess: () => onDeleted(item) });
   const error = remove.error
     ? remove.error instanceof ApiError && remove.error.body?.exceptionMessage
       ? `The service refused: ${remove.error.body.exceptionMessage}`

@@ -3,7 +3,8 @@
  * service's 400s put on their fields, a problem box for what has no field, the dirty state the
  * panel needs to guard a close, and the footer with Save, Cancel and Delete.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { MutationObserver, useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -13,8 +14,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { FieldError } from '#schema';
-import { ApiError } from '#client';
+import type { Endpoint, EndpointInput, EndpointOutput, FieldError } from '#schema';
+import { ApiError, type OperationUtils } from '#client';
 import { describeApiError } from '#app/api-errors.ts';
 import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
@@ -64,6 +65,14 @@ export function mapFieldErrors<N extends string>(errors: readonly FieldError[], 
   return { fields, other };
 }
 
+/** Calls an operation as a mutation of the app's query client: its declared `invalidates` refreshes what it made stale. */
+export type RunOperation = <E extends Endpoint>(operation: OperationUtils<E>, input: EndpointInput<E>) => Promise<EndpointOutput<E>>;
+
+export function useRunOperation(): RunOperation {
+  const queryClient = useQueryClient();
+  return useCallback<RunOperation>((operation, input) => new MutationObserver(queryClient, operation.mutationOptions()).mutate(input), [queryClient]);
+}
+
 export interface SaveProblem {
   title: string;
   lines: string[];
@@ -75,7 +84,8 @@ export interface UseLookupFormOptions<V extends FieldValues, O, R> {
   defaultValues: DefaultValues<V>;
   /** The top-level fields of the form and their labels, for the service's field errors. */
   labels: Readonly<Record<keyof V & string, string>>;
-  save: (output: O) => Promise<R>;
+  /** Saves through `run`, so the list and what shows the item refresh. */
+  save: (output: O, run: RunOperation) => Promise<R>;
   onSaved: (saved: R) => void;
   onDirtyChange: (dirty: boolean) => void;
 }
@@ -95,6 +105,7 @@ export function useLookupForm<V extends FieldValues, O, R>({
   onDirtyChange,
 }: UseLookupFormOptions<V, O, R>): LookupFormState<V, O> {
   const connection = useConnection();
+  const run = useRunOperation();
   const form = useForm<V, unknown, O>({
     // The resolver's generic cannot follow a schema passed in; its output is the schema's.
     resolver: zodResolver(schema as never, { error: formIssueMessage }) as unknown as Resolver<V, unknown, O>,
@@ -109,7 +120,7 @@ export function useLookupForm<V extends FieldValues, O, R>({
     async (output) => {
       setProblem(null);
       try {
-        const saved = await save(output);
+        const saved = await save(output, run);
         form.reset(form.getValues());
         onSaved(saved);
       } catch (error) {

@@ -3,7 +3,8 @@
  * (the one the service validates with) and saved through `api`. JSON configurations are edited
  * in the JSON field, checked against the schema of their content as the operator types.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +36,7 @@ import { api } from '#app/api.ts';
 import { ColourField, firstFreeSwatch } from '#components/colour-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { JsonField } from '#components/json-field.tsx';
-import { LookupFormLayout, useLookupForm } from './lookup-form.tsx';
+import { LookupFormLayout, useLookupForm, type RunOperation } from './lookup-form.tsx';
 
 export interface LookupFormProps<Item> {
   item: Item | null;
@@ -52,45 +53,6 @@ export interface LookupFormProps<Item> {
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 
 const REFERENCE_HELP = 'Your own id for it (at most 100 characters); lookups by reference use it.';
-
-// ---- Event types --------------------------------------------------------------------------------
-
-export function EventTypeForm({ item, items, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<EventType>) {
-  const usedBy = useMemo(() => {
-    const map = new Map<string, string[]>();
-    for (const other of items) {
-      if (other.id === item?.id || !other.colour) continue;
-      const colour = other.colour.toLowerCase();
-      map.set(colour, [...(map.get(colour) ?? []), other.name]);
-    }
-    return map;
-  }, [items, item]);
-  const { form, layout } = useLookupForm({
-    schema: EventTypeBody,
-    defaultValues: {
-      name: item?.name ?? '',
-      referenceId: item?.referenceId ?? '',
-      colour: item?.colour ?? firstFreeSwatch(items.map((i) => i.colour)),
-    },
-    labels: { name: 'Name', referenceId: 'Reference id', colour: 'Colour' },
-    save: (body) => {
-      const request = { ...body, referenceId: blankToNull(body.referenceId) };
-      return item ? api.eventType.update.call({ params: { id: item.id }, body: request }) : api.eventType.create.call({ body: request });
-    },
-    onSaved,
-    onDirtyChange,
-  });
-  const name = useWatch({ control: form.control, name: 'name' });
-  return (
-    <LookupFormLayout {...layout} label={item ? `Edit event type ${item.name}` : 'New event type'} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular="event type">
-      <FormTextField control={form.control} name="name" label="Name" required autoFocus={!item} fullWidth helperText="Shown on events and in the schedule; unique." />
-      <ColourField control={form.control} name="colour" label="Colour" required usedBy={usedBy} previewLabel={name} />
-      <FormTextField control={form.control} name="referenceId" label="Reference id" fullWidth helperText={REFERENCE_HELP} />
-    </LookupFormLayout>
-  );
-}
-
-// ---- Channels, xflows, infrastructure profiles ------------------------------------------------
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -129,130 +91,147 @@ function readable(text: string): string {
   }
 }
 
-export function ChannelForm({ item, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<Channel>) {
-  const { form, layout } = useLookupForm({
-    schema: ChannelBody,
-    defaultValues: { name: item?.name ?? '', referenceId: item?.referenceId ?? '', configurationJson: item ? readable(item.configurationJson) : CHANNEL_TEMPLATE },
-    labels: { id: 'Id', name: 'Name', referenceId: 'Reference id', configurationJson: 'Configuration' },
-    // POST /channel/ adds, or updates the channel whose id the body carries.
-    save: (body) => api.channel.upsert.call({ body: { ...body, id: item?.id, referenceId: blankToNull(body.referenceId) } }),
-    onSaved,
-    onDirtyChange,
-  });
-  return (
-    <LookupFormLayout {...layout} label={item ? `Edit channel ${item.name}` : 'New channel'} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular="channel">
-      <FormTextField control={form.control} name="name" label="Name" required autoFocus={!item} fullWidth />
-      <FormTextField control={form.control} name="referenceId" label="Reference id" fullWidth helperText={REFERENCE_HELP} />
-      <JsonField
-        control={form.control}
-        name="configurationJson"
-        label="Configuration"
-        required
-        schema={ChannelConfigurationSchema}
-        helperText="Encoders (the position is INDEX_n of a stream source), each with its publishing points, DVR window and output URLs per protocol."
-      />
-    </LookupFormLayout>
-  );
+// ---- Lookups made of a name and some of: a colour, a reference id, a JSON configuration ---------
+
+/** What such a form edits; the fields a lookup does not have stay out of its form and body. */
+interface LookupValues {
+  name: string;
+  colour?: string;
+  referenceId?: string;
+  configurationJson?: string;
 }
 
-export function XflowForm({ item, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<Xflow>) {
-  const { form, layout } = useLookupForm({
-    schema: XflowBody,
-    defaultValues: { name: item?.name ?? '', configurationJson: item ? readable(item.configurationJson) : XFLOW_TEMPLATE },
-    labels: { name: 'Name', configurationJson: 'Configuration' },
-    save: (body) => (item ? api.xflow.update.call({ params: { id: item.id }, body }) : api.xflow.create.call({ body })),
-    onSaved,
-    onDirtyChange,
-  });
-  return (
-    <LookupFormLayout {...layout} label={item ? `Edit xflow ${item.name}` : 'New xflow'} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular="xflow">
-      <FormTextField control={form.control} name="name" label="Name" required autoFocus={!item} fullWidth />
-      <JsonField
-        control={form.control}
-        name="configurationJson"
-        label="Configuration"
-        required
-        schema={XflowConfigurationSchema}
-        helperText="The task engine, the streaming server, VOD output URLs (each with {content_id}) and storageUrlPublic, which asset URLs need."
-      />
-    </LookupFormLayout>
-  );
+interface LookupItemFields {
+  id: string;
+  name: string;
+  colour?: string | null;
+  referenceId?: string | null;
+  configurationJson?: string;
 }
 
-export function InfrastructureProfileForm({ item, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<InfrastructureProfile>) {
-  const { form, layout } = useLookupForm({
-    schema: InfrastructureProfileBody,
-    defaultValues: { name: item?.name ?? '', referenceId: item?.referenceId ?? '', configurationJson: item ? readable(item.configurationJson) : '{\n  \n}' },
-    labels: { name: 'Name', referenceId: 'Reference id', configurationJson: 'Configuration' },
-    save: (raw) => {
-      const body = { ...raw, referenceId: blankToNull(raw.referenceId) };
-      return item ? api.infrastructureProfile.update.call({ params: { id: item.id }, body }) : api.infrastructureProfile.create.call({ body });
-    },
-    onSaved,
-    onDirtyChange,
-  });
-  return (
-    <LookupFormLayout {...layout} label={item ? `Edit infrastructure profile ${item.name}` : 'New infrastructure profile'} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular="infrastructure profile">
-      <FormTextField control={form.control} name="name" label="Name" required autoFocus={!item} fullWidth />
-      <FormTextField control={form.control} name="referenceId" label="Reference id" fullWidth helperText={REFERENCE_HELP} />
-      <JsonField
-        control={form.control}
-        name="configurationJson"
-        label="Configuration"
-        required
-        schema={InfrastructureProfileConfigurationSchema}
-        helperText="The provisioning resources, as a JSON object."
-      />
-    </LookupFormLayout>
-  );
+/** One lookup's form, as data. `Body` is what `schema` makes of the values (a blank reference id as null). */
+interface LookupFormDef<Item extends LookupItemFields, Body> {
+  singular: string;
+  /** The operation's body schema: the form validates as the service does. */
+  schema: z.ZodType;
+  /** Under the name field. */
+  nameHelp?: (item: Item | null) => string;
+  /** A colour (the event type's), told apart from the others' colours. */
+  colour?: boolean;
+  reference?: boolean;
+  /** A JSON configuration: the schema of its content, what a new one starts from, what it holds. */
+  configuration?: { schema: z.ZodType; template: string; helperText: string };
+  /** Body fields the service may name in a 400 besides the form's (an upsert's id). */
+  moreLabels?: Readonly<Record<string, string>>;
+  save: (body: Body, item: Item | null, run: RunOperation) => Promise<Item>;
 }
 
-// ---- Rooms, tags ----------------------------------------------------------------------------------
-
-export function RoomForm({ item, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<Room>) {
-  const { form, layout } = useLookupForm({
-    schema: RoomBody,
-    defaultValues: { name: item?.name ?? '', referenceId: item?.referenceId ?? '' },
-    labels: { name: 'Name', referenceId: 'Reference id' },
-    save: (raw) => {
-      const body = { ...raw, referenceId: blankToNull(raw.referenceId) };
-      return item ? api.room.update.call({ params: { id: item.id }, body }) : api.room.create.call({ body });
-    },
-    onSaved,
-    onDirtyChange,
-  });
-  return (
-    <LookupFormLayout {...layout} label={item ? `Edit room ${item.name}` : 'New room'} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular="room">
-      <FormTextField control={form.control} name="name" label="Name" required autoFocus={!item} fullWidth />
-      <FormTextField control={form.control} name="referenceId" label="Reference id" fullWidth helperText={REFERENCE_HELP} />
-    </LookupFormLayout>
-  );
+/** The form component of a lookup described by `def`. */
+function lookupForm<Item extends LookupItemFields, Body>(def: LookupFormDef<Item, Body>): ComponentType<LookupFormProps<Item>> {
+  const labels: Record<string, string> = {
+    name: 'Name',
+    ...(def.colour ? { colour: 'Colour' } : {}),
+    ...(def.reference ? { referenceId: 'Reference id' } : {}),
+    ...(def.configuration ? { configurationJson: 'Configuration' } : {}),
+    ...def.moreLabels,
+  };
+  function LookupForm({ item, items, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<Item>) {
+    const usedBy = useMemo(() => {
+      const map = new Map<string, string[]>();
+      for (const other of items) {
+        if (other.id === item?.id || !other.colour) continue;
+        const colour = other.colour.toLowerCase();
+        map.set(colour, [...(map.get(colour) ?? []), other.name]);
+      }
+      return map;
+    }, [items, item]);
+    const { form, layout } = useLookupForm<LookupValues, LookupValues, Item>({
+      schema: def.schema as z.ZodType<LookupValues, LookupValues>,
+      defaultValues: {
+        name: item?.name ?? '',
+        ...(def.colour ? { colour: item?.colour ?? firstFreeSwatch(items.map((i) => i.colour)) } : {}),
+        ...(def.reference ? { referenceId: item?.referenceId ?? '' } : {}),
+        ...(def.configuration ? { configurationJson: item?.configurationJson !== undefined ? readable(item.configurationJson) : def.configuration.template } : {}),
+      },
+      labels: labels as Record<keyof LookupValues, string>,
+      save: (values, run) => def.save((def.reference ? { ...values, referenceId: blankToNull(values.referenceId) } : values) as Body, item, run),
+      onSaved,
+      onDirtyChange,
+    });
+    const name = useWatch({ control: form.control, name: 'name' });
+    return (
+      <LookupFormLayout {...layout} label={item ? `Edit ${def.singular} ${item.name}` : `New ${def.singular}`} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular={def.singular}>
+        <FormTextField control={form.control} name="name" label="Name" required autoFocus={!item} fullWidth helperText={def.nameHelp?.(item)} />
+        {def.colour && <ColourField control={form.control} name="colour" label="Colour" required usedBy={usedBy} previewLabel={name} />}
+        {def.reference && <FormTextField control={form.control} name="referenceId" label="Reference id" fullWidth helperText={REFERENCE_HELP} />}
+        {def.configuration && (
+          <JsonField control={form.control} name="configurationJson" label="Configuration" required schema={def.configuration.schema} helperText={def.configuration.helperText} />
+        )}
+      </LookupFormLayout>
+    );
+  }
+  return LookupForm;
 }
 
-export function TagForm({ item, intro, onSaved, onCancel, onDelete, onDirtyChange }: LookupFormProps<Tag>) {
-  const { form, layout } = useLookupForm({
-    schema: TagBody,
-    defaultValues: { name: item?.name ?? '' },
-    labels: { name: 'Name' },
-    // PUT /tag/ carries the id in the body.
-    save: (body) => (item ? api.tag.update.call({ body: { id: item.id, name: body.name } }) : api.tag.create.call({ body })),
-    onSaved,
-    onDirtyChange,
-  });
-  return (
-    <LookupFormLayout {...layout} label={item ? `Edit tag ${item.name}` : 'New tag'} intro={intro} isNew={!item} onCancel={onCancel} onDelete={onDelete} singular="tag">
-      <FormTextField
-        control={form.control}
-        name="name"
-        label="Name"
-        required
-        autoFocus={!item}
-        fullWidth
-        helperText={item ? 'Renaming changes it on every event that has it.' : 'Unique; events are filtered by it.'}
-      />
-    </LookupFormLayout>
-  );
-}
+export const EventTypeForm = lookupForm<EventType, EventTypeBody>({
+  singular: 'event type',
+  schema: EventTypeBody,
+  nameHelp: () => 'Shown on events and in the schedule; unique.',
+  colour: true,
+  reference: true,
+  save: (body, item, run) => (item ? run(api.eventType.update, { params: { id: item.id }, body }) : run(api.eventType.create, { body })),
+});
+
+export const ChannelForm = lookupForm<Channel, ChannelBody>({
+  singular: 'channel',
+  schema: ChannelBody,
+  reference: true,
+  configuration: {
+    schema: ChannelConfigurationSchema,
+    template: CHANNEL_TEMPLATE,
+    helperText: 'Encoders (the position is INDEX_n of a stream source), each with its publishing points, DVR window and output URLs per protocol.',
+  },
+  moreLabels: { id: 'Id' },
+  // POST /channel/ adds, or updates the channel whose id the body carries.
+  save: (body, item, run) => run(api.channel.upsert, { body: { ...body, id: item?.id } }),
+});
+
+export const XflowForm = lookupForm<Xflow, XflowBody>({
+  singular: 'xflow',
+  schema: XflowBody,
+  configuration: {
+    schema: XflowConfigurationSchema,
+    template: XFLOW_TEMPLATE,
+    helperText: 'The task engine, the streaming server, VOD output URLs (each with {content_id}) and storageUrlPublic, which asset URLs need.',
+  },
+  save: (body, item, run) => (item ? run(api.xflow.update, { params: { id: item.id }, body }) : run(api.xflow.create, { body })),
+});
+
+export const InfrastructureProfileForm = lookupForm<InfrastructureProfile, InfrastructureProfileBody>({
+  singular: 'infrastructure profile',
+  schema: InfrastructureProfileBody,
+  reference: true,
+  configuration: { schema: InfrastructureProfileConfigurationSchema, template: '{\n  \n}', helperText: 'The provisioning resources, as a JSON object.' },
+  save: (body, item, run) =>
+    item
+      ? run(api.infrastructureProfile.update, { params: { id: item.id }, body })
+      : run(api.infrastructureProfile.create, { body }),
+});
+
+export const RoomForm = lookupForm<Room, RoomBody>({
+  singular: 'room',
+  schema: RoomBody,
+  reference: true,
+  save: (body, item, run) => (item ? run(api.room.update, { params: { id: item.id }, body }) : run(api.room.create, { body })),
+});
+
+export const TagForm = lookupForm<Tag, { name: string }>({
+  singular: 'tag',
+  schema: TagBody,
+  nameHelp: (item) => (item ? 'Renaming changes it on every event that has it.' : 'Unique; events are filtered by it.'),
+  // PUT /tag/ carries the id in the body.
+  save: (body, item, run) => (item ? run(api.tag.update, { body: { id: item.id, name: body.name } }) : run(api.tag.create, { body: { name: body.name } })),
+});
 
 // ---- Categories -----------------------------------------------------------------------------------
 
@@ -266,9 +245,9 @@ export function CategoryForm({ item, intro, onSaved, onCancel, onDelete, onDirty
       customProperties: (item?.customProperties ?? []).map((p) => ({ id: p.id, category: p.category, key: p.key, value: p.value })),
     },
     labels: { name: 'Name', label: 'Label', description: 'Description', customProperties: 'Custom properties' },
-    save: (raw) => {
+    save: (raw, run) => {
       const body = { ...raw, description: blankToNull(raw.description), customProperties: raw.customProperties ?? [] };
-      return item ? api.category.update.call({ params: { id: item.id }, body }) : api.category.create.call({ body });
+      return item ? run(api.category.update, { params: { id: item.id }, body }) : run(api.category.create, { body });
     },
     onSaved,
     onDirtyChange,

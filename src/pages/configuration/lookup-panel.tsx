@@ -1,7 +1,8 @@
 /**
  * The side panel of a configuration section: the form of a new item (`?id=new`) or of the item
  * whose id the URL names, with its ids to copy and how many events use it. Closing with unsaved
- * changes, or going back in the browser, asks first.
+ * changes, going back in the browser, or reloading, asks first. (Not LeaveGuard: that one lets a
+ * change of the query string pass, and here `?id=` is the panel, so its own blocker and confirm.)
  */
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useBlocker } from 'react-router';
@@ -19,6 +20,7 @@ import type { ApiError } from '#client';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
+import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { NEW_ITEM } from './configuration-view.ts';
 import type { LookupItem, SectionDef } from './sections.tsx';
 
@@ -115,6 +117,7 @@ export function LookupPanel<Item extends LookupItem>({ def, items, loaded, selec
     const id = (search: string) => new URLSearchParams(search).get('id');
     return currentLocation.pathname !== nextLocation.pathname || id(currentLocation.search) !== id(nextLocation.search);
   });
+  useUnloadWarning(dirty);
 
   const requestClose = useCallback(() => {
     if (dirty) setConfirmClose(true);

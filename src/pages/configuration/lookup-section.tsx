@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -39,6 +39,7 @@ import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { NEW_ITEM, PAGE_SIZES, searchWithSelected, SETTLED, useSectionView, type SectionSort } from './configuration-view.ts';
 import { DeleteLookupDialog } from './delete-lookup-dialog.tsx';
 import { LookupPanel } from './lookup-panel.tsx';
@@ -73,7 +74,6 @@ const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDef<Item> }) {
   const [view, setView] = useSectionView();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const connection = useConnection();
   const searchRef = useRef<HTMLInputElement>(null);
   const list = useQuery(def.list());
@@ -100,19 +100,13 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
     ),
   );
 
-  const invalidate = useCallback(() => {
-    for (const area of [def.area, ...def.alsoStale]) void queryClient.invalidateQueries({ queryKey: [area] });
-  }, [def, queryClient]);
-
   const onSaved = (saved: Item, isNew: boolean) => {
-    invalidate();
     setLastSaved(saved.id);
     setView({ selected: null }, { state: SETTLED });
     notify(`${isNew ? 'Created' : 'Saved'} ${def.singular} ‘${saved.name}’.`, { severity: 'success' });
   };
 
   const onDeleted = (item: Item) => {
-    invalidate();
     setDeleting(null);
     if (view.selected === item.id) setView({ selected: null }, { replace: true, state: SETTLED });
     notify(`Deleted ${def.singular} ‘${item.name}’.`, { severity: 'success' });
@@ -201,9 +195,7 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
                 ))}
                 <TableCell sx={{ width: 160, ...wideOnly }}>Id</TableCell>
                 <TableCell sx={{ width: { xs: 52, sm: 96 } }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </TableCell>
               </TableRow>
             </TableHead>
@@ -355,15 +347,3 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
     </Box>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

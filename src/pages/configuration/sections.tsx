@@ -29,6 +29,7 @@ import {
   XflowForm,
   type LookupFormProps,
 } from './lookup-forms.tsx';
+import type { RunOperation } from './lookup-form.tsx';
 
 export interface LookupItem {
   id: string;
@@ -55,8 +56,6 @@ export interface SectionDef<Item extends LookupItem> {
   /** One line under the tabs: what these are for. */
   description: string;
   icon: ReactNode;
-  /** The query key root its operations invalidate (the schema's area). */
-  area: string;
   list: () => UseQueryOptions<Item[], ApiError, Item[], QueryKey>;
   /** Drawn before the name in the list (the event type's colour). */
   adornment?: (item: Item) => ReactNode;
@@ -69,11 +68,10 @@ export interface SectionDef<Item extends LookupItem> {
   events?: (id: string) => UseQueryOptions<EventCollection, ApiError, EventCollection, QueryKey>;
   /** The events list filtered to it. */
   eventsLink?: (item: Item) => string;
-  remove: (id: string) => Promise<unknown>;
+  /** Deletes through `run`, so what showed the item refreshes (the operation's `invalidates`). */
+  remove: (id: string, run: RunOperation) => Promise<unknown>;
   /** What deleting it does, given how many events use it (undefined: not known). */
   deleteEffect: (item: Item, events: number | undefined) => ReactNode;
-  /** The areas a change makes stale besides its own (events show lookups' names). */
-  alsoStale: readonly string[];
   Form: ComponentType<LookupFormProps<Item>>;
   /** Wider panel for JSON configurations. */
   wide?: boolean;
@@ -160,7 +158,6 @@ export const eventTypeSection: SectionDef<EventType> = {
   singular: 'event type',
   description: 'Kinds of event, each with the colour the schedule and the lists show it in.',
   icon: <PaletteIcon />,
-  area: 'eventType',
   list: () => cast(api.eventType.list.queryOptions({ query: {} })),
   adornment: (item) => (
     <Box aria-hidden sx={{ width: 14, height: 14, flex: '0 0 auto', borderRadius: '4px', bgcolor: item.colour ?? 'transparent', border: 1, borderColor: 'divider' }} />
@@ -173,7 +170,7 @@ export const eventTypeSection: SectionDef<EventType> = {
   referenceId: (i) => i.referenceId,
   events: (id) => cast(api.eventType.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('type', i.name),
-  remove: (id) => api.eventType.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.eventType.delete, { params: { id } }),
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -183,7 +180,6 @@ export const eventTypeSection: SectionDef<EventType> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event'],
   Form: EventTypeForm,
   emptyHint: 'Event types group events and colour them in the schedule. Add the kinds you run: match, concert, news…',
 };
@@ -194,7 +190,6 @@ export const channelSection: SectionDef<Channel> = {
   singular: 'channel',
   description: 'Where events stream: encoders, publishing points and the output URLs players get.',
   icon: <LiveTvIcon />,
-  area: 'channel',
   list: () => cast(api.channel.list.queryOptions({ query: {} })),
   columns: [
     {
@@ -214,7 +209,7 @@ export const channelSection: SectionDef<Channel> = {
   referenceId: (i) => i.referenceId,
   events: (id) => cast(api.channel.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('channel', i.name),
-  remove: (id) => api.channel.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.channel.delete, { params: { id } }),
   deleteEffect: (item, events) => (
     <>
       <p>The channel ‘{item.name}’ and its configuration are deleted.</p>
@@ -228,7 +223,6 @@ export const channelSection: SectionDef<Channel> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event'],
   Form: ChannelForm,
   wide: true,
   emptyHint: 'A channel is where events stream: its configuration lists the encoders, publishing points and output URLs.',
@@ -240,7 +234,6 @@ export const xflowSection: SectionDef<Xflow> = {
   singular: 'xflow',
   description: 'Workflow configurations: the task engine, VOD outputs and the storage asset URLs come from.',
   icon: <AccountTreeIcon />,
-  area: 'xflow',
   list: () => cast(api.xflow.list.queryOptions({ query: {} })),
   columns: [
     {
@@ -255,7 +248,7 @@ export const xflowSection: SectionDef<Xflow> = {
     { key: 'protocols', label: 'VOD outputs', render: (i) => <Protocols names={xflowSummary(i)?.protocols ?? []} />, wide: true },
   ],
   searchText: (i) => [xflowSummary(i)?.taskEngine, ...(xflowSummary(i)?.protocols ?? [])],
-  remove: (id) => api.xflow.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.xflow.delete, { params: { id } }),
   deleteEffect: (item) => (
     <>
       <p>The xflow ‘{item.name}’ and its configuration are deleted.</p>
@@ -263,7 +256,6 @@ export const xflowSection: SectionDef<Xflow> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event', 'asset'],
   Form: XflowForm,
   wide: true,
   emptyHint: 'An xflow says how events are processed after they are live: task engine, VOD output URLs, public storage.',
@@ -275,14 +267,13 @@ export const roomSection: SectionDef<Room> = {
   singular: 'room',
   description: 'Where events take place: studios, halls, outside broadcast units.',
   icon: <MeetingRoomIcon />,
-  area: 'room',
   list: () => cast(api.room.list.queryOptions({ query: {} })),
   columns: [{ key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} /> }],
   searchText: (i) => [i.referenceId],
   referenceId: (i) => i.referenceId,
   events: (id) => cast(api.room.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('room', i.name),
-  remove: (id) => api.room.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.room.delete, { params: { id } }),
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -292,7 +283,6 @@ export const roomSection: SectionDef<Room> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event'],
   Form: RoomForm,
   emptyHint: 'Rooms say where an event takes place; events filter by them.',
 };
@@ -303,7 +293,6 @@ export const categorySection: SectionDef<Category> = {
   singular: 'category',
   description: 'Labels an event can have several of, each with custom properties of its own.',
   icon: <CategoryIcon />,
-  area: 'category',
   list: () => cast(api.category.list.queryOptions({ query: {} })),
   columns: [
     { key: 'label', label: 'Label', sortValue: (i) => i.label, render: (i) => <TruncatedText text={i.label} /> },
@@ -313,7 +302,7 @@ export const categorySection: SectionDef<Category> = {
   searchText: (i) => [i.label, i.description],
   events: (id) => cast(api.category.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('category', i.label || i.name),
-  remove: (id) => api.category.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.category.delete, { params: { id } }),
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -323,7 +312,6 @@ export const categorySection: SectionDef<Category> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event'],
   Form: CategoryForm,
   emptyHint: 'Categories label events (an event may have several); the label must be unique.',
 };
@@ -334,12 +322,11 @@ export const tagSection: SectionDef<Tag> = {
   singular: 'tag',
   description: 'Free words on events; the events list filters by them.',
   icon: <SellIcon />,
-  area: 'tag',
   list: () => cast(api.tag.list.queryOptions({ query: {} })),
   columns: [],
   events: (id) => cast(api.tag.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('tag', i.name),
-  remove: (id) => api.tag.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.tag.delete, { params: { id } }),
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -348,7 +335,6 @@ export const tagSection: SectionDef<Tag> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event', 'search'],
   Form: TagForm,
   emptyHint: 'Tags are added here or on an event (a new name on an event adds a tag).',
 };
@@ -359,7 +345,6 @@ export const infrastructureProfileSection: SectionDef<InfrastructureProfile> = {
   singular: 'infrastructure profile',
   description: 'The resources provisioned for an event before it goes live.',
   icon: <DnsIcon />,
-  area: 'infrastructureProfile',
   list: () => cast(api.infrastructureProfile.list.queryOptions({ query: {} })),
   columns: [
     {
@@ -375,7 +360,7 @@ export const infrastructureProfileSection: SectionDef<InfrastructureProfile> = {
   ],
   searchText: (i) => [i.referenceId],
   referenceId: (i) => i.referenceId,
-  remove: (id) => api.infrastructureProfile.delete.call({ params: { id } }),
+  remove: (id, run) => run(api.infrastructureProfile.delete, { params: { id } }),
   deleteEffect: (item) => (
     <>
       <p>The infrastructure profile ‘{item.name}’ is deleted.</p>
@@ -383,7 +368,6 @@ export const infrastructureProfileSection: SectionDef<InfrastructureProfile> = {
       <p>{THIS_IS_FINAL}</p>
     </>
   ),
-  alsoStale: ['event'],
   Form: InfrastructureProfileForm,
   wide: true,
   emptyHint: 'An infrastructure profile lists what to provision for an event (as JSON).',
