@@ -8,7 +8,7 @@
  */
 import { Fragment, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,6 +49,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatRelative, parseServiceDate } from '#components/format-time.ts';
 import { useNow } from '#components/use-now.ts';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { deliveryStatusInfo, formatLatency, httpStatusText, isSuccessCode, lastAttempt, notificationFlags, shortId, STATUS_FILTERS } from './delivery-format.ts';
 import { DeliveryStatusChip } from './delivery-status-chip.tsx';
 import { ResponseExcerpt } from './send-test.tsx';
@@ -81,11 +82,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.results.some(isOpen) ? OPEN_REFRESH_MS : IDLE_REFRESH_MS),
   });
-  const queryClient = useQueryClient();
-  const redeliver = useMutation({
-    ...api.webhook.redeliver.mutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.webhook.deliveries.key({ params: { id: webhookId } }) }),
-  });
+  const redeliver = useMutation(api.webhook.redeliver.mutationOptions());
   const page = query.data;
   const rows = page?.results ?? [];
   const openCount = rows.filter(isOpen).length;
@@ -189,9 +186,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ width: 48 }}>
-                    <Box component="span" sx={visuallyHidden}>
-                      Attempts
-                    </Box>
+                    <VisuallyHidden>Attempts</VisuallyHidden>
                   </TableCell>
                   {!narrow && <TableCell sx={{ width: 140 }}>Created</TableCell>}
                   <TableCell>Notification</TableCell>
@@ -200,9 +195,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
                   {!narrow && <TableCell sx={{ width: 90 }}>Attempts</TableCell>}
                   {!narrow && <TableCell sx={{ width: 130 }}>Next retry</TableCell>}
                   <TableCell sx={{ width: narrow ? 48 : 132 }}>
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </TableCell>
                 </TableRow>
               </TableHead>
@@ -238,8 +231,6 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
     </Box>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
 
 interface DeliveryRowProps {
   delivery: WebhookDelivery;

@@ -3,24 +3,12 @@
  * X-ControlRoom-Test: true, no retries) and answers the attempt; the result stays on screen,
  * with the status, the latency and the start of the receiver's answer, until dismissed.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { WebhookAttempt } from '#schema';
-import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { describeAttempt, formatLatency, httpStatusText, isSuccessCode } from './delivery-format.ts';
-
-/** The log shows the test as soon as it is answered. */
-export function useSendTest(webhookId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...api.webhook.test.mutationOptions(),
-    mutationKey: ['webhook', 'test', webhookId],
-    onSettled: () => queryClient.invalidateQueries({ queryKey: api.webhook.deliveries.key({ params: { id: webhookId } }) }),
-  });
-}
 
 export function ResponseExcerpt({ text, label = 'Response' }: { text: string | null; label?: string }) {
   if (text === null || text === '') return null;

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -107,7 +107,6 @@ function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, serv
   const eventId = useWatch({ control, name: 'eventId' });
   const eventTitle = useEventTitle(webhook?.eventId ?? fixedEventId);
 
-  const queryClient = useQueryClient();
   const upsert = useMutation(api.webhook.upsert.mutationOptions());
   const upsertForEvent = useMutation(api.webhook.upsertForEvent.mutationOptions());
   const update = useMutation(api.webhook.update.mutationOptions());
@@ -133,7 +132,6 @@ function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, serv
               ? toAnyWebhook(await upsertForEvent.mutateAsync({ body: formToEventBody(values) }))
               : toAnyWebhook(await upsert.mutateAsync({ body: formToBody(values) }));
         }
-        await queryClient.invalidateQueries({ queryKey: ['webhook'] });
         notify(creating ? `Added the webhook for ${saved.webhookUrl}` : `Saved the webhook for ${saved.webhookUrl}`, { severity: 'success' });
         onSaved(saved, creating);
       } catch (error) {
