@@ -33,6 +33,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOffOutlined';
 import type { Event } from '#schema';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
+import { VisuallyHidden, visuallyHidden } from '#components/visually-hidden.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
@@ -267,9 +268,9 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Typography id={titleId} component="h2" sx={visuallyHidden}>
+      <VisuallyHidden component="h2" id={titleId}>
         Search events and chapter points
-      </Typography>
+      </VisuallyHidden>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <SearchIcon aria-hidden sx={{ color: 'text.secondary' }} />
         <InputBase
@@ -624,4 +625,3 @@ function ChapterPointResultRow({ result, words }: { result: ChapterPointResult; 
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

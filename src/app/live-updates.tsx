@@ -65,50 +65,30 @@ const getOff = () => OFF;
 // ---- Polling that follows the feed ------------------------------------------------------------------
 
 type Interval = number | false | undefined | ((query: Query) => number | false | undefined);
-const WRAPPED = Symbol('live-updates');
+type OnFocus = boolean | 'always' | ((query: Query) => boolean | 'always');
 
 /**
- * Makes every query the feed covers poll at its page's rate only while the feed is not live, by
- * wrapping the client's option defaulting (one place, so pages declare their polling as before).
- * Answers the undo.
+ * Makes every query the feed covers poll at its page's rate only while the feed is not live, and
+ * not refetch on focus while it is, by wrapping the client's option defaulting (one place, so
+ * pages declare their polling as before). Answers the undo.
  */
 export function installFeedAwarePolling(queryClient: QueryClient, feedKeepsFresh: () => boolean): () => void {
   const original = queryClient.defaultQueryOptions.bind(queryClient);
-  const byInterval = new Map<unknown, (query: Query) => number | false | undefined>();
-  const wrap = (interval: Interval) => {
-    let wrapped = byInterval.get(interval);
-    if (!wrapped) {
-      wrapped = (query: Query) => {
-        const base = typeof interval === 'function' ? interval(query) : interval;
-        if (!feedKeepsFresh() || base === false || base === undefined || base <= 0) return base;
-        return Math.max(base, LIVE_SAFETY_POLL_MS);
-      };
-      Object.defineProperty(wrapped, WRAPPED, { value: true });
-      byInterval.set(interval, wrapped);
-    }
-    return wrapped;
-  };
-  const focus = (value: unknown) => (query: Query) => (feedKeepsFresh() ? false : typeof value === 'function' ? (value as (q: Query) => unknown)(query) : (value ?? true));
-  const focusWrappers = new Map<unknown, ReturnType<typeof focus>>();
-
   queryClient.defaultQueryOptions = ((options: Parameters<QueryClient['defaultQueryOptions']>[0]) => {
+    // Defaulted options (react-query defaults a query's options more than once) came through here.
+    if (options._defaulted) return options;
     const defaulted = original(options);
     if (!isFeedCovered(defaulted.queryKey as QueryKey)) return defaulted;
     const interval = defaulted.refetchInterval as Interval;
-    const onFocus = defaulted.refetchOnWindowFocus as unknown;
-    const needsInterval = typeof interval === 'function' ? !(WRAPPED in interval) : typeof interval === 'number' && interval > 0;
-    const needsFocus = !(typeof onFocus === 'function' && WRAPPED in onFocus) && onFocus !== false;
-    if (!needsInterval && !needsFocus) return defaulted;
-    let focusWrapper = focusWrappers.get(onFocus);
-    if (needsFocus && !focusWrapper) {
-      focusWrapper = focus(onFocus);
-      Object.defineProperty(focusWrapper, WRAPPED, { value: true });
-      focusWrappers.set(onFocus, focusWrapper);
-    }
+    const onFocus = defaulted.refetchOnWindowFocus as OnFocus | undefined;
     return {
       ...defaulted,
-      ...(needsInterval ? { refetchInterval: wrap(interval) } : {}),
-      ...(needsFocus ? { refetchOnWindowFocus: focusWrapper } : {}),
+      refetchInterval: (query: Query) => {
+        const base = typeof interval === 'function' ? interval(query) : interval;
+        if (!feedKeepsFresh() || base === false || base === undefined || base <= 0) return base;
+        return Math.max(base, LIVE_SAFETY_POLL_MS);
+      },
+      refetchOnWindowFocus: (query: Query) => (feedKeepsFresh() ? false : typeof onFocus === 'function' ? onFocus(query) : (onFocus ?? true)),
     } as typeof defaulted;
   }) as QueryClient['defaultQueryOptions'];
   return () => {

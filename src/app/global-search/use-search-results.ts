@@ -9,9 +9,9 @@
  * their titles. The "see all" count is what the Events list will show for the same text
  * (GET /event/?search=, every date), which matches differently from full-text search.
  */
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { ChapterPoint, Event } from '#schema';
+import { useDebounced } from '#components/use-debounced.ts';
 import { api } from '../api.ts';
 
 /** Long enough not to ask for every letter of a fast typist, short enough to feel immediate. */
@@ -20,15 +20,6 @@ export const EVENT_RESULTS = 8;
 export const CHAPTER_POINT_RESULTS = 5;
 /** Results do not change under someone reading them; a new text asks again anyway. */
 const FRESH_MS = 30_000;
-
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 export interface ChapterPointResult {
   point: ChapterPoint;
@@ -56,7 +47,7 @@ export interface SearchResults {
 
 export function useSearchResults(text: string): SearchResults {
   // A trailing space matters to the service ("beta ma " means whole words), so it is kept.
-  const keywords = useDebouncedValue(text.trim() === '' ? '' : text, SEARCH_DEBOUNCE_MS);
+  const keywords = useDebounced(text.trim() === '' ? '' : text, SEARCH_DEBOUNCE_MS);
   const enabled = keywords.trim() !== '';
   const events = useQuery({
     ...api.search.events.queryOptions({ query: { keywords, pageSize: EVENT_RESULTS } }),
