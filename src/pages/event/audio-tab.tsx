@@ -4,7 +4,7 @@
  * profile; copied from another event; deleted after a confirmation.
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
-import type { ChannelProfile, Event } from '#schema';
+import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { useConnection } from '#app/connection-context.tsx';
@@ -27,10 +27,8 @@ import { CloneProfileDialog } from './audio/clone-profile-dialog.tsx';
 import { languageLabel } from './audio/languages.ts';
 
 export function AudioTab({ event }: { event: Event }) {
-  const queryClient = useQueryClient();
   const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
-  const profileOptions = api.channelProfile.getForEvent.queryOptions({ params: { id: event.id }, query: {} });
-  const profile = useQuery(profileOptions);
+  const profile = useQuery(api.channelProfile.getForEvent.queryOptions({ params: { id: event.id }, query: {} }));
   // An event without a profile shows the editor once the operator starts one (or has a draft of one).
   const [adding, setAdding] = useState(() => audioDrafts.get(event.id)?.profileId === null);
   const [cloning, setCloning] = useState(false);
@@ -40,9 +38,9 @@ export function AudioTab({ event }: { event: Event }) {
   const remove = useMutation(api.channelProfile.deleteForEvent.mutationOptions());
   const title = event.title || 'Untitled event';
 
-  const reload = (saved: ChannelProfile | null) => {
+  // The copy's or the deletion's `invalidates` has brought the new profile by now.
+  const reload = () => {
     audioDrafts.set(event.id, undefined);
-    queryClient.setQueryData(profileOptions.queryKey, saved);
     setAdding(false);
     setGeneration((g) => g + 1);
   };
@@ -131,9 +129,9 @@ export function AudioTab({ event }: { event: Event }) {
         current={current}
         unsaved={audioDrafts.get(event.id) !== undefined}
         onClose={() => setCloning(false)}
-        onCloned={(saved, source) => {
+        onCloned={(_saved, source) => {
           setCloning(false);
-          reload(saved);
+          reload();
           notify(`Copied the audio inputs of ‘${source.title || 'Untitled event'}’ to ‘${title}’.`, { severity: 'success' });
         }}
       />
@@ -154,7 +152,7 @@ export function AudioTab({ event }: { event: Event }) {
             {
               onSuccess: () => {
                 setDeleting(false);
-                reload(null);
+                reload();
                 notify(`Deleted the channel profile of ‘${title}’.`, { severity: 'success' });
               },
             },

@@ -27,7 +27,7 @@ export function CustomPropertiesTab({ event }: { event: Event }) {
           </Button>
         }
       />
-      <CloneDialog open={cloning} event={event} existing={source.query.data ?? []} onClose={() => setCloning(false)} onCloned={(after) => source.showAll(after)} />
+      <CloneDialog open={cloning} event={event} existing={source.query.data ?? []} onClose={() => setCloning(false)} />
     </>
   );
 }

@@ -4,25 +4,19 @@
  * 400s land on their fields; a sticky bar says whether there is anything to save; leaving with
  * unsaved changes asks first.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { EventBody, type Event } from '#schema';
 import { ApiError } from '#client';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { LeaveGuard } from '#components/leave-guard.tsx';
 import { AdvancedSection } from './advanced-section.tsx';
 import { AutomationSection } from './automation-section.tsx';
 import { ChannelSection } from './channel-section.tsx';
@@ -40,6 +34,7 @@ import {
 } from './event-form-values.ts';
 import { formIssueMessage } from './form-messages.ts';
 import { IdentitySection } from './identity-section.tsx';
+import { DiscardButton, SaveBar, type SaveProblem } from './save-bar.tsx';
 import { ScheduleSection } from './schedule-section.tsx';
 import { StreamingSection } from './streaming-section.tsx';
 import { useEventLookups } from './use-lookups.ts';
@@ -62,12 +57,6 @@ const resolver: Resolver<EventFormValues, unknown, EventFormOutput> = async (val
   return result;
 };
 
-interface SaveProblem {
-  title: string;
-  /** One per problem; those about a field take the user to it. */
-  lines: { text: string; field?: EventField }[];
-}
-
 export interface EventFormProps {
   /** The event to edit; null for a new one. */
   event: Event | null;
@@ -76,7 +65,6 @@ export interface EventFormProps {
 
 export function EventForm({ event, serviceUrl }: EventFormProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const lookups = useEventLookups();
   // Follows the service while the user has not touched a field (keepDirtyValues keeps what they did).
   const values = useMemo(() => (event ? eventToFormValues(event) : undefined), [event]);
@@ -90,7 +78,7 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
   });
   const { control, formState } = form;
   const save = useMutation(api.event.upsert.mutationOptions());
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [problem, setProblem] = useState<SaveProblem<EventField> | null>(null);
   const isNew = event === null;
   const dirty = formState.isDirty;
   const dirtyCount = Object.keys(formState.dirtyFields).length;
@@ -102,8 +90,6 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
         const saved = await save.mutateAsync({ body: formToBody(output) });
         // Explicitly not keepDirtyValues (the resetOptions above): what was saved is no longer unsaved.
         form.reset(eventToFormValues(saved), { keepDirtyValues: false });
-        void queryClient.invalidateQueries({ queryKey: api.event.get.key() });
-        void queryClient.invalidateQueries({ queryKey: api.event.list.key() });
         if (isNew) {
           notify(`Created ‘${saved.title}’.`, { severity: 'success' });
           // Marked as saved, so the leave guard lets this navigation pass.
@@ -133,17 +119,6 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
       });
     },
   );
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname && !(nextLocation.state as { saved?: boolean } | null)?.saved,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const status = formState.isSubmitting
     ? 'Saving…'
@@ -176,79 +151,31 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
         <AdvancedSection control={control} eventId={event?.id ?? null} />
       </Stack>
 
-      <Box
-        role="region"
-        aria-label="Save"
-        sx={{
-          position: 'sticky',
-          bottom: { xs: -12, sm: -16, md: -24 },
-          zIndex: 2,
-          mt: 2,
-          mx: { xs: -1.5, sm: -2, md: -3 },
-          px: { xs: 1.5, sm: 2, md: 3 },
-          py: 1.5,
-          bgcolor: 'background.paper',
-          borderTop: 1,
-          borderColor: 'divider',
-          boxShadow: dirty ? '0 -4px 12px rgba(0, 0, 0, 0.08)' : 'none',
-          // On a phone the bar takes room from the form: it shows only when there is something to save or say.
-          display: { xs: dirty || isNew || problem || formState.isSubmitting ? 'block' : 'none', sm: 'block' },
-        }}
-      >
-        {problem && (
-          <Alert severity="error" onClose={() => setProblem(null)} sx={{ mb: 1.5 }}>
-            <AlertTitle>{problem.title}</AlertTitle>
-            {problem.lines.map((line) =>
-              line.field ? (
-                <Box key={line.text}>
-                  <Link component="button" type="button" color="inherit" onClick={() => form.setFocus(line.field!)} sx={{ textAlign: 'left', verticalAlign: 'baseline' }}>
-                    {line.text}
-                  </Link>
-                </Box>
-              ) : (
-                <Box key={line.text}>{line.text}</Box>
-              ),
-            )}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography role="status" variant="body2" sx={{ flex: '1 1 0', minWidth: 0, color: dirty || isNew ? 'text.primary' : 'text.secondary', fontWeight: dirty ? 600 : 400 }}>
-            {status}
-          </Typography>
-          <Button
+      <SaveBar
+        label="Save"
+        hideWhenIdleOnPhone
+        status={status}
+        pending={dirty || isNew}
+        problem={problem}
+        onDismissProblem={() => setProblem(null)}
+        onFocusField={(field) => form.setFocus(field)}
+        secondary={
+          <DiscardButton
             onClick={() => {
               form.reset();
               setProblem(null);
             }}
             disabled={!dirty || formState.isSubmitting}
-          >
-            Discard
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              &nbsp;changes
-            </Box>
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={(!dirty && !isNew) || formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {isNew ? 'Create event' : 'Save'}
-          </Button>
-        </Box>
-      </Box>
+          />
+        }
+        submitLabel={isNew ? 'Create event' : 'Save'}
+        submitDisabled={!dirty && !isNew}
+        busy={formState.isSubmitting}
+      />
 
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title="Leave without saving?"
-        confirmLabel="Discard and leave"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
-      >
+      <LeaveGuard unsaved={dirty}>
         {isNew ? 'The new event has not been created yet. Your entries will be lost.' : `Your changes to ‘${event.title}’ are not saved and will be lost.`}
-      </ConfirmDialog>
+      </LeaveGuard>
     </Box>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * One event: /events/:id (and /events/new for a new one). A header with its state and live
- * controls, then tabs kept in the URL: General (the form), Player and Streaming URLs. The page
+ * controls, then tabs kept in the URL (event-tabs.ts): General (the form) and the event's other
+ * parts, each its own component (TAB_PANELS). The page
  * refreshes by itself, fast while the state is changing (see event-query.ts).
  */
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +15,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
+import type { Event } from '#schema';
 import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
 import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
@@ -25,7 +28,7 @@ import { EventForm } from './event-form.tsx';
 import { BackToEvents, EventHeader } from './event-header.tsx';
 import { EventMoreMenu } from './event-more-menu.tsx';
 import { isEventId, useEventQuery } from './event-query.ts';
-import { EVENT_TABS, useEventTab } from './event-tabs.ts';
+import { EVENT_TABS, useEventTab, type EventTab } from './event-tabs.ts';
 import { isTransitional } from './event-transitions.ts';
 import { PlayerTab } from './player-tab.tsx';
 import { StreamingUrlsTab } from './streaming-urls-tab.tsx';
@@ -93,6 +96,31 @@ function EventSkeleton() {
   );
 }
 
+interface TabProps {
+  event: Event;
+  serviceUrl: string;
+}
+
+/** What each tab but General shows (General's form is always mounted, see below). */
+const TAB_PANELS: Record<Exclude<EventTab, 'general'>, (props: TabProps) => ReactNode> = {
+  player: PlayerTab,
+  playlist: EventPlaylistCard,
+  urls: StreamingUrlsTab,
+  properties: CustomPropertiesTab,
+  'client-properties': ClientPropertiesTab,
+  chapters: ChapterPointsTab,
+  audio: AudioTab,
+  webhooks: EventWebhooksTab,
+};
+
+function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; children: ReactNode }) {
+  return (
+    <Box role="tabpanel" id={`event-panel-${tab}`} aria-labelledby={`event-tab-${tab}`} hidden={hidden}>
+      {children}
+    </Box>
+  );
+}
+
 function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string }) {
   const connection = useConnection();
   const connectionDialog = useConnectionDialog();
@@ -125,6 +153,7 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
   if (event === undefined) return <EventSkeleton />;
   if (event === null) return <EventNotFound id={id} />;
 
+  const OtherTab = tab === 'general' ? null : TAB_PANELS[tab];
   const changing = isTransitional(event.state);
   const stale = query.error ? describeApiError(query.error, { serviceUrl }) : undefined;
   return (
@@ -159,48 +188,13 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
         </Tabs>
       </Box>
       {/* The form stays mounted on other tabs, so unsaved edits survive a look at the player. */}
-      <Box role="tabpanel" id="event-panel-general" aria-labelledby="event-tab-general" hidden={tab !== 'general'}>
+      <TabPanel tab="general" hidden={tab !== 'general'}>
         <EventForm event={event} serviceUrl={serviceUrl} />
-      </Box>
-      {tab === 'player' && (
-        <Box role="tabpanel" id="event-panel-player" aria-labelledby="event-tab-player">
-          <PlayerTab event={event} serviceUrl={serviceUrl} />
-        </Box>
-      )}
-      {tab === 'playlist' && (
-        <Box role="tabpanel" id="event-panel-playlist" aria-labelledby="event-tab-playlist">
-          <EventPlaylistCard event={event} serviceUrl={serviceUrl} />
-        </Box>
-      )}
-      {tab === 'urls' && (
-        <Box role="tabpanel" id="event-panel-urls" aria-labelledby="event-tab-urls">
-          <StreamingUrlsTab event={event} />
-        </Box>
-      )}
-      {tab === 'properties' && (
-        <Box role="tabpanel" id="event-panel-properties" aria-labelledby="event-tab-properties">
-          <CustomPropertiesTab event={event} />
-        </Box>
-      )}
-      {tab === 'client-properties' && (
-        <Box role="tabpanel" id="event-panel-client-properties" aria-labelledby="event-tab-client-properties">
-          <ClientPropertiesTab event={event} />
-        </Box>
-      )}
-      {tab === 'chapters' && (
-        <Box role="tabpanel" id="event-panel-chapters" aria-labelledby="event-tab-chapters">
-          <ChapterPointsTab event={event} />
-        </Box>
-      )}
-      {tab === 'audio' && (
-        <Box role="tabpanel" id="event-panel-audio" aria-labelledby="event-tab-audio">
-          <AudioTab event={event} />
-        </Box>
-      )}
-      {tab === 'webhooks' && (
-        <Box role="tabpanel" id="event-panel-webhooks" aria-labelledby="event-tab-webhooks">
-          <EventWebhooksTab event={event} />
-        </Box>
+      </TabPanel>
+      {OtherTab && (
+        <TabPanel tab={tab}>
+          <OtherTab event={event} serviceUrl={serviceUrl} />
+        </TabPanel>
       )}
     </>
   );

@@ -7,12 +7,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -28,8 +25,10 @@ import { describeApiError } from '#app/api-errors.ts';
 import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { notify } from '#app/notifications.tsx';
+import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { createDraftStore } from '../client-properties/drafts.ts';
-import { audioResolver, formToBody, mapServiceErrors, MISSING_LANGUAGE, newRow, profileToForm, type AudioFormValues } from './audio-inputs.ts';
+import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
+import { audioResolver, formToBody, mapServiceErrors, MISSING_LANGUAGE, newRow, profileToForm, type AudioFormValues, type RowProblem } from './audio-inputs.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { languageLabel } from './languages.ts';
 
@@ -39,6 +38,10 @@ interface CellProps {
   /** Checks every row again: a change in one may make or end a duplicate in another. */
   revalidate: () => void;
 }
+
+type AudioFieldName = `AudioInputs.${number}.${'LanguageCode' | 'AudioChannel'}`;
+/** The field a problem of the service is about (one about an input's id goes on its language). */
+const fieldOf = (p: RowProblem): AudioFieldName => `AudioInputs.${p.row}.${p.field === 'Id' ? 'LanguageCode' : p.field}`;
 
 /** Unsaved rows per event (for the profile they were typed for; null: no profile yet). */
 export const audioDrafts = createDraftStore<{ profileId: string | null; values: AudioFormValues }>();
@@ -116,7 +119,6 @@ export interface AudioInputsEditorProps {
 }
 
 export function AudioInputsEditor({ event, profile, startWithRow = false, onCancelNew }: AudioInputsEditorProps) {
-  const queryClient = useQueryClient();
   const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
   const serverValues = useMemo(() => profileToForm(profile), [profile]);
   const draft = audioDrafts.get(event.id);
@@ -129,7 +131,7 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
   const rows = useFieldArray({ control, name: 'AudioInputs', keyName: 'key' });
   const create = useMutation(api.channelProfile.create.mutationOptions());
   const update = useMutation(api.channelProfile.update.mutationOptions());
-  const [problem, setProblem] = useState<{ title: string; lines: string[] } | null>(null);
+  const [problem, setProblem] = useState<SaveProblem<AudioFieldName> | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   // Unsaved rows come back (and are checked at once) after a look at another tab.
@@ -159,12 +161,7 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
     else audioDrafts.set(event.id, undefined);
   }, [watched, dirty, event.id, profile?.id]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnloadWarning(dirty);
 
   const revalidate = () => void form.trigger('AudioInputs');
   const busy = formState.isSubmitting || create.isPending || update.isPending;
@@ -182,26 +179,22 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
         const saved = isNew
           ? await create.mutateAsync({ body: { EventId: event.id, AudioInputs: body.AudioInputs } })
           : await update.mutateAsync({ params: { id: profile.id }, body });
+        // The write's `invalidates` has refreshed the profile (and its lists) by now.
         audioDrafts.set(event.id, undefined);
-        queryClient.setQueryData(api.channelProfile.getForEvent.queryOptions({ params: { id: event.id }, query: {} }).queryKey, saved);
         form.reset(profileToForm(saved));
-        // PUT /channelprofile/{id} declares nothing stale: the lists of profiles are.
-        void queryClient.invalidateQueries({ queryKey: api.channelProfile.list.key() });
         notify(isNew ? `Created the channel profile of ‘${event.title || 'Untitled event'}’.` : `Saved the audio inputs of ‘${event.title || 'Untitled event'}’.`, {
           severity: 'success',
         });
       } catch (error) {
         if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
           const mapped = mapServiceErrors(error.fieldErrors);
-          mapped.rows.forEach((p, i) =>
-            form.setError(`AudioInputs.${p.row}.${p.field === 'Id' ? 'LanguageCode' : p.field}`, { type: 'server', message: p.message }, { shouldFocus: i === 0 }),
-          );
+          mapped.rows.forEach((p, i) => form.setError(fieldOf(p), { type: 'server', message: p.message }, { shouldFocus: i === 0 }));
           setProblem({
             title: 'The service did not accept the audio inputs',
-            lines: [...mapped.rows.map((p) => `Input ${p.row + 1}: ${p.message}`), ...mapped.other],
+            lines: [...mapped.rows.map((p) => ({ text: `Input ${p.row + 1}: ${p.message}`, field: fieldOf(p) })), ...mapped.other.map((text) => ({ text }))],
           });
         } else {
-          setProblem({ title: 'Could not save the audio inputs', lines: [describeApiError(error, { serviceUrl }).message] });
+          setProblem({ title: 'Could not save the audio inputs', lines: [{ text: describeApiError(error, { serviceUrl }).message }] });
         }
       }
     },
@@ -315,42 +308,17 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
         Add an audio input
       </Button>
 
-      <Box
-        role="region"
-        aria-label="Save audio inputs"
-        sx={{
-          position: 'sticky',
-          bottom: { xs: -12, sm: -16, md: -24 },
-          zIndex: 2,
-          mt: 2,
-          mx: { xs: -2, sm: -3 },
-          mb: { xs: -2, sm: -3 },
-          px: { xs: 2, sm: 3 },
-          py: 1.5,
-          bgcolor: 'background.paper',
-          borderTop: 1,
-          borderColor: 'divider',
-          borderRadius: '0 0 4px 4px',
-          boxShadow: dirty || isNew ? '0 -4px 12px rgba(0, 0, 0, 0.08)' : 'none',
-        }}
-      >
-        {problem && (
-          <Alert severity="error" onClose={() => setProblem(null)} sx={{ mb: 1.5 }}>
-            <AlertTitle>{problem.title}</AlertTitle>
-            {problem.lines.map((line) => (
-              <Box key={line}>{line}</Box>
-            ))}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography
-            role="status"
-            variant="body2"
-            sx={{ flex: '1 1 10rem', minWidth: 0, fontWeight: dirty || isNew ? 600 : 400, color: problemCount > 0 ? 'error.main' : dirty || isNew ? 'text.primary' : 'text.secondary' }}
-          >
-            {status}
-          </Typography>
-          {isNew && onCancelNew ? (
+      <SaveBar
+        label="Save audio inputs"
+        inCard
+        status={status}
+        pending={dirty || isNew}
+        error={problemCount > 0}
+        problem={problem}
+        onDismissProblem={() => setProblem(null)}
+        onFocusField={(field) => form.setFocus(field)}
+        secondary={
+          isNew && onCancelNew ? (
             <Button
               onClick={() => {
                 audioDrafts.set(event.id, undefined);
@@ -361,30 +329,20 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
               Cancel
             </Button>
           ) : (
-            <Button
+            <DiscardButton
               onClick={() => {
                 form.reset(serverValues);
                 setProblem(null);
                 audioDrafts.set(event.id, undefined);
               }}
               disabled={!dirty || busy}
-            >
-              Discard
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                &nbsp;changes
-              </Box>
-            </Button>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || problemCount > 0 || (!isNew && !dirty) || (isNew && count === 0)}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {isNew ? 'Create profile' : 'Save'}
-          </Button>
-        </Box>
-      </Box>
+            />
+          )
+        }
+        submitLabel={isNew ? 'Create profile' : 'Save'}
+        submitDisabled={problemCount > 0 || (!isNew && !dirty) || (isNew && count === 0)}
+        busy={busy}
+      />
     </Box>
   );
 }

@@ -2,10 +2,9 @@
  * "Copy from another event": find the event by title, see its audio inputs, and copy them to this
  * event (GET /channelprofile/clone/), which replaces this event's inputs.
  */
-import { useEffect, useId, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,26 +13,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ChannelProfile, Event } from '#schema';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
-import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
 import { languageLabel } from './languages.ts';
-
-type Found = Pick<Event, 'id' | 'title' | 'scheduledStart'>;
-
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 function describeInputs(profile: ChannelProfile): string {
   return profile.audioInputs.map((i) => `${languageLabel(i.languageCode)} on channel ${i.audioChannel}${i.audioEnabled ? '' : ' (disabled)'}`).join(', ');
@@ -47,39 +34,25 @@ export interface CloneProfileDialogProps {
   /** This event's rows have unsaved edits, which the copy discards. */
   unsaved: boolean;
   onClose: () => void;
-  onCloned: (profile: ChannelProfile, source: Found) => void;
+  onCloned: (profile: ChannelProfile, source: PickedEvent) => void;
 }
 
 export function CloneProfileDialog({ open, event, current, unsaved, onClose, onCloned }: CloneProfileDialogProps) {
   const titleId = useId();
   const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
-  const [text, setText] = useState('');
-  const [source, setSource] = useState<Found | null>(null);
-  const search = useSettled(text.trim(), 300);
-  const found = useQuery({
-    ...api.event.list.queryOptions({ query: { search: search || undefined, pageSize: 20, skipEvents: event.id, order: 'DESC' } }),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const [source, setSource] = useState<PickedEvent | null>(null);
   const preview = useQuery({
     ...api.channelProfile.getForEvent.queryOptions({ params: { id: source?.id ?? event.id }, query: { noCache: true } }),
     enabled: open && source !== null,
   });
   const clone = useMutation(api.channelProfile.clone.mutationOptions());
-  const options: Found[] = found.data?.results ?? [];
   const sourceProfile = source && preview.data !== undefined ? preview.data : undefined;
 
   const close = () => {
     if (clone.isPending) return;
     clone.reset();
     setSource(null);
-    setText('');
     onClose();
-  };
-
-  const when = (e: Found) => {
-    const start = parseServiceDate(e.scheduledStart);
-    return start ? formatDateTime(start) : 'not scheduled';
   };
 
   return (
@@ -92,31 +65,7 @@ export function CloneProfileDialog({ open, event, current, unsaved, onClose, onC
             : 'The copy becomes this event’s channel profile.'}
           {unsaved && ' Your unsaved changes to the inputs are discarded.'}
         </Typography>
-        <Autocomplete<Found>
-          options={options}
-          value={source}
-          onChange={(_e, next) => setSource(next)}
-          inputValue={text}
-          onInputChange={(_e, next) => setText(next)}
-          filterOptions={(x) => x}
-          getOptionLabel={(o) => o.title || 'Untitled event'}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={found.isFetching}
-          noOptionsText={found.isError ? describeApiError(found.error, { serviceUrl }).message : search ? 'No event matches' : 'No other events'}
-          renderOption={({ key, ...props }, option) => (
-            <Box component="li" key={key} {...props}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="span" sx={{ display: 'block' }} noWrap>
-                  {option.title || 'Untitled event'}
-                </Typography>
-                <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                  {when(option)}
-                </Typography>
-              </Box>
-            </Box>
-          )}
-          renderInput={(params) => <TextField {...params} label="Event to copy from" placeholder="Search by title" autoFocus />}
-        />
+        <EventPicker value={source?.id ?? null} onChange={(_id, next) => setSource(next)} excludeId={event.id} label="Event to copy from" placeholder="Search by title" autoFocus />
         <Box sx={{ mt: 2, minHeight: 56 }} aria-live="polite">
           {source && preview.isPending && <Skeleton variant="rounded" height={48} />}
           {source && preview.isError && <Alert severity="error">{describeApiError(preview.error, { serviceUrl }).message}</Alert>}
@@ -152,7 +101,6 @@ export function CloneProfileDialog({ open, event, current, unsaved, onClose, onC
                 onSuccess: (profile) => {
                   onCloned(profile, source);
                   setSource(null);
-                  setText('');
                 },
               },
             );

@@ -9,13 +9,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ClientProperty, ClientPropertyValidation, Event } from '#schema';
 import { ApiError } from '#client';
@@ -25,7 +21,9 @@ import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
-import { eventDetailOptions } from '../event-query.ts';
+import { useUnloadWarning } from '#components/leave-guard.tsx';
+import { useDebounced } from '#components/use-debounced.ts';
+import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
 import { ClientPropertyField } from './client-property-field.tsx';
 import { createDraftStore } from './drafts.ts';
 import {
@@ -45,20 +43,6 @@ export const valueDrafts = createDraftStore<{ templateId: string; values: Client
 /** How long the values rest before the service is asked about them. */
 const VALIDATE_AFTER_MS = 400;
 
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
-interface Problem {
-  title: string;
-  lines: { text: string; key?: string }[];
-}
-
 export interface ClientPropertiesFormProps {
   event: Event;
   templateId: string;
@@ -76,7 +60,6 @@ export interface ClientPropertiesFormProps {
 }
 
 export function ClientPropertiesForm({ event, templateId, templateName, properties, applied, replacing, onCancel, onApplied }: ClientPropertiesFormProps) {
-  const queryClient = useQueryClient();
   const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
   const resolver = useMemo(() => zodResolver(templateSchema(properties)), [properties]);
   // Applied: follows the service while a field is untouched. Not applied: the template's defaults.
@@ -91,7 +74,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
   const { formState, control } = form;
   const create = useMutation(api.clientProperty.create.mutationOptions());
   const update = useMutation(api.clientProperty.update.mutationOptions());
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   // Unsaved values come back after a look at another tab.
@@ -115,7 +98,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
   }, [watched, serverValues, event.id, templateId]);
 
   // The service's own verdict on the values, asked a moment after they change.
-  const settled = useSettled(watched, VALIDATE_AFTER_MS);
+  const settled = useDebounced(watched, VALIDATE_AFTER_MS);
   const asked = formState.isDirty || formState.submitCount > 0 || !applied;
   const validation = useQuery({
     ...api.clientProperty.validate.queryOptions({ body: { templateId, values: toServiceValues(properties, { ...serverValues, ...settled }) } }),
@@ -137,7 +120,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
 
   /** Puts the service's messages (property name -> message) on their fields; answers the ones no field has. */
   function showServiceErrors(errors: ClientPropertyValidation, title: string): void {
-    const lines: Problem['lines'] = [];
+    const lines: SaveProblem['lines'] = [];
     let first = true;
     for (const [name, message] of Object.entries(errors)) {
       const key = keyOfName(properties, name);
@@ -146,7 +129,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
         first = false;
       }
       const property = key ? properties[Number(key.slice(1))] : undefined;
-      lines.push({ text: property && !message.startsWith(fieldLabel(property)) ? `${fieldLabel(property)}: ${message}` : message, key });
+      lines.push({ text: property && !message.startsWith(fieldLabel(property)) ? `${fieldLabel(property)}: ${message}` : message, field: key });
     }
     setProblem({ title, lines });
   }
@@ -182,14 +165,13 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
       setProblem({ title: applied ? 'Could not save' : 'Could not apply the template', lines: [{ text: describeApiError(error, { serviceUrl }).message }] });
       return;
     }
+    // The write's `invalidates` has refreshed the event and its client properties by now.
     valueDrafts.set(event.id, undefined);
-    queryClient.setQueryData(api.clientProperty.get.queryOptions({ params: { eventId: event.id } }).queryKey, saved);
     // Explicitly: reset() would otherwise take resetOptions and keep the fields marked dirty.
     form.reset(formValuesOf(saved, { withDefaults: false }), { keepDirtyValues: false });
     if (applied) {
       notify(`Saved the client properties of ‘${event.title || 'Untitled event'}’.`, { severity: 'success' });
     } else {
-      queryClient.setQueryData<Event | null>(eventDetailOptions(event.id).queryKey, (old) => (old ? { ...old, customPropertyConfigurationId: templateId } : old));
       notify(`Applied ‘${templateName}’ to ‘${event.title || 'Untitled event'}’.`, { severity: 'success' });
       onApplied?.();
     }
@@ -199,16 +181,16 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
     const lines = Object.entries(errors).map(([key, error]) => {
       const property = properties[Number(key.slice(1))];
       const message = String(error?.message ?? 'check this field');
-      return { text: property && !message.startsWith(fieldLabel(property)) ? `${fieldLabel(property)}: ${message}` : message, key };
+      return { text: property && !message.startsWith(fieldLabel(property)) ? `${fieldLabel(property)}: ${message}` : message, field: key };
     });
     setProblem({ title: `${lines.length === 1 ? 'One field needs' : `${lines.length} fields need`} attention`, lines });
   });
 
   // A line about a field goes once the field is fixed (by the form's check and the service's).
   const shownLines = (problem?.lines ?? []).filter((line) => {
-    if (!line.key) return true;
-    const property = properties[Number(line.key.slice(1))];
-    return Boolean(formState.errors[line.key]) || (property !== undefined && verdict[property.name] !== undefined);
+    if (!line.field) return true;
+    const property = properties[Number(line.field.slice(1))];
+    return Boolean(formState.errors[line.field]) || (property !== undefined && verdict[property.name] !== undefined);
   });
   const replaced = replacing?.properties.filter((p) => p.value !== '') ?? [];
   const needsConfirm = !applied && replaced.length > 0;
@@ -222,12 +204,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
         ? `Unsaved changes in ${dirtyKeys.length} ${dirtyKeys.length === 1 ? 'field' : 'fields'}`
         : 'All changes saved';
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnloadWarning(dirty);
 
   return (
     <Box
@@ -267,81 +244,45 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
         </Typography>
       )}
 
-      <Box
-        role="region"
-        aria-label="Save client properties"
-        sx={{
-          position: 'sticky',
-          bottom: { xs: -12, sm: -16, md: -24 },
-          zIndex: 2,
-          mt: 2,
-          mx: { xs: -2, sm: -3 },
-          mb: { xs: -2, sm: -3 },
-          px: { xs: 2, sm: 3 },
-          py: 1.5,
-          bgcolor: 'background.paper',
-          borderTop: 1,
-          borderColor: 'divider',
-          borderRadius: '0 0 4px 4px',
-          boxShadow: dirty || !applied ? '0 -4px 12px rgba(0, 0, 0, 0.08)' : 'none',
-        }}
-      >
-        {problem && shownLines.length > 0 && (
-          <Alert severity="error" onClose={() => setProblem(null)} sx={{ mb: 1.5 }}>
-            <AlertTitle>{problem.title}</AlertTitle>
-            {shownLines.map((line) =>
-              line.key ? (
-                <Box key={line.text}>
-                  <Link component="button" type="button" color="inherit" onClick={() => form.setFocus(line.key!)} sx={{ textAlign: 'left', verticalAlign: 'baseline' }}>
-                    {line.text}
-                  </Link>
-                </Box>
-              ) : (
-                <Box key={line.text}>{line.text}</Box>
-              ),
-            )}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography role="status" variant="body2" sx={{ flex: '1 1 12rem', minWidth: 0, color: dirty || !applied ? 'text.primary' : 'text.secondary', fontWeight: dirty || !applied ? 600 : 400 }}>
+      <SaveBar
+        label="Save client properties"
+        inCard
+        status={
+          <>
             {status}
             {asked && validation.isFetching && !busy && (
               <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
                 {' '}· checking with the service…
               </Box>
             )}
-          </Typography>
-          {applied ? (
-            <Button
+          </>
+        }
+        pending={dirty || !applied}
+        problem={problem && shownLines.length > 0 ? { ...problem, lines: shownLines } : null}
+        onDismissProblem={() => setProblem(null)}
+        onFocusField={(field) => form.setFocus(field)}
+        secondary={
+          applied ? (
+            <DiscardButton
               onClick={() => {
                 form.reset(serverValues, { keepDirtyValues: false });
                 setProblem(null);
                 valueDrafts.set(event.id, undefined);
               }}
               disabled={!dirty || busy}
-            >
-              Discard
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                &nbsp;changes
-              </Box>
-            </Button>
+            />
           ) : (
             onCancel && (
               <Button onClick={onCancel} disabled={busy}>
                 Cancel
               </Button>
             )
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={(applied && !dirty) || busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {applied ? 'Save' : 'Apply template'}
-          </Button>
-        </Box>
-      </Box>
+          )
+        }
+        submitLabel={applied ? 'Save' : 'Apply template'}
+        submitDisabled={applied && !dirty}
+        busy={busy}
+      />
 
       <ConfirmDialog
         open={confirming}

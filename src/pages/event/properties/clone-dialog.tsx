@@ -4,10 +4,9 @@
  * this event (pairs it lacks are added, pairs it has take the source's value, its other
  * properties stay) and may move instead of copy (removeSource: the source loses its properties).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -19,13 +18,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
-import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
-import { eventStateInfo } from '#components/event-state.ts';
+import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
 import { planPaste, countActions } from './paste.ts';
 import { useDescribeError, type PropertyRow } from './property-source.ts';
 
@@ -35,45 +32,19 @@ export interface CloneDialogProps {
   event: Event;
   existing: readonly PropertyRow[];
   onClose: () => void;
-  /** The target's properties after the copy. */
-  onCloned: (after: PropertyRow[]) => void;
-}
-
-type Found = Pick<Event, 'id' | 'title' | 'scheduledStart' | 'state' | 'refId'>;
-
-function describeEvent(e: Found): string {
-  const start = parseServiceDate(e.scheduledStart);
-  return [start ? formatDateTime(start) : null, eventStateInfo(e.state).label, e.refId].filter(Boolean).join(' · ');
-}
-
-/** `value`, once it has stayed the same for `ms`: one search per pause in typing, not per key. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 export function CloneDialog(props: CloneDialogProps) {
   return props.open ? <CloneDialogBody {...props} /> : null;
 }
 
-function CloneDialogBody({ event, existing, onClose, onCloned }: CloneDialogProps) {
+function CloneDialogBody({ event, existing, onClose }: CloneDialogProps) {
   const titleId = useId();
   const describe = useDescribeError();
-  const [input, setInput] = useState('');
-  const search = useDebounced(input.trim(), 250);
-  const [picked, setPicked] = useState<Found | null>(null);
+  const [picked, setPicked] = useState<PickedEvent | null>(null);
   const [removeSource, setRemoveSource] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const found = useQuery({
-    ...api.event.list.queryOptions({ query: { search: search || undefined, pageSize: 20, skipEvents: event.id, order: 'DESC', orderColumn: 'DisplayLiveStart' } }),
-    placeholderData: keepPreviousData,
-  });
-  const options = useMemo(() => (found.data?.results ?? []).filter((e) => e.id !== event.id), [found.data, event.id]);
   const sourceProps = useQuery({
     ...api.customProperty.list.queryOptions({ query: { eventId: picked?.id ?? '' } }),
     enabled: picked !== null,
@@ -89,9 +60,9 @@ function CloneDialogBody({ event, existing, onClose, onCloned }: CloneDialogProp
     if (!picked) return;
     setError(null);
     try {
-      const after = await clone.mutateAsync({ query: { sourceEventId: picked.id, targetEventId: event.id, removeSource } });
+      // The copy's `invalidates` refreshes this event's list before it answers.
+      await clone.mutateAsync({ query: { sourceEventId: picked.id, targetEventId: event.id, removeSource } });
       notify(`${removeSource ? 'Moved' : 'Copied'} ${plural(n, 'property', 'properties')} from ‘${picked.title}’.`, { severity: 'success' });
-      onCloned(after);
       onClose();
     } catch (e) {
       setError(describe(e));
@@ -106,52 +77,16 @@ function CloneDialogBody({ event, existing, onClose, onCloned }: CloneDialogProp
           Every custom property of the event you pick is copied onto this one. A category and key this event has already takes the
           other event’s value; this event’s other properties stay.
         </Typography>
-        <Autocomplete<Found>
-          options={options}
-          value={picked}
-          onChange={(_e, value) => {
-            setPicked(value);
+        <EventPicker
+          value={picked?.id ?? null}
+          onChange={(_id, next) => {
+            setPicked(next);
             setError(null);
           }}
-          inputValue={input}
-          onInputChange={(_e, value) => setInput(value)}
-          getOptionLabel={(o) => o.title || 'Untitled event'}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(x) => x}
-          loading={found.isFetching}
-          noOptionsText={search ? `No event matches ‘${search}’` : 'No other events'}
-          renderOption={({ key, ...optionProps }, option) => (
-            <li key={key} {...optionProps}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {option.title || 'Untitled event'}
-                </Typography>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {describeEvent(option)}
-                </Typography>
-              </Box>
-            </li>
-          )}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Event to copy from"
-              placeholder="Type part of its title"
-              autoFocus
-              slotProps={{
-                ...params.slotProps,
-                input: {
-                  ...params.slotProps.input,
-                  endAdornment: (
-                    <>
-                      {found.isFetching && <CircularProgress color="inherit" size={18} aria-hidden />}
-                      {params.slotProps.input.endAdornment}
-                    </>
-                  ),
-                },
-              }}
-            />
-          )}
+          excludeId={event.id}
+          label="Event to copy from"
+          placeholder="Type part of its title"
+          autoFocus
         />
         {picked && (
           <Box sx={{ mt: 2 }} role="status" aria-live="polite">

@@ -3,12 +3,11 @@
  * those of a chapter point. Both keep one value per (category, key); the table does not need to
  * know which it shows.
  *
- * Writes put the service's answer into the cached list at once (so a saved row never blinks out
- * while the list refreshes), then the mutation's own invalidation refreshes everything that
- * embeds properties.
+ * The writes' own `invalidates` refresh the list (and everything that embeds properties) before
+ * each write answers, so the sources keep no cache of their own.
  */
 import { useCallback, useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { useConnection } from '#app/connection-context.tsx';
@@ -51,108 +50,48 @@ export interface PropertySource {
   removeAll(): Promise<void>;
   /** The owner's properties as they are now (not from the cache). */
   fetchFresh(): Promise<PropertyRow[]>;
-  /** Shows this complete list, which a write answered (a clone answers the target's properties), until the refresh. */
-  showAll(rows: readonly PropertyRow[]): void;
 }
 
-function mergeInto(queryClient: ReturnType<typeof useQueryClient>, key: QueryKey, saved: readonly PropertyRow[]): void {
-  queryClient.setQueryData<PropertyRow[]>(key, (old) => {
-    if (!old) return old;
-    const byId = new Map(saved.map((p) => [p.id, p]));
-    const kept = old.map((p) => byId.get(p.id) ?? p);
-    const known = new Set(old.map((p) => p.id));
-    return [...kept, ...saved.filter((p) => !known.has(p.id))];
-  });
-}
-
-function dropFrom(queryClient: ReturnType<typeof useQueryClient>, key: QueryKey, ids: readonly string[] | 'all'): void {
-  queryClient.setQueryData<PropertyRow[]>(key, (old) => (old && ids !== 'all' ? old.filter((p) => !ids.includes(p.id)) : old && []));
-}
+const bulkItem = (i: PropertyInput) => ({ id: i.id ?? null, category: i.category, key: i.key, value: i.value });
 
 export function useEventPropertySource(eventId: string): PropertySource {
-  const queryClient = useQueryClient();
-  const options = api.customProperty.list.queryOptions({ query: { eventId } });
-  const query = useQuery(options);
-  const upsert = useMutation(api.customProperty.upsert.mutationOptions());
-  const bulk = useMutation(api.customProperty.bulkUpsert.mutationOptions());
-  const remove = useMutation(api.customProperty.delete.mutationOptions());
-  const removeAll = useMutation(api.customProperty.deleteMany.mutationOptions());
-  const key = options.queryKey;
+  const query = useQuery(api.customProperty.list.queryOptions({ query: { eventId } }));
+  const upsert = useMutation(api.customProperty.upsert.mutationOptions()).mutateAsync;
+  const bulk = useMutation(api.customProperty.bulkUpsert.mutationOptions()).mutateAsync;
+  const remove = useMutation(api.customProperty.delete.mutationOptions()).mutateAsync;
+  const removeAll = useMutation(api.customProperty.deleteMany.mutationOptions()).mutateAsync;
   return useMemo<PropertySource>(
     () => ({
       scope: `event:${eventId}`,
       owner: 'this event',
       query,
-      save: async (input) => {
-        const saved = await upsert.mutateAsync({
-          body: { customPropertyId: input.id ?? null, eventId, category: input.category, key: input.key, value: input.value },
-        });
-        mergeInto(queryClient, key, [saved]);
-        return saved;
-      },
-      saveMany: async (inputs) => {
-        const saved = await bulk.mutateAsync({ params: { id: eventId }, body: inputs.map((i) => ({ id: i.id ?? null, category: i.category, key: i.key, value: i.value })) });
-        mergeInto(queryClient, key, saved);
-        return saved;
-      },
-      remove: async (id) => {
-        await remove.mutateAsync({ params: { id } });
-        dropFrom(queryClient, key, [id]);
-      },
-      removeAll: async () => {
-        await removeAll.mutateAsync({ query: { eventId } });
-        dropFrom(queryClient, key, 'all');
-      },
+      save: (i) => upsert({ body: { customPropertyId: i.id ?? null, eventId, category: i.category, key: i.key, value: i.value } }),
+      saveMany: (inputs) => bulk({ params: { id: eventId }, body: inputs.map(bulkItem) }),
+      remove: async (id) => void (await remove({ params: { id } })),
+      removeAll: async () => void (await removeAll({ query: { eventId } })),
       fetchFresh: () => api.customProperty.list.call({ query: { eventId } }),
-      showAll: (rows) => queryClient.setQueryData<PropertyRow[]>(key, [...rows]),
     }),
-    // The mutation objects change on every state change; their mutateAsync are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [eventId, query, queryClient, upsert.mutateAsync, bulk.mutateAsync, remove.mutateAsync, removeAll.mutateAsync],
+    [eventId, query, upsert, bulk, remove, removeAll],
   );
 }
 
 export function useChapterPointPropertySource(chapterPointId: string): PropertySource {
-  const queryClient = useQueryClient();
-  const options = api.chapterPointCustomProperty.list.queryOptions({ query: { chapterPointId } });
-  const query = useQuery(options);
-  const upsert = useMutation(api.chapterPointCustomProperty.upsert.mutationOptions());
-  const bulk = useMutation(api.chapterPointCustomProperty.bulkUpsert.mutationOptions());
-  const remove = useMutation(api.chapterPointCustomProperty.delete.mutationOptions());
-  const removeAll = useMutation(api.chapterPointCustomProperty.deleteMany.mutationOptions());
-  const key = options.queryKey;
+  const query = useQuery(api.chapterPointCustomProperty.list.queryOptions({ query: { chapterPointId } }));
+  const upsert = useMutation(api.chapterPointCustomProperty.upsert.mutationOptions()).mutateAsync;
+  const bulk = useMutation(api.chapterPointCustomProperty.bulkUpsert.mutationOptions()).mutateAsync;
+  const remove = useMutation(api.chapterPointCustomProperty.delete.mutationOptions()).mutateAsync;
+  const removeAll = useMutation(api.chapterPointCustomProperty.deleteMany.mutationOptions()).mutateAsync;
   return useMemo<PropertySource>(
     () => ({
       scope: `chapter-point:${chapterPointId}`,
       owner: 'this chapter point',
       query,
-      save: async (input) => {
-        const saved = await upsert.mutateAsync({
-          body: { id: input.id ?? null, chapterPointId, category: input.category, key: input.key, value: input.value },
-        });
-        mergeInto(queryClient, key, [saved]);
-        return saved;
-      },
-      saveMany: async (inputs) => {
-        const saved = await bulk.mutateAsync({
-          params: { chapterPointId },
-          body: inputs.map((i) => ({ id: i.id ?? null, category: i.category, key: i.key, value: i.value })),
-        });
-        mergeInto(queryClient, key, saved);
-        return saved;
-      },
-      remove: async (id) => {
-        await remove.mutateAsync({ params: { id } });
-        dropFrom(queryClient, key, [id]);
-      },
-      removeAll: async () => {
-        await removeAll.mutateAsync({ query: { chapterPointId } });
-        dropFrom(queryClient, key, 'all');
-      },
+      save: (i) => upsert({ body: { id: i.id ?? null, chapterPointId, category: i.category, key: i.key, value: i.value } }),
+      saveMany: (inputs) => bulk({ params: { chapterPointId }, body: inputs.map(bulkItem) }),
+      remove: async (id) => void (await remove({ params: { id } })),
+      removeAll: async () => void (await removeAll({ query: { chapterPointId } })),
       fetchFresh: () => api.chapterPointCustomProperty.list.call({ query: { chapterPointId } }),
-      showAll: (rows) => queryClient.setQueryData<PropertyRow[]>(key, [...rows]),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [chapterPointId, query, queryClient, upsert.mutateAsync, bulk.mutateAsync, remove.mutateAsync, removeAll.mutateAsync],
+    [chapterPointId, query, upsert, bulk, remove, removeAll],
   );
 }
