@@ -47,6 +47,7 @@ const keys = {
   audioA: api.channelProfile.getForEvent.queryOptions({ params: { id: A }, query: {} }).queryKey,
   audioB: api.channelProfile.getForEvent.queryOptions({ params: { id: B }, query: {} }).queryKey,
   assetsA: api.asset.list.queryOptions({ query: { eventId: A } }).queryKey,
+  composeA: api.compose.get.queryOptions({ params: { eventId: A } }).queryKey,
   webhooksA: api.webhook.listForEvent.queryOptions({ params: { eventsId: A } }).queryKey,
   channels: api.channel.list.queryOptions({ query: {} }).queryKey,
 };
@@ -62,8 +63,8 @@ describe('staleQueries', () => {
     expect(staleAfter(note(A, { stateChanged: true, state: 'LIVE_STARTING' }))).toEqual(['detailA', 'byReferenceA', 'list', 'count', 'schedule']);
   });
 
-  it('a custom or client property change: those of that event, its reads and the lists (a row shows metadata)', () => {
-    expect(staleAfter(note(A, { metadataChanged: true }))).toEqual(['detailA', 'byReferenceA', 'list', 'count', 'schedule', 'customA', 'clientA']);
+  it('a custom or client property change: those of that event, its reads and the lists (a row shows metadata), its composition', () => {
+    expect(staleAfter(note(A, { metadataChanged: true }))).toEqual(['detailA', 'byReferenceA', 'list', 'count', 'schedule', 'customA', 'clientA', 'composeA']);
   });
 
   it('chapter points, audio, assets: only their own queries and the event, not the lists', () => {
@@ -85,6 +86,7 @@ describe('staleQueries', () => {
       'chaptersA',
       'audioA',
       'assetsA',
+      'composeA',
       'webhooksA',
     ]);
   });
@@ -104,7 +106,7 @@ describe('staleQueries', () => {
 });
 
 describe('isFeedCovered', () => {
-  it('covers event and metadata reads, not assets, webhooks or lookups (they change on their own)', () => {
+  it('covers event and metadata reads, not assets, compositions, webhooks or lookups (they change on their own)', () => {
     const covered = (Object.keys(keys) as Name[]).filter((name) => isFeedCovered(keys[name]));
     expect(covered).toEqual(['detailA', 'detailB', 'byReferenceA', 'list', 'count', 'schedule', 'deleted', 'customA', 'customB', 'clientA', 'chaptersA', 'audioA', 'audioB']);
   });

@@ -204,12 +204,11 @@ export function staleQueries(batch: ChangeBatch): (key: QueryKey) => boolean {
 /**
  * Queries the feed keeps fresh, whose polling is needless while it is live: the reads of events
  * and of the metadata every change of which raises a notification. Assets, downloads,
- * publications and webhook deliveries also change on their own (processing), so they keep
- * polling.
+ * publications and webhook deliveries also change on their own (processing), and a composition's
+ * generation progresses with time without a notification, so they keep polling.
  */
-const FEED_COVERED = new Set(
-  Object.keys(RULES).filter((id) => !id.startsWith('asset.') && !id.startsWith('vodDownload.')),
-);
+const CHANGES_ON_ITS_OWN = ['asset.', 'vodDownload.', 'compose.'];
+const FEED_COVERED = new Set(Object.keys(RULES).filter((id) => !CHANGES_ON_ITS_OWN.some((prefix) => id.startsWith(prefix))));
 export function isFeedCovered(key: QueryKey): boolean {
   return typeof key[1] === 'string' && FEED_COVERED.has(key[1]);
 }
