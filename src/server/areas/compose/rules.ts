@@ -233,11 +233,16 @@ export function renditionDurationMs(clips: readonly RenditionClip[], programmes:
 
 // ---- Generation ---------------------------------------------------------------------------------
 
-/** Clock time a generation takes: a base, plus a second per 30 s of composed content, at most 2 minutes. */
+/**
+ * Clock time a generation takes: a base, plus a second per 5 minutes of composed content, at most
+ * 30 s. Stitching recorded segments is a remux, not a transcode, so it is quick; long enough that
+ * an operator sees the progress, short enough that a demo or a browser test does not wait minutes
+ * for a playlist of hour-long recordings.
+ */
 export const GENERATION_BASE_MS = 4_000;
-export const GENERATION_MAX_MS = 120_000;
+export const GENERATION_MAX_MS = 30_000;
 export function generationTimeMs(contentMs: number): number {
-  return Math.min(GENERATION_MAX_MS, GENERATION_BASE_MS + Math.ceil(contentMs / 30_000) * 1_000);
+  return Math.min(GENERATION_MAX_MS, GENERATION_BASE_MS + Math.ceil(contentMs / 300_000) * 1_000);
 }
 
 export const LICENSED_FEATURE_LIVE_STREAM_START = 'compose.liveStreamStart';
