@@ -362,8 +362,9 @@ function Markers({
         </Typography>
       ) : (
         <Box component="ol" aria-label="Markers" sx={{ listStyle: 'none', m: 0, p: 0, mt: 1, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          {/* Two columns at any window width: the details pane is narrow beside the playlist. */}
           {markers.map((marker, index) => (
-            <Box component="li" key={index} aria-label={`Marker ${index + 1}`} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1.2fr 1fr 1.1fr auto' }, gap: 1, alignItems: 'start' }}>
+            <Box component="li" key={index} aria-label={`Marker ${index + 1}`} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, alignItems: 'start' }}>
               <CommitField
                 size="small"
                 label={`Marker ${index + 1} starts at`}
@@ -386,7 +387,7 @@ function Markers({
                 <MenuItem value={MarkerType.values.INSERTION}>Insertion</MenuItem>
                 <MenuItem value={MarkerType.values.REPLACEMENT}>Replacement</MenuItem>
               </TextField>
-              <Box sx={{ display: 'flex', alignItems: 'center', gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
                 <Tooltip title={marker.frameAccurate === true ? 'Frame accurate' : marker.frameAccurate === false ? 'Not frame accurate' : 'Frame accuracy: account default'}>
                   <TextField
                     select
@@ -394,7 +395,7 @@ function Markers({
                     label="Frame"
                     value={marker.frameAccurate === null ? '' : String(marker.frameAccurate)}
                     onChange={(e) => change(index, { frameAccurate: e.target.value === '' ? null : e.target.value === 'true' }, 'changed a marker’s frame accuracy')}
-                    sx={{ width: 110 }}
+                    sx={{ flex: 1, minWidth: 0 }}
                     slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                   >
                     <MenuItem value="">Default</MenuItem>
