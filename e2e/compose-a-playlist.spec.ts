@@ -128,7 +128,8 @@ test('standard composition: drag three events in, reorder by keyboard, trim, add
     await details.getByRole('textbox', { name: 'Out point' }).fill('00:01:05.500');
     await details.getByRole('textbox', { name: 'Out point' }).press('Tab');
     await expect(details.getByRole('textbox', { name: 'In point' })).toHaveValue('00:00:05.000');
-    await expect(row(page, 2)).toHaveAttribute('aria-label', /plays 1 min, trimmed/);
+    // 60.5 s, spoken to the nearest second.
+    await expect(row(page, 2)).toHaveAttribute('aria-label', /plays 1 min 1 s, trimmed/);
     await expect(page.getByTestId('playlist-total')).not.toHaveText(total);
     await details.getByRole('button', { name: 'Add marker' }).click();
     await details.getByRole('textbox', { name: 'Marker 1 starts at' }).fill('00:00:20');
