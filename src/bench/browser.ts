@@ -52,7 +52,8 @@ function chromiumPath(): string | undefined {
   return process.env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 }
 
-async function launch(): Promise<Browser> {
+/** Headless Chromium as every bench drives it (Debian's by default, PLAYWRIGHT_CHROMIUM_PATH to choose). */
+export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

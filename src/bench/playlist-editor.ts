@@ -3,11 +3,11 @@
  * the main thread does while an item is dragged from the bottom to the top, by keyboard (Space,
  * ArrowUp × 499, Space) and by mouse (the handle held against the top edge until the list has
  * scrolled up, then dropped on the first row). Also the service's time to save the 500 items.
- * Prints JSON.
+ * Part of `npm run bench` (section `playlist`); alone, printing JSON:
  *
  *   npx vite build && npx tsx src/bench/playlist-editor.ts
  *   BENCH_DIST=some/other/build npx tsx src/bench/playlist-editor.ts   # another dashboard build
- *   PLAYWRIGHT_CHROMIUM_PATH=/path/to/chromium ...                      # default /usr/bin/chromium when present
+ *   BENCH_ITEMS=1000 ...                                               # another playlist length
  *
  * The service runs in-process (in-memory PGlite, demo data, the system clock) and serves the
  * dashboard build. Main-thread tasks come from a PerformanceObserver on `longtask` (tasks over
@@ -16,18 +16,18 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { clientForKey, createKey } from '../server/db/keys.ts';
 import { seedDemoData } from '../server/demo/seed.ts';
 import { systemClock } from '../server/jobs/clock.ts';
+import { launch } from './browser.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 500);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const staticDir = resolve(process.env.BENCH_DIST ?? join(root, 'dist'));
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 interface FrameStats {
   frames: number;
@@ -176,7 +176,18 @@ async function dragByMouse(page: Page): Promise<DragResult> {
   return summarise(duration, recorded, (await firstRowKey(page)) === key);
 }
 
-async function main(): Promise<void> {
+export interface PlaylistEditorReport {
+  items: number;
+  /** The service's time to create the composition with every item, and to save them all reordered. */
+  service: { createMs: number; saveMs: number };
+  /** From navigation until the rows show their sources' titles (caches warm). */
+  openEditorMs: number;
+  keyboardDrag: DragResult;
+  mouseDrag: DragResult;
+  aim: { frameMs: number; longTaskMs: number };
+}
+
+export async function measurePlaylistEditor(): Promise<PlaylistEditorReport> {
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No dashboard build in ${staticDir}: run \`npx vite build\` first (or set BENCH_DIST).`);
   const database = await openDatabase({ dataDir: 'memory://' });
   const { key } = await createKey(database.db, 'bench', 'playlist editor bench');
@@ -196,7 +207,7 @@ async function main(): Promise<void> {
     return text ? (JSON.parse(text) as unknown) : null;
   };
 
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launch();
   try {
     const recorded = (await call('GET', '/event/?eventState=INSTANT_VOD,VOD_PUBLIC,VOD_PRIVATE&pageSize=100')) as { results: { id: string; actualLiveStart: string | null; actualLiveEnd: string | null }[] };
     const sources = recorded.results.filter((e) => e.actualLiveStart && e.actualLiveEnd);
@@ -231,7 +242,7 @@ async function main(): Promise<void> {
     await page.reload();
     await openEditor(page, baseUrl, eventId);
     const mouse = await dragByMouse(page);
-    const result = {
+    return {
       items: ITEMS,
       service: { createMs: Math.round(createMs), saveMs: Math.round(saveMs) },
       openEditorMs: openMs,
@@ -239,7 +250,6 @@ async function main(): Promise<void> {
       mouseDrag: mouse,
       aim: { frameMs: 16, longTaskMs: 50 },
     };
-    console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
     await app.close();
@@ -247,7 +257,6 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(JSON.stringify(await measurePlaylistEditor(), null, 2));
+}

@@ -15,6 +15,9 @@
  * - browser: in Chromium, time until the Events list and the Schedule show their data with
  *   100 000 events (`--browser-events N`; needs dist/, built first unless BENCH_SKIP_BUILD=1)
  *   (src/bench/browser.ts).
+ * - playlist: the playlist editor with 500 items in Chromium: time to open it, frame times and
+ *   long tasks while an item is dragged from the bottom to the top (keyboard and mouse), and the
+ *   service's time to save it (src/bench/playlist-editor.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,9 +26,10 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
+import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
 
-const SECTIONS = ['service', 'scale', 'browser'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -177,6 +181,7 @@ interface Report {
   service?: ServiceReport;
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
   browser?: BrowserReport;
+  playlist?: PlaylistEditorReport;
 }
 
 async function main(): Promise<void> {
@@ -203,10 +208,15 @@ async function main(): Promise<void> {
     } else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://... to measure it too)');
     report.scale = { pglite, postgres };
   }
+  if ((run('browser') || run('playlist')) && !process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   if (run('browser')) {
-    if (!process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
     console.log('\nBrowser: time until the data is on screen...');
     report.browser = await measureBrowser({ events: Number(option('browser-events') ?? 100_000) });
+  }
+  if (run('playlist')) {
+    console.log('\nPlaylist editor: opening and dragging in a long playlist...');
+    report.playlist = await measurePlaylistEditor();
+    console.log(formatPlaylist(report.playlist));
   }
 
   mkdirSync('.bench', { recursive: true });
@@ -215,6 +225,16 @@ async function main(): Promise<void> {
   writeFileSync(join('.bench', 'latest.json'), JSON.stringify(report, null, 2));
   console.log(`Written to ${file}`);
   if (compare && before) compareWith(report, before, compare);
+}
+
+function formatPlaylist(p: PlaylistEditorReport): string {
+  const drag = (name: string, d: PlaylistEditorReport['keyboardDrag']) =>
+    `  ${name}: ${d.durationMs} ms, longest task ${d.longestTaskMs} ms (${d.longTasks} over 50 ms), frames p50 ${d.frames.p50Ms} / p95 ${d.frames.p95Ms} / max ${d.frames.maxMs} ms, ${d.frames.over16Ms} of ${d.frames.frames} over 16 ms${d.reachedTop ? '' : ' (the item did NOT reach the top)'}`;
+  return [
+    `  ${p.items} items: service create ${p.service.createMs} ms, save ${p.service.saveMs} ms; editor open ${p.openEditorMs} ms`,
+    drag('drag by keyboard', p.keyboardDrag),
+    drag('drag by mouse', p.mouseDrag),
+  ].join('\n');
 }
 
 function gitCommit(): string | null {
@@ -255,6 +275,13 @@ function compareWith(report: Report, before: Report & Partial<ServiceReport>, fi
   for (const [name, now] of Object.entries(report.browser?.pages ?? {})) {
     const then = before.browser?.pages[name];
     if (then) console.log(`  browser ${name}: median ms ${pct(now.medianMs, then.medianMs)}`);
+  }
+  if (report.playlist && before.playlist) {
+    const [now, then] = [report.playlist, before.playlist];
+    console.log(`  playlist editor open ms: ${pct(now.openEditorMs, then.openEditorMs)}, save ms: ${pct(now.service.saveMs, then.service.saveMs)}`);
+    for (const drag of ['keyboardDrag', 'mouseDrag'] as const) {
+      console.log(`  playlist ${drag} longest task ms: ${pct(now[drag].longestTaskMs, then[drag].longestTaskMs)}, frame p95 ms: ${pct(now[drag].frames.p95Ms, then[drag].frames.p95Ms)}`);
+    }
   }
 }
 
