@@ -280,7 +280,7 @@ function aggregates(clientId: string) {
   };
 }
 
-function selectEvents(db: DbOrTx, clientId: string, extra: { totalCount?: SQL<number> } = {}) {
+function selectEvents(db: DbOrTx, clientId: string) {
   return db
     .select({
       event: events,
@@ -292,7 +292,6 @@ function selectEvents(db: DbOrTx, clientId: string, extra: { totalCount?: SQL<nu
       eventType: eventTypes.name,
       eventTypeColour: eventTypes.colour,
       ...aggregates(clientId),
-      ...extra,
     })
     .from(events)
     .leftJoin(channels, and(eq(channels.id, events.channelId), eq(channels.clientId, clientId)))
@@ -333,15 +332,23 @@ export async function listEvents(
   page: EventPage,
 ): Promise<{ totalCount: number; records: EventRecord[] }> {
   const where = and(...conditions(clientId, filter));
-  // The total rides along with the page (a window count); only a page past the end counts apart.
-  const rows = await selectEvents(db, clientId, { totalCount: sql<number>`(count(*) over ())::int` })
+  // The total is counted apart, not as a window count beside the page: a window needs every
+  // matching row before the LIMIT, so the aggregates were built for all of them (1.1 s instead
+  // of tens of ms at 100 000 events). Without it the page stops early on the order's index and
+  // the aggregates are evaluated for the page's rows only.
+  const rows = await selectEvents(db, clientId)
     .where(where)
     .orderBy(...orderBy(page.orderColumn ?? 'DisplayLiveStart', page.order))
     .limit(page.pageSize)
     .offset((page.pageNumber - 1) * page.pageSize);
-  if (rows.length > 0) return { totalCount: rows[0]!.totalCount!, records: rows.map(toRecord) };
+  const firstPageIsAll = page.pageNumber === 1 && rows.length < page.pageSize;
+  const totalCount = firstPageIsAll ? rows.length : await countEvents(db, where);
+  return { totalCount, records: rows.map(toRecord) };
+}
+
+async function countEvents(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(events).where(where);
-  return { totalCount: counted?.count ?? 0, records: [] };
+  return counted?.count ?? 0;
 }
 
 /** One event of the client; deleted events only when asked for (restore, /event/deleted/). */
