@@ -1,10 +1,30 @@
-// Prints one plain closing line, "N passed, N failed, N skipped", over the JSON reports of
-// Vitest and Playwright named on the command line (missing reports are counted as failures).
+// Prints the failing tests by name, then one plain closing line, "N passed, N failed, N skipped",
+// over the JSON reports of Vitest and Playwright named on the command line (missing reports are
+// counted as failures). The names matter: CI logs are often cut to their tail.
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+
+function firstLine(message) {
+  return String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+}
+
+function playwrightFailures(suite, titles) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results?.at(-1)?.error?.message;
+      failures.push(`${[...path, spec.title].join(' › ')}\n    ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, path);
+}
+
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`missing report: ${file}`);
@@ -16,10 +36,23 @@ for (const file of process.argv.slice(2)) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    for (const result of report.testResults ?? []) {
+      const where = relative(process.cwd(), result.name);
+      const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) {
+        failures.push(`${file}: ${where} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+      }
+      // A file that failed to load has no test results, only a message.
+      if (result.status === 'failed' && failedTests.length === 0) {
+        failures.push(`${file}: ${where}\n    ${firstLine(result.message)}`);
+      }
+    }
   } else if (report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    for (const suite of report.suites ?? []) playwrightFailures(suite, [file]);
   }
 }
+if (failures.length > 0) console.log(`Failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
