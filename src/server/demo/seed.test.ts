@@ -19,6 +19,8 @@ import { listEvents } from '../areas/event/repo.ts';
 import { serializeEvent } from '../areas/event/serialize.ts';
 import { buildDemoRows, seedDemoData } from './seed.ts';
 
+type EventInsert = typeof events.$inferInsert;
+
 const NOW = new Date('2026-03-14T15:20:00.000Z');
 let database: Database;
 let clientId: string;
@@ -107,16 +109,21 @@ describe('demo data', () => {
     expect(seeded.some((e) => /^1\.\d{2}:\d{2}:\d{2}$/.test(e.duration ?? ''))).toBe(true);
   });
 
-  it('never runs two events on one channel at once', () => {
-    const byChannel = new Map<string, Event[]>();
-    for (const e of seeded) if (e.channelId) byChannel.set(e.channelId, [...(byChannel.get(e.channelId) ?? []), e]);
-    for (const list of byChannel.values()) {
-      const sorted = [...list].sort((a, b) => ms(a.scheduledStart) - ms(b.scheduledStart));
-      sorted.slice(1).forEach((e, i) => {
-        const previous = sorted[i]!;
-        const end = previous.scheduledEnd ? ms(previous.scheduledEnd) : ms(previous.scheduledStart) + 6 * 3_600_000;
-        expect(ms(e.scheduledStart), `${previous.title} / ${e.title}`).toBeGreaterThanOrEqual(end);
-      });
+  it('never runs two events on one channel at once, whatever the hour it is seeded at', () => {
+    // The schedule would show them as conflicts; live events are placed around now, others at set times.
+    for (let hour = 0; hour < 24; hour++) {
+      const byChannel = new Map<string, EventInsert[]>();
+      for (const e of buildDemoRows(clientId, new Date(NOW.getTime() + hour * 3_600_000)).events) {
+        if (e.channelId && !e.dateDeleted) byChannel.set(e.channelId, [...(byChannel.get(e.channelId) ?? []), e]);
+      }
+      for (const list of byChannel.values()) {
+        const sorted = [...list].sort((a, b) => a.scheduledStart!.getTime() - b.scheduledStart!.getTime());
+        sorted.slice(1).forEach((e, i) => {
+          const previous = sorted[i]!;
+          const end = (previous.scheduledEnd ?? new Date(previous.scheduledStart!.getTime() + 6 * 3_600_000)).getTime();
+          expect(e.scheduledStart!.getTime(), `seeded at +${hour} h: ${previous.title} / ${e.title}`).toBeGreaterThanOrEqual(end);
+        });
+      }
     }
   });
 

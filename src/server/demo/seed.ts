@@ -444,6 +444,9 @@ function fixedEvents(r: Random, now: Date): Planned[] {
   // A cup tie between two non-league clubs, so that it cannot clash with today's league fixtures.
   const football = footballFixture(r, t(-50), 'Regional Cup', 'Quarter-final', ['Lowfield Rangers', 'Brannock Town']);
   const [champion, challenger] = [ESPORTS_TEAMS[0]!, ESPORTS_TEAMS[1]!];
+  // The replay loop plays on the main channel from 01:00 the next night, unless that is less than
+  // three hours away: then the Expo, live on that channel until now + 110 min, would overlap it.
+  const overnight = at(1, 1, 0).getTime() - now.getTime() < 3 * HOUR ? 2 : 1;
   return [
     {
       genre: 'news',
@@ -574,9 +577,9 @@ function fixedEvents(r: Random, now: Date): Planned[] {
       type: 'talk',
       categories: ['talk'],
       tags: ['replay'],
-      start: at(1, 1, 0),
-      end: at(1, 5, 0),
-      refId: `CMP-${ymd(at(1, 0))}-LOOP`,
+      start: at(overnight, 1, 0),
+      end: at(overnight, 5, 0),
+      refId: `CMP-${ymd(at(overnight, 0))}-LOOP`,
       fixed: { state: EventState.values.COMPOSE_WAITING, autoStart: true, autoEnd: true },
     },
     {
