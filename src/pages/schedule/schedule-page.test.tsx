@@ -17,18 +17,21 @@ import SchedulePage from './schedule-page.tsx';
 let t: TestApp;
 const tomorrow = startOfDay(new Date(), 1);
 const at = (hour: number, minute = 0) => new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate(), hour, minute);
+const CLASH_CHANNEL = 'Overnight Feed';
 const clash = { first: { id: randomUUID(), title: 'Overnight qualifier — stream A' }, second: { id: randomUUID(), title: 'Overnight qualifier — stream B' } };
 
 beforeAll(async () => {
   t = await createTestApp({ now: new Date() });
   await seedDemoData(t.database.db, t.clientId, t.clock);
-  // Two events booked on one channel at once, in the small hours when the demo has nothing on it.
-  const channels = await createTestClient(t).call(endpoints.channel.list, { query: {} });
-  const esports = channels.find((c) => c.name === 'Esports Live')!;
+  // Two events booked at once on a channel of their own: the demo's channels have events at any
+  // hour (one live now may run past midnight), which would make conflicts of their own.
+  const client = createTestClient(t);
+  const esports = (await client.call(endpoints.channel.list, { query: {} })).find((c) => c.name === 'Esports Live')!;
+  const channel = await client.call(endpoints.channel.upsert, { body: { name: CLASH_CHANNEL, referenceId: 'overnight-feed', configurationJson: esports.configurationJson } });
   const stamp = new Date();
   await t.database.db.insert(eventsTable).values([
-    { ...clash.first, clientId: t.clientId, channelId: esports.id, state: EventState.values.PRE_LIVE, scheduledStart: at(2), scheduledEnd: at(4), dateCreated: stamp, dateModified: stamp },
-    { ...clash.second, clientId: t.clientId, channelId: esports.id, state: EventState.values.PRE_LIVE, scheduledStart: at(3), scheduledEnd: at(5), dateCreated: stamp, dateModified: stamp },
+    { ...clash.first, clientId: t.clientId, channelId: channel.id, state: EventState.values.PRE_LIVE, scheduledStart: at(2), scheduledEnd: at(4), dateCreated: stamp, dateModified: stamp },
+    { ...clash.second, clientId: t.clientId, channelId: channel.id, state: EventState.values.PRE_LIVE, scheduledStart: at(3), scheduledEnd: at(5), dateCreated: stamp, dateModified: stamp },
   ]);
 }, 120_000);
 
@@ -52,8 +55,8 @@ describe('SchedulePage, with data from the in-process service', () => {
     expect((first as HTMLElement).style.top).toBe(`${2 * 48 + 1}px`);
     expect(first.getAttribute('data-conflict')).toBe('true');
     expect(second.getAttribute('data-conflict')).toBe('true');
-    expect(first.getAttribute('aria-label')).toMatch(/on Esports Live, Pre-live, conflicts with another event on this channel$/);
-    // The demo schedule itself has no double bookings.
+    expect(first.getAttribute('aria-label')).toMatch(/on Overnight Feed, Pre-live, conflicts with another event on this channel$/);
+    // The demo schedule itself has no double bookings that week.
     expect(document.querySelectorAll('[data-conflict]')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Conflicts: 1' })).toBeTruthy();
   });
@@ -65,7 +68,7 @@ describe('SchedulePage, with data from the in-process service', () => {
     await user.click(screen.getByRole('button', { name: 'Conflicts: 1' }));
     const list = await screen.findByRole('list', { name: 'Conflicting events' });
     const item = within(list).getByRole('listitem');
-    expect(within(item).getByText(/^Esports Live · /)).toBeTruthy();
+    expect(within(item).getByText(/^Overnight Feed · /)).toBeTruthy();
     expect(within(item).getByRole('link', { name: new RegExp(`^${clash.first.title}`) }).getAttribute('href')).toBe(`/events/${clash.first.id}`);
     expect(within(item).getByRole('link', { name: new RegExp(`^${clash.second.title}`) }).getAttribute('href')).toBe(`/events/${clash.second.id}`);
   });
