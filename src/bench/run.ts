@@ -229,7 +229,7 @@ async function main(): Promise<void> {
 
 function formatPlaylist(p: PlaylistEditorReport): string {
   const drag = (name: string, d: PlaylistEditorReport['keyboardDrag']) =>
-    `  ${name}: ${d.durationMs} ms, longest task ${d.longestTaskMs} ms (${d.longTasks} over 50 ms), frames p50 ${d.frames.p50Ms} / p95 ${d.frames.p95Ms} / max ${d.frames.maxMs} ms, ${d.frames.over16Ms} of ${d.frames.frames} over 16 ms${d.reachedTop ? '' : ' (the item did NOT reach the top)'}`;
+    `  ${name}: ${d.durationMs} ms, longest task ${d.longestTaskMs} ms (${d.longTasks} over 50 ms), frames p50 ${d.frames.p50Ms} / p95 ${d.frames.p95Ms} / max ${d.frames.maxMs} ms, ${d.frames.over16Ms} of ${d.frames.frames} over 16 ms${d.landedAt === 1 ? '' : ` (the item landed at ${d.landedAt ?? 'a position out of view'}, not at the top)`}`;
   return [
     `  ${p.items} items: service create ${p.service.createMs} ms, save ${p.service.saveMs} ms; editor open ${p.openEditorMs} ms`,
     drag('drag by keyboard', p.keyboardDrag),
