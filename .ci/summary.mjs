@@ -3,6 +3,7 @@
 // counted as failures). The names matter: CI logs are often cut to their tail.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 let passed = 0;
 let failed = 0;
@@ -10,7 +11,7 @@ let skipped = 0;
 const failures = [];
 
 function firstLine(message) {
-  return String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+  return stripVTControlCharacters(String(message ?? '')).split('\n').find((line) => line.trim()) ?? '';
 }
 
 function playwrightFailures(suite, titles) {
