@@ -5,6 +5,7 @@ import { WebhookNotificationSchema } from '#schema';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { insertEvent, recordChange } from '../areas/webhook/test-fixtures.ts';
 import { eventChanges } from '../db/tables/changes.ts';
+import { ChangeHub, settingsOf } from './feed.ts';
 
 interface SseEvent {
   id?: string;
@@ -247,6 +248,16 @@ describe('GET /api/changes', () => {
       await quiet.close().catch(() => undefined);
       throw error;
     }
+  });
+
+  it('refuses a stream still connecting when the service stops, rather than leave it open', async () => {
+    // The first stream of an idle hub waits for LISTEN and the newest seq before the hub takes it;
+    // a close() in that wait once let the hub take it afterwards, and the server's close then
+    // waited on a stream nothing would end (a 60 s hang at the end of a test file under load).
+    const hub = new ChangeHub(t.database.db, settingsOf(undefined));
+    const connecting = hub.subscribe({ clientId: t.clientId, eventId: undefined, deliver: () => undefined, end: () => undefined });
+    hub.close();
+    expect(await connecting, 'refused: the route answers 503 and the client reconnects').toBeNull();
   });
 
   it('is described in the OpenAPI document', async () => {

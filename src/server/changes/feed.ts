@@ -85,7 +85,7 @@ interface Subscriber {
 }
 
 /** Reads the table once for every connection of an app and hands each its client's changes, in seq order. */
-class ChangeHub {
+export class ChangeHub {
   private watermark: number | undefined;
   private readonly subscribers = new Set<Subscriber>();
   /** When a gap before a seq was first seen (by the seq after the gap). */
@@ -110,7 +110,9 @@ class ChangeHub {
     return this.watermark ?? 0;
   }
 
-  async subscribe(subscriber: Subscriber): Promise<number> {
+  /** The position the subscriber starts after; null when the app is closing (the subscriber is not taken). */
+  async subscribe(subscriber: Subscriber): Promise<number | null> {
+    if (this.closed) return null;
     if (this.subscribers.size === 0) {
       // Idle until now: start from the present, not from where the last stream left off. The
       // wake-ups first: a change committed after the present is read is then heard, not missed.
@@ -121,6 +123,9 @@ class ChangeHub {
         this.gapSeen.clear();
       }
     }
+    // close() ran while this waited: registering now would keep a stream open that nothing ends,
+    // and the server's close would wait on it.
+    if (this.closed) return null;
     // Registering and reading the position together: the subscriber gets every change after it from the hub.
     this.subscribers.add(subscriber);
     // Running again if the last subscriber left while this one waited.
@@ -239,7 +244,7 @@ const hubs = new WeakMap<Db, ChangeHub>();
 
 type HubSettings = Required<Omit<ChangeFeedSettings, keyof PruneSettings>>;
 
-function settingsOf(settings: ChangeFeedSettings | undefined): HubSettings {
+export function settingsOf(settings: ChangeFeedSettings | undefined): HubSettings {
   return { pollIntervalMs: 1_000, listeningPollIntervalMs: 5_000, listen: true, heartbeatMs: 15_000, gapWaitMs: 10_000, maxQueued: 10_000, ...settings };
 }
 
@@ -396,6 +401,7 @@ export const CHANGE_FEED_ROUTES: readonly ExtensionRoute[] = [
       200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
       400: { description: 'since, eventId or Last-Event-ID is not valid', ...errorResponse },
       401: { description: 'No valid API key', ...errorResponse },
+      503: { description: 'The service is stopping: reconnect', ...errorResponse },
     },
   },
 ];
@@ -431,6 +437,9 @@ export const changeFeed: AppExtension = {
       const connection = new FeedConnection(reply, request.client!.clientId, parsed.data.eventId, since, theHub, settings);
       // What the hub hands the connection from here on is queued until the replay is done.
       const position = await theHub.subscribe(connection);
+      if (position === null) {
+        return sendError(request, reply, new HttpError(503, 'Unavailable', 'The service is stopping: reconnect in a moment.'));
+      }
 
       reply.hijack();
       const raw = reply.raw;
