@@ -107,6 +107,16 @@ test('fill in client properties from a template and give the event its audio inp
     await page.getByRole('tab', { name: 'Streaming URLs' }).click();
     await page.getByRole('tab', { name: 'Client properties' }).click();
     await expect(form.getByRole('textbox', { name: 'Rights holder' })).toHaveValue('FA Events Ltd');
+    // Two clicks before the page can render, as on a busy machine: the last one wins. Left to the
+    // router's transition, the bar still showed Client properties as selected at the second click,
+    // which MUI Tabs ignore, and the page ended on Streaming URLs (seen in CI).
+    await page.evaluate(() => {
+      document.getElementById('event-tab-urls')!.click();
+      document.getElementById('event-tab-client-properties')!.click();
+    });
+    await expect(page).toHaveURL(/[?&]tab=client-properties/);
+    await expect(page.getByRole('tab', { name: 'Client properties' })).toHaveAttribute('aria-selected', 'true');
+    await expect(form.getByRole('textbox', { name: 'Rights holder' })).toHaveValue('FA Events Ltd');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByRole('status')).toHaveText(/^All changes saved/);
   });

@@ -6,7 +6,7 @@
  * generation followed live afterwards.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import {
   closestCenter,
@@ -55,6 +55,7 @@ import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { StateChip } from '#components/state-chip.tsx';
+import { useTabParam } from '#components/use-tab-param.ts';
 import { useEventLookups } from '#pages/event/use-lookups.ts';
 import { AvailableContent, type SourceDragData } from './available-content.tsx';
 import { CompositionStatus } from './composition-status.tsx';
@@ -108,6 +109,9 @@ const NO_SERVER_ERRORS: ServerErrors = { items: new Map(), fields: {}, other: []
 /** No rows move with a drag: one array, so the memoised playlist pane is not re-rendered for a new []. */
 const NO_KEYS: readonly string[] = [];
 
+const EDITOR_TABS = ['playlist', 'settings'] as const;
+type EditorTab = (typeof EDITOR_TABS)[number];
+
 interface Problem {
   title: string;
   lines: { text: string; itemKey?: string; settings?: boolean }[];
@@ -124,18 +128,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const lookups = useEventLookups();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'settings' ? 'settings' : 'playlist';
-  const setTab = (next: string) =>
-    setParams(
-      (current) => {
-        const p = new URLSearchParams(current);
-        if (next === 'playlist') p.delete('tab');
-        else p.set('tab', next);
-        return p;
-      },
-      { replace: true },
-    );
+  const [tab, setTab] = useTabParam({ tabs: EDITOR_TABS, fallback: 'playlist', history: 'replace' });
 
   const [state, dispatch] = useReducer(playlistReducer, undefined, () => createEditorState(kind, initial));
   const stateRef = useRef<EditorState>(state);
@@ -535,7 +528,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
       {event && <CompositionStatus kind={kind} event={event} serviceUrl={serviceUrl} justSaved={justSaved} />}
 
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1.5 }}>
-        <Tabs value={tab} onChange={(_e, next: string) => setTab(next)} aria-label="Editor sections">
+        <Tabs value={tab} onChange={(_e, next: EditorTab) => setTab(next)} aria-label="Editor sections">
           <Tab value="playlist" id="compose-tab-playlist" aria-controls="compose-panel-playlist" label={`Playlist (${doc.items.length})`} />
           <Tab
             value="settings"

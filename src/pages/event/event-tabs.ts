@@ -1,6 +1,5 @@
 /** The event page's tab lives in the URL (`?tab=player`), so a reload or a shared link opens the same tab. */
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useTabParam } from '#components/use-tab-param.ts';
 
 export const EVENT_TABS = [
   { id: 'general', label: 'General' },
@@ -15,23 +14,9 @@ export const EVENT_TABS = [
 ] as const;
 export type EventTab = (typeof EVENT_TABS)[number]['id'];
 
-export function parseEventTab(value: string | null): EventTab {
-  return EVENT_TABS.find((t) => t.id === value)?.id ?? 'general';
-}
+const TAB_IDS = EVENT_TABS.map((t) => t.id);
 
-/** The tab and a setter that pushes a history entry (Back returns to the previous tab); General is left out of the URL. */
+/** The event page's tab, in the URL; changing it pushes a history entry (Back returns to the previous tab). */
 export function useEventTab(): [EventTab, (tab: EventTab) => void] {
-  const [params, setParams] = useSearchParams();
-  const tab = parseEventTab(params.get('tab'));
-  const setTab = useCallback(
-    (next: EventTab) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'general') updated.delete('tab');
-        else updated.set('tab', next);
-        return updated;
-      }),
-    [setParams],
-  );
-  return [tab, setTab];
+  return useTabParam({ tabs: TAB_IDS, fallback: 'general', history: 'push' });
 }
