@@ -53,6 +53,7 @@ import { ApiError } from '#client';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { BackLink } from '#components/back-link.tsx';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { useTabParam } from '#components/use-tab-param.ts';
@@ -445,9 +446,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
     >
       <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 1.5 }}>
         <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
-          <Link component="button" type="button" underline="hover" onClick={() => void navigate('/compose')} sx={{ fontSize: 14, mb: 0.5 }}>
-            ← Playlists
-          </Link>
+          <BackLink to="/compose" label="Playlists" />
           <Typography variant="h1" sx={{ fontSize: { xs: '1.2rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}>
             {title}
           </Typography>

@@ -19,6 +19,7 @@ import { api } from '#app/api.ts';
 import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
+import { BackLink } from '#components/back-link.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { ComposeEditor } from './compose-editor.tsx';
@@ -27,11 +28,7 @@ import { compositionKindOf, documentFromService, emptyDocument, type Composition
 import { KIND_DESCRIPTION, KIND_FIXED, KIND_LABEL } from './playlist-settings.tsx';
 
 function BackToPlaylists() {
-  return (
-    <Button component={RouterLink} to="/compose" size="small" sx={{ mb: 1, ml: -1 }}>
-      ← Playlists
-    </Button>
-  );
+  return <BackLink to="/compose" label="Playlists" />;
 }
 
 function ChooseKind() {

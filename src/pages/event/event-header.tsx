@@ -1,23 +1,16 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { Event } from '#schema';
+import { BackLink } from '#components/back-link.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { formatDateTime, formatDateTimeLong, formatRelative, parseServiceDate } from '#components/format-time.ts';
 import { useNow } from '#components/use-now.ts';
 
 /** "Events" above the title: the way back to the list. */
 export function BackToEvents() {
-  return (
-    <Link component={RouterLink} to="/events" underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}>
-      <ArrowBackIcon sx={{ fontSize: 18 }} aria-hidden />
-      Events
-    </Link>
-  );
+  return <BackLink to="/events" label="Events" />;
 }
 
 function When({ value, now, empty = '—' }: { value: string | null; now: Date; empty?: string }) {

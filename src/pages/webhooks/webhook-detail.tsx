@@ -15,7 +15,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
@@ -25,6 +24,7 @@ import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
+import { BackLink } from '#components/back-link.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -46,15 +46,6 @@ export interface WebhookDetailProps {
   headingLevel: 'h1' | 'h2';
   /** After a delete, where to go (the list). */
   onDeleted: () => void;
-}
-
-export function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link component={RouterLink} to={to} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}>
-      <ArrowBackIcon sx={{ fontSize: 16 }} aria-hidden />
-      {label}
-    </Link>
-  );
 }
 
 export function WebhookDetail({ webhookId, backTo, backLabel, serviceUrl, headingLevel, onDeleted }: WebhookDetailProps) {
