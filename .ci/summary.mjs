@@ -10,8 +10,18 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
-function firstLine(message) {
-  return stripVTControlCharacters(String(message ?? '')).split('\n').find((line) => line.trim()) ?? '';
+/**
+ * What a failure says, in a few lines: the message with its expected and received values, without
+ * the stack or Playwright's call log, and where it failed when the report knows.
+ */
+function describe(message, location) {
+  const lines = [];
+  for (const line of stripVTControlCharacters(String(message ?? '')).split('\n')) {
+    if (line.startsWith('Call log:') || /^\s+at /.test(line) || lines.length === 8) break;
+    if (line.trim()) lines.push(line.trimEnd());
+  }
+  if (location?.file) lines.push(`at ${relative(process.cwd(), location.file)}:${location.line}`);
+  return lines.join('\n    ');
 }
 
 function playwrightFailures(suite, titles) {
@@ -19,8 +29,10 @@ function playwrightFailures(suite, titles) {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
       if (test.status !== 'unexpected') continue;
-      const error = test.results?.at(-1)?.error?.message;
-      failures.push(`${[...path, spec.title].join(' › ')}\n    ${firstLine(error)}`);
+      // Every attempt: with retries, the first failure may differ from the last.
+      const errors = (test.results ?? []).map((result) => result.error).filter(Boolean);
+      const said = errors.map((error, attempt) => `${errors.length > 1 ? `attempt ${attempt + 1}: ` : ''}${describe(error.message, error.location)}`);
+      failures.push(`${[...path, spec.title].join(' › ')}\n    ${said.join('\n    ')}`);
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, path);
@@ -41,11 +53,11 @@ for (const file of process.argv.slice(2)) {
       const where = relative(process.cwd(), result.name);
       const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
       for (const test of failedTests) {
-        failures.push(`${file}: ${where} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+        failures.push(`${file}: ${where} › ${test.fullName}\n    ${describe(test.failureMessages?.[0])}`);
       }
       // A file that failed to load has no test results, only a message.
       if (result.status === 'failed' && failedTests.length === 0) {
-        failures.push(`${file}: ${where}\n    ${firstLine(result.message)}`);
+        failures.push(`${file}: ${where}\n    ${describe(result.message)}`);
       }
     }
   } else if (report.stats) {
