@@ -47,16 +47,19 @@ const rows = (page: Page) => playlist(page).getByRole('listitem');
 const row = (page: Page, position: number) => page.locator(`[data-row-key][data-index="${position - 1}"]`);
 
 /**
- * Searches Available content for an event and drags it by its handle onto the playlist (onto a
- * row, or the empty pane). The search must have answered first: until then the list shows the
- * unfiltered events, where this one may be far down, out of view. Moves in steps, so dnd-kit's
- * pointer sensor sees its activation distance pass.
+ * Searches Available content for an event and drags it by its handle onto the playlist, below its
+ * last row. The list must show the search's answer first: until it renders, the previous results
+ * stay (keepPreviousData), and a handle measured there moves before the mouse goes down. Moves in
+ * steps, so dnd-kit's pointer sensor sees its activation distance pass.
  */
 async function dragIntoPlaylist(page: Page, event: EventSummary) {
   const searched = page.waitForResponse((r) => r.url().includes('/api/event/?') && new URL(r.url()).searchParams.get('search') === event.title);
   await page.getByRole('searchbox', { name: 'Search events' }).fill(event.title);
-  await searched;
-  const handle = page.getByRole('list', { name: 'Available events' }).locator(`li[data-event-id="${event.id}"] [aria-roledescription="draggable"]`);
+  const found = ((await (await searched).json()) as { results: { id: string }[] }).results.map((e) => e.id);
+  const available = page.getByRole('list', { name: 'Available events' });
+  await expect(available.locator('li[data-event-id]')).toHaveCount(found.length);
+  await expect(available.locator('li[data-event-id]').first()).toHaveAttribute('data-event-id', found[0]!);
+  const handle = available.locator(`li[data-event-id="${event.id}"] [aria-roledescription="draggable"]`);
   await handle.scrollIntoViewIfNeeded();
   const target = page.getByTestId('playlist-scroller');
   const from = (await handle.boundingBox())!;
@@ -102,16 +105,24 @@ test('standard composition: drag three events in, reorder by keyboard, trim, add
     for (const [index, event] of [first!, second!, third!].entries()) {
       await dragIntoPlaylist(page, event);
       await expect(rows(page)).toHaveCount(index + 1);
+      await expect(row(page, index + 1)).toHaveAttribute('aria-label', new RegExp(`^${index + 1}\\. ${escape(event.title)}`));
     }
     await expect(row(page, 1)).toHaveAttribute('aria-label', new RegExp(`^1\\. ${escape(first!.title)}`));
     await expect(row(page, 3)).toHaveAttribute('aria-label', new RegExp(`^3\\. ${escape(third!.title)}`));
   });
 
   await test.step('move the third item to the top with the keyboard only', async () => {
+    // As a screen-reader user would, each key waits for dnd-kit's announcement of the one before:
+    // its keyboard sensor starts listening for arrows a task after the Space that lifts the row.
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await row(page, 3).focus();
     await page.keyboard.press('Space');
+    // The pick-up's own announcement is replaced at once by where the row is over.
+    await expect(announced).toContainText('Position 3 of 3');
     await page.keyboard.press('ArrowUp');
+    await expect(announced).toContainText('Position 2 of 3');
     await page.keyboard.press('ArrowUp');
+    await expect(announced).toContainText('Position 1 of 3');
     await page.keyboard.press('Space');
     await expect(row(page, 1)).toHaveAttribute('aria-label', new RegExp(`^1\\. ${escape(third!.title)}`));
     await expect(row(page, 2)).toHaveAttribute('aria-label', new RegExp(`^2\\. ${escape(first!.title)}`));
