@@ -14,9 +14,14 @@ const nodeAndFrameworks = ['node:*', 'fastify', 'fastify*', '@fastify/*', 'drizz
 const react = ['react', 'react-*', 'react/*', '@mui/*', '@tanstack/*', '@emotion/*'];
 
 /** `no-restricted-imports` for one folder: what it may not import, and why. */
-function boundary(files, groups, message) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } };
+function boundary(files, groups, message, paths = []) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }], paths }] } };
 }
+
+/** Pages read and write the URL's query through one hook, which renders a write at once. */
+const urlParamsOnlyThroughTheHook = [
+  { name: 'react-router', importNames: ['useSearchParams'], message: 'Use useUrlParams (#components/use-url-params.ts): it writes the URL without losing a quick second click.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'src/server/db/migrations/**'] },
@@ -38,7 +43,8 @@ export default tseslint.config(
   boundary(['src/schema/**'], [...ui, ...server, ...testing, ...client, ...nodeAndFrameworks, ...react], 'src/schema imports only zod (DESIGN.md: Layout).'),
   boundary(['src/client/**'], [...ui, ...server, ...testing, ...nodeAndFrameworks], 'src/client imports only the schema module.'),
   // Page tests render against the real in-process service (src/testing), as DESIGN.md asks.
-  boundary(['src/{app,pages,components}/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
+  boundary(['src/{app,pages,components}/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook),
+  boundary(['src/components/use-url-params.ts'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
   boundary(['src/server/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.'),
   {
     // Command-line entry points print to the terminal by design.

@@ -1,7 +1,8 @@
 /** The dashboard's entry: one query client, one connection store feeding the `api` client, the router. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The DOM RouterProvider: it can flush a navigation synchronously (keyboard paging uses that).
+// The DOM RouterProvider: it can flush a navigation synchronously (every write to the URL's query
+// does, see src/components/use-url-params.ts).
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '#client';
 import { setApiClient } from './api.ts';

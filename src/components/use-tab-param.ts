@@ -3,7 +3,7 @@
  * The default tab is left out of the URL.
  */
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from './use-url-params.ts';
 
 export interface TabParamOptions<T extends string> {
   tabs: readonly T[];
@@ -14,7 +14,7 @@ export interface TabParamOptions<T extends string> {
 }
 
 export function useTabParam<T extends string>({ tabs, fallback, history }: TabParamOptions<T>): [T, (tab: T) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const value = params.get('tab');
   const tab = tabs.find((t) => t === value) ?? fallback;
   const setTab = useCallback(
@@ -26,10 +26,7 @@ export function useTabParam<T extends string>({ tabs, fallback, history }: TabPa
           else updated.set('tab', next);
           return updated;
         },
-        // Rendered before the click returns, not in the router's transition: a tab bar shows the
-        // tab being left as selected until the transition commits, and a second click on that tab
-        // then changes nothing (MUI Tabs ignore a click on the selected tab), so the first click wins.
-        { replace: history === 'replace', flushSync: true },
+        { replace: history === 'replace' },
       ),
     [setParams, fallback, history],
   );

@@ -10,8 +10,8 @@
  * than a few dozen), one GET /stats/billing each: the service answers totals only.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { BillingResolution } from '#schema';
+import { useUrlParams } from '#components/use-url-params.ts';
 
 export const PERIOD_PRESETS = ['this-month', 'last-month', 'custom'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
@@ -90,7 +90,7 @@ export function writeBillingView(view: BillingView, current: URLSearchParams = n
 
 /** The view in the URL and a setter that pushes a history entry (Back undoes a change). */
 export function useBillingView(): [BillingView, (patch: Partial<BillingView>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => parseBillingView(params), [params]);
   const update = useCallback(
     (patch: Partial<BillingView>) => setParams((current) => writeBillingView({ ...parseBillingView(current), ...patch }, current)),

@@ -5,7 +5,6 @@
  * with its Add button (the keyboard path). Encoder composition adds "+ MP4 URL".
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDraggable } from '@dnd-kit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -33,6 +32,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { useEventLookups } from '#pages/event/use-lookups.ts';
 import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-model.ts';
 import { Thumbnail } from './thumbnail.tsx';
@@ -59,10 +59,10 @@ export interface SourceDragData {
 }
 
 function useFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const read = (name: string) => params.get(name) ?? '';
   const set = useCallback(
-    (name: string, value: string) =>
+    (name: string, value: string, options: { flushSync?: boolean } = {}) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -70,7 +70,7 @@ function useFilters() {
           else next.delete(name);
           return next;
         },
-        { replace: true },
+        { replace: true, ...options },
       ),
     [setParams],
   );
@@ -99,7 +99,7 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
   const settled = useDebounced(search.trim(), 300);
   const { q, set } = filters;
   useEffect(() => {
-    if (settled !== q) set('cq', settled);
+    if (settled !== q) set('cq', settled, { flushSync: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 

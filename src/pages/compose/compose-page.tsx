@@ -3,7 +3,7 @@
  * (without a type it asks which), `/compose/:eventId` opens the playlist of a composition event.
  */
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +22,7 @@ import { useDocumentTitle } from '#app/document-title.ts';
 import { BackLink } from '#components/back-link.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { ComposeEditor } from './compose-editor.tsx';
 import { useCompositionEvent } from './composition-status.tsx';
 import { compositionKindOf, documentFromService, emptyDocument, type CompositionKind, type PlaylistDocument } from './playlist-model.ts';
@@ -155,7 +156,7 @@ function ExistingComposition({ eventId, serviceUrl }: { eventId: string; service
 
 export default function ComposePage() {
   const { eventId } = useParams();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const connection = useConnection();
   const serviceUrl = resolveBaseUrl(connection.baseUrl);
   if (eventId === undefined || eventId === 'new') {

@@ -4,7 +4,8 @@
  * key, `-key` for descending; `page` counts from 1.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams, type NavigateOptions } from 'react-router';
+import type { NavigateOptions } from 'react-router';
+import { useUrlParams } from '#components/use-url-params.ts';
 
 export const SECTION_KEYS = ['event-types', 'channels', 'xflows', 'rooms', 'categories', 'tags', 'infrastructure-profiles'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
@@ -66,7 +67,7 @@ export function writeSectionView(current: URLSearchParams, change: Partial<Secti
 export const SETTLED = { settled: true } as const;
 
 export function useSectionView(): [SectionView, (change: Partial<SectionView>, options?: NavigateOptions) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => parseSectionView(params), [params]);
   const setView = useCallback(
     (change: Partial<SectionView>, options?: NavigateOptions) => setParams((current) => writeSectionView(current, change), options),

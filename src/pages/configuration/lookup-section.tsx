@@ -4,7 +4,7 @@
  * that deletes one. The search, order, page and open item live in the URL.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,6 +40,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { NEW_ITEM, PAGE_SIZES, searchWithSelected, SETTLED, useSectionView, type SectionSort } from './configuration-view.ts';
 import { DeleteLookupDialog } from './delete-lookup-dialog.tsx';
 import { LookupPanel } from './lookup-panel.tsx';
@@ -73,7 +74,7 @@ const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDef<Item> }) {
   const [view, setView] = useSectionView();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const connection = useConnection();
   const searchRef = useRef<HTMLInputElement>(null);
   const list = useQuery(def.list());

@@ -5,7 +5,6 @@
  * it, delete it with everything under it (the service removes the subtree and its properties).
  */
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +26,7 @@ import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTimeLong } from '#components/format-time.ts';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { ChapterPointDialog, type ChapterPointDialogMode } from './properties/chapter-point-dialog.tsx';
 import { displayTime, findPoint, flattenTree, streamStart, subtreeCounts } from './properties/chapter-point-values.ts';
 import { ChapterTree } from './properties/chapter-tree.tsx';
@@ -37,7 +37,7 @@ const CHAPTER_PARAM = 'chapter';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function useSelectedChapter(): [string | null, (id: string | null, options?: { push?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const selected = params.get(CHAPTER_PARAM);
   const select = useCallback(
     (id: string | null, options: { push?: boolean } = {}) =>

@@ -3,7 +3,7 @@
  * The page number is in the URL, as on the Events list.
  */
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
@@ -25,6 +25,7 @@ import { PageHeader } from '#components/page-header.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { describeActionError } from './event-actions.tsx';
 import { BackToEvents } from './event-header.tsx';
 
@@ -32,7 +33,7 @@ const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export default function DeletedEventsPage() {
   useDocumentTitle('Deleted events');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const connection = useConnection();

@@ -6,7 +6,7 @@
  * It reads the event through the dashboard's connection, so it plays where the dashboard can
  * reach the service with a key (the operator's browser, or a service that hands out a demo key).
  */
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,6 +17,7 @@ import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { Player } from '#components/player.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { isEventId } from './event-query.ts';
 import { isLive, isTransitional, refreshInterval } from './event-transitions.ts';
 import { absoluteUrl, playableHlsUrl } from './stream-urls.ts';
@@ -30,7 +31,7 @@ function Message({ children }: { children: string }) {
 }
 
 function EmbeddedPlayer({ id }: { id: string }) {
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   const connection = useConnection();
   const source = params.get('streamSource');
   const streamSource = source && (StreamSource.names as readonly string[]).includes(source) ? (source as (typeof StreamSource.names)[number]) : undefined;
@@ -72,7 +73,7 @@ function EmbeddedPlayer({ id }: { id: string }) {
 
 export default function EventPlayerPage() {
   const { id } = useParams();
-  const [params] = useSearchParams();
+  const [params] = useUrlParams();
   if (!isEventId(id)) return <Navigate to="/events" replace />;
   if (params.get('embed') !== 'true') return <Navigate to={`/events/${id}?tab=player`} replace />;
   return <EmbeddedPlayer id={id} />;

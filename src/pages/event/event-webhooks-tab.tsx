@@ -4,7 +4,7 @@
  * system-wide webhooks that are notified of this event's changes too. One webhook opens in the
  * tab (`&webhook=<id>`); adding is `&new=1`.
  */
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,6 +22,7 @@ import { useConnection } from '#app/connection-context.tsx';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { toAnyWebhook, type AnyWebhook } from '#pages/webhooks/use-webhooks.ts';
 import { WebhookDetail } from '#pages/webhooks/webhook-detail.tsx';
 import { WebhookFormDialog } from '#pages/webhooks/webhook-form-dialog.tsx';
@@ -33,7 +34,7 @@ const TAB_VIEW_PARAMS = ['webhook', 'new', 'edit', 'status', 'page', 'size', 'de
 export function EventWebhooksTab({ event }: { event: Event }) {
   const connection = useConnection();
   const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const selected = params.get('webhook');
 
   const hrefWith = (patch: Record<string, string | null>) => {

@@ -124,13 +124,13 @@ export default function EventsPage() {
       keys: '[',
       description: 'Previous page',
       group: 'Events',
-      run: () => view.page > 1 && setView({ page: view.page - 1 }, { flushSync: true }),
+      run: () => view.page > 1 && setView({ page: view.page - 1 }),
     },
     {
       keys: ']',
       description: 'Next page',
       group: 'Events',
-      run: () => lastPage !== undefined && view.page < lastPage && setView({ page: view.page + 1 }, { flushSync: true }),
+      run: () => lastPage !== undefined && view.page < lastPage && setView({ page: view.page + 1 }),
     },
   ]);
 

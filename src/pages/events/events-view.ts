@@ -12,8 +12,8 @@
  * the active-filter chips say which is in force.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { EventState, Mp4State, ProvisionState, type EndpointInput, type EventOrderColumn, type EventStateName, type endpoints } from '#schema';
+import { useUrlParams } from '#components/use-url-params.ts';
 
 export type EventListQueryInput = NonNullable<EndpointInput<typeof endpoints.event.list>['query']>;
 export type ProvisionStateName = (typeof ProvisionState.names)[number];
@@ -352,18 +352,13 @@ export function sameFilters(a: EventsFilters, b: EventsFilters): boolean {
 }
 
 export interface UpdateOptions {
-  /**
-   * Render the new view before returning. Keyboard paging uses it, so a second key press reads
-   * the page the first one opened rather than racing the router's transition.
-   */
-  flushSync?: boolean;
   /** Replace the history entry instead of pushing one (typing in the search box). */
   replace?: boolean;
 }
 
 /** The view in the URL and a setter that pushes a history entry (so Back undoes a change). */
 export function useEventsView(): [EventsView, (patch: EventsViewPatch, options?: UpdateOptions) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => parseEventsView(params), [params]);
   const update = useCallback(
     (patch: EventsViewPatch, options: UpdateOptions = {}) =>

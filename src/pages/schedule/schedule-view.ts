@@ -4,8 +4,8 @@
  * the schedule always opens on the current day. Unknown parameters are kept.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { dayOf, parseDay, startOfDay } from '#pages/events/events-view.ts';
+import { useUrlParams } from '#components/use-url-params.ts';
 
 export const SCHEDULE_MODES = ['calendar', 'timeline'] as const;
 export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
@@ -115,7 +115,7 @@ export function step(view: ScheduleView, direction: 1 | -1, now: Date = new Date
 
 /** The view in the URL and a setter (a history entry per change, so Back returns). */
 export function useScheduleView(): [ScheduleView, (patch: Partial<ScheduleView>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => parseScheduleView(params), [params]);
   const update = useCallback(
     (patch: Partial<ScheduleView>) => {

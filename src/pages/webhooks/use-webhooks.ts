@@ -8,10 +8,10 @@
  *   (`new`, `edit`) live in the query string, so a reload or a shared link shows the same thing.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WebhookDeliveryStatus, type EventWebhook, type Webhook } from '#schema';
 import { api } from '#app/api.ts';
+import { useUrlParams } from '#components/use-url-params.ts';
 
 /** A webhook with its kind: `eventId` null for a system-wide one. */
 export type AnyWebhook = Webhook & { eventId: string | null };
@@ -72,7 +72,7 @@ export function writeDeliveryLogView(view: DeliveryLogView, into: URLSearchParam
 
 /** The log's view in the URL; a new filter or page size goes back to page 1. */
 export function useDeliveryLogView(): [DeliveryLogView, (patch: Partial<DeliveryLogView>, options?: { replace?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const view = useMemo(() => parseDeliveryLogView(params), [params]);
   const update = useCallback(
     (patch: Partial<DeliveryLogView>, options: { replace?: boolean } = {}) =>
@@ -91,7 +91,7 @@ export function useDeliveryLogView(): [DeliveryLogView, (patch: Partial<Delivery
 
 /** A flag in the query string (`?new=1`, `?edit=1`) and its setter; closing removes it. */
 export function useQueryFlag(name: string): [boolean, (on: boolean) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const on = params.get(name) === '1';
   const set = useCallback(
     (value: boolean) =>

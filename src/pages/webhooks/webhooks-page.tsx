@@ -4,7 +4,7 @@
  * one webhook (either kind) with its delivery log. Adding is a dialog in the URL (`?new=1`, or
  * `?new=event` for the picked event).
  */
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { EventPicker, useEventTitle } from '#components/event-picker.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { toAnyWebhook, type AnyWebhook } from './use-webhooks.ts';
 import { WebhookDetail } from './webhook-detail.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
@@ -45,7 +46,7 @@ function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
   const navigate = useNavigate();
   const connection = useConnection();
   const connectionDialog = useConnectionDialog();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const eventParam = params.get('event');
   const eventId = eventParam && GUID.test(eventParam) ? eventParam : null;
   const adding = params.get('new');

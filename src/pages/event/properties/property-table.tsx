@@ -10,7 +10,6 @@
  * Ctrl+V on a row opens the paste preview with the clipboard's lines.
  */
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -40,6 +39,7 @@ import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { PasteDialog } from './paste-dialog.tsx';
 import { pairKey } from './paste.ts';
 import { fieldErrorsOf, singleWriteProblems, type PropertyField } from './property-errors.ts';
@@ -91,7 +91,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const headingId = useId();
   const describe = useDescribeError();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const category = params.get(paramNames.category);
   const search = params.get(paramNames.search) ?? '';
   const filterKey = `${category ?? '\u0000'}|${search}`;
