@@ -77,6 +77,10 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
     await page.getByRole('link', { name: 'Events', exact: true }).first().click();
     await expect(page).toHaveURL(/\/events(\?.*)?$/);
     await page.getByRole('searchbox', { name: 'Search' }).fill(title);
+    // As an operator reads the filter chip before clicking: the search reaches the URL after a
+    // pause in typing, and a row clicked before that (the new event is also in the unfiltered
+    // list) had its navigation cancelled by the search's own (seen in a CI run).
+    await expect(page).toHaveURL(/[?&]search=Harbour/);
     const grid = page.getByRole('grid', { name: 'Events' });
     const row = grid.getByRole('row').filter({ hasText: title });
     await expect(row).toHaveCount(1);
