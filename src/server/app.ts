@@ -8,6 +8,7 @@
  * const app = await buildApp({ database, clock: systemClock });
  * const response = await app.inject({ method: 'GET', url: '/api/event/', headers: { 'API-KEY': key } });
  */
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -32,6 +33,11 @@ import { SimulatedEncoder } from './sim/encoder.ts';
 import { liveStreamExtension } from './areas/live/streams.ts';
 import { changeFeed } from './changes/feed.ts';
 import { webhookDelivery } from './areas/webhook/extension.ts';
+import { CACHE_CHANNEL, ResponseCache } from './http/response-cache.ts';
+import { installCompression } from './http/compression.ts';
+import { listenForChanges } from './changes/listen.ts';
+import { onChangeRecorded } from './changes/record.ts';
+import { sql } from 'drizzle-orm';
 
 export interface AppSettings {
   /**
@@ -43,6 +49,14 @@ export interface AppSettings {
   staticDir: string;
   /** Largest request body accepted, in bytes (413 beyond). Default 5 MB. */
   bodyLimit: number;
+  /**
+   * Serve the GET operations that take `noCache` from the response cache (http/response-cache.ts).
+   * Default on; the in-process test app turns it off unless a test asks for it, because tests
+   * also write to the database directly, behind the service's back.
+   */
+  responseCache: boolean;
+  /** Compress answers (http/compression.ts). Default on. */
+  compression: boolean;
 }
 
 /**
@@ -91,6 +105,8 @@ declare module 'fastify' {
      * and call `app.jobs.runDue()` after moving the clock.
      */
     jobs: JobWorker;
+    /** The response cache (http/response-cache.ts); undefined when it is off. */
+    responseCache: ResponseCache | undefined;
   }
 }
 
@@ -102,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     validateResponses: process.env.NODE_ENV === 'test',
     staticDir: DEFAULT_STATIC_DIR,
     bodyLimit: BODY_LIMIT,
+    responseCache: true,
+    compression: true,
     ...options.config,
   };
   const endpoints = options.endpoints ?? allEndpoints;
@@ -141,10 +159,55 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installErrorHandling(app);
   installBodyParsers(app);
+  if (settings.compression) installCompression(app);
 
   const clock = options.clock ?? systemClock;
   const services: AppServices = { ...options.services, encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }) };
-  const jobs = new JobWorker({ db, clock, services, handlers: options.jobHandlers ?? jobHandlers, log: app.log });
+
+  // The response cache: dropped per client by every write, job and event change here, and by
+  // other processes' through NOTIFY on CACHE_CHANNEL (PostgreSQL; PGlite has one process).
+  const cache = settings.responseCache ? new ResponseCache({ now: () => clock.now().getTime() }) : undefined;
+  app.decorate('responseCache', cache);
+  const shared = options.database.driver === 'postgres';
+  // Notifications carry the sender, so a process does not drop its entries again for its own writes.
+  const sender = randomUUID().slice(0, 8);
+  const dataChanged = async (clientId: string | null): Promise<void> => {
+    if (!cache) return;
+    if (clientId) cache.invalidate(clientId);
+    else cache.invalidateAll();
+    if (shared) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${`${sender}:${clientId ?? '*'}`})`).catch(() => undefined);
+  };
+  if (cache) {
+    const unsubscribe = onChangeRecorded((clientId) => cache.invalidate(clientId));
+    app.addHook('onClose', async () => unsubscribe());
+    if (shared) {
+      cache.setUsable(false);
+      const listener = listenForChanges(db, {
+        channel: CACHE_CHANNEL,
+        onNotify: (payload) => {
+          const [from, clientId = '*'] = payload.split(':');
+          if (from === sender) return;
+          if (clientId === '*' || clientId === '') cache.invalidateAll();
+          else cache.invalidate(clientId);
+        },
+        onState: (listening) => cache.setUsable(listening),
+        log: app.log,
+      });
+      if (listener) {
+        cache.sync = listener.sync;
+        app.addHook('onClose', () => listener.close());
+      }
+    }
+  }
+
+  const jobs = new JobWorker({
+    db,
+    clock,
+    services,
+    handlers: options.jobHandlers ?? jobHandlers,
+    log: app.log,
+    onJobFinished: (job) => dataChanged(job.clientId),
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // A write may have queued work for "now": look at once rather than at the next poll.
@@ -158,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     services,
     validateResponses: settings.validateResponses,
+    ...(cache ? { cache, onWrite: dataChanged } : {}),
   });
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and

@@ -60,6 +60,8 @@ export interface TestAppOptions {
   services?: AppServices;
   /** Default true. */
   validateResponses?: boolean;
+  /** Serve through the response cache, as the service does. Default false: tests also write behind the service's back. */
+  responseCache?: boolean;
   /** The dashboard build to serve; default: dist/ as in production. */
   staticDir?: string;
   extensions?: readonly AppExtension[];
@@ -79,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       config: {
         validateResponses: options.validateResponses ?? true,
+        responseCache: options.responseCache ?? false,
         ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       },
       ...(options.implementations ? { implementations: options.implementations } : {}),

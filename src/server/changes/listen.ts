@@ -19,10 +19,20 @@ export interface ChangeListener {
    * from then on wakes the hub), false when it failed (it is tried again; polling meanwhile).
    */
   readonly ready: Promise<boolean>;
+  /**
+   * PostgreSQL: one round trip on the listening connection. When it settles, every notification
+   * committed before it was called has been handled (the server sends a session's pending
+   * notifications before it answers the session's next query), so a reader that syncs first
+   * cannot miss a write another process finished before the read began. Rejects when not listening.
+   * Concurrent calls share round trips (a call never joins one already sent).
+   */
+  sync?(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface ListenOptions {
+  /** The channel; default CHANGES_CHANNEL. The response cache listens on its own (http/response-cache.ts). */
+  channel?: string;
   /** Called for each notification (the payload is the seq as text). Must not throw. */
   onNotify(payload: string): void;
   /** The LISTEN came into place or was lost: polling may slow down or must speed up. */
@@ -59,7 +69,7 @@ export function listenForChanges(db: Db, options: ListenOptions): ChangeListener
 function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListener {
   let closed = false;
   const started = client
-    .listen(CHANGES_CHANNEL, (payload) => options.onNotify(payload))
+    .listen(options.channel ?? CHANGES_CHANNEL, (payload) => options.onNotify(payload))
     .then((unlisten) => {
       if (closed) {
         void unlisten().catch(() => undefined);
@@ -89,6 +99,7 @@ function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListene
  */
 function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
   const firstDelay = options.reconnectMs ?? 1_000;
+  const channel = options.channel ?? CHANGES_CHANNEL;
   let listening = false;
   let closed = false;
   let connection: pg.Client | undefined;
@@ -131,11 +142,11 @@ function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
-      if (message.channel === CHANGES_CHANNEL) options.onNotify(message.payload ?? '');
+      if (message.channel === channel) options.onNotify(message.payload ?? '');
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await next.query(`LISTEN ${channel}`);
       if (closed || connection !== next) {
         await next.end().catch(() => undefined);
         return;
@@ -147,9 +158,33 @@ function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
     }
   };
 
+  // Coalesced syncs: callers wait for the next round trip not yet sent.
+  let inFlight: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const roundTrip = async (): Promise<void> => {
+    const current = connection;
+    if (!current || !listening) throw new Error('not listening');
+    await current.query('select 1');
+  };
+  const sync = (): Promise<void> => {
+    if (!inFlight) {
+      inFlight = roundTrip().finally(() => (inFlight = undefined));
+      return inFlight;
+    }
+    next ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        inFlight = roundTrip().finally(() => (inFlight = undefined));
+        return inFlight;
+      });
+    return next;
+  };
+
   void connect();
   return {
     ready,
+    sync,
     async close() {
       closed = true;
       settleReady(false);

@@ -30,7 +30,10 @@ function loadPgliteTemplate(): Promise<Blob> | undefined {
   return pgliteTemplate;
 }
 
-export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, options: { logger?: Logger } = {}): Promise<Database> {
+/** A test database; `url` is its address on PostgreSQL (for a second connection: two processes on one database). */
+export type TestDatabase = Database & { url?: string };
+
+export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, options: { logger?: Logger } = {}): Promise<TestDatabase> {
   if (!databaseUrl) {
     const loadDataDir = await loadPgliteTemplate();
     return openDatabase({ dataDir: 'memory://', ...options, ...(loadDataDir ? { loadDataDir } : {}) });
@@ -38,9 +41,11 @@ export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, o
   const name = `cr_test_${randomBytes(6).toString('hex')}`;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
   await adminQuery(databaseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(databaseUrl, name), poolSize: 5, ...options });
+  const url = withDatabase(databaseUrl, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 5, ...options });
   return {
     ...database,
+    url,
     async close() {
       await database.close();
       await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

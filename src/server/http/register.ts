@@ -14,6 +14,7 @@ import {
   coerceStrings,
   isSuccessStatus,
   normalizeKeys,
+  objectShape,
   routerPath,
   type Endpoint,
   type FieldError,
@@ -25,6 +26,8 @@ import type { Clock } from '../jobs/clock.ts';
 import { createAuthenticate } from './auth.ts';
 import { HttpError, issueMessage, issuesToFields, validationError } from './errors.ts';
 import type { AppServices, Implementation, RequestContext, ResultHeaders } from './implement.ts';
+import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
+import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -34,6 +37,13 @@ export interface OperationRoutesOptions {
   services: AppServices;
   /** Check every success body against the record's response schema; a mismatch is a loud 500. */
   validateResponses: boolean;
+  /** The response cache of the GET operations that take `noCache` (response-cache.ts); none: no caching. */
+  cache?: ResponseCache;
+  /**
+   * Told after every operation other than GET has run (committed or not), before the answer is
+   * sent: the response cache drops the client's entries here, and other processes are told.
+   */
+  onWrite?: (clientId: string) => Promise<void> | void;
 }
 
 /** The router path of a record under /api, and the mapping of router param names back to the template's. */
@@ -158,6 +168,20 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { st
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
 }
 
+/** Sends an answer of the response cache, compressed once per encoding and kept so. */
+async function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, hit: boolean): Promise<FastifyReply> {
+  reply.code(answer.status);
+  if (answer.headers) reply.headers(answer.headers);
+  reply.header('X-Cache', hit ? 'HIT' : 'MISS');
+  reply.type('application/json; charset=utf-8');
+  const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(answer.body);
+  answer.encoded ??= {};
+  const encoded = (answer.encoded[encoding] ??= await compress(answer.body, encoding));
+  markEncoded(reply, encoding);
+  return reply.send(encoded);
+}
+
 /** A regular expression that matches the concrete paths of a router path (`/api/event/:id`). */
 function routePattern(url: string): RegExp {
   const source = url
@@ -176,7 +200,7 @@ export type OperationMatcher = (method: string, path: string) => boolean;
  * can suggest another method or the other spelling of a trailing slash.
  */
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
-  const { endpoints, db, clock, services, validateResponses } = options;
+  const { endpoints, db, clock, services, validateResponses, cache, onWrite } = options;
   const authenticate = createAuthenticate(db);
 
   const byId = new Map<string, Implementation>();
@@ -197,6 +221,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     if (other) throw new Error(`${endpoint.id} and ${other} are both ${endpoint.method} ${endpoint.path}`);
     seen.set(routeKey, endpoint.id);
     const implementation = byId.get(endpoint.id);
+    const cached = cache !== undefined && endpoint.method === 'GET' && !!endpoint.query && Object.hasOwn(objectShape(endpoint.query) ?? {}, 'noCache');
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       // The router lets a parameter at the end of a path match nothing (`DELETE /eventtype/` for
@@ -220,10 +245,29 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         log: request.log,
         ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
       };
-      const result = implementation.transaction
-        ? await db.transaction((tx) => implementation.handler(input, { ...base, db: tx }))
-        : await implementation.handler(input, base);
+      const clientId = request.client!.clientId;
+      let cacheKey: string | undefined;
+      let generation = 0;
+      if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
+        cacheKey = ResponseCache.key(clientId, endpoint.id, input);
+        const hit = await cache.lookup(cacheKey);
+        if (hit) return sendCached(request, reply, hit, true);
+        generation = cache.generation(clientId);
+      }
+      let result: Awaited<ReturnType<Implementation['handler']>>;
+      try {
+        result = implementation.transaction
+          ? await db.transaction((tx) => implementation.handler(input, { ...base, db: tx }))
+          : await implementation.handler(input, base);
+      } finally {
+        if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
+      }
       if (validateResponses) checkResponse(endpoint, result);
+      if (cacheKey && result.status === 200 && result.body !== undefined && result.body !== null && endpoint.responses[200]) {
+        const answer: CachedAnswer = { status: 200, body: JSON.stringify(result.body), ...(result.headers ? { headers: result.headers } : {}) };
+        cache!.store(cacheKey, clientId, generation, answer);
+        return sendCached(request, reply, answer, false);
+      }
       return sendResult(reply, endpoint, result);
     };
     patterns.push({ method: endpoint.method, pattern: routePattern(url) });

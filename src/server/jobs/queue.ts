@@ -109,13 +109,18 @@ export interface WorkerOptions {
   batchSize?: number;
   /** Real-time polling interval of `start()`. */
   pollIntervalMs?: number;
+  /**
+   * Told after each job has run (done or failed), with its client: what it wrote is visible now
+   * (the response cache drops that client's answers; http/response-cache.ts). Must not throw.
+   */
+  onJobFinished?: (job: JobRow) => Promise<void> | void;
 }
 
 const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
 
 export class JobWorker {
   readonly workerId: string;
-  private readonly options: Required<Omit<WorkerOptions, 'workerId'>>;
+  private readonly options: Required<Omit<WorkerOptions, 'workerId' | 'onJobFinished'>> & Pick<WorkerOptions, 'onJobFinished'>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
@@ -192,7 +197,11 @@ export class JobWorker {
         // PGlite answers without yielding to the event loop: give sockets (API requests, webhook
         // calls in flight) a turn between jobs, or a backlog starves the whole process.
         await new Promise((resolve) => setImmediate(resolve));
-        await this.runOne(job);
+        try {
+          await this.runOne(job);
+        } finally {
+          await this.options.onJobFinished?.(job);
+        }
       }
       total += claimed.length;
     }

@@ -1,0 +1,173 @@
+/**
+ * The response cache of the GET operations that take `noCache`: a write is visible to the very
+ * next read (through the same process, through a job, through another process on the same
+ * PostgreSQL), one client's answer is never served to another, `noCache=true` bypasses it, and
+ * compressed answers are the same bytes once decompressed.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/database.ts';
+import { events } from '../db/tables/index.ts';
+import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
+import { openTestDatabase } from '../db/test-database.ts';
+import { createKey } from '../db/keys.ts';
+import { ManualClock } from '../jobs/clock.ts';
+
+let t: TestApp;
+let other: TestTenant;
+
+beforeAll(async () => {
+  t = await createTestApp({ responseCache: true });
+  other = await t.createTenant();
+  // On PostgreSQL the cache serves once it hears the other processes (its LISTEN is in place).
+  for (let i = 0; i < 100 && !t.app.responseCache!.isUsable; i++) await new Promise((r) => setTimeout(r, 50));
+});
+afterAll(() => t.close());
+
+async function list(tenant?: TestTenant, query = '') {
+  const response = await t.app.inject({ method: 'GET', url: `/api/event/?pageSize=50${query}`, headers: t.headers(tenant) });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as { totalCount: number; results: { id: string; title: string }[] };
+  return { body, cache: response.headers['x-cache'], titles: body.results.map((e) => e.title) };
+}
+
+async function post(title: string, tenant?: TestTenant): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/event/', headers: t.headers(tenant), payload: { Title: title } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+describe('the response cache', () => {
+  it('serves a repeated read from the cache, and a write is visible to the very next read', async () => {
+    await post('First');
+    expect((await list()).cache).toBe('MISS');
+    const again = await list();
+    expect(again.cache).toBe('HIT');
+    expect(again.titles).toEqual(['First']);
+
+    const id = await post('Second');
+    const after = await list();
+    expect(after.cache).toBe('MISS');
+    expect(after.titles.sort()).toEqual(['First', 'Second']);
+
+    const renamed = await t.app.inject({ method: 'POST', url: '/api/event/', headers: t.headers(), payload: { Id: id, Title: 'Second, renamed' } });
+    expect(renamed.statusCode).toBe(201);
+    expect((await list()).titles.sort()).toEqual(['First', 'Second, renamed']);
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/event/${id}`, headers: t.headers() });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect((await list()).titles).toEqual(['First']);
+  });
+
+  it('keys by client: one client never gets another\'s answer, and one client\'s write keeps the other\'s entries', async () => {
+    await post('Other\'s own', other);
+    const mine = await list();
+    const theirs = await list(other);
+    expect(theirs.titles).toEqual(['Other\'s own']);
+    expect(mine.titles).not.toContain('Other\'s own');
+    expect((await list(other)).cache).toBe('HIT');
+    await post('Mine again');
+    // The other client's entry survives a write of this one.
+    expect((await list(other)).cache).toBe('HIT');
+    expect((await list()).titles).toContain('Mine again');
+  });
+
+  it('keys by input: different filters, pages and spellings of the same question', async () => {
+    const a = await list(undefined, '&pageNumber=1');
+    const b = await list(undefined, '&pageNumber=2');
+    expect(a.body.results.length).toBeGreaterThan(0);
+    expect(b.body.results).toEqual([]);
+    // The same parsed input, spelled differently, is the same entry.
+    await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=7&pageNumber=1', headers: t.headers() });
+    const respelled = await t.app.inject({ method: 'GET', url: '/api/event/?pageNumber=01&pageSize=7', headers: t.headers() });
+    expect(respelled.headers['x-cache']).toBe('HIT');
+  });
+
+  it('noCache=true bypasses it', async () => {
+    const cached = await list();
+    expect(cached.titles.length).toBeGreaterThan(0);
+    // A change behind the service's back (no write through it): only noCache sees it at once.
+    await t.database.db.update(events).set({ title: 'Changed behind its back' }).where(eq(events.clientId, t.clientId));
+    expect((await list()).titles).toEqual(cached.titles);
+    const bypass = await list(undefined, '&noCache=true');
+    expect(bypass.cache).toBeUndefined();
+    expect(new Set(bypass.titles)).toEqual(new Set(['Changed behind its back']));
+  });
+
+  it('expires after its time-to-live on the app clock', async () => {
+    await list();
+    expect((await list()).cache).toBe('HIT');
+    t.clock.advance(6_000);
+    expect((await list()).cache).toBe('MISS');
+  });
+
+  it('a background job\'s write drops the client\'s answers', async () => {
+    await list();
+    expect((await list()).cache).toBe('HIT');
+    const id = await post('Job target');
+    await list();
+    // The job worker reports every job it ran (here the change fan-out of the POST).
+    expect(await t.runJobs()).toBeGreaterThan(0);
+    const after = await list();
+    expect(after.cache).toBe('MISS');
+    expect(after.titles).toContain('Job target');
+    expect(id).toBeTruthy();
+  });
+
+  it('compresses cached answers once and answers the same JSON, brotli or gzip', async () => {
+    for (let i = 0; i < 30; i++) await post(`Event number ${i} with a title long enough to compress`);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=50', headers: t.headers() });
+    const br = await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=50', headers: { ...t.headers(), 'accept-encoding': 'gzip, br' } });
+    const gz = await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=50', headers: { ...t.headers(), 'accept-encoding': 'gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('compresses answers outside the cache too (a list without noCache)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('openapi');
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('the response cache across two processes on one PostgreSQL', () => {
+  it('a write through one process is visible to the next read through the other', async () => {
+    const first = await openTestDatabase();
+    const url = (first as { url?: string }).url!;
+    const second = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    const clock = new ManualClock();
+    const a = await buildApp({ database: first, clock });
+    const b = await buildApp({ database: second, clock });
+    try {
+      await a.ready();
+      await b.ready();
+      const { key } = await createKey(first.db, 'two-processes', 'test');
+      const headers = { 'API-KEY': key };
+      const read = async () => {
+        const response = await b.inject({ method: 'GET', url: '/api/event/', headers });
+        return { cache: response.headers['x-cache'], titles: (response.json() as { results: { title: string }[] }).results.map((e) => e.title) };
+      };
+      // Wait for b's LISTEN: until then b does not cache at all.
+      for (let i = 0; i < 50 && !b.responseCache!.isUsable; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(b.responseCache!.isUsable).toBe(true);
+      await read();
+      expect((await read()).cache).toBe('HIT');
+      for (let i = 0; i < 20; i++) {
+        const created = await a.inject({ method: 'POST', url: '/api/event/', headers, payload: { Title: `Across ${i}` } });
+        expect(created.statusCode).toBe(201);
+        expect((await read()).titles).toContain(`Across ${i}`);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The response cache of the GET operations that take `noCache` (DESIGN.md "Caching"). Generic:
+ * register.ts serves every such record through it, so an area gets it by declaring `noCache` in
+ * its query schema, nothing else.
+ *
+ * - Keyed by client + operation id + the parsed input (params and query, `noCache` left out), so
+ *   one client's answer is never served to another, and the same question spelled differently
+ *   (`?pageSize=20` vs `?pageSize=020`) shares an entry.
+ * - `noCache=true` bypasses it (neither read nor written).
+ * - Invalidated per client, never by age alone: every operation other than GET, every background
+ *   job and every recorded event change bumps the client's generation and drops its entries, in
+ *   this process at once; other processes on the same PostgreSQL hear it through NOTIFY on
+ *   CACHE_CHANNEL (app.ts wires the LISTEN) and, for event changes, through the change feed's own
+ *   channel. A read that started before a write finished is not stored (its generation moved).
+ * - With PostgreSQL the cache is only used while the LISTEN is in place: a process that cannot
+ *   hear the others' writes does not serve from memory.
+ * - Entries also expire after `ttlMs` of the app's clock (answers such as "live now" may follow
+ *   time), and the cache holds at most `maxBytes` of bodies (oldest dropped first).
+ * - Compressed forms of an entry are made once and kept with it (compression.ts).
+ */
+export interface CachedAnswer {
+  status: number;
+  body: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Compressed forms, made on first use (compression.ts). */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+interface Entry extends CachedAnswer {
+  key: string;
+  clientId: string;
+  storedAt: number;
+  size: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Default 5 s of the app's clock. */
+  ttlMs?: number;
+  /** Default 32 MB of bodies. */
+  maxBytes?: number;
+  now: () => number;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  stores: number;
+  invalidations: number;
+  entries: number;
+  bytes: number;
+}
+
+/** NOTIFY channel of cache invalidations; the payload is `<sender>:<client id>`, or `<sender>:*` for every client. */
+export const CACHE_CHANNEL = 'control_room_cache';
+
+export class ResponseCache {
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+  /** Insertion order is age order: Map iteration gives the oldest first. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<string, number>();
+  private globalGeneration = 0;
+  private bytes = 0;
+  /** False while the cache may not be trusted (PostgreSQL without LISTEN): nothing is served or stored. */
+  private usable = true;
+  readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
+  /**
+   * Set when other processes write to the same database (PostgreSQL): a hit is served only after
+   * this settles, so every invalidation another process committed before the read has arrived
+   * (listen.ts `sync`). A failure means "do not serve from the cache".
+   */
+  sync: (() => Promise<void>) | undefined;
+
+  constructor(options: ResponseCacheOptions) {
+    this.ttlMs = options.ttlMs ?? 5_000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.now = options.now;
+  }
+
+  static key(clientId: string, operationId: string, input: { params: unknown; query: unknown }): string {
+    let query = input.query;
+    if (query && typeof query === 'object' && 'noCache' in query) {
+      const { noCache: _ignored, ...rest } = query as Record<string, unknown>;
+      query = rest;
+    }
+    return `${clientId}\u0001${operationId}\u0001${stableJson(input.params)}\u0001${stableJson(query)}`;
+  }
+
+  /** The token a reader takes before it reads the database; `store` refuses it once a write moved on. */
+  generation(clientId: string): number {
+    return this.globalGeneration * 1_000_003 + (this.generations.get(clientId) ?? 0);
+  }
+
+  /** A hit that is still valid once the other processes' invalidations up to now are in (see `sync`). */
+  async lookup(key: string): Promise<CachedAnswer | undefined> {
+    const found = this.get(key);
+    if (!found || !this.sync) return found;
+    try {
+      await this.sync();
+    } catch {
+      return undefined;
+    }
+    return this.entries.get(key) === found ? found : undefined;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    if (!this.usable) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.stats.misses++;
+      return undefined;
+    }
+    const age = this.now() - entry.storedAt;
+    if (age < 0 || age >= this.ttlMs) {
+      this.drop(entry);
+      this.stats.misses++;
+      return undefined;
+    }
+    this.stats.hits++;
+    return entry;
+  }
+
+  store(key: string, clientId: string, generation: number, answer: CachedAnswer): void {
+    if (!this.usable || generation !== this.generation(clientId)) return;
+    const size = answer.body.length + key.length;
+    if (size > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(old);
+    const entry: Entry = { ...answer, key, clientId, storedAt: this.now(), size };
+    this.entries.set(key, entry);
+    this.bytes += size;
+    this.stats.stores++;
+    for (const oldest of this.entries.values()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  /** A client's data changed: its entries go, and reads in flight are not stored. */
+  invalidate(clientId: string): void {
+    this.stats.invalidations++;
+    this.generations.set(clientId, (this.generations.get(clientId) ?? 0) + 1);
+    for (const entry of this.entries.values()) if (entry.clientId === clientId) this.drop(entry);
+  }
+
+  /** Anything may have changed (a change of an unknown client, the LISTEN lost or back). */
+  invalidateAll(): void {
+    this.stats.invalidations++;
+    this.globalGeneration++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Whether the cache may be used (PostgreSQL: while this process hears the others' writes). */
+  setUsable(usable: boolean): void {
+    if (this.usable === usable) return;
+    this.usable = usable;
+    this.invalidateAll();
+  }
+
+  get isUsable(): boolean {
+    return this.usable;
+  }
+
+  snapshot(): CacheStats {
+    return { ...this.stats, entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private drop(entry: Entry): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.entries.delete(entry.key);
+    this.bytes -= entry.size;
+  }
+}
+
+/** JSON with object keys sorted, so equal inputs give equal keys whatever the order of the query. */
+function stableJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? '';
+  if (value instanceof Date) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+    .join(',')}}`;
+}
