@@ -104,7 +104,7 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, log } : { dataDir: config.dataDir });
   } catch (error) {
     fail(`Could not open the database (${describeStorage(config)}): ${(error as Error).message}`);
   }

@@ -46,6 +46,8 @@ export interface DatabaseOptions {
    * start from a migrated template, which skips initdb and the migrations (see test-database.ts).
    */
   loadDataDir?: Blob;
+  /** Told when an idle or busy connection of the pool fails (PostgreSQL); the pool replaces it. */
+  log?: { warn(obj: object, msg?: string): void };
 }
 
 // Not `new URL('./migrations', import.meta.url)`: jsdom (component tests) replaces the global URL.
@@ -55,7 +57,7 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 const MIGRATION_LOCK = 7_316_502_118;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger, options.log);
   return openPglite(options.dataDir ?? 'memory://', options.logger, options.loadDataDir);
 }
 
@@ -72,8 +74,30 @@ async function openPglite(dataDir: string, logger: Logger | undefined, loadDataD
   };
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number, logger: Logger | undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+/**
+ * A PostgreSQL pool that survives its server: a connection terminated (pg_terminate_backend, a
+ * restart, the network) raises an 'error' event, which without a listener ends the process. The
+ * pool's listener covers idle connections, the one added on 'connect' the ones checked out;
+ * both only report, the pool drops the broken connection and opens new ones as needed. Requests
+ * meanwhile fail with the driver's error, answered as 503 with Retry-After (http/errors.ts).
+ */
+async function openPostgres(databaseUrl: string, poolSize: number, logger: Logger | undefined, log: DatabaseOptions['log']): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    // While the server is unreachable a request waits this long for a connection, then fails (503).
+    connectionTimeoutMillis: 5_000,
+  });
+  let lastReport = 0;
+  const report = (error: Error) => {
+    // One line per few seconds: a restart fails every connection at once.
+    const now = Date.now();
+    if (now - lastReport < 5_000) return;
+    lastReport = now;
+    log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: a connection failed; the pool replaces it');
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = drizzlePg(pool, { schema: tables, casing: 'snake_case', logger });
   // Several service processes may start at once against one database: one migrates, the others wait.
   const lockClient = await pool.connect();

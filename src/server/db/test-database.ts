@@ -39,7 +39,8 @@ export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, o
     return openDatabase({ dataDir: 'memory://', ...options, ...(loadDataDir ? { loadDataDir } : {}) });
   }
   const name = `cr_test_${randomBytes(6).toString('hex')}`;
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  // The template lives on the server of DATABASE_URL; another server (faults.test.ts) migrates from scratch.
+  const template = databaseUrl === process.env.DATABASE_URL ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   await adminQuery(databaseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = withDatabase(databaseUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 5, ...options });

@@ -25,8 +25,35 @@ function hasPoisonedKey(value: unknown): boolean {
   return Object.values(record).some(hasPoisonedKey);
 }
 
+/** Deepest nesting of arrays and objects a body may have: far beyond any body of the interface. */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * How deep the text nests arrays and objects, counted without parsing (strings skipped), stopping
+ * as soon as it passes `limit`: a body nested thousands of levels deep is refused before anything
+ * (JSON.parse, the schemas, the walks below) recurses through it.
+ */
+export function nestingDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
+  if (nestingDepthExceeds(text, MAX_BODY_DEPTH)) {
+    throw new HttpError(400, 'TooDeep', `The request body nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels`, { maxDepth: MAX_BODY_DEPTH });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,6 +12,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ErrorBody, FieldError } from '#schema';
+import { loggableError } from '../logging.ts';
 
 export type { ErrorBody, FieldError };
 
@@ -168,7 +169,7 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
         'Unsupported content type: send the body as JSON with Content-Type: application/json (or application/json-patch+json, application/*+json)',
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(413, 'PayloadTooLarge', `The request body is larger than the service accepts (${error.message})`);
+      return new HttpError(413, 'PayloadTooLarge', 'The request body is larger than the service accepts');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new HttpError(400, 'MalformedJson', `The request body is not valid JSON: ${error.message}`);
@@ -213,8 +214,35 @@ function fromDatabaseError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** Seconds a client is asked to wait (Retry-After) while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end|connection (?:is )?(?:closed|lost|ended)/i;
+
+/**
+ * Whether an error says the database cannot be reached right now (refused, terminated,
+ * restarting, out of connections) rather than that the request was wrong: answered 503 with
+ * Retry-After, and the service carries on (it reconnects by itself).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message.split('\n')[0]!)) return true;
+    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e))) return true;
+  }
+  return false;
+}
+
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new HttpError(503, 'DatabaseUnavailable', `The database cannot be reached right now; try again in ${DATABASE_RETRY_AFTER_SECONDS} s`, {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
   const fromDatabase = fromDatabaseError(error);
   if (fromDatabase) return fromDatabase;
   const fastifyError = error as FastifyError;
@@ -261,13 +289,17 @@ export function echoTransactionId(request: FastifyRequest, reply: FastifyReply):
 /** The error handler, the 404 for unknown routes (unless `notFound` takes over), and router errors. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, tooLarge(request.routeOptions.bodyLimit));
     const known = toHttpError(error);
     if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, known.message);
-      else if (sqlState(error)) request.log.warn({ err: error }, `A database error answered as ${known.status}: a schema may be too lenient`);
+      if (known.status === 503) {
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        request.log.warn({ err: loggableError(error) }, known.message);
+      } else if (known.status >= 500) request.log.error({ err: loggableError(error) }, known.message);
+      else if (sqlState(error)) request.log.warn({ err: loggableError(error) }, `A database error answered as ${known.status}: a schema may be too lenient`);
       return sendError(request, reply, known);
     }
-    request.log.error({ err: error }, 'Unexpected error while handling the request');
+    request.log.error({ err: loggableError(error) }, 'Unexpected error while handling the request');
     return sendError(
       request,
       reply,
@@ -275,6 +307,15 @@ export function installErrorHandling(app: FastifyInstance): void {
         requestId: request.id,
       }),
     );
+  });
+}
+
+/** 413 naming the limit. */
+export function tooLarge(limitBytes: number | undefined): HttpError {
+  if (!limitBytes) return new HttpError(413, 'PayloadTooLarge', 'The request body is larger than the service accepts');
+  const mb = Math.round((limitBytes / 1024 / 1024) * 10) / 10;
+  return new HttpError(413, 'PayloadTooLarge', `The request body is larger than the service accepts: at most ${mb} MB (${limitBytes} bytes)`, {
+    limitBytes,
   });
 }
 

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { jobs } from '../db/tables/jobs.ts';
+import { loggableError } from '../logging.ts';
 import type { AppServices } from '../services.ts';
 import type { Clock } from './clock.ts';
 
@@ -169,7 +170,7 @@ export class JobWorker {
       await handler(job.payload, { job, db, clock, log, services });
       await db.update(jobs).set({ status: 'done', finishedAt: clock.now(), lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = loggableError(error).message;
       const giveUp = job.attempts >= job.maxAttempts;
       const now = clock.now();
       await db
@@ -227,7 +228,7 @@ export class JobWorker {
   private async tick(): Promise<void> {
     if (this.stopped || this.running) return;
     this.running = this.runDue().catch((error: unknown) => {
-      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'job worker round failed');
+      this.options.log.error({ err: loggableError(error).message }, 'job worker round failed');
       return 0;
     });
     await this.running;
