@@ -92,7 +92,7 @@ test('register a webhook with a header, send a test, change the event, see the d
       await dialog.screenshot({ path: `${screenshots}webhooks-form.png` });
       await dialog.getByRole('button', { name: 'Add webhook' }).click();
       // The service refuses the cloud metadata address, and says why on the field.
-      await expect(url).toHaveAccessibleDescription(/169\.254\.169\.254 is the cloud metadata address, which webhooks may not call/);
+      await expect(url).toHaveAccessibleDescription(/169\.254\.169\.254 is the cloud metadata address, which the service may not call/);
       await expect(url).toBeFocused();
       await dialog.screenshot({ path: `${screenshots}webhooks-form-refused.png` });
       await url.fill(receiver.url('/hooks/agm'));

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       apiKeys: [],
       demoData: false,
       logLevel: 'info',
+      outboundAllowPrivate: false,
       webhooksAllowPrivate: false,
     });
   });
@@ -44,6 +45,7 @@ describe('parseConfig', () => {
       apiKeys: [{ client: 'default', key: 'secret-key-1' }],
       demoData: true,
       logLevel: 'debug',
+      outboundAllowPrivate: true,
       webhooksAllowPrivate: true,
     });
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
@@ -60,6 +62,14 @@ describe('parseConfig', () => {
     expect(problems({ API_KEY: 'a b:key-of-someone' })[0]).toContain('not a valid client name');
     expect(problems({ API_KEY: 'acme:shared-key-1,beta:shared-key-1' })[0]).toContain('a key belongs to one client');
     expect(problems({ API_KEY: ',' })).toEqual(['API_KEY holds no key']);
+  });
+
+  it('reads OUTBOUND_ALLOW_PRIVATE, with WEBHOOKS_ALLOW_PRIVATE as its alias', () => {
+    expect(parseConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(parseConfig({ OUTBOUND_ALLOW_PRIVATE: 'false', WEBHOOKS_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(false);
+    expect(parseConfig({}).outboundAllowPrivate).toBe(false);
+    expect(problems({ OUTBOUND_ALLOW_PRIVATE: 'maybe' })).toEqual(['OUTBOUND_ALLOW_PRIVATE must be true or false, not "maybe"']);
   });
 
   it('reads WEBHOOKS_ALLOW_PRIVATE as a boolean, off by default', () => {

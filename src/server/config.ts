@@ -12,7 +12,7 @@
  * | API_KEY      | (none)     | `<key>` for the client `default`, or `client:key,client:key`; created or kept |
  * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
- * | WEBHOOKS_ALLOW_PRIVATE | false | `true` lets webhooks call loopback and private addresses (areas/webhook/address-policy.ts) |
+ * | OUTBOUND_ALLOW_PRIVATE | false | `true` lets requests to URLs a client chose (webhooks, MP4 probes...) call loopback and private addresses (outbound/address-policy.ts); WEBHOOKS_ALLOW_PRIVATE is an alias |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,7 +41,9 @@ export interface ServiceConfig {
   apiKeys: ConfiguredKey[];
   demoData: boolean;
   logLevel: LogLevel;
-  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may call loopback and private addresses. */
+  /** OUTBOUND_ALLOW_PRIVATE (alias WEBHOOKS_ALLOW_PRIVATE): requests to URLs a client chose may call loopback and private addresses. */
+  outboundAllowPrivate: boolean;
+  /** The same as outboundAllowPrivate (the name before the outbound module took the policy over). */
   webhooksAllowPrivate: boolean;
 }
 
@@ -145,7 +147,9 @@ export function parseConfig(env: Env): ServiceConfig {
   const apiKeys = rawKeys === undefined ? [] : parseApiKeys(rawKeys, problems);
 
   const demoData = parseBoolean('DEMO_DATA', read(env, 'DEMO_DATA'), false, problems);
-  const webhooksAllowPrivate = parseBoolean('WEBHOOKS_ALLOW_PRIVATE', read(env, 'WEBHOOKS_ALLOW_PRIVATE'), false, problems);
+  const aliasAllowPrivate = parseBoolean('WEBHOOKS_ALLOW_PRIVATE', read(env, 'WEBHOOKS_ALLOW_PRIVATE'), false, problems);
+  const outboundRaw = read(env, 'OUTBOUND_ALLOW_PRIVATE');
+  const outboundAllowPrivate = outboundRaw === undefined ? aliasAllowPrivate : parseBoolean('OUTBOUND_ALLOW_PRIVATE', outboundRaw, false, problems);
 
   const rawLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   let logLevel: LogLevel = 'info';
@@ -153,7 +157,7 @@ export function parseConfig(env: Env): ServiceConfig {
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel, webhooksAllowPrivate };
+  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel, outboundAllowPrivate, webhooksAllowPrivate: outboundAllowPrivate };
 }
 
 /** For the entry points: the configuration, or a message on stderr and exit code 2. */

@@ -97,7 +97,7 @@ describe('adding a webhook', () => {
     await user.type(url, 'http://192.168.1.20/hook');
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
-    expect(await within(dialog).findByText(/192\.168\.1\.20 is a private network address, which webhooks may not call \(WEBHOOKS_ALLOW_PRIVATE=true allows/)).toBeTruthy();
+    expect(await within(dialog).findByText(/192\.168\.1\.20 is a private network address, which the service may not call \(OUTBOUND_ALLOW_PRIVATE=true allows/)).toBeTruthy();
     expect(document.activeElement).toBe(url);
     expect(await createTestClient(strict).call(endpoints.webhook.list, {})).toBeNull();
   });

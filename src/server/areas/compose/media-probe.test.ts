@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { HttpMediaProbe, readMp4Head } from './media-probe.ts';
+import { UNIFORM_FAILURE } from '../../outbound/request.ts';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 import { startMediaServer, TEST_CARD } from './test-fixtures.ts';
 
 describe('reading the head of an MP4', () => {
@@ -23,15 +35,45 @@ describe('the HTTP probe', () => {
   afterAll(() => media.close());
 
   it('accepts a reachable MP4 and reads its duration from the first 64 KB', async () => {
-    expect(await new HttpMediaProbe().probe(media.url('/clip.mp4'))).toEqual({ ok: true, durationMs: 10_000 });
+    expect(await new HttpMediaProbe({ policy: { allowPrivate: true } }).probe(media.url('/clip.mp4'))).toEqual({ ok: true, durationMs: 10_000 });
   });
 
-  it('explains what is wrong', async () => {
-    const probe = new HttpMediaProbe({ timeoutMs: 200 });
-    expect(await probe.probe(media.url('/missing.mp4'))).toEqual({ ok: false, reason: 'answered 404 Not Found, not the file' });
-    expect(await probe.probe(media.url('/page.mp4'))).toEqual({ ok: false, reason: 'answered text/html, not an MP4 file' });
-    expect(await probe.probe(media.url('/slow.mp4'))).toEqual({ ok: false, reason: 'did not answer within 0.2 s' });
-    expect(await probe.probe('mailto:someone@example.com')).toEqual({ ok: false, reason: 'must be an http(s) URL' });
-    expect(await probe.probe('not a url')).toEqual({ ok: false, reason: 'is not a URL' });
+  it('answers every failure in the same words after the same time: refused address, closed port, open port, redirect, time-out', async () => {
+    const timeoutMs = 300;
+    const allowed = new HttpMediaProbe({ timeoutMs, policy: { allowPrivate: true } });
+    const strict = new HttpMediaProbe({ timeoutMs, policy: { allowPrivate: false } });
+    const closed = await closedPort();
+    const cases: [HttpMediaProbe, string][] = [
+      [allowed, media.url('/missing.mp4')],
+      [allowed, media.url('/page.mp4')],
+      [allowed, media.url('/slow.mp4')],
+      [allowed, media.url('/redirect.mp4')],
+      [allowed, `http://127.0.0.1:${closed}/a.mp4`],
+      [strict, media.url('/clip.mp4')],
+      [strict, `http://127.0.0.1:${closed}/a.mp4`],
+      [strict, 'http://10.1.2.3/a.mp4'],
+      [strict, 'http://localhost/a.mp4'],
+      [allowed, 'http://169.254.169.254/latest/meta-data/'],
+      [allowed, 'http://[::ffff:169.254.169.254]/'],
+    ];
+    const before = media.requests.length;
+    for (const [probe, url] of cases) {
+      const started = performance.now();
+      expect(await probe.probe(url), url).toEqual({ ok: false, reason: UNIFORM_FAILURE });
+      const elapsed = performance.now() - started;
+      expect(elapsed, url).toBeGreaterThanOrEqual(timeoutMs - 5);
+      expect(elapsed, url).toBeLessThan(timeoutMs + 250);
+    }
+    // The redirect was not followed; the refused addresses were never asked.
+    expect(media.requests.slice(before).filter((r) => r.startsWith('GET /clip.mp4'))).toEqual([]);
+    expect(await strict.probe('mailto:someone@example.com')).toEqual({ ok: false, reason: 'must be an http(s) URL' });
+    expect(await strict.probe('not a url')).toEqual({ ok: false, reason: 'is not a URL' });
+  });
+
+  it('reads the service\'s own media from storage, not over HTTP', async () => {
+    // Nothing listens on the public address: a fetch would fail.
+    const probe = new HttpMediaProbe({ timeoutMs: 200, policy: { allowPrivate: false }, publicUrl: 'http://127.0.0.1:9' });
+    expect(await probe.probe('http://127.0.0.1:9/api/stream/files/test-card.mp4')).toEqual({ ok: true, durationMs: 10_000 });
+    expect(await probe.probe('http://127.0.0.1:9/api/stream/files/other.mp4')).toMatchObject({ ok: false });
   });
 });

@@ -4,12 +4,20 @@
  * and integrators can replace how the outside world is reached; the default asks over HTTP.
  *
  * The HTTP probe sends one GET for the first 64 KB (`Range: bytes=0-65535`; servers without range
- * support answer 200 and the rest of the body is not read), follows redirects, and gives up after
- * a short time-out (3 s). It accepts 200 and 206 whose body starts with an ISO BMFF `ftyp` box,
+ * support answer 200 and the rest of the body is not read) through the outbound module (address
+ * policy, no redirects, a short time-out: 3 s); the service's own media URLs are read from storage. It accepts 200 and 206 whose body starts with an ISO BMFF `ftyp` box,
  * and reads the duration from the `mvhd` box when the file has its index first ("faststart"),
  * which the simulated encoder uses to time the item.
  */
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { AppServices } from '../../services.ts';
+import type { AddressPolicy, Resolver } from '../../outbound/address-policy.ts';
+import { outboundRequest, UNIFORM_FAILURE } from '../../outbound/request.ts';
+import { allowPrivateFromEnvironment, outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
+import { CARD_DIR } from '../../sim/hls.ts';
+import { FILES_PREFIX, TEST_CARD_FILE } from '../../sim/stream-routes.ts';
 
 export type ProbeResult = { ok: true; durationMs: number | null } | { ok: false; reason: string };
 
@@ -81,44 +89,58 @@ export function readMp4Head(bytes: Uint8Array): { isMp4: boolean; durationMs: nu
   return { isMp4: true, durationMs: Math.round((duration / timescale) * 1000) };
 }
 
-async function readUpTo(response: Response, limit: number): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+export interface HttpMediaProbeOptions {
+  /** The whole exchange; a failure of any kind answers after exactly this long. Default 3 s. */
+  timeoutMs?: number;
+  /** Default: OUTBOUND_ALLOW_PRIVATE (outbound/settings.ts). */
+  policy?: AddressPolicy;
+  resolve?: Resolver;
+  /**
+   * The service's own address (live.publicUrl): its media files (/api/stream/files/...) are read
+   * from storage, never fetched over HTTP (a probe of the service by itself would pass the
+   * address policy's back door, and costs a request).
+   */
+  publicUrl?: string;
+}
+
+/** The service's own media file a URL names, when it names one (on publicUrl, under the files prefix). */
+function ownMediaFile(url: URL, publicUrl: string | undefined): string | undefined | null {
+  if (!publicUrl) return undefined;
+  let own: URL;
   try {
-    while (total < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      total += value.length;
-    }
+    own = new URL(publicUrl);
+  } catch {
+    return undefined;
+  }
+  // localhost, 127.0.0.1 and [::1] on the service's port are the same service.
+  const loopback = (u: URL) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(u.hostname);
+  const same = url.origin === own.origin || (loopback(url) && loopback(own) && url.port === own.port && url.protocol === own.protocol);
+  if (!same || !url.pathname.startsWith(`${FILES_PREFIX}/`)) return undefined;
+  const name = decodeURIComponent(url.pathname.slice(FILES_PREFIX.length + 1));
+  // The only file the simulated publishing point serves; anything else there is "not found".
+  return name === TEST_CARD_FILE ? join(CARD_DIR, TEST_CARD_FILE) : null;
+}
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(PROBE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, PROBE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
-    await reader.cancel().catch(() => undefined);
+    await handle.close();
   }
-  const out = new Uint8Array(Math.min(total, limit));
-  let at = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, out.length - at);
-    out.set(part, at);
-    at += part.length;
-    if (at >= out.length) break;
-  }
-  return out;
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `did not answer within ${timeoutMs / 1000} s`;
-  const code = e?.cause?.code;
-  if (code === 'ECONNREFUSED') return 'refused the connection (nothing listens there)';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'names a host that cannot be found';
-  return `could not be reached (${code ?? e?.cause?.message ?? e?.message ?? 'network error'})`;
-}
-
+/**
+ * Probes through the outbound module (outbound/request.ts): the address policy, no redirects, a
+ * time and size limit. Every failure but a malformed URL answers the same words after the same
+ * time (the time-out), so the probe cannot be used to tell a refused address from a closed port
+ * or an open one (a port scan of the service's network).
+ */
 export class HttpMediaProbe implements MediaProbe {
   private readonly timeoutMs: number;
-  constructor(options: { timeoutMs?: number } = {}) {
+  constructor(private readonly options: HttpMediaProbeOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   }
 
@@ -130,32 +152,45 @@ export class HttpMediaProbe implements MediaProbe {
       return { ok: false, reason: 'is not a URL' };
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, reason: 'must be an http(s) URL' };
-    try {
-      const response = await fetch(parsed, {
-        headers: { Range: `bytes=0-${PROBE_BYTES - 1}`, Accept: 'video/mp4,*/*;q=0.5' },
-        redirect: 'follow',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      if (response.status !== 200 && response.status !== 206) {
-        await response.body?.cancel().catch(() => undefined);
-        return { ok: false, reason: `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}, not the file` };
-      }
-      const type = (response.headers.get('content-type') ?? '').toLowerCase();
-      if (/^(text\/|application\/(json|xml))/.test(type)) {
-        await response.body?.cancel().catch(() => undefined);
-        return { ok: false, reason: `answered ${type.split(';')[0]}, not an MP4 file` };
-      }
-      const head = readMp4Head(await readUpTo(response, PROBE_BYTES));
-      if (!head.isMp4) return { ok: false, reason: 'answered, but not with an MP4 file (it does not start with an ftyp box)' };
-      return { ok: true, durationMs: head.durationMs };
-    } catch (error) {
-      return { ok: false, reason: describeFailure(error, this.timeoutMs) };
+
+    const own = ownMediaFile(parsed, this.options.publicUrl);
+    if (own !== undefined) {
+      const head = own === null ? { isMp4: false, durationMs: null } : readMp4Head(await readHead(own));
+      return head.isMp4 ? { ok: true, durationMs: head.durationMs } : { ok: false, reason: 'is not one of the service\'s media files' };
     }
+
+    const started = performance.now();
+    const result = await outboundRequest({
+      url,
+      method: 'GET',
+      headers: { Range: `bytes=0-${PROBE_BYTES - 1}`, Accept: 'video/mp4,*/*;q=0.5' },
+      policy: this.options.policy ?? { allowPrivate: allowPrivateFromEnvironment() },
+      ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+      timeoutMs: this.timeoutMs,
+      maxBytes: PROBE_BYTES,
+    });
+    if (result.ok && (result.status === 200 || result.status === 206)) {
+      const type = String(result.headers['content-type'] ?? '').toLowerCase();
+      const head = /^(text\/|application\/(json|xml))/.test(type) ? undefined : readMp4Head(result.body);
+      if (head?.isMp4) return { ok: true, durationMs: head.durationMs };
+    }
+    if (result.ok === false && result.kind === 'invalid-url') return { ok: false, reason: result.message };
+    // One answer, after one time, whatever went wrong.
+    const wait = this.timeoutMs - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return { ok: false, reason: UNIFORM_FAILURE };
   }
 }
 
-const defaultProbe = new HttpMediaProbe();
+const defaultProbes = new WeakMap<AppServices, MediaProbe>();
 
 export function mediaProbeOf(services: AppServices): MediaProbe {
-  return services.mediaProbe ?? defaultProbe;
+  if (services.mediaProbe) return services.mediaProbe;
+  let probe = defaultProbes.get(services);
+  if (!probe) {
+    const publicUrl = services.live?.publicUrl;
+    probe = new HttpMediaProbe({ policy: outboundPolicy(services), resolve: outboundResolver(services), ...(publicUrl ? { publicUrl } : {}) });
+    defaultProbes.set(services, probe);
+  }
+  return probe;
 }

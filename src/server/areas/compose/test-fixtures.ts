@@ -106,6 +106,9 @@ export async function startMediaServer(slowMs = 5_000): Promise<{ url: (path: st
         response.writeHead(200, { 'Content-Type': 'video/mp4' });
         response.end(TEST_CARD);
       }
+    } else if (request.url === '/redirect.mp4') {
+      response.writeHead(302, { Location: '/clip.mp4' });
+      response.end();
     } else if (request.url === '/page.mp4') {
       response.writeHead(200, { 'Content-Type': 'text/html' });
       response.end('<!doctype html><title>Not a video</title>');

@@ -5,7 +5,7 @@
  */
 import { parseJsonText, WebhookAdditionalProperties, type FieldError, type WebhookHeader } from '#schema';
 import { validationError } from '../../http/errors.ts';
-import { checkUrl, type AddressPolicy, type Resolver } from './address-policy.ts';
+import { checkUrl, type AddressPolicy, type Resolver } from '../../outbound/address-policy.ts';
 
 /** RFC 9110 token characters: what a header name may hold. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,19 +1,19 @@
 /**
  * How webhooks are delivered. main.ts gives nothing and gets the defaults below (the address
- * policy from WEBHOOKS_ALLOW_PRIVATE, the delivery log's retention from WEBHOOKS_RETENTION_DAYS);
+ * policy from OUTBOUND_ALLOW_PRIVATE or its alias WEBHOOKS_ALLOW_PRIVATE (outbound/settings.ts), the delivery log's retention from WEBHOOKS_RETENTION_DAYS);
  * tests pass `services: { webhooks: {...} }` to buildApp (createTestApp) to allow receivers on
  * 127.0.0.1 or to shorten the policy, without environment variables.
  *
  * | Variable                | Default | Meaning                                                                 |
  * |-------------------------|---------|-------------------------------------------------------------------------|
- * | WEBHOOKS_ALLOW_PRIVATE  | false   | `true` lets webhooks call loopback and private addresses                 |
+ * | OUTBOUND_ALLOW_PRIVATE (alias WEBHOOKS_ALLOW_PRIVATE) | false | `true` lets webhooks (and every outbound request) call loopback and private addresses |
  * | WEBHOOKS_RETENTION_DAYS | 30      | days a finished delivery (delivered or given up) stays in the delivery log; fractions allowed (0.5 = 12 h) |
  */
-import { parseConfig } from '../../config.ts';
-import { systemResolver, type AddressPolicy, type Resolver } from './address-policy.ts';
+import { systemResolver, type AddressPolicy, type Resolver } from '../../outbound/address-policy.ts';
+import { allowPrivateFromEnvironment } from '../../outbound/settings.ts';
 
 export interface WebhookSettings {
-  /** Allow loopback and private addresses. Default: WEBHOOKS_ALLOW_PRIVATE (false). */
+  /** Allow loopback and private addresses. Default: OUTBOUND_ALLOW_PRIVATE / WEBHOOKS_ALLOW_PRIVATE (false). */
   allowPrivate?: boolean;
   /** Time-out of one HTTP attempt, connection to last byte read. Default 10 s. */
   timeoutMs?: number;
@@ -68,19 +68,6 @@ export function parseRetentionDays(raw: string | undefined): { retentionMs: numb
     };
   }
   return { retentionMs: Math.round(days * DAY_MS) };
-}
-
-let fromEnvironment: boolean | undefined;
-/** WEBHOOKS_ALLOW_PRIVATE as config.ts reads it (main.ts has already refused an invalid value at start). */
-function allowPrivateFromEnvironment(): boolean {
-  if (fromEnvironment === undefined) {
-    try {
-      fromEnvironment = parseConfig(process.env).webhooksAllowPrivate;
-    } catch {
-      fromEnvironment = false;
-    }
-  }
-  return fromEnvironment;
 }
 
 export function resolveSettings(settings: WebhookSettings | undefined): ResolvedWebhookSettings {

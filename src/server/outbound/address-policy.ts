@@ -1,7 +1,9 @@
 /**
- * Which addresses a webhook may call (server-side request forgery protection).
+ * Which addresses the service may call when a client chose the URL (server-side request forgery
+ * protection), for every outbound request (outbound/request.ts): webhooks, the MP4 probe of
+ * compositions, and the callbacks and targets still to come.
  *
- * A webhook makes this service send requests to a URL its client chose. Without limits a client
+ * A webhook (or a composition item) makes this service send requests to a URL its client chose. Without limits a client
  * could make it call what only the service can reach: its own admin ports, the database, other
  * machines of its private network, or a cloud provider's metadata service (which hands out
  * credentials). So, by default:
@@ -9,8 +11,8 @@
  * - refused: loopback (127/8, ::1), private ranges (10/8, 172.16/12, 192.168/16, 100.64/10 shared
  *   address space, fc00::/7), link-local (169.254/16, fe80::/10), unspecified (0.0.0.0/8, ::),
  *   multicast and broadcast addresses;
- * - `WEBHOOKS_ALLOW_PRIVATE=true` allows loopback and the private ranges (a receiver on the same
- *   machine or network: development, tests, an on-premises integration);
+ * - `OUTBOUND_ALLOW_PRIVATE=true` (alias `WEBHOOKS_ALLOW_PRIVATE`) allows loopback and the private
+ *   ranges (a receiver on the same machine or network: development, tests, an on-premises integration);
  * - the cloud metadata address (169.254.169.254, and fd00:ec2::254) is refused always.
  *
  * The check runs when a webhook is registered (400) and again at every delivery, on the addresses
@@ -26,7 +28,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 export type AddressKind = 'public' | 'loopback' | 'private' | 'link-local' | 'unspecified' | 'multicast' | 'metadata';
 
 export interface AddressPolicy {
-  /** Allow loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE). */
+  /** Allow loopback and private addresses (OUTBOUND_ALLOW_PRIVATE, alias WEBHOOKS_ALLOW_PRIVATE). */
   allowPrivate: boolean;
 }
 
@@ -128,8 +130,8 @@ export function refusal(address: string, policy: AddressPolicy): string | undefi
   const kind = classifyAddress(address);
   if (kind === 'public') return undefined;
   if (policy.allowPrivate && (kind === 'loopback' || kind === 'private')) return undefined;
-  const hint = kind === 'loopback' || kind === 'private' ? ' (WEBHOOKS_ALLOW_PRIVATE=true allows loopback and private addresses)' : '';
-  return `${address} is ${DESCRIBE[kind]}, which webhooks may not call${hint}`;
+  const hint = kind === 'loopback' || kind === 'private' ? ' (OUTBOUND_ALLOW_PRIVATE=true allows loopback and private addresses)' : '';
+  return `${address} is ${DESCRIBE[kind]}, which the service may not call${hint}`;
 }
 
 /** The host of a URL as an address or name (IPv6 without its brackets). */
@@ -138,14 +140,14 @@ export function urlHost(url: URL): string {
 }
 
 /**
- * Checks a webhook URL: an IP literal directly, a host name on what it resolves to now. A name
+ * Checks a URL a client chose: an IP literal directly, a host name on what it resolves to now. A name
  * that does not resolve (yet) passes here; delivery checks it again. Answers the refusal or undefined.
  */
 export async function checkUrl(url: URL, policy: AddressPolicy, resolve: Resolver, timeoutMs = 3_000): Promise<string | undefined> {
   const host = urlHost(url);
   if (isIP(host)) return refusal(host, policy);
   // `localhost` and its subdomains are loopback by definition (RFC 6761), whatever DNS says.
-  if (/(^|\.)localhost\.?$/i.test(host)) return policy.allowPrivate ? undefined : `${host} is a loopback name, which webhooks may not call (WEBHOOKS_ALLOW_PRIVATE=true allows it)`;
+  if (/(^|\.)localhost\.?$/i.test(host)) return policy.allowPrivate ? undefined : `${host} is a loopback name, which the service may not call (OUTBOUND_ALLOW_PRIVATE=true allows it)`;
   let addresses: ResolvedAddress[];
   try {
     let timer: NodeJS.Timeout | undefined;

@@ -43,7 +43,7 @@ describe('refusal', () => {
   it('refuses everything but public addresses by default', () => {
     expect(refusal('93.184.216.34', { allowPrivate: false })).toBeUndefined();
     expect(refusal('127.0.0.1', { allowPrivate: false })).toBe(
-      '127.0.0.1 is a loopback address, which webhooks may not call (WEBHOOKS_ALLOW_PRIVATE=true allows loopback and private addresses)',
+      '127.0.0.1 is a loopback address, which the service may not call (OUTBOUND_ALLOW_PRIVATE=true allows loopback and private addresses)',
     );
     expect(refusal('10.0.0.1', { allowPrivate: false })).toMatch(/private network address/);
   });
@@ -66,7 +66,7 @@ describe('checkUrl', () => {
 
   it('refuses a name when any of its addresses is refused', async () => {
     expect(await checkUrl(new URL('https://mixed.test/x'), strict, resolve)).toBe(
-      'mixed.test resolves to 10.0.0.1 is a private network address, which webhooks may not call (WEBHOOKS_ALLOW_PRIVATE=true allows loopback and private addresses)',
+      'mixed.test resolves to 10.0.0.1 is a private network address, which the service may not call (OUTBOUND_ALLOW_PRIVATE=true allows loopback and private addresses)',
     );
     expect(await checkUrl(new URL('https://public.test/x'), strict, resolve)).toBeUndefined();
   });
