@@ -9,12 +9,13 @@
  * - Updating a webhook that does not exist (POST with an unknown id, PUT) is a 404, as for every
  *   other update of this service; adding one never takes an id from the body.
  * - An event-specific webhook needs an event of the client that is not deleted (400 on body.eventId).
- * - Writes run without a request transaction: each is one statement, and the address check may
+ * - Writes run in one transaction each (`write`), opened after the address check: that check may
  *   resolve a host name, which must not happen while a transaction holds the embedded database.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { endpoints, type WebhookNotification } from '#schema';
+import type { Db } from '../../db/database.ts';
 import { events } from '../../db/tables/events.ts';
 import { webhookDeliveries } from '../../db/tables/webhooks.ts';
 import { badField, notFound } from '../../http/errors.ts';
@@ -50,13 +51,13 @@ function env(ctx: RequestContext): DispatchEnv {
   return { db: ctx.db, clock: ctx.clock, log: ctx.log, settings: resolveSettings(ctx.webhooks) };
 }
 
-/** Checks a body beyond its schema (rules.ts, the address policy) and gives the values to store. */
+/**
+ * Checks a body beyond its schema (rules.ts, the address policy: it may resolve a host name, so
+ * it runs before the transaction) and gives the values to store.
+ */
 async function valuesOf(body: BodyFields, eventId: string | null, ctx: RequestContext): Promise<WebhookValues> {
   const settings = resolveSettings(ctx.webhooks);
   await checkWebhookInput(body, settings.policy, settings.resolve);
-  if (eventId !== null && !(await eventExists(ctx.db, ctx.client.clientId, eventId))) {
-    throw badField('body.eventId', `there is no event ${eventId}`);
-  }
   const json = body.additionalPropertiesJson;
   return {
     eventId,
@@ -67,6 +68,15 @@ async function valuesOf(body: BodyFields, eventId: string | null, ctx: RequestCo
     password: body.password ?? null,
     additionalPropertiesJson: json === undefined || json === null || json.trim() === '' ? null : json,
   };
+}
+
+/** The writes of one request in one transaction: the event's existence, the webhook's, and the write see one state. */
+function write<T>(ctx: RequestContext, eventId: string | null, work: (tx: Db) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (eventId !== null && !(await eventExists(db, ctx.client.clientId, eventId))) throw badField('body.eventId', `there is no event ${eventId}`);
+    return work(db);
+  });
 }
 
 const noSuchWebhook = (id: string, kind: 'system-wide' | 'event-specific') => notFound(`There is no ${kind} webhook ${id}`);
@@ -95,12 +105,14 @@ export const webhookRoutes: Implementation[] = [
     endpoints.webhook.upsert,
     async ({ body }, ctx) => {
       const values = await valuesOf(body, null, ctx);
-      if (body.id) {
-        if (!(await getWebhook(ctx.db, ctx.client.clientId, body.id, 'system'))) throw noSuchWebhook(body.id, 'system-wide');
-        const row = await updateWebhook(ctx.db, ctx.client.clientId, body.id, values, ctx.clock.now());
-        return { status: 200, body: toWebhook(row!) };
-      }
-      return { status: 200, body: toWebhook(await insertWebhook(ctx.db, ctx.client.clientId, values, ctx.clock.now())) };
+      return write(ctx, null, async (db) => {
+        if (body.id) {
+          if (!(await getWebhook(db, ctx.client.clientId, body.id, 'system'))) throw noSuchWebhook(body.id, 'system-wide');
+          const row = await updateWebhook(db, ctx.client.clientId, body.id, values, ctx.clock.now());
+          return { status: 200 as const, body: toWebhook(row!) };
+        }
+        return { status: 200 as const, body: toWebhook(await insertWebhook(db, ctx.client.clientId, values, ctx.clock.now())) };
+      });
     },
     NO_TRANSACTION,
   ),
@@ -109,12 +121,14 @@ export const webhookRoutes: Implementation[] = [
     endpoints.webhook.upsertForEvent,
     async ({ body }, ctx) => {
       const values = await valuesOf(body, body.eventId, ctx);
-      if (body.id) {
-        if (!(await getWebhook(ctx.db, ctx.client.clientId, body.id, 'event'))) throw noSuchWebhook(body.id, 'event-specific');
-        const row = await updateWebhook(ctx.db, ctx.client.clientId, body.id, values, ctx.clock.now());
-        return { status: 200, body: toEventWebhook(row!) };
-      }
-      return { status: 200, body: toEventWebhook(await insertWebhook(ctx.db, ctx.client.clientId, values, ctx.clock.now())) };
+      return write(ctx, body.eventId, async (db) => {
+        if (body.id) {
+          if (!(await getWebhook(db, ctx.client.clientId, body.id, 'event'))) throw noSuchWebhook(body.id, 'event-specific');
+          const row = await updateWebhook(db, ctx.client.clientId, body.id, values, ctx.clock.now());
+          return { status: 200 as const, body: toEventWebhook(row!) };
+        }
+        return { status: 200 as const, body: toEventWebhook(await insertWebhook(db, ctx.client.clientId, values, ctx.clock.now())) };
+      });
     },
     NO_TRANSACTION,
   ),
@@ -122,9 +136,12 @@ export const webhookRoutes: Implementation[] = [
   implement(
     endpoints.webhook.update,
     async ({ params, body }, ctx) => {
-      if (!(await getWebhook(ctx.db, ctx.client.clientId, params.id, 'system'))) throw noSuchWebhook(params.id, 'system-wide');
-      const row = await updateWebhook(ctx.db, ctx.client.clientId, params.id, await valuesOf(body, null, ctx), ctx.clock.now());
-      return { status: 200, body: toWebhook(row!) };
+      const values = await valuesOf(body, null, ctx);
+      return write(ctx, null, async (db) => {
+        if (!(await getWebhook(db, ctx.client.clientId, params.id, 'system'))) throw noSuchWebhook(params.id, 'system-wide');
+        const row = await updateWebhook(db, ctx.client.clientId, params.id, values, ctx.clock.now());
+        return { status: 200 as const, body: toWebhook(row!) };
+      });
     },
     NO_TRANSACTION,
   ),
@@ -132,9 +149,12 @@ export const webhookRoutes: Implementation[] = [
   implement(
     endpoints.webhook.updateForEvent,
     async ({ params, body }, ctx) => {
-      if (!(await getWebhook(ctx.db, ctx.client.clientId, params.id, 'event'))) throw noSuchWebhook(params.id, 'event-specific');
-      const row = await updateWebhook(ctx.db, ctx.client.clientId, params.id, await valuesOf(body, body.eventId, ctx), ctx.clock.now());
-      return { status: 200, body: toEventWebhook(row!) };
+      const values = await valuesOf(body, body.eventId, ctx);
+      return write(ctx, body.eventId, async (db) => {
+        if (!(await getWebhook(db, ctx.client.clientId, params.id, 'event'))) throw noSuchWebhook(params.id, 'event-specific');
+        const row = await updateWebhook(db, ctx.client.clientId, params.id, values, ctx.clock.now());
+        return { status: 200 as const, body: toEventWebhook(row!) };
+      });
     },
     NO_TRANSACTION,
   ),
