@@ -4,6 +4,41 @@ import { z } from 'zod';
 /** A GUID as the original service writes it (any 8-4-4-4-12 hex string, any version). */
 export const Guid = z.guid();
 
+/**
+ * The maxima of the interface's text fields, in characters: the one place they are set. Request
+ * schemas take them through `boundedText` (or `.max(TEXT_MAX.x)`), so a longer value answers 400
+ * naming the field, and OpenAPI shows them as `maxLength`. The sizes keep every value a btree index
+ * holds (titles, names, keys, reference ids: indexed for filters and sorting) under PostgreSQL's
+ * index row limit of about 2,700 bytes even at 4 bytes a character.
+ *
+ * New areas apply the same: names and labels `TEXT_MAX.name`, titles `TEXT_MAX.title`, reference
+ * and external ids `TEXT_MAX.reference`, keys and categories `TEXT_MAX.key`, URLs `TEXT_MAX.url`,
+ * free text `TEXT_MAX.text`, JSON kept as text `TEXT_MAX.json`.
+ */
+export const TEXT_MAX = {
+  /** Names and labels: channels, rooms, categories, tags, xflows, profiles, event types, playlists, fields. */
+  name: 200,
+  /** Titles of events, chapter points, compositions. */
+  title: 500,
+  /** Reference and external ids. */
+  reference: 100,
+  /** Keys and categories of custom and client properties. */
+  key: 200,
+  /** Language codes and short codes. */
+  code: 35,
+  /** URLs, user names, passwords and other single-line settings. */
+  url: 2048,
+  /** Descriptions, property values and other free text. */
+  text: 20_000,
+  /** JSON documents kept as text (configurations, DRM, task engine, additional properties). */
+  json: 1_000_000,
+} as const;
+
+/** Text of at most `max` characters (one of TEXT_MAX), documented as maxLength. */
+export function boundedText(max: number): z.ZodString {
+  return z.string().max(max);
+}
+
 /** An ISO 8601 date-time; with or without an offset, since .NET services often omit it. */
 export const DateTime = z.iso.datetime({ offset: true, local: true });
 export const NullableDateTime = DateTime.nullable();

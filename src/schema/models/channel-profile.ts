@@ -3,7 +3,7 @@
  * "Channel Profile"). One profile per event. Requests are PascalCase, responses camelCase.
  */
 import { z } from 'zod';
-import { Guid } from '../common.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 
 export const AudioInputSchema = z
   .object({ id: Guid, languageCode: z.string(), audioChannel: z.number().int(), audioEnabled: z.boolean() })
@@ -19,7 +19,7 @@ export type ChannelProfile = z.infer<typeof ChannelProfileSchema>;
 export const AudioInputBody = z
   .object({
     Id: Guid.nullish().describe('Optional; inputs are matched by id and by AudioChannel'),
-    LanguageCode: z.string().trim().min(1),
+    LanguageCode: z.string().trim().min(1).max(TEXT_MAX.code),
     AudioChannel: z.number().int().min(0),
     AudioEnabled: z.boolean().default(true),
   })

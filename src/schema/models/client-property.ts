@@ -4,7 +4,7 @@
  * dictionary keyed by the field's name.
  */
 import { z } from 'zod';
-import { Guid } from '../common.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 
 export const ClientPropertySchema = z
   .object({
@@ -29,7 +29,7 @@ export const ClientPropertySchema = z
 export type ClientProperty = z.infer<typeof ClientPropertySchema>;
 
 /** Property name -> value. Keys are data (template field names), so their casing is kept. */
-export const ClientPropertyValues = z.record(z.string(), z.string()).meta({ id: 'ClientPropertyValues' });
+export const ClientPropertyValues = z.record(z.string().max(TEXT_MAX.key), z.string().max(TEXT_MAX.text)).meta({ id: 'ClientPropertyValues' });
 export type ClientPropertyValues = z.infer<typeof ClientPropertyValues>;
 
 /** POST /clientproperty/validate/ and POST /clientproperty/{eventId}. */

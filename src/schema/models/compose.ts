@@ -4,7 +4,7 @@
  * live event played out by the encoder.
  */
 import { z } from 'zod';
-import { DateOrTime, enumeration, Guid, NullableDateTime, TimeSpan } from '../common.ts';
+import { DateOrTime, enumeration, Guid, NullableDateTime, TEXT_MAX, TimeSpan } from '../common.ts';
 import { DrmConfigurationSchema } from './event.ts';
 import { jsonText } from './json-text.ts';
 
@@ -34,7 +34,7 @@ export type Marker = z.infer<typeof MarkerSchema>;
 export const PlaylistItemSchema = z
   .object({
     type: PlaylistItemType.value,
-    value: z.string().describe('An event id for EVENT items; the MP4 URL for DIRECT_FULL_MP4 items'),
+    value: z.string().max(TEXT_MAX.url).describe('An event id for EVENT items; the MP4 URL for DIRECT_FULL_MP4 items'),
     properties: z.record(z.string(), z.unknown()).default({}),
     markers: z.array(MarkerSchema).nullable().default(null),
   })
@@ -113,7 +113,7 @@ function checkItems(items: ItemInput[], allowed: readonly number[], ctx: z.Refin
  */
 export const StandardPlaylistBody = z
   .object({
-    name: z.string().trim().min(1),
+    name: z.string().trim().min(1).max(TEXT_MAX.name),
     looped: z.boolean().default(false),
     liveStreamStart: NullableDateTime.optional().describe('A future start puts the event in COMPOSE_WAITING; depends on the licence'),
     items: z.array(PlaylistItemSchema),
@@ -135,7 +135,7 @@ export type StandardPlaylistBody = z.input<typeof StandardPlaylistBody>;
 /** An encoder playlist: EVENT and DIRECT_FULL_MP4 items, no markers, custom properties kept. */
 export const EncoderPlaylistBody = z
   .object({
-    name: z.string().trim().min(1),
+    name: z.string().trim().min(1).max(TEXT_MAX.name),
     looped: z.boolean().default(false),
     items: z.array(PlaylistItemSchema),
   })
@@ -158,10 +158,10 @@ export const StandardComposeEventBody = z
     roomId: Guid.nullish(),
     eventTypeId: Guid.nullish(),
     categoryIds: z.array(Guid).default([]),
-    title: z.string().trim().min(1),
-    description: z.string().nullish(),
-    refId: z.string().max(100).nullish(),
-    externalId: z.string().max(100).nullish(),
+    title: z.string().trim().min(1).max(TEXT_MAX.title),
+    description: z.string().max(TEXT_MAX.text).nullish(),
+    refId: z.string().max(TEXT_MAX.reference).nullish(),
+    externalId: z.string().max(TEXT_MAX.reference).nullish(),
     setPrivateAFterGeneration: z.boolean().default(false),
     vodDrm: z.boolean().default(false),
   })
@@ -176,10 +176,10 @@ export const EncoderComposeEventBody = z
     eventTypeId: Guid.nullish(),
     categoryIds: z.array(Guid).default([]),
     infrastructureProfileId: Guid.nullish(),
-    title: z.string().trim().min(1),
-    description: z.string().nullish(),
-    refId: z.string().max(100).nullish(),
-    externalId: z.string().max(100).nullish(),
+    title: z.string().trim().min(1).max(TEXT_MAX.title),
+    description: z.string().max(TEXT_MAX.text).nullish(),
+    refId: z.string().max(TEXT_MAX.reference).nullish(),
+    externalId: z.string().max(TEXT_MAX.reference).nullish(),
     scheduledStart: NullableDateTime.optional(),
     scheduledEnd: NullableDateTime.optional(),
     scheduledChannelStart: NullableDateTime.optional(),

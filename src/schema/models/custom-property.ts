@@ -1,6 +1,6 @@
 /** Custom properties on events and on chapter points; (category, key) is unique per owner. */
 import { z } from 'zod';
-import { Guid } from '../common.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 
 export const CustomPropertySchema = z
   .object({ id: Guid, key: z.string(), category: z.string(), value: z.string() })
@@ -15,18 +15,19 @@ export type ChapterPointCustomProperty = z.infer<typeof ChapterPointCustomProper
 // ---- Request bodies ---------------------------------------------------------------------------
 
 /** The category may be empty; the key may not (the pair is what identifies a property). */
-const Category = z.string();
-const Key = z.string().trim().min(1);
+const Category = z.string().max(TEXT_MAX.key);
+const Key = z.string().trim().min(1).max(TEXT_MAX.key);
+const Value = z.string().max(TEXT_MAX.text);
 
 /** POST /customproperty/: add, or update when customPropertyId is given or (category, key) exists. */
 export const CustomPropertyBody = z
-  .object({ customPropertyId: Guid.nullish(), eventId: Guid, category: Category, key: Key, value: z.string() })
+  .object({ customPropertyId: Guid.nullish(), eventId: Guid, category: Category, key: Key, value: Value })
   .meta({ id: 'CustomPropertyBody' });
 export type CustomPropertyBody = z.infer<typeof CustomPropertyBody>;
 
 /** One item of a bulk request; a null id is generated. */
 export const CustomPropertyItemBody = z
-  .object({ id: Guid.nullish(), category: Category, key: Key, value: z.string() })
+  .object({ id: Guid.nullish(), category: Category, key: Key, value: Value })
   .meta({ id: 'CustomPropertyItemBody' });
 export type CustomPropertyItemBody = z.infer<typeof CustomPropertyItemBody>;
 
@@ -39,7 +40,7 @@ export const ChapterPointCustomPropertyBody = z
     chapterPointId: Guid,
     category: Category,
     key: Key,
-    value: z.string(),
+    value: Value,
     refreshIndex: z.boolean().optional(),
   })
   .meta({ id: 'ChapterPointCustomPropertyBody' });

@@ -1,6 +1,6 @@
 /** Event types: a name, a reference id and a colour for calendars and chips. */
 import { z } from 'zod';
-import { Guid } from '../common.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 
 export const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour of the form #rrggbb');
 
@@ -10,6 +10,6 @@ export const EventTypeSchema = z
 export type EventType = z.infer<typeof EventTypeSchema>;
 
 export const EventTypeBody = z
-  .object({ name: z.string().trim().min(1).max(200), referenceId: z.string().max(100).nullish(), colour: HexColour })
+  .object({ name: z.string().trim().min(1).max(TEXT_MAX.name), referenceId: z.string().max(TEXT_MAX.reference).nullish(), colour: HexColour })
   .meta({ id: 'EventTypeBody' });
 export type EventTypeBody = z.infer<typeof EventTypeBody>;

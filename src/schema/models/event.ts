@@ -1,6 +1,6 @@
 /** Events: the central resource (service-interface.md "Event"; enumerations from public-facts.md §2). */
 import { z } from 'zod';
-import { DateTime, enumeration, Guid, NullableDateTime, TimeSpan } from '../common.ts';
+import { DateTime, enumeration, Guid, NullableDateTime, TEXT_MAX, TimeSpan } from '../common.ts';
 import { CustomPropertySchema } from './custom-property.ts';
 import { jsonText } from './json-text.ts';
 
@@ -296,7 +296,7 @@ export const TagName = z
 export const TagModelBody = z.object({ id: Guid.optional(), name: TagName }).meta({ id: 'TagModelBody' });
 export type TagModelBody = z.infer<typeof TagModelBody>;
 
-const ReferenceText = z.string().max(100, 'at most 100 characters');
+const ReferenceText = z.string().max(TEXT_MAX.reference);
 const OptionalDateTime = DateTime.nullish();
 const OptionalGuid = Guid.nullish();
 
@@ -316,10 +316,10 @@ const EVENT_BODY_PERIODS = [
 export const EventBody = z
   .object({
     Id: OptionalGuid,
-    Title: z.string().trim().min(1),
+    Title: z.string().trim().min(1).max(TEXT_MAX.title),
     RefId: ReferenceText.nullish(),
     ExternalId: ReferenceText.nullish(),
-    Description: z.string().nullish(),
+    Description: z.string().max(TEXT_MAX.text).nullish(),
     ScheduledStart: OptionalDateTime,
     ScheduledEnd: OptionalDateTime,
     PublishedStart: OptionalDateTime,
@@ -349,9 +349,9 @@ export const EventBody = z
     RefreshIndex: z.boolean().optional(),
     Tags: z.array(TagModelBody).optional(),
     DrmJson: jsonText(DrmConfigurationSchema, { allowEmpty: true, description: 'Escaped JSON text: see DrmConfiguration' }).nullish(),
-    AdditionalStreamingOptions: z.string().nullish(),
+    AdditionalStreamingOptions: z.string().max(TEXT_MAX.text).nullish(),
     TaskEngineJson: jsonText(z.json(), { allowEmpty: true }).nullish(),
-    Thumbnail: z.string().nullish(),
+    Thumbnail: z.string().max(TEXT_MAX.json).nullish(),
     EventState: EventState.input.optional(),
     DvrLength: z.number().int().min(0).nullish(),
     MaxBitrate: z.number().int().min(0).nullish(),

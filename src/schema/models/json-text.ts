@@ -3,6 +3,7 @@
  * stay strings, as the interface writes them, but a request body can check the text against a zod
  * schema of its parsed content, so the server answers 400 and a form shows the error on the field.
  */
+import { TEXT_MAX } from '../common.ts';
 import { z } from 'zod';
 
 /** Any JSON object: the content of a JSON text whose shape is not shown. */
@@ -46,6 +47,7 @@ export function jsonText(content: z.ZodType, descriptionOrOptions: string | Json
   const options = typeof descriptionOrOptions === 'string' ? { description: descriptionOrOptions } : descriptionOrOptions;
   return z
     .string()
+    .max(TEXT_MAX.json)
     .superRefine((text, ctx) => {
       if (options.allowEmpty && text.trim() === '') return;
       const result = parseJsonText(content, text);

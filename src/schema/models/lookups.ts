@@ -5,13 +5,13 @@
  * beside them so the server and forms validate the same way.
  */
 import { z } from 'zod';
-import { DateOrTime, enumeration, Guid } from '../common.ts';
+import { DateOrTime, enumeration, Guid, TEXT_MAX } from '../common.ts';
 import { ChapterPointCustomPropertySchema, CustomPropertyItemBody, CustomPropertySchema } from './custom-property.ts';
 import { RampServerSchema, StreamProtocol, TagModelBody, TagModelSchema, TagName } from './event.ts';
 import { jsonText, JsonObjectSchema } from './json-text.ts';
 
-const Name = z.string().trim().min(1);
-const ReferenceId = z.string().max(100, 'at most 100 characters').nullish();
+const Name = z.string().trim().min(1).max(TEXT_MAX.name);
+const ReferenceId = z.string().max(TEXT_MAX.reference).nullish();
 
 // ---- Category ---------------------------------------------------------------------------------
 
@@ -31,7 +31,7 @@ export const CategoryBody = z
   .object({
     name: Name,
     label: Name,
-    description: z.string().nullish(),
+    description: z.string().max(TEXT_MAX.text).nullish(),
     customProperties: z.array(CustomPropertyItemBody).optional(),
   })
   .meta({ id: 'CategoryBody' });
@@ -79,7 +79,7 @@ export const ChannelStreamingServerSchema = z.object({
 
 /** An encoder of a channel; its position in `encoders` is the INDEX_n of StreamSource. */
 export const ChannelEncoderSchema = z.object({
-  name: z.string().optional(),
+  name: z.string().max(TEXT_MAX.name).optional(),
   streamingServer: ChannelStreamingServerSchema,
   outputUrls: z
     .array(ChannelOutputUrlSchema)
@@ -187,8 +187,8 @@ export const ChapterPointBody = z
     eventId: Guid,
     parentId: Guid.nullish(),
     referenceId: ReferenceId,
-    title: Name,
-    tag: z.string().nullish(),
+    title: z.string().trim().min(1).max(TEXT_MAX.title),
+    tag: z.string().max(TEXT_MAX.name).nullish(),
     startTime: DateOrTime,
     endTime: DateOrTime.nullish(),
     propertyModels: z.array(CustomPropertyItemBody).optional(),
@@ -236,23 +236,23 @@ export const PropertyFieldTypeValue = z
 /** Options of a field; which keys apply depends on its type. Unknown keys are kept. */
 export const PropertyFieldOptionsSchema = z.looseObject({
   /** SelectList: the values to choose from. */
-  options: z.array(z.string()).optional(),
+  options: z.array(z.string().max(TEXT_MAX.name)).max(1000).optional(),
   /** DateField: display format, e.g. yyyy-MM-dd. */
-  dateFormat: z.string().optional(),
+  dateFormat: z.string().max(TEXT_MAX.code).optional(),
   /** TimeField: display format, e.g. HH:mm. */
-  timeFormat: z.string().optional(),
+  timeFormat: z.string().max(TEXT_MAX.code).optional(),
 });
 
 export const PropertyFieldSchema = z
   .object({
     /** The key of the values dictionary of client properties. */
     name: Name,
-    displayName: z.string(),
+    displayName: z.string().max(TEXT_MAX.name),
     type: PropertyFieldTypeValue,
     /** Category and key of the custom property a value becomes. */
-    category: z.string(),
+    category: z.string().max(TEXT_MAX.key),
     key: Name,
-    defaultValue: z.string().nullish(),
+    defaultValue: z.string().max(TEXT_MAX.text).nullish(),
     required: z.boolean().default(false),
     additionalProperties: PropertyFieldOptionsSchema.nullish(),
   })

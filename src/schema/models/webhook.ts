@@ -3,7 +3,7 @@
  * system-wide ones receive notifications for all events, event-specific ones for one event.
  */
 import { z } from 'zod';
-import { Guid } from '../common.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 import { EventState, Mp4State, ProvisionState } from './event.ts';
 import { jsonText } from './json-text.ts';
 
@@ -46,8 +46,8 @@ const webhookFields = {
   webhookUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }),
   useHttpBasicAuthentication: z.boolean().default(false),
   useJsonBody: z.boolean().default(false),
-  username: z.string().nullish(),
-  password: z.string().nullish(),
+  username: z.string().max(TEXT_MAX.url).nullish(),
+  password: z.string().max(TEXT_MAX.url).nullish(),
   additionalPropertiesJson: AdditionalPropertiesJson.nullish(),
 };
 
@@ -147,8 +147,8 @@ function formEnum(e: typeof EventState | typeof Mp4State | typeof ProvisionState
  */
 export const WebhookNotificationFormSchema = z.object({
   EventId: Guid,
-  ReferenceId: z.string().default(''),
-  ExternalId: z.string().default(''),
+  ReferenceId: z.string().max(TEXT_MAX.reference).default(''),
+  ExternalId: z.string().max(TEXT_MAX.reference).default(''),
   State: formEnum(EventState),
   StateChanged: FormBool,
   MetadataChanged: FormBool,

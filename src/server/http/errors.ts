@@ -210,6 +210,8 @@ function fromDatabaseError(error: unknown): HttpError | undefined {
   const state = sqlState(error);
   if (!state) return undefined;
   if (state.startsWith('22')) return new HttpError(400, 'InvalidValue', `The request holds a value the service cannot store: ${databaseMessage(error)}`);
+  // "index row size exceeds btree maximum" and the like: a value the schemas should have bounded (TEXT_MAX).
+  if (state === '54000') return new HttpError(400, 'InvalidValue', 'The request holds a text value longer than the service can store or index');
   if (state === '23505') return new HttpError(409, 'Conflict', 'The request conflicts with an existing resource (a value that must be unique is already used)');
   return undefined;
 }
