@@ -50,6 +50,8 @@ export async function dashboardRoutes(app: FastifyInstance, options: DashboardOp
       root: options.staticDir,
       prefix: '/',
       index: 'index.html',
+      // The build writes .br and .gz beside each text file (vite.config.ts): served as they are.
+      preCompressed: true,
       // Vite fingerprints everything under /assets/; index.html must always be fetched afresh.
       setHeaders: (res, path) => {
         res.header('Cache-Control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -9,6 +9,7 @@
  * trailing slashes), relative to the server URL `/api`; a path the interface writes without a
  * leading slash is given one (OpenAPI requires it) and says so in `x-legacy`.
  */
+import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { z } from 'zod';
 import { absolutePath, ErrorBodySchema, pathParamNames, type Endpoint } from '#schema';
 
@@ -176,11 +177,27 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: `data.fields` lists the failing fields',
   401: 'Missing or unknown API key',
   404: 'Not found',
+  409: 'Conflict: the resource is not in a state that allows this (see the description)',
   410: 'Gone: deleted (a success for this operation)',
+  413: 'The request body is larger than the service accepts (`data.limitBytes`)',
   500: 'The service failed; the log has the details',
+  501: 'Not implemented by this service yet (after authentication and input validation)',
+  503: 'The database cannot be reached right now: retry after the Retry-After header (seconds)',
 };
 
-const ERROR_RESPONSES: Record<string, string> = { 400: 'BadRequest', 401: 'Unauthorized', 404: 'NotFound', 500: 'InternalError' };
+const ERROR_RESPONSES: Record<string, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  500: 'InternalError',
+  501: 'NotImplemented',
+  503: 'Unavailable',
+};
+/** Errors every operation may answer; the others only where they apply (see `operation`). */
+const ALWAYS = new Set(['400', '401', '404', '500', '503']);
+const notImplemented = new Set(NOT_IMPLEMENTED);
 
 type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema; description?: string };
 
@@ -242,9 +259,15 @@ function operation(collector: SchemaCollector, endpoint: Endpoint): JsonSchema {
         ? { description }
         : { description, content: { 'application/json': { schema: collector.convert(schema, 'output', `${endpoint.id}.${status}`) } } };
   }
+  const applies = new Set(ALWAYS);
+  if (endpoint.body) applies.add('413');
+  // A record whose description names a 409 answers one (event upsert: a deleted event's Id...).
+  if (/\b409\b/.test(endpoint.description ?? '')) applies.add('409');
+  if (notImplemented.has(endpoint.id)) applies.add('501');
   for (const [status, name] of Object.entries(ERROR_RESPONSES)) {
-    if (!(status in responses)) responses[status] = { $ref: `#/components/responses/${name}` };
+    if (applies.has(status) && !(status in responses)) responses[status] = { $ref: `#/components/responses/${name}` };
   }
+  if (notImplemented.has(endpoint.id)) op['x-not-implemented'] = true;
   op.responses = responses;
   return op;
 }
@@ -298,7 +321,14 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): { document: 
     components: {
       schemas: collector.components,
       responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, name]) => [name, { description: STATUS_TEXT[Number(status)], content: errorContent }]),
+        Object.entries(ERROR_RESPONSES).map(([status, name]) => [
+          name,
+          {
+            description: STATUS_TEXT[Number(status)],
+            content: errorContent,
+            ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } } : {}),
+          },
+        ]),
       ),
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'API-KEY', description: 'The API key of your client (tenant)' },
