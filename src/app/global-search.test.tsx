@@ -56,7 +56,7 @@ describe('global search, against the in-process service', () => {
     await user.type(field, 'harb');
     const events = await within(dialog).findByRole('group', { name: 'Events' });
     await waitFor(() =>
-      expect(within(events).getAllByRole('option').map((o) => o.getAttribute('aria-label')?.split(', ')[0])).toEqual([
+      expect(within(events).getAllByRole('option').map((o) => o.getAttribute('data-label')?.split(', ')[0])).toEqual([
         'Harbour concert — opening night',
         'Harbour tour',
         'Evening news',
@@ -102,7 +102,7 @@ describe('global search, against the in-process service', () => {
     const points = await within(dialog).findByRole('group', { name: 'Chapter points' });
     // Title hits first; each names its event once the event is read.
     await waitFor(() =>
-      expect(within(points).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      expect(within(points).getAllByRole('option').map((o) => o.getAttribute('data-label'))).toEqual([
         'Lighthouse goal celebration, in Cup final, chapter point',
         'Encore, in Harbour concert — opening night, chapter point',
       ]),

@@ -310,8 +310,8 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
             </IconButton>
           </Tooltip>
         )}
-        <Button size="small" onClick={onClose} sx={{ minWidth: 0, color: 'text.secondary' }} aria-label="Close search">
-          Esc
+        <Button size="small" onClick={onClose} sx={{ minWidth: 0, color: 'text.secondary' }}>
+          Esc<VisuallyHidden>: close the search</VisuallyHidden>
         </Button>
       </Box>
       <Box sx={{ height: 2, flex: '0 0 auto' }}>{results.fetching && <LinearProgress aria-label="Searching" sx={{ height: 2 }} />}</Box>
@@ -319,7 +319,9 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
         {counts}
       </Box>
 
-      <Box sx={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0, pb: 1 }}>
+      {/* ↑/↓ in the field move through the results; the scrolling area is also a tab stop, so a
+          keyboard can scroll what a long answer holds below the fold. */}
+      <Box role="region" aria-label="Results" tabIndex={0} sx={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0, pb: 1, outlineOffset: -2 }}>
         {!searching && recent.length === 0 && (
           <Box sx={{ px: 3, py: 3 }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -468,7 +470,8 @@ function ResultOption({ id, active, label, onHover, onSelect, children }: Result
       id={id}
       role="option"
       aria-selected={active}
-      aria-label={label}
+      // Named by what it shows (voice control says the visible words); data-label is the short form.
+      data-label={label}
       data-active={active || undefined}
       onMouseMove={() => !active && onHover()}
       // Keep the focus in the field, where the keyboard works.

@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { HOUR_MS, layoutDay, type ScheduleItem } from './schedule-model.ts';
@@ -68,7 +69,6 @@ export function CalendarGrid({ days, items, conflictIds, now, onOpenDay }: Calen
               component="button"
               type="button"
               onClick={() => onOpenDay(day)}
-              aria-label={`${longDayFormat.format(day)}${isToday ? ' (today)' : ''}: open the day`}
               aria-current={isToday ? 'date' : undefined}
               sx={{
                 position: 'sticky',
@@ -89,10 +89,12 @@ export function CalendarGrid({ days, items, conflictIds, now, onOpenDay }: Calen
             >
               <Typography component="span" variant="caption" sx={{ display: 'block', color: isToday ? 'primary.main' : 'text.secondary', fontWeight: 600 }}>
                 {weekdayFormat.format(day)}
-              </Typography>
+              </Typography>{' '}
               <Typography component="span" variant="body2" sx={{ fontWeight: isToday ? 700 : 500 }}>
                 {dayFormat.format(day)}
               </Typography>
+              {/* Named by what it shows, then the rest: voice control clicks it by its visible words. */}
+              <VisuallyHidden>{`, ${longDayFormat.format(day)}${isToday ? ' (today)' : ''}: open the day`}</VisuallyHidden>
             </Box>
           );
         })}

@@ -263,7 +263,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const known = toHttpError(error);
     if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, known.message);
+      // 501 is an answer, not a failure: an operation this service does not offer yet (no stack).
+      if (known.status === 501) request.log.info(known.message);
+      else if (known.status >= 500) request.log.error({ err: error }, known.message);
       else if (sqlState(error)) request.log.warn({ err: error }, `A database error answered as ${known.status}: a schema may be too lenient`);
       return sendError(request, reply, known);
     }
