@@ -26,5 +26,6 @@ export const EXTRA_PAGES: readonly ExtraPage[] = [
   { name: 'new playlist (editor)', url: '/compose/new?type=standard', ready: { role: 'list', name: 'Available events' } },
   { name: 'webhook delivery log', url: '/webhooks/{webhook}' },
   { name: 'player page', url: '/events/{event}/player?embed=true' },
+  { name: 'billing as a table', url: '/billing?view=table', ready: { role: 'heading', name: 'Billing' } },
   { name: 'not found', url: '/no-such-page', ready: { role: 'heading', name: /not found/i } },
 ];
