@@ -148,7 +148,8 @@ export function ConnectionStatus() {
           {status.label}
         </Box>
         <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, color: 'text.secondary', whiteSpace: 'nowrap' }}>
-          {host(serviceUrl)}
+          {/* The space keeps "Live localhost:8080" two words in the text voice control reads. */}
+          {` ${host(serviceUrl)}`}
         </Box>
       </Button>
     </Tooltip>
