@@ -248,7 +248,18 @@ export function fitColumns(placed: readonly PlacedInColumn[], maxColumns: number
     const shown = members.filter((p) => p.column < maxColumns - 1);
     const hidden = members.filter((p) => p.column >= maxColumns - 1);
     for (const p of shown) out.push({ kind: 'event', placed: p, column: p.column, columns: maxColumns });
-    out.push({ kind: 'more', cluster, all: hidden, top: Math.min(...hidden.map((p) => p.top)), column: maxColumns - 1, columns: maxColumns });
+    // One "+n" per run of hidden events that overlap each other, at its start: a long event can
+    // hold a cluster together from midnight to noon, and "+n" belongs where the crowd is.
+    const runs: PlacedInColumn[][] = [];
+    let runEnd = -Infinity;
+    for (const p of [...hidden].sort((a, b) => a.top - b.top)) {
+      if (p.top >= runEnd) runs.push([]);
+      runs.at(-1)!.push(p);
+      runEnd = Math.max(runEnd, p.top + p.height);
+    }
+    runs.forEach((run, index) =>
+      out.push({ kind: 'more', cluster: cluster * 1000 + index, all: run, top: run[0]!.top, column: maxColumns - 1, columns: maxColumns }),
+    );
   }
   return out;
 }

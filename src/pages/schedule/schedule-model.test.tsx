@@ -221,5 +221,12 @@ describe('busy days and nights', () => {
       '+4@1/2',
       `${crowd[5]!.id.slice(-2)}@0/1`,
     ]);
+    // A long event holding the cluster together from the morning: "+n" stands where the crowd is.
+    const long = items(event({ start: local(23, 0), end: local(23, 13) }), event({ start: local(23, 0), end: local(23, 0, 30) }), ...Array.from({ length: 3 }, () => event({ start: local(23, 10), end: local(23, 11) })));
+    const more = fitColumns(layoutDay(long, local(23), local(24)), 2).filter((e) => e.kind === 'more');
+    expect(more.map((e) => [e.kind === 'more' ? e.all.length : 0, Math.round(e.top * 24)])).toEqual([
+      [1, 0],
+      [3, 10],
+    ]);
   });
 });
