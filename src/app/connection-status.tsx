@@ -118,7 +118,8 @@ export function ConnectionStatus() {
       <Button
         color="inherit"
         onClick={() => dialog.open()}
-        aria-label={`Connection: ${status.explanation}. Open the connection settings`}
+        // Begins with what it shows ("Live localhost:8080"), so voice control can click it by its words.
+        aria-label={`${status.label} ${host(serviceUrl)}. Connection: ${status.explanation}. Open the connection settings`}
         data-live-state={connected.tone === 'ok' ? live.state : 'off'}
         sx={{ gap: 1, px: 1.25, minWidth: 0, fontWeight: 500, border: 1, borderColor: 'divider', borderRadius: 5 }}
       >
@@ -147,7 +148,8 @@ export function ConnectionStatus() {
           {status.label}
         </Box>
         <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, color: 'text.secondary', whiteSpace: 'nowrap' }}>
-          {host(serviceUrl)}
+          {/* The space keeps "Live localhost:8080" two words in the text voice control reads. */}
+          {` ${host(serviceUrl)}`}
         </Box>
       </Button>
     </Tooltip>

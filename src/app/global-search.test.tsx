@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { RECENT_SEARCHES_KEY } from './global-search/recent-searches.ts';
+import { byStart } from './global-search.tsx';
 
 let t: TestApp;
 const created: Record<string, Event> = {};
@@ -56,7 +57,7 @@ describe('global search, against the in-process service', () => {
     await user.type(field, 'harb');
     const events = await within(dialog).findByRole('group', { name: 'Events' });
     await waitFor(() =>
-      expect(within(events).getAllByRole('option').map((o) => o.getAttribute('aria-label')?.split(', ')[0])).toEqual([
+      expect(within(events).getAllByRole('option').map((o) => o.getAttribute('data-label')?.split(', ')[0])).toEqual([
         'Harbour concert — opening night',
         'Harbour tour',
         'Evening news',
@@ -82,14 +83,14 @@ describe('global search, against the in-process service', () => {
     const { user, dialog, field, router } = await openSearch();
     await user.type(field, 'harbour');
     await within(dialog).findByRole('option', { name: /^Harbour tour/ });
-    await waitFor(() => expect(activeOption(dialog)?.getAttribute('aria-label')).toMatch(/^Harbour concert/));
+    await waitFor(() => expect(activeOption(dialog)?.getAttribute('data-label')).toMatch(/^Harbour concert/));
     expect(field.getAttribute('aria-activedescendant')).toBe(activeOption(dialog)!.id);
     await user.keyboard('{ArrowDown}');
-    expect(activeOption(dialog)?.getAttribute('aria-label')).toMatch(/^Harbour tour/);
+    expect(activeOption(dialog)?.getAttribute('data-label')).toMatch(/^Harbour tour/);
     expect(field.getAttribute('aria-activedescendant')).toBe(activeOption(dialog)!.id);
     // Up from the first wraps to the last: the way to the Events list.
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(activeOption(dialog)?.getAttribute('aria-label')).toMatch(/the Events list/);
+    expect(activeOption(dialog)?.getAttribute('data-label')).toMatch(/the Events list/);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${created.tour!.id}`));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search events and chapter points' })).toBeNull());
@@ -102,7 +103,7 @@ describe('global search, against the in-process service', () => {
     const points = await within(dialog).findByRole('group', { name: 'Chapter points' });
     // Title hits first; each names its event once the event is read.
     await waitFor(() =>
-      expect(within(points).getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      expect(within(points).getAllByRole('option').map((o) => o.getAttribute('data-label'))).toEqual([
         'Lighthouse goal celebration, in Cup final, chapter point',
         'Encore, in Harbour concert — opening night, chapter point',
       ]),
@@ -113,9 +114,9 @@ describe('global search, against the in-process service', () => {
     // The description hit is an event result; the chapter points come after the events.
     expect(within(dialog).getByRole('option', { name: /^Evening news/ })).toBeTruthy();
     const all = options(dialog);
-    const target = all.findIndex((o) => o.getAttribute('aria-label')?.startsWith('Encore'));
+    const target = all.findIndex((o) => o.getAttribute('data-label')?.startsWith('Encore'));
     for (let i = 0; i < target; i++) await user.keyboard('{ArrowDown}');
-    expect(activeOption(dialog)?.getAttribute('aria-label')).toMatch(/^Encore/);
+    expect(activeOption(dialog)?.getAttribute('data-label')).toMatch(/^Encore/);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${created.concert!.id}`));
     expect(router.state.location.search).toBe('?tab=chapters');
@@ -197,5 +198,24 @@ describe('global search, against the in-process service', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('option', { name: /^Harbour tour/ })).toBeTruthy();
     expect(within(dialog).queryByText('Search failed')).toBeNull();
+  });
+});
+
+describe('global search, beyond events', () => {
+  it('finds commands by their words, and configuration items by name, grouped by kind', async () => {
+    const { user, dialog, field } = await openSearch();
+    await user.type(field, 'go sched');
+    const commands = await within(dialog).findByRole('group', { name: 'Commands' });
+    expect(within(commands).getAllByRole('option').map((o) => o.getAttribute('data-label'))).toContain('Go to Schedule');
+    await user.clear(field);
+    await user.type(field, 'new ev');
+    expect(await within(dialog).findByRole('option', { name: /^New event/ })).toBeTruthy();
+  });
+});
+
+describe('byStart', () => {
+  it('orders events by their start, the unscheduled last', () => {
+    const event = (id: string, start: string | null) => ({ id, displayStart: null, scheduledStart: start }) as unknown as Parameters<typeof byStart>[0][number];
+    expect(byStart([event('c', null), event('b', '2026-11-25T20:00:00Z'), event('a', '2026-11-24T20:00:00Z')]).map((e) => e.id)).toEqual(['a', 'b', 'c']);
   });
 });

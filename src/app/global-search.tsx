@@ -1,6 +1,8 @@
 /**
- * Global search: a dialog over events and chapter points, opened from anywhere with `/` or
- * Ctrl/⌘+K, or with the search button in the app bar.
+ * Global search: a dialog over events and chapter points, configuration items (channels, rooms,
+ * categories, infrastructure profiles, webhooks) and commands ("Go to Schedule", "New event"),
+ * opened from anywhere with `/` or Ctrl/⌘+K, or with the search button in the app bar. Results
+ * are grouped by kind; events are in time order.
  *
  * It searches as the operator types (GET /search/ and GET /search/chapterpoints/, the last word
  * matching as a prefix), groups the results (Events, Chapter points) with what matched marked,
@@ -30,6 +32,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOffOutlined';
+import TuneIcon from '@mui/icons-material/TuneOutlined';
 import type { Event } from '#schema';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -43,6 +46,7 @@ import { resolveBaseUrl } from './connection.ts';
 import { Highlight, hasMatch, searchWords, snippet } from './global-search/highlight.tsx';
 import { useRecentSearches } from './global-search/recent-searches.ts';
 import { useSearchResults, type ChapterPointResult } from './global-search/use-search-results.ts';
+import { matchCommands, useConfigResults, type Command, type ConfigResult } from './global-search/use-other-results.ts';
 import { useHotkeys } from './hotkeys.tsx';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -58,7 +62,15 @@ type Item =
   | { kind: 'recent'; text: string }
   | { kind: 'event'; event: Event }
   | { kind: 'point'; result: ChapterPointResult }
+  | { kind: 'config'; result: ConfigResult }
+  | { kind: 'command'; command: Command }
   | { kind: 'all'; count: number | null };
+
+/** Events in time order (by their start; unscheduled last), so a series reads as a schedule. */
+export function byStart(events: readonly Event[]): Event[] {
+  const start = (e: Event) => parseServiceDate(e.displayStart ?? e.scheduledStart)?.getTime() ?? Number.POSITIVE_INFINITY;
+  return [...events].sort((a, b) => start(a) - start(b));
+}
 
 /**
  * The search button for the app bar and the dialog it opens, with the shortcuts that open it.
@@ -184,6 +196,9 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
   const optionId = (index: number) => `${idBase}-option-${index}`;
 
   const results = useSearchResults(text);
+  const events = useMemo(() => byStart(results.events), [results.events]);
+  const commands = useMemo(() => (text.trim() === '' ? [] : matchCommands(text)), [text]);
+  const config = useConfigResults(results.keywords, true);
   const { recent, remember, clear } = useRecentSearches();
   const recentId = useId();
   const words = useMemo(() => searchWords(results.keywords), [results.keywords]);
@@ -191,16 +206,23 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
 
   const items = useMemo<Item[]>(() => {
     if (!searching) return recent.map((r) => ({ kind: 'recent' as const, text: r }));
+    // Grouped by kind, in the order they are drawn: commands, events, chapter points, configuration.
     const list: Item[] = [
-      ...results.events.map((event) => ({ kind: 'event' as const, event })),
+      ...commands.map((command) => ({ kind: 'command' as const, command })),
+      ...events.map((event) => ({ kind: 'event' as const, event })),
       ...results.points.map((result) => ({ kind: 'point' as const, result })),
+      ...config.results.map((result) => ({ kind: 'config' as const, result })),
     ];
     if (list.length > 0 || results.listCount) list.push({ kind: 'all', count: results.listCount });
     return list;
-  }, [searching, recent, results.events, results.points, results.listCount]);
+  }, [searching, recent, commands, events, results.points, config.results, results.listCount]);
 
   // New results: back to the first one. The same results, updated: stay where the operator is.
-  const signature = items.map((i) => (i.kind === 'event' ? i.event.id : i.kind === 'point' ? i.result.point.id : i.kind === 'recent' ? i.text : 'all')).join();
+  const signature = items
+    .map((i) =>
+      i.kind === 'event' ? i.event.id : i.kind === 'point' ? i.result.point.id : i.kind === 'recent' ? i.text : i.kind === 'config' ? i.result.href : i.kind === 'command' ? i.command.id : 'all',
+    )
+    .join();
   const [seen, setSeen] = useState(signature);
   if (seen !== signature) {
     setSeen(signature);
@@ -225,6 +247,8 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
     remember(text);
     onClose();
     if (item.kind === 'event') void navigate(`/events/${item.event.id}`);
+    else if (item.kind === 'config') void navigate(item.result.href);
+    else if (item.kind === 'command') void navigate(item.command.href);
     else if (item.kind === 'point') void navigate(`/events/${item.result.point.eventId}?tab=chapters`);
     else void navigate(eventsListHref(text));
   };
@@ -248,7 +272,7 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
   const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const describe = (error: unknown) => describeApiError(error, { serviceUrl, hasKey: connection.apiKey !== null });
   const eventsFailed = Boolean(results.eventsError) && results.events.length === 0;
-  const nothing = results.settled && !results.eventsError && !results.pointsError && results.eventTotal === 0 && results.pointTotal === 0;
+  const nothing = results.settled && !results.eventsError && !results.pointsError && results.eventTotal === 0 && results.pointTotal === 0 && commands.length === 0 && config.total === 0;
   const counts = searching && results.settled ? summary(results.eventTotal, results.pointTotal) : '';
 
   const option = (i: number, item: Item, content: ReactNode, label: string) => (
@@ -263,7 +287,9 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
       {content}
     </ResultOption>
   );
-  const pointsOffset = results.events.length;
+  const eventsOffset = commands.length;
+  const pointsOffset = eventsOffset + events.length;
+  const configOffset = pointsOffset + results.points.length;
   const allIndex = items.length - 1;
 
   return (
@@ -310,8 +336,8 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
             </IconButton>
           </Tooltip>
         )}
-        <Button size="small" onClick={onClose} sx={{ minWidth: 0, color: 'text.secondary' }} aria-label="Close search">
-          Esc
+        <Button size="small" onClick={onClose} sx={{ minWidth: 0, color: 'text.secondary' }}>
+          Esc<VisuallyHidden>: close the search</VisuallyHidden>
         </Button>
       </Box>
       <Box sx={{ height: 2, flex: '0 0 auto' }}>{results.fetching && <LinearProgress aria-label="Searching" sx={{ height: 2 }} />}</Box>
@@ -319,7 +345,9 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
         {counts}
       </Box>
 
-      <Box sx={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0, pb: 1 }}>
+      {/* ↑/↓ in the field move through the results; the scrolling area is also a tab stop, so a
+          keyboard can scroll what a long answer holds below the fold. */}
+      <Box role="region" aria-label="Results" tabIndex={0} sx={{ overflowY: 'auto', flex: '1 1 auto', minHeight: 0, pb: 1, outlineOffset: -2 }}>
         {!searching && recent.length === 0 && (
           <Box sx={{ px: 3, py: 3 }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -360,9 +388,26 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
               ),
             )}
 
-          {searching && results.events.length > 0 && (
-            <Group label="Events" count={`${results.events.length} of ${results.eventTotal.toLocaleString()}`}>
-              {results.events.map((event, i) => option(i, { kind: 'event', event }, <EventResult event={event} words={words} />, eventLabel(event)))}
+          {searching && commands.length > 0 && (
+            <Group label="Commands">
+              {commands.map((command, i) =>
+                option(
+                  i,
+                  { kind: 'command', command },
+                  <>
+                    <ArrowForwardIcon fontSize="small" aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
+                    <Typography variant="body2" sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+                      {command.label}
+                    </Typography>
+                  </>,
+                  command.label,
+                ),
+              )}
+            </Group>
+          )}
+          {searching && events.length > 0 && (
+            <Group label="Events" count={`${events.length} of ${results.eventTotal.toLocaleString()}, by start time`}>
+              {events.map((event, i) => option(eventsOffset + i, { kind: 'event', event }, <EventResult event={event} words={words} />, eventLabel(event)))}
             </Group>
           )}
           {searching && results.points.length > 0 && (
@@ -373,6 +418,29 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
                   { kind: 'point', result },
                   <ChapterPointResultRow result={result} words={words} />,
                   `${result.point.title}${result.event ? `, in ${result.event.title}` : ''}, chapter point`,
+                ),
+              )}
+            </Group>
+          )}
+          {searching && config.results.length > 0 && (
+            <Group label="Configuration" count={config.total > config.results.length ? `${config.results.length} of ${config.total}` : undefined}>
+              {config.results.map((result, i) =>
+                option(
+                  configOffset + i,
+                  { kind: 'config', result },
+                  <>
+                    <TuneIcon fontSize="small" aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                        <Highlight text={result.name} words={words} />
+                      </Typography>
+                      <Typography component="div" variant="caption" sx={{ color: 'text.secondary', ...oneLine }}>
+                        {result.kind}
+                        {result.detail ? ` · ${result.detail}` : ''}
+                      </Typography>
+                    </Box>
+                  </>,
+                  `${result.name}, ${result.kind.toLowerCase()}`,
                 ),
               )}
             </Group>
@@ -468,7 +536,8 @@ function ResultOption({ id, active, label, onHover, onSelect, children }: Result
       id={id}
       role="option"
       aria-selected={active}
-      aria-label={label}
+      // Named by what it shows (voice control says the visible words); data-label is the short form.
+      data-label={label}
       data-active={active || undefined}
       onMouseMove={() => !active && onHover()}
       // Keep the focus in the field, where the keyboard works.

@@ -12,6 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -38,27 +39,29 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
     <Box component="nav" aria-label="Main">
       <List sx={{ px: 1 }}>
         {navigationAreas.map((area) => (
-          <ListItemButton
-            key={area.path}
-            component={NavLink}
-            to={area.path}
-            onClick={onNavigate}
-            sx={{
-              borderRadius: 1,
-              mb: 0.5,
-              '&.active': {
-                bgcolor: 'action.selected',
-                color: 'primary.main',
-                '& .MuiListItemIcon-root': { color: 'primary.main' },
-                '& .MuiListItemText-primary': { fontWeight: 600 },
-              },
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <area.icon />
-            </ListItemIcon>
-            <ListItemText primary={area.label} />
-          </ListItemButton>
+          <ListItem key={area.path} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={area.path}
+              onClick={onNavigate}
+              sx={{
+                borderRadius: 1,
+                mb: 0.5,
+                width: '100%',
+                '&.active': {
+                  bgcolor: 'action.selected',
+                  color: 'primary.main',
+                  '& .MuiListItemIcon-root': { color: 'primary.main' },
+                  '& .MuiListItemText-primary': { fontWeight: 600 },
+                },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <area.icon />
+              </ListItemIcon>
+              <ListItemText primary={area.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -120,6 +120,14 @@ export function eventStateInfo(state: number | string): EventStateInfo {
   return { name, value, ...looks[name] };
 }
 
+/**
+ * The state as words ("Instant VOD", not `INSTANT_VOD`), from its value or its name: the one
+ * place the dashboard turns a state into text.
+ */
+export function stateLabel(state: number | string): string {
+  return eventStateInfo(state).label;
+}
+
 /** States that change on their own soon: lists showing one refresh faster. */
 export function isActiveState(state: number): boolean {
   const cue = eventStateInfo(state).cue;

@@ -17,14 +17,15 @@ export interface PageHeaderProps {
  */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2 }}>
       <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
         <Typography variant="h1">{title}</Typography>
         <Typography component="div" variant="body2" aria-live="polite" sx={{ color: 'text.secondary', minHeight: 20 }}>
           {subtitle}
         </Typography>
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>{actions}</Box>}
+      {/* Actions keep one line each (a label never breaks in two on a phone). */}
+      {actions && <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>{actions}</Box>}
     </Box>
   );
 }

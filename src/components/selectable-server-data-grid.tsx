@@ -8,6 +8,8 @@ export interface SelectableServerDataGridProps<R extends GridValidRowModel, F ex
   onSelectionChange: (ids: string[]) => void;
   /** A row click (outside the checkbox), e.g. to open the row. */
   onRowClick?: (row: R) => void;
+  /** Row height in px (the list's density); 56 when not given. */
+  rowHeight?: number;
 }
 
 /**
@@ -101,7 +103,7 @@ export function SelectableServerDataGrid<R extends GridValidRowModel, F extends 
       hideFooter={firstLoad || pastEnd}
       disableColumnFilter
       disableRowSelectionOnClick
-      rowHeight={56}
+      rowHeight={props.rowHeight ?? 56}
       slots={{ noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoRowsOverlay }}
       slotProps={{
         loadingOverlay: { variant: firstLoad ? 'skeleton' : 'linear-progress', noRowsVariant: 'skeleton' },

@@ -28,7 +28,7 @@ export function StateChip({ state, size = 'small' }: StateChipProps) {
   const info = eventStateInfo(state);
   const tone = info.tone;
   return (
-    <Tooltip title={info.name ? `${info.description} (${info.name})` : info.description} describeChild>
+    <Tooltip title={info.description} describeChild>
       <Chip
         size={size}
         label={info.label}

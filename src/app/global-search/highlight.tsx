@@ -8,7 +8,7 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
+import { alpha, darken } from '@mui/material/styles';
 
 /** The words of a search text worth marking: no syntax (`"`, `or`, `-excluded`), no punctuation-only words. */
 export function searchWords(text: string): string[] {
@@ -96,8 +96,9 @@ export function Highlight({ text, words }: { text: string; words: readonly strin
         key={index}
         component="mark"
         sx={(theme) => ({
-          bgcolor: alpha(theme.palette.warning.main, theme.palette.mode === 'dark' ? 0.35 : 0.28),
-          color: 'inherit',
+          // Solid in dark mode: a translucent amber under light text fell to 2.2:1.
+          bgcolor: theme.palette.mode === 'dark' ? darken(theme.palette.warning.main, 0.6) : alpha(theme.palette.warning.main, 0.28),
+          color: theme.palette.mode === 'dark' ? '#fff' : 'inherit',
           fontWeight: 600,
           borderRadius: '2px',
           px: '1px',

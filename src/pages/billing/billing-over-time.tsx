@@ -152,7 +152,7 @@ export function BillingTable({ rows, unit, resolution, totals }: OverTimeProps) 
         </TableHead>
         <TableBody>
           {rows.map(({ bucket, stats }) => (
-            <TableRow key={bucket.start.toISOString()} hover sx={bucket.future ? { '& td, & th': { color: 'text.disabled' } } : undefined}>
+            <TableRow key={bucket.start.toISOString()} hover sx={bucket.future ? { '& td, & th': { color: 'text.secondary', fontStyle: 'italic' } } : undefined}>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 {describePeriod(bucket)}
               </TableCell>

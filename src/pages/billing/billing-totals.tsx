@@ -47,7 +47,8 @@ export function BillingTotals({ stats, resolution, minutesByResolution }: Billin
         {live && (
           <>
             <Line>{formatDuration(live.usage.eventMinutes)} · {count(live.usage.eventsUsed, 'event', 'events')} on {count(live.usage.eventChannelsUsed, 'channel', 'channels')}</Line>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt: 1 }} aria-label="Live minutes by resolution">
+            {/* A dl may not carry a name (aria-label is prohibited on it): its terms say what each figure is. */}
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt: 1 }}>
               {RESOLUTIONS.map((r) => (
                 <Box key={r} sx={{ display: 'contents', '& > *': { fontWeight: r === resolution ? 700 : 400 } }}>
                   <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>

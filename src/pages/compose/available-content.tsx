@@ -85,9 +85,11 @@ export interface AvailableContentProps {
   serviceUrl: string;
   /** Adds at the end of the playlist (or after the open item). */
   onAdd: (items: NewItem[], title: string) => void;
+  /** The composition being edited: never offered as its own source (it would play itself). */
+  excludeId?: string;
 }
 
-export const AvailableContent = memo(function AvailableContent({ kind, serviceUrl, onAdd }: AvailableContentProps) {
+export const AvailableContent = memo(function AvailableContent({ kind, serviceUrl, onAdd, excludeId }: AvailableContentProps) {
   const filters = useFilters();
   const lookups = useEventLookups();
   const [search, setSearch] = useState(filters.q);
@@ -121,8 +123,9 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
-  const events = query.data?.results ?? [];
-  const total = query.data?.totalCount ?? 0;
+  const answered = query.data?.results ?? [];
+  const events = excludeId ? answered.filter((e) => e.id !== excludeId) : answered;
+  const total = Math.max(0, (query.data?.totalCount ?? 0) - (answered.length - events.length));
   const anyFilter = Boolean(filters.q || filters.from || filters.to || filters.room || filters.type || filters.state);
 
   return (

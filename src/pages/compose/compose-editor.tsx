@@ -579,7 +579,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
             }}
           >
             <Box sx={{ minWidth: 0, minHeight: 0, height: { xs: 420, md: '100%' }, order: { xs: 2, md: 0 } }}>
-              <AvailableContent kind={kind} serviceUrl={serviceUrl} onAdd={onAdd} />
+              <AvailableContent kind={kind} serviceUrl={serviceUrl} onAdd={onAdd} excludeId={event?.id} />
             </Box>
             <Box sx={{ minWidth: 0, minHeight: 0, height: { xs: '70dvh', md: '100%' }, order: { xs: 1, md: 0 } }}>
               {attempted && local.fields.items && (

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { EventState, type Event } from '#schema';
 import { api } from '#app/api.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+import { stateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
 import { EventActions } from '#pages/event/event-actions.tsx';
 import { eventDetailOptions } from '#pages/event/event-query.ts';
@@ -75,7 +76,7 @@ export function CompositionStatus({ kind, event, serviceUrl, justSaved }: { kind
                 ? 'The encoder is starting…'
                 : live
                   ? 'Saved changes to the playlist apply to what the encoder plays next.'
-                  : `State: ${event.stateString}.`}
+                  : `State: ${stateLabel(event.state)}.`}
           </Typography>
           {isTransitional(event.state) && <LinearProgress sx={{ mt: 1 }} aria-label="The encoder is changing state" />}
         </Alert>

@@ -61,16 +61,19 @@ export function ChannelSection({ control, lookups, event }: { control: EventForm
         loadError={lookups.xflows.error}
         unknownLabel={(id) => (event?.remixflowId === id && event.remixflow ? event.remixflow : `Unknown workflow (${id})`)}
       />
-      <FormSelectField
-        control={control}
-        name="ArchiverflowId"
-        label={FIELD_LABELS.ArchiverflowId}
-        noneLabel="No archiver flow"
-        options={lookups.archiverflows.options}
-        loading={lookups.archiverflows.loading}
-        loadError={lookups.archiverflows.error}
-        unknownLabel={(id) => (event?.archiverflowId === id && event.archiverflow ? event.archiverflow : `Unknown archiver flow (${id})`)}
-      />
+      {/* Hidden while the service offers no archiver flows (501), unless the event names one. */}
+      {(lookups.archiverflows.offered || event?.archiverflowId) && (
+        <FormSelectField
+          control={control}
+          name="ArchiverflowId"
+          label={FIELD_LABELS.ArchiverflowId}
+          noneLabel="No archiver flow"
+          options={lookups.archiverflows.options}
+          loading={lookups.archiverflows.loading}
+          loadError={lookups.archiverflows.error}
+          unknownLabel={(id) => (event?.archiverflowId === id && event.archiverflow ? event.archiverflow : `Unknown archiver flow (${id})`)}
+        />
+      )}
       <FormSelectField
         control={control}
         name="RoomId"

@@ -1,12 +1,20 @@
 /**
- * The live controls of an event: only those valid from its state, each behind a confirmation
- * that says what will happen. Start and stop return at once (waitUntilCompleted=false) and the
+ * The live controls of an event, each in a fixed place (enabled when valid from its state), and
+ * force restart / force stop apart in a menu; each behind a confirmation that says what will
+ * happen, to viewers too. Start and stop return at once (waitUntilCompleted=false) and the
  * page follows LIVE_STARTING / LIVE_STOPPING by polling.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import MoreIcon from '@mui/icons-material/MoreVert';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import PublishIcon from '@mui/icons-material/PublicRounded';
 import UnpublishIcon from '@mui/icons-material/PublicOffRounded';
@@ -20,9 +28,10 @@ import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { stateLabel } from '#components/event-state.ts';
 import { actionCopy } from './action-copy.ts';
 import { applyEventUpdate } from './event-query.ts';
-import { eventActions, type EventAction, type EventActionId } from './event-transitions.ts';
+import { liveControls, type EventAction, type EventActionId, type LiveControls } from './event-transitions.ts';
 
 const ICONS: Record<EventActionId, typeof PlayIcon> = {
   start: PlayIcon,
@@ -35,6 +44,16 @@ const ICONS: Record<EventActionId, typeof PlayIcon> = {
   cancelStart: StopIcon,
   forceRestart: RestartIcon,
   forceStop: PowerIcon,
+};
+
+/** The icon of an empty place, so it looks the same enabled or not. */
+const SLOT_ICONS: Record<LiveControls['slots'][number]['slot'], EventActionId> = {
+  start: 'start',
+  publish: 'publish',
+  unpublish: 'unpublish',
+  suspend: 'suspend',
+  resume: 'resume',
+  stop: 'stop',
 };
 
 /** The step an operator most likely takes next: drawn as the main button. */
@@ -55,7 +74,9 @@ export function EventActions({ event, serviceUrl }: { event: Event; serviceUrl: 
   const forceStop = useMutation(api.event.forceStop.mutationOptions());
   const forceRestart = useMutation(api.event.forceRestart.mutationOptions());
   const busy = setState.isPending || forceStop.isPending || forceRestart.isPending;
-  const actions = eventActions(event.state);
+  const controls = liveControls(event.state);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
   const copy = chosen ? actionCopy(chosen.id, event) : null;
 
   const run = async (action: EventAction) => {
@@ -78,31 +99,70 @@ export function EventActions({ event, serviceUrl }: { event: Event; serviceUrl: 
     }
   };
 
-  if (actions.length === 0) return null;
+  if (!controls) return null;
+  const choose = (action: EventAction) => {
+    setError(undefined);
+    setChosen(action);
+    setOpen(true);
+  };
+  const forceActions = [controls.force.forceRestart, controls.force.forceStop];
   return (
     <>
-      <Box role="group" aria-label="Live controls" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {actions.map((action) => {
-          const Icon = ICONS[action.id];
-          const primary = PRIMARY.includes(action.id);
+      <Box role="group" aria-label="Live controls" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        {controls.slots.map(({ slot, label, action }) => {
+          const Icon = ICONS[action?.id ?? SLOT_ICONS[slot]];
+          const primary = action !== null && PRIMARY.includes(action.id);
           return (
             <Button
-              key={action.id}
+              key={slot}
+              data-slot={slot}
               variant={primary ? 'contained' : 'outlined'}
-              color={action.destructive ? 'error' : 'primary'}
+              color={action?.destructive ? 'error' : 'primary'}
               startIcon={<Icon />}
-              onClick={() => {
-                setError(undefined);
-                setChosen(action);
-                setOpen(true);
-              }}
-              disabled={busy}
+              onClick={() => action && choose(action)}
+              // Every place stays, enabled or not, so nothing moves under the pointer when the state changes.
+              disabled={busy || action === null}
+              title={action ? undefined : `${label} is not possible while the event is ${stateLabel(event.state).toLowerCase()}`}
             >
-              {action.label}
+              {label}
             </Button>
           );
         })}
+        <Box aria-hidden sx={{ width: 12 }} />
+        <Tooltip title="Force restart or force stop">
+          <IconButton
+            aria-label="More live controls"
+            aria-haspopup="menu"
+            aria-expanded={menuAnchor ? 'true' : undefined}
+            aria-controls={menuAnchor ? menuId : undefined}
+            onClick={(e) => setMenuAnchor(e.currentTarget)}
+            disabled={busy || forceActions.every((a) => a === null)}
+          >
+            <MoreIcon />
+          </IconButton>
+        </Tooltip>
       </Box>
+      <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+        {forceActions.map((action, index) => {
+          const id = index === 0 ? 'forceRestart' : 'forceStop';
+          const Icon = ICONS[id];
+          return (
+            <MenuItem
+              key={id}
+              disabled={action === null}
+              onClick={() => {
+                setMenuAnchor(null);
+                if (action) choose(action);
+              }}
+            >
+              <ListItemIcon>
+                <Icon fontSize="small" color={action ? 'error' : 'inherit'} />
+              </ListItemIcon>
+              <ListItemText primary={`${index === 0 ? 'Force restart' : 'Force stop'}…`} secondary={index === 0 ? 'Viewers lose the picture for a moment' : 'Viewers lose the stream at once'} />
+            </MenuItem>
+          );
+        })}
+      </Menu>
       <ConfirmDialog
         open={open}
         title={copy?.title ?? ''}

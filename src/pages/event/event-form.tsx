@@ -16,6 +16,8 @@ import { ApiError } from '#client';
 import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { stateLabel } from '#components/event-state.ts';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { AdvancedSection } from './advanced-section.tsx';
 import { AutomationSection } from './automation-section.tsx';
@@ -95,7 +97,7 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
           // Marked as saved, so the leave guard lets this navigation pass.
           void navigate(`/events/${saved.id}`, { replace: true, state: { saved: true } });
         } else {
-          notify(`Saved ‘${saved.title}’.`, { severity: 'success' });
+          notify(savedMessage(event, saved), { severity: 'success' });
         }
       } catch (error) {
         if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
@@ -178,4 +180,23 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
       </LeaveGuard>
     </Box>
   );
+}
+
+/**
+ * What saving did, in words: the state it is in now (and that it changed, if it did), and for an
+ * event still waiting to go live, when it is planned and that it does not start by itself.
+ */
+export function savedMessage(
+  before: Pick<Event, 'state'> | null,
+  saved: Pick<Event, 'title' | 'state' | 'stateString' | 'scheduledStart' | 'autoStart'>,
+): string {
+  const title = `‘${saved.title || 'Untitled event'}’`;
+  const changed = before !== null && before.state !== saved.state;
+  if (saved.stateString === 'PRE_LIVE') {
+    const start = parseServiceDate(saved.scheduledStart);
+    const when = start ? `, planned for ${formatDateTime(start)}` : ', not scheduled';
+    const how = start && saved.autoStart ? 'the encoder starts by itself then' : 'it goes live when someone starts it';
+    return `Saved ${title}. ${changed ? 'Now pre-live' : 'Still pre-live'}${when}; ${how}.`;
+  }
+  return `Saved ${title}${changed ? `; it is now ${stateLabel(saved.state)}` : ` (${stateLabel(saved.state)})`}.`;
 }

@@ -73,7 +73,15 @@ async function notificationAction(name: string): Promise<HTMLElement> {
 }
 
 const liveControls = () => within(screen.getByRole('group', { name: 'Live controls' }));
-const buttonNames = (scope: ReturnType<typeof liveControls>) => scope.getAllByRole('button').map((b) => b.textContent);
+/** The live controls that can be used now (the others keep their places, disabled), by their text. */
+const buttonNames = (scope: ReturnType<typeof liveControls>) =>
+  scope
+    .getAllByRole('button')
+    .filter((b) => !(b as HTMLButtonElement).disabled && b.textContent)
+    .map((b) => b.textContent);
+/** Every place, enabled or not, in order: the same in every state. */
+const places = (scope: ReturnType<typeof liveControls>) => scope.getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'));
+const PLACES = ['Start', 'Publish', 'Unpublish', 'Suspend', 'Resume', 'Stop', 'More live controls'];
 
 describe('Event -> EventBody, through the service', () => {
   it('shows in the form every field that was saved, and saving the untouched form changes nothing', async () => {
@@ -132,12 +140,21 @@ describe('EventPage, with data from the in-process service', () => {
     renderPage(`/events/${preLive.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Not started yet' })).toBeTruthy();
     expect(buttonNames(liveControls())).toEqual(['Start']);
+    expect(places(liveControls())).toEqual(PLACES);
     cleanup();
 
     const live = await service.call(endpoints.event.list, { query: { eventState: 'LIVE_PUBLISHED', pageSize: 1 } });
     renderPage(`/events/${live.results[0]!.id}`);
     await screen.findByRole('heading', { level: 1, name: live.results[0]!.title });
-    expect(buttonNames(liveControls())).toEqual(['Unpublish', 'Suspend', 'Stop', 'Force restart', 'Force stop']);
+    expect(buttonNames(liveControls())).toEqual(['Unpublish', 'Suspend', 'Stop']);
+    expect(places(liveControls())).toEqual(PLACES);
+    // Force restart and force stop are apart, in a menu, each confirmed with what viewers see.
+    const user = userEvent.setup();
+    await user.click(liveControls().getByRole('button', { name: 'More live controls' }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Force stop/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Force stop the encoder?' });
+    expect(within(dialog).getByText(/Viewers lose the stream at once/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   });
 
   it('confirms a start in the operator’s words, then follows the event from starting to live', async () => {
@@ -153,7 +170,9 @@ describe('EventPage, with data from the in-process service', () => {
 
     // waitUntilCompleted=false: the service answers at once, with the event starting.
     await waitFor(() => expect(document.querySelector('[data-state="LIVE_STARTING"]')).toBeTruthy(), { timeout: 10_000 });
-    expect(buttonNames(liveControls())).toEqual(['Cancel start', 'Force stop']);
+    // Calling off the start is where Stop is, not where Start was.
+    expect(buttonNames(liveControls())).toEqual(['Stop']);
+    expect(places(liveControls())).toEqual(PLACES);
     expect(await screen.findByText(/This page follows it by itself/)).toBeTruthy();
 
     // The encoder gets ready (clock time, jobs), and the page sees it by itself within its fast refresh.
@@ -164,7 +183,7 @@ describe('EventPage, with data from the in-process service', () => {
     }
     expect((await service.call(endpoints.event.get, { params: { id: event.id } }))?.stateString).toBe('LIVE_UNPUBLISHED');
     await waitFor(() => expect(document.querySelector('[data-state="LIVE_UNPUBLISHED"]')).toBeTruthy(), { timeout: 15_000 });
-    expect(buttonNames(liveControls())).toEqual(['Publish', 'Suspend', 'Stop', 'Force restart', 'Force stop']);
+    expect(buttonNames(liveControls())).toEqual(['Publish', 'Suspend', 'Stop']);
   });
 
   it('shows the service’s reason on the field it refused', async () => {

@@ -62,6 +62,43 @@ export function eventActions(state: number | string): EventAction[] {
   return actions;
 }
 
+/** The places of the live controls, left to right; each always holds the same kind of action. */
+export const LIVE_CONTROL_SLOTS = [
+  { slot: 'start', label: 'Start', actions: ['start'] },
+  { slot: 'publish', label: 'Publish', actions: ['publish', 'resumePublished'] },
+  { slot: 'unpublish', label: 'Unpublish', actions: ['unpublish'] },
+  { slot: 'suspend', label: 'Suspend', actions: ['suspend'] },
+  { slot: 'resume', label: 'Resume', actions: ['resume'] },
+  // Calling off a start is a stop too: it ends up where Stop is, never where Start was.
+  { slot: 'stop', label: 'Stop', actions: ['stop', 'cancelStart'] },
+] as const satisfies readonly { slot: string; label: string; actions: readonly EventActionId[] }[];
+
+export interface LiveControls {
+  /** Every slot, in its fixed place; `action` is null where nothing of that kind is possible now. */
+  slots: { slot: (typeof LIVE_CONTROL_SLOTS)[number]['slot']; label: string; action: EventAction | null }[];
+  /** Force restart / force stop, kept apart in a menu (each null when not possible now). */
+  force: { forceRestart: EventAction | null; forceStop: EventAction | null };
+}
+
+/**
+ * The live controls laid out in fixed places, so the button under the pointer never changes
+ * meaning when the state does (Start does not become Cancel start). Null when the event has no
+ * live controls at all (a VOD, a finished event).
+ */
+export function liveControls(state: number | string): LiveControls | null {
+  const actions = eventActions(state);
+  if (actions.length === 0) return null;
+  const find = (id: EventActionId) => actions.find((a) => a.id === id) ?? null;
+  return {
+    slots: LIVE_CONTROL_SLOTS.map((s) => ({
+      slot: s.slot,
+      label: s.label,
+      action: s.actions.map((id) => find(id)).find((a) => a !== null) ?? null,
+    })),
+    force: { forceRestart: find('forceRestart'), forceStop: find('forceStop') },
+  };
+}
+
 /** States that change by themselves within seconds: the page polls fast and shows progress. */
 export function isTransitional(state: number): boolean {
   const name = EventState.nameOf(state);

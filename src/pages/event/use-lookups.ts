@@ -16,6 +16,11 @@ export interface Lookup {
   error?: string;
 }
 
+/** The service does not offer the operation (yet): 501. */
+export function notOffered(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: number }).status === 501;
+}
+
 function describe(error: { status?: number } | null, what: string): string | undefined {
   if (!error) return undefined;
   if (error.status === 501) return `This service does not list ${what}; the current choice is kept.`;
@@ -37,7 +42,15 @@ export function useEventLookups() {
   const options = { staleTime: LOOKUP_STALE_MS, retry: false } as const;
   const channels = useQuery({ ...api.channel.list.queryOptions({}), ...options });
   const xflows = useQuery({ ...api.xflow.list.queryOptions({}), ...options });
-  const archiverflows = useQuery({ ...api.archiverflow.list.queryOptions({}), ...options });
+  // Archiver flows are optional: a service without them answers 501. That answer is kept for the
+  // session (not asked again on every event page) and shown as "not offered", never as an error.
+  const archiverflows = useQuery({
+    ...api.archiverflow.list.queryOptions({}),
+    ...options,
+    staleTime: (query) => (notOffered(query.state.error) ? Infinity : LOOKUP_STALE_MS),
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   const profiles = useQuery({ ...api.infrastructureProfile.list.queryOptions({}), ...options });
   const rooms = useQuery({ ...api.room.list.queryOptions({}), ...options });
   const eventTypes = useQuery({ ...api.eventType.list.queryOptions({}), ...options });
@@ -46,7 +59,7 @@ export function useEventLookups() {
   return {
     channels: lookup(channels, 'channels', named),
     xflows: lookup(xflows, 'workflows', (x) => ({ value: x.id, label: x.name })),
-    archiverflows: lookup(archiverflows, 'archiver flows', (x) => ({ value: x.id, label: x.name })),
+    archiverflows: { ...lookup(archiverflows, 'archiver flows', (x) => ({ value: x.id, label: x.name })), offered: !notOffered(archiverflows.error) },
     infrastructureProfiles: lookup(profiles, 'infrastructure profiles', named),
     rooms: lookup(rooms, 'rooms', named),
     eventTypes: {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,7 +19,7 @@ export interface ColumnChooserProps {
 }
 
 /** "Columns": a menu of the list's columns, each a checkbox; the choice is kept per browser. */
-export function ColumnChooser({ columns, visibility, onChange, onReset }: ColumnChooserProps) {
+export function ColumnChooser({ columns, visibility, onChange, onReset, iconOnly = false }: ColumnChooserProps & { iconOnly?: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const visibleCount = columns.filter((c) => visibility[c.field] !== false).length;
@@ -26,13 +27,21 @@ export function ColumnChooser({ columns, visibility, onChange, onReset }: Column
     <>
       <Button
         color="inherit"
-        startIcon={<ViewColumnIcon />}
+        startIcon={iconOnly ? undefined : <ViewColumnIcon />}
+        sx={iconOnly ? { minWidth: 40, px: 1 } : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        Columns
+        {iconOnly ? (
+          <>
+            <ViewColumnIcon />
+            <VisuallyHidden>Columns</VisuallyHidden>
+          </>
+        ) : (
+          'Columns'
+        )}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {columns.map((column) => {

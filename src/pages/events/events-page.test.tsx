@@ -127,13 +127,13 @@ describe('EventsPage, with data from the in-process service', () => {
       expect(button.getAttribute('aria-pressed')).toBe('false');
     }
 
-    await user.click(within(strip).getByRole('button', { name: `Live now: ${live}` }));
+    await user.click(within(strip).getByRole('button', { name: `${live} Live now` }));
     await waitFor(() => expect(search(router)).toEqual({ state: 'LIVE_PUBLISHED,LIVE_UNPUBLISHED', range: 'all' }));
     expect(await screen.findByText(new RegExp(`^${live} events? · `))).toBeTruthy();
-    expect(within(strip).getByRole('button', { name: `Live now: ${live}` }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(strip).getByRole('button', { name: `${live} Live now` }).getAttribute('aria-pressed')).toBe('true');
 
     // Pressed again: back to the default view.
-    await user.click(within(strip).getByRole('button', { name: `Live now: ${live}` }));
+    await user.click(within(strip).getByRole('button', { name: `${live} Live now` }));
     await waitFor(() => expect(search(router)).toEqual({}));
   });
 

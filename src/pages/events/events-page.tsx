@@ -20,6 +20,8 @@ import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
+import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
@@ -32,6 +34,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { isActiveState } from '#components/event-state.ts';
 import { PageHeader } from '#components/page-header.tsx';
 import { SelectableServerDataGrid } from '#components/selectable-server-data-grid.tsx';
+import { DensityMenu, rowHeightOf, useDensity } from './density.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { choicesFrom, useColumnPreferences } from './column-preferences.ts';
@@ -86,8 +89,10 @@ export default function EventsPage() {
   const connection = useConnection();
   const connectionDialog = useConnectionDialog();
   const width = useScreenWidth();
+  const phone = width === 'xs';
   const lookups = useFilterLookups();
   const [choices, setChoices] = useColumnPreferences();
+  const [density, setDensity] = useDensity();
   const [selection, setSelection] = useState<string[]>([]);
   const [bulkBusy, setBulkBusy] = useState(false);
   const { interacting, handlers } = useInteraction();
@@ -206,13 +211,24 @@ export default function EventsPage() {
         subtitle={subtitle}
         actions={
           <>
-            <Button component={RouterLink} to="/events/deleted">
-              Deleted events
+            {/* On a phone the actions keep one line: Deleted events and Columns become icons. */}
+            {phone ? (
+              <Tooltip title="Deleted events">
+                <IconButton component={RouterLink} to="/events/deleted" aria-label="Deleted events">
+                  <DeletedIcon />
+                </IconButton>
+              </Tooltip>
+            ) : (
+              <Button component={RouterLink} to="/events/deleted">
+                Deleted events
+              </Button>
+            )}
+            <Button component={RouterLink} to="/events/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
+              {phone ? 'New' : 'New event'}
+              {phone && <VisuallyHidden> event</VisuallyHidden>}
             </Button>
-            <Button component={RouterLink} to="/events/new" variant="contained" startIcon={<AddIcon />}>
-              New event
-            </Button>
-            <ColumnChooser columns={columns} visibility={columnVisibilityModel} onChange={onColumnVisibilityChange} onReset={() => setChoices({})} />
+            {!phone && <DensityMenu density={density} onChange={setDensity} />}
+            <ColumnChooser iconOnly={phone} columns={columns} visibility={columnVisibilityModel} onChange={onColumnVisibilityChange} onReset={() => setChoices({})} />
             <Tooltip title="Refresh (r)">
               <span>
                 <IconButton aria-label="Refresh the list" onClick={() => (stable.changes > 0 ? stable.release() : void refetch())} disabled={isFetching}>
@@ -286,7 +302,8 @@ export default function EventsPage() {
               const id = cell.closest('[role="row"]')?.getAttribute('data-id');
               if (id) openEvent(id);
             }}
-            sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+            // Fills what the page leaves (the grid scrolls inside it, the page does not: one scrollbar).
+            sx={{ flex: 1, minHeight: 240, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
           >
             <SelectableServerDataGrid<Event, EventSortField>
               label="Events"
@@ -308,6 +325,8 @@ export default function EventsPage() {
               selection={selection}
               onSelectionChange={setSelection}
               onRowClick={(row) => openEvent(row.id)}
+              // A phone stacks title and state in one cell: compact rows would cut it.
+              rowHeight={phone ? Math.max(rowHeightOf(density), 56) : rowHeightOf(density)}
             />
           </Paper>
         </>

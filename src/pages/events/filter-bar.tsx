@@ -154,21 +154,24 @@ export function ActiveFilters({ filters, onChange }: Pick<FilterBarProps, 'filte
     );
   }
   return (
-    <Box role="list" aria-label="Active filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center', mt: 1 }}>
-      {chips.map((chip) => (
-        <Box role="listitem" key={chip.key} sx={{ display: 'flex', minWidth: 0 }}>
-          <Chip
-            size="small"
-            label={chip.label}
-            // The whole chip removes its filter (a bigger target than the icon; Enter, Delete and
-            // Backspace work on it too), and its name says so.
-            onClick={() => onChange(chip.remove)}
-            onDelete={() => onChange(chip.remove)}
-            aria-label={`${chip.label} — remove this filter`}
-            sx={{ maxWidth: { xs: 280, sm: 420 } }}
-          />
-        </Box>
-      ))}
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center', mt: 1 }}>
+      {/* The list holds only its items; "Clear all" sits beside it (a list may hold nothing else). */}
+      <Box role="list" aria-label="Active filters" sx={{ display: 'contents' }}>
+        {chips.map((chip) => (
+          <Box role="listitem" key={chip.key} sx={{ display: 'flex', minWidth: 0 }}>
+            <Chip
+              size="small"
+              label={chip.label}
+              // The whole chip removes its filter (a bigger target than the icon; Enter, Delete and
+              // Backspace work on it too), and its name says so.
+              onClick={() => onChange(chip.remove)}
+              onDelete={() => onChange(chip.remove)}
+              aria-label={`${chip.label} — remove this filter`}
+              sx={{ maxWidth: { xs: 280, sm: 420 } }}
+            />
+          </Box>
+        ))}
+      </Box>
       <Button size="small" onClick={() => onChange(CLEARED_FILTERS)} sx={{ ml: 0.5 }}>
         Clear all
       </Button>

@@ -63,7 +63,8 @@ export function StatusStrip({ active, onSelect, now = new Date() }: StatusStripP
             <ButtonBase
               focusRipple
               aria-pressed={pressed}
-              aria-label={`${tile.label}: ${count !== undefined ? count.toLocaleString() : query.error ? 'unknown' : 'counting'}`}
+              // The name is the visible text (number, then label), so voice control can say what it sees.
+              aria-busy={count === undefined && !query.error}
               data-tile={tile.id}
               onClick={() => onSelect(tile)}
               sx={(theme: Theme) => {
@@ -101,7 +102,7 @@ export function StatusStrip({ active, onSelect, now = new Date() }: StatusStripP
                 })}
               >
                 {count !== undefined ? count.toLocaleString() : query.error ? '–' : <Skeleton width={28} />}
-              </Typography>
+              </Typography>{' '}
               <Typography component="span" variant="body2" noWrap sx={{ color: 'text.secondary', maxWidth: '100%' }}>
                 {tile.label}
               </Typography>

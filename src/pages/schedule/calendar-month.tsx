@@ -11,7 +11,8 @@ import type { Theme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { startOfDay } from '#pages/events/events-view.ts';
 import { itemsByDay, type ScheduleItem } from './schedule-model.ts';
-import { describeItem, FALLBACK_COLOUR, formatTime, LiveMark } from './schedule-event.tsx';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
+import { describeDetails, describeTimes, FALLBACK_COLOUR, formatTime, LiveMark } from './schedule-event.tsx';
 
 const MAX_PER_DAY = 4;
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
@@ -66,7 +67,6 @@ export function CalendarMonth({ days, month, items, conflictIds, now, onOpenDay 
             >
               <ButtonBase
                 onClick={() => onOpenDay(day)}
-                aria-label={`${longDayFormat.format(day)}${isToday ? ' (today)' : ''}: ${dayItems.length} ${dayItems.length === 1 ? 'event' : 'events'}, open the day`}
                 aria-current={isToday ? 'date' : undefined}
                 sx={(theme: Theme) => ({
                   alignSelf: 'flex-start',
@@ -83,6 +83,9 @@ export function CalendarMonth({ days, month, items, conflictIds, now, onOpenDay 
                 })}
               >
                 {day.getDate()}
+                <VisuallyHidden>
+                  {` ${longDayFormat.format(day)}${isToday ? ' (today)' : ''}: ${dayItems.length} ${dayItems.length === 1 ? 'event' : 'events'}, open the day`}
+                </VisuallyHidden>
               </ButtonBase>
               <Box component="ul" aria-label={`Events on ${longDayFormat.format(day)}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 }}>
                 {dayItems.slice(0, MAX_PER_DAY).map((item) => {
@@ -92,7 +95,6 @@ export function CalendarMonth({ days, month, items, conflictIds, now, onOpenDay 
                       <Box
                         component={RouterLink}
                         to={`/events/${item.id}`}
-                        aria-label={describeItem(item, conflict)}
                         data-event-id={item.id}
                         data-conflict={conflict || undefined}
                         sx={(theme: Theme) => ({
@@ -118,10 +120,14 @@ export function CalendarMonth({ days, month, items, conflictIds, now, onOpenDay 
                         <Box component="span" sx={{ color: 'text.secondary', flex: '0 0 auto' }}>
                           {/* Carried over from an earlier day: it goes on, it does not start here. */}
                           {item.start < day ? '…' : formatTime(item.start)}
-                        </Box>
+                        </Box>{' '}
                         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                           {item.title}
                         </Box>
+                        {/* Named by what it shows, then the rest: voice control clicks it by its visible words. */}
+                        <VisuallyHidden>
+                          , {describeTimes(item)}, {describeDetails(item, conflict)}
+                        </VisuallyHidden>
                       </Box>
                     </li>
                   );

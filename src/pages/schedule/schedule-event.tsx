@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { eventStateInfo } from '#components/event-state.ts';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import type { ScheduleItem } from './schedule-model.ts';
 
 const timeFormat = new Map<string, Intl.DateTimeFormat>();
@@ -24,12 +25,16 @@ export function formatTime(date: Date): string {
 
 /** What a screen reader says for an event block: title, times, channel, state, conflict. */
 export function describeItem(item: ScheduleItem, conflict: boolean): string {
-  const parts = [
-    item.title,
-    `${formatTime(item.start)} to ${item.openEnded ? 'open end' : formatTime(item.end)}`,
-    item.channel ? `on ${item.channel}` : 'no channel',
-    eventStateInfo(item.state).label,
-  ];
+  return [item.title, describeTimes(item), describeDetails(item, conflict)].join(', ');
+}
+
+export function describeTimes(item: ScheduleItem): string {
+  return `${formatTime(item.start)} to ${item.openEnded ? 'open end' : formatTime(item.end)}`;
+}
+
+/** What a block says beyond its visible title and times: channel, state, type, conflict. */
+export function describeDetails(item: ScheduleItem, conflict: boolean): string {
+  const parts = [item.channel ? `on ${item.channel}` : 'no channel', eventStateInfo(item.state).label];
   if (item.eventType) parts.push(item.eventType);
   if (conflict) parts.push('conflicts with another event on this channel');
   return parts.join(', ');
@@ -54,7 +59,8 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
     <Box
       component={RouterLink}
       to={`/events/${item.id}`}
-      aria-label={describeItem(item, conflict)}
+      // Named by what it shows (title, times) and then the rest for screen readers, so voice
+      // control can click it by its visible words.
       data-event-id={item.id}
       data-conflict={conflict || undefined}
       data-live={item.live || undefined}
@@ -97,12 +103,16 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
           {item.title}
         </Box>
       </Box>
-      {!dense && (
+      <VisuallyHidden>, </VisuallyHidden>
+      {dense ? (
+        <VisuallyHidden>{describeTimes(item)}</VisuallyHidden>
+      ) : (
         <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {time}
           {showChannel && item.channel ? ` · ${item.channel}` : ''}
         </Box>
       )}
+      <VisuallyHidden>, {describeDetails(item, conflict)}</VisuallyHidden>
     </Box>
   );
 });

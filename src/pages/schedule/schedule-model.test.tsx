@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EventState, type Event } from '#schema';
-import { findConflicts, groupConflicts, layoutDay, layoutLanes, itemsByDay, toScheduleItems, type ScheduleItem } from './schedule-model.ts';
+import { coverEnd, findConflicts, groupConflicts, layoutDay, layoutLanes, itemsByDay, toScheduleItems, type ScheduleItem } from './schedule-model.ts';
 import { calendarRange, parseScheduleView, step, timelineRange, writeScheduleView, DEFAULT_SCHEDULE_VIEW, type ScheduleView } from './schedule-view.ts';
+import { fitColumns } from './calendar-grid.tsx';
 
 const local = (d: number, h = 0, m = 0) => new Date(2026, 10, d, h, m); // November 2026
 let n = 0;
@@ -183,5 +184,49 @@ describe('the schedule view in the URL', () => {
     expect(step({ ...DEFAULT_SCHEDULE_VIEW, view: 'day', date: null }, -1, now)).toBe('2026-11-21');
     expect(step({ ...DEFAULT_SCHEDULE_VIEW, view: 'month', date: '2026-01-31' }, 1, now)).toBe('2026-02-01');
     expect(step({ ...DEFAULT_SCHEDULE_VIEW, mode: 'timeline', zoom: '3d', date: '2026-11-23' }, 1, now)).toBe('2026-11-26');
+  });
+});
+
+describe('busy days and nights', () => {
+  it('runs a day on past midnight while one of its events goes on (22:00 to 02:00 shows whole), at most 12 hours', () => {
+    const night = items(event({ start: local(23, 22), end: local(24, 1, 30) }));
+    expect(coverEnd(night, local(23), local(24))).toEqual(local(24, 2));
+    // An event that began the day before does not stretch this day.
+    expect(coverEnd(night, local(24), local(25))).toEqual(local(25));
+    const marathon = items(event({ start: local(23, 20), end: local(25, 8) }));
+    expect(coverEnd(marathon, local(23), local(24))).toEqual(local(24, 12));
+    // Laid out over the longer day, it is one block from 22:00 to 01:30, not cut at midnight.
+    const [placed] = layoutDay(night, local(23), local(24, 2));
+    expect(placed!.continuesAfter).toBe(false);
+    expect(placed!.top * 26).toBeCloseTo(22);
+    expect(placed!.height * 26).toBeCloseTo(3.5);
+  });
+
+  it('lays overlaps side by side and puts what does not fit behind "+n"', () => {
+    const crowd = items(...Array.from({ length: 5 }, (_, i) => event({ start: local(23, 9, i * 5), end: local(23, 11) })), event({ start: local(23, 14), end: local(23, 15) }));
+    const placed = layoutDay(crowd, local(23), local(24));
+    expect(placed.map((p) => [p.column, p.columns, p.cluster])).toEqual([
+      [0, 5, 0],
+      [1, 5, 0],
+      [2, 5, 0],
+      [3, 5, 0],
+      [4, 5, 0],
+      [0, 1, 1],
+    ]);
+    const wide = fitColumns(placed, 8);
+    expect(wide.every((e) => e.kind === 'event')).toBe(true);
+    const narrow = fitColumns(placed, 2);
+    expect(narrow.map((e) => (e.kind === 'event' ? `${e.placed.item.id.slice(-2)}@${e.column}/${e.columns}` : `+${e.all.length}@${e.column}/${e.columns}`))).toEqual([
+      `${crowd[0]!.id.slice(-2)}@0/2`,
+      '+4@1/2',
+      `${crowd[5]!.id.slice(-2)}@0/1`,
+    ]);
+    // A long event holding the cluster together from the morning: "+n" stands where the crowd is.
+    const long = items(event({ start: local(23, 0), end: local(23, 13) }), event({ start: local(23, 0), end: local(23, 0, 30) }), ...Array.from({ length: 3 }, () => event({ start: local(23, 10), end: local(23, 11) })));
+    const more = fitColumns(layoutDay(long, local(23), local(24)), 2).filter((e) => e.kind === 'more');
+    expect(more.map((e) => [e.kind === 'more' ? e.all.length : 0, Math.round(e.top * 24)])).toEqual([
+      [1, 0],
+      [3, 10],
+    ]);
   });
 });

@@ -183,6 +183,23 @@ export interface PlacedInColumn {
   /** The item began before this day / goes on after it. */
   continuesBefore: boolean;
   continuesAfter: boolean;
+  /** Which cluster of overlapping items of the day it belongs to (0, 1, ...). */
+  cluster: number;
+}
+
+/**
+ * Where a view that starts at `start` must end so the items starting in it show whole: `end`,
+ * or later when one of them goes on past it (22:00 to 02:00), to the next full hour, at most
+ * `maxExtraHours` later.
+ */
+export function coverEnd(items: readonly ScheduleItem[], start: Date, end: Date, maxExtraHours = 12): Date {
+  let latest = end.getTime();
+  for (const item of items) {
+    if (item.start >= start && item.start < end && !item.openEnded && item.end.getTime() > latest) latest = item.end.getTime();
+  }
+  const capped = Math.min(latest, end.getTime() + maxExtraHours * HOUR_MS);
+  const extra = Math.ceil((capped - end.getTime()) / HOUR_MS) * HOUR_MS;
+  return new Date(end.getTime() + extra);
 }
 
 /**
@@ -195,10 +212,12 @@ export function layoutDay(items: readonly ScheduleItem[], dayStart: Date, dayEnd
   const placed: PlacedInColumn[] = [];
   let cluster: { placed: PlacedInColumn; end: number }[] = [];
   let clusterEnd = -Infinity;
+  let clusterIndex = -1;
   const closeCluster = () => {
     const columns = Math.max(0, ...cluster.map((c) => c.placed.column + 1));
     for (const c of cluster) c.placed.columns = columns;
     cluster = [];
+    clusterIndex += 1;
   };
   for (const item of inDay) {
     const start = Math.max(item.start.getTime(), dayStart.getTime());
@@ -215,6 +234,7 @@ export function layoutDay(items: readonly ScheduleItem[], dayStart: Date, dayEnd
       columns: 1,
       continuesBefore: item.start < dayStart,
       continuesAfter: item.end > dayEnd,
+      cluster: clusterIndex,
     };
     placed.push(entry);
     cluster.push({ placed: entry, end });

@@ -41,7 +41,7 @@ import { dayOf } from '#pages/events/events-view.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarMonth } from './calendar-month.tsx';
 import { ChannelTimeline } from './channel-timeline.tsx';
-import { findConflicts, groupConflicts, toScheduleItems, within, type ConflictGroup } from './schedule-model.ts';
+import { coverEnd, findConflicts, groupConflicts, toScheduleItems, within, type ConflictGroup } from './schedule-model.ts';
 import { formatTime } from './schedule-event.tsx';
 import { anchorOf, step, TIMELINE_ZOOMS, useScheduleView, visibleRange, type CalendarView, type ScheduleView, type TimelineZoom } from './schedule-view.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
@@ -85,6 +85,8 @@ export default function SchedulePage() {
     [schedule.data, nowMinute],
   );
   const visible = useMemo(() => within(items, range.start, range.end), [items, range]);
+  // The timeline runs on past its last midnight while an event that starts in it goes on.
+  const timelineEnd = useMemo(() => coverEnd(visible, range.start, range.end), [visible, range]);
   const { conflicts, conflictIds } = useMemo(() => {
     const found = findConflicts(visible);
     return { conflicts: groupConflicts(found.conflicts), conflictIds: found.ids };
@@ -238,7 +240,7 @@ export default function SchedulePage() {
           <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative' }}>
             {schedule.isFetching && <LinearProgress aria-label="Loading the schedule" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 10 }} />}
             {view.mode === 'timeline' ? (
-              <ChannelTimeline start={range.start} end={range.end} zoom={view.zoom} items={visible} channels={channelNames} conflictIds={conflictIds} now={now} />
+              <ChannelTimeline start={range.start} end={timelineEnd} zoom={view.zoom} items={visible} channels={channelNames} conflictIds={conflictIds} now={now} />
             ) : view.view === 'month' ? (
               <CalendarMonth days={range.days} month={anchor} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} />
             ) : (

@@ -297,7 +297,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (known.status === 503) {
         reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         request.log.warn({ err: loggableError(error) }, known.message);
-      } else if (known.status >= 500) request.log.error({ err: loggableError(error) }, known.message);
+      }
+      // 501 is an answer, not a failure: an operation this service does not offer yet (no stack).
+      else if (known.status === 501) request.log.info(known.message);
+      else if (known.status >= 500) request.log.error({ err: loggableError(error) }, known.message);
       else if (sqlState(error)) request.log.warn({ err: loggableError(error) }, `A database error answered as ${known.status}: a schema may be too lenient`);
       return sendError(request, reply, known);
     }
