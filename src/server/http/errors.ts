@@ -294,13 +294,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, tooLarge(request.routeOptions.bodyLimit));
     const known = toHttpError(error);
     if (known) {
-      if (known.status === 503) {
+      // 501 is an answer, not a failure: an operation this service does not offer yet (no stack).
+      if (known.status === 501) request.log.info(known.message);
+      else if (known.status === 503) {
         reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         request.log.warn({ err: loggableError(error) }, known.message);
-      }
-      // 501 is an answer, not a failure: an operation this service does not offer yet (no stack).
-      else if (known.status === 501) request.log.info(known.message);
-      else if (known.status >= 500) request.log.error({ err: loggableError(error) }, known.message);
+      } else if (known.status >= 500) request.log.error({ err: loggableError(error) }, known.message);
       else if (sqlState(error)) request.log.warn({ err: loggableError(error) }, `A database error answered as ${known.status}: a schema may be too lenient`);
       return sendError(request, reply, known);
     }
