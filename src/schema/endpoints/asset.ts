@@ -95,7 +95,7 @@ export const asset = defineArea('asset', {
     responses: { 200: null },
   },
   /** Beyond the interface: the MP4 of an event, with why it failed. */
-  eventMp4: {
+  vodFile: {
     method: 'GET',
     path: '/event/{id}/mp4',
     summary: 'The MP4 of an event',
@@ -107,7 +107,7 @@ export const asset = defineArea('asset', {
     extension: true,
   },
   /** Beyond the interface: the interface names the MP4 state but no operation that makes the file. */
-  generateMp4: {
+  generateVodFile: {
     method: 'POST',
     path: '/event/{id}/mp4',
     summary: 'Generate the MP4 of an event',
