@@ -7,6 +7,7 @@ import { defineArea } from '../define.ts';
 import { ErrorBodySchema, Guid, IdParams, NoCacheQuery } from '../common.ts';
 import {
   AssetDeleteQuery,
+  AssetDeleteResultSchema,
   AssetListQuery,
   AssetSchema,
   AssetSyncResultSchema,
@@ -82,17 +83,19 @@ export const asset = defineArea('asset', {
     method: 'DELETE',
     path: '/asset/',
     summary: 'Delete the assets matching the filters',
-    description: 'At least one filter is required (400 otherwise). SYSTEM assets are not deleted.',
+    description:
+      'At least one filter is required (400 otherwise). SYSTEM assets are not deleted. The interface shows no body; this service answers how many were deleted and how many SYSTEM assets matched and were kept.',
     query: AssetDeleteQuery,
-    responses: { 200: null, 400: ErrorBodySchema },
+    responses: { 200: AssetDeleteResultSchema, 400: ErrorBodySchema },
   },
   delete: {
     method: 'DELETE',
     path: '/asset/{id}',
     summary: 'Delete an asset',
-    description: 'SYSTEM assets are not deletable.',
+    description:
+      'SYSTEM assets are not deletable: 409 saying so. The interface shows no body; this service answers the count deleted (1). 404 for an unknown asset. An asset deleted while GENERATING: its file is removed when its making ends.',
     params: IdParams,
-    responses: { 200: null },
+    responses: { 200: AssetDeleteResultSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
   },
   /** Beyond the interface: the MP4 of an event, with why it failed. */
   vodFile: {

@@ -108,6 +108,19 @@ export const AssetSyncResultSchema = z
   .meta({ id: 'AssetSyncResult' });
 export type AssetSyncResult = z.infer<typeof AssetSyncResultSchema>;
 
+/**
+ * What a delete did (the interface shows no body for its 200): SYSTEM assets are never deleted,
+ * and the answer says how many matched and were kept.
+ */
+export const AssetDeleteResultSchema = z
+  .object({
+    deletedAssetsCount: z.number().int(),
+    keptSystemAssetsCount: z.number().int(),
+    message: z.string(),
+  })
+  .meta({ id: 'AssetDeleteResult' });
+export type AssetDeleteResult = z.infer<typeof AssetDeleteResultSchema>;
+
 /** The filters shared by listing and bulk deletion. */
 const assetFilters = {
   eventId: Guid.optional(),
