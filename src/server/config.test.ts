@@ -21,7 +21,11 @@ describe('parseConfig', () => {
       demoData: false,
       logLevel: 'info',
       webhooksAllowPrivate: false,
+      storageDir: './data/storage',
+      mediaConcurrency: 2,
+      mediaFaultRate: 0,
     });
+    expect(parseConfig({ DATA_DIR: 'memory://' }).storageDir).toBeUndefined();
   });
 
   it('reads every variable, and treats empty ones as unset', () => {
@@ -35,6 +39,10 @@ describe('parseConfig', () => {
         DEMO_DATA: 'true',
         LOG_LEVEL: 'DEBUG',
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        STORAGE_DIR: '/srv/storage',
+        MEDIA_CONCURRENCY: '4',
+        FFMPEG_PATH: '/usr/bin/ffmpeg',
+        MEDIA_FAULT_RATE: '0.25',
       }),
     ).toEqual({
       port: 9000,
@@ -45,7 +53,12 @@ describe('parseConfig', () => {
       demoData: true,
       logLevel: 'debug',
       webhooksAllowPrivate: true,
+      storageDir: '/srv/storage',
+      mediaConcurrency: 4,
+      ffmpegPath: '/usr/bin/ffmpeg',
+      mediaFaultRate: 0.25,
     });
+    expect(() => parseConfig({ MEDIA_CONCURRENCY: '0', MEDIA_FAULT_RATE: '2' })).toThrow(/MEDIA_CONCURRENCY[^]*MEDIA_FAULT_RATE/);
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
   });
 

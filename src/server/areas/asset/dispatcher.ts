@@ -147,7 +147,7 @@ async function run(env: DispatchEnv, media: MediaServices, row: AssetRow): Promi
     if (!work) throw new WorkFailure('nothing to make: the request is missing (an asset found in storage has no generation)');
     const fault = media.fault?.({ kind: work.kind, assetId: row.id, eventId: row.eventId });
     if (fault) throw new WorkFailure(fault);
-    const found = await eventMediaOf(db, row.clientId, row.eventId, clock.now(), { fallbackToTestProgramme: work.kind === 'mp4' });
+    const found = await eventMediaOf(db, row.clientId, row.eventId, clock.now(), { fallbackToTestProgramme: work.kind === 'mp4' && work.fallback === true });
     if (!found.media) throw new WorkFailure(found.reason === 'not-found' ? 'the event was deleted' : found.problem);
     const file = media.storage.pathOf(row.path);
     const details = await make(media, found.media, work, file, row);

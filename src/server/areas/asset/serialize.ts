@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AssetState, AssetType, parseJsonText, XflowConfigurationSchema, type Asset } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { assets, events, xflows } from '../../db/tables/index.ts';
+import { type assets, events, xflows } from '../../db/tables/index.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 

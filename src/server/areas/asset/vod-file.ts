@@ -149,7 +149,7 @@ export async function requestVodFile(
   }
   const now = clock.now();
   const priority = options.priority ?? 5;
-  const values = { ...systemMp4Values(clientId, eventId, event.contentId, priority, now), work: { kind: 'mp4' as const }, jobId: `mp4-${now.getTime().toString(36)}`, attempts: 0, error: null, leaseUntil: null, startedAt: null, completedAt: null, bytes: null, durationMs: null };
+  const values = { ...systemMp4Values(clientId, eventId, event.contentId, priority, now), work: { kind: 'mp4' as const, fallback: options.media === 'fallback' }, jobId: `mp4-${now.getTime().toString(36)}`, attempts: 0, error: null, leaseUntil: null, startedAt: null, completedAt: null, bytes: null, durationMs: null };
   if (asset) {
     const { dateCreated: _created, ...update } = values;
     await db.update(assets).set(update).where(eq(assets.id, asset.id));

@@ -171,11 +171,13 @@ export function mediaInputOf(media: EventMedia, fromMs: number, toMs: number): M
  * A time of the media as the asset and download requests give it: HH:mm:ss.fff from the stream
  * start, or an ISO 8601 moment when the media has timecode. Not checked against the duration.
  */
-export function parseMediaTime(media: Pick<EventMedia, 'hasTimecode' | 'offsetOf'>, text: string): { ms: number; error?: undefined } | { error: string; ms?: undefined } {
+export function parseMediaTime(media: Pick<EventMedia, 'hasTimecode' | 'offsetOf' | 'startsAt'>, text: string): { ms: number; error?: undefined } | { error: string; ms?: undefined } {
   const point = parseStreamPoint(text.trim());
   if (!point) return { error: `"${text}" is neither HH:mm:ss.fff from the stream start nor an ISO 8601 date-time` };
   if ('offsetMs' in point) return { ms: point.offsetMs };
   if (!media.hasTimecode || !media.offsetOf) return { error: `"${text}" is a date-time, but this event's media has no timecode: give HH:mm:ss.fff from the stream start` };
+  // A moment before the media began is outside it (offsetOf counts from the start, so clamps there).
+  if (media.startsAt && point.at < media.startsAt) return { ms: point.at.getTime() - media.startsAt.getTime() };
   return { ms: media.offsetOf(point.at) };
 }
 
