@@ -38,6 +38,8 @@ import { installCompression } from './http/compression.ts';
 import { listenForChanges } from './changes/listen.ts';
 import { onChangeRecorded } from './changes/record.ts';
 import { sql } from 'drizzle-orm';
+import { createMediaServices } from './areas/media/services.ts';
+import { mediaExtension } from './areas/asset/extension.ts';
 
 export interface AppSettings {
   /**
@@ -162,7 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (settings.compression) installCompression(app);
 
   const clock = options.clock ?? systemClock;
-  const services: AppServices = { ...options.services, encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }) };
+  const services: AppServices = {
+    ...options.services,
+    encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
+    media: options.services?.media ?? createMediaServices(),
+  };
 
   // The response cache: dropped per client by every write, job and event change here, and by
   // other processes' through NOTIFY on CACHE_CHANNEL (PostgreSQL; PGlite has one process).
@@ -226,7 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

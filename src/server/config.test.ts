@@ -22,7 +22,11 @@ describe('parseConfig', () => {
       logLevel: 'info',
       outboundAllowPrivate: false,
       webhooksAllowPrivate: false,
+      storageDir: './data/storage',
+      mediaConcurrency: 2,
+      mediaFaultRate: 0,
     });
+    expect(parseConfig({ DATA_DIR: 'memory://' }).storageDir).toBeUndefined();
   });
 
   it('reads every variable, and treats empty ones as unset', () => {
@@ -36,6 +40,10 @@ describe('parseConfig', () => {
         DEMO_DATA: 'true',
         LOG_LEVEL: 'DEBUG',
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        STORAGE_DIR: '/srv/storage',
+        MEDIA_CONCURRENCY: '4',
+        FFMPEG_PATH: '/usr/bin/ffmpeg',
+        MEDIA_FAULT_RATE: '0.25',
       }),
     ).toEqual({
       port: 9000,
@@ -47,7 +55,12 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       outboundAllowPrivate: true,
       webhooksAllowPrivate: true,
+      storageDir: '/srv/storage',
+      mediaConcurrency: 4,
+      ffmpegPath: '/usr/bin/ffmpeg',
+      mediaFaultRate: 0.25,
     });
+    expect(() => parseConfig({ MEDIA_CONCURRENCY: '0', MEDIA_FAULT_RATE: '2' })).toThrow(/MEDIA_CONCURRENCY[^]*MEDIA_FAULT_RATE/);
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
   });
 

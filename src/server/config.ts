@@ -13,6 +13,10 @@
  * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
  * | OUTBOUND_ALLOW_PRIVATE | false | `true` lets requests to URLs a client chose (webhooks, MP4 probes...) call loopback and private addresses (outbound/address-policy.ts); WEBHOOKS_ALLOW_PRIVATE is an alias |
+ * | STORAGE_DIR  | DATA_DIR/storage | folder of asset files (sim/storage.ts); a temporary folder for `memory://` |
+ * | MEDIA_CONCURRENCY | 2     | ffmpeg runs at once (areas/asset/dispatcher.ts)                               |
+ * | FFMPEG_PATH  | (package)  | another ffmpeg than the one @ffmpeg-installer/ffmpeg ships                     |
+ * | MEDIA_FAULT_RATE | 0      | share (0..1) of media work that fails with a simulated storage error          |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +49,14 @@ export interface ServiceConfig {
   outboundAllowPrivate: boolean;
   /** The same as outboundAllowPrivate (the name before the outbound module took the policy over). */
   webhooksAllowPrivate: boolean;
+  /** STORAGE_DIR; unset: DATA_DIR/storage, or a temporary folder for memory:// (media/services.ts). */
+  storageDir?: string;
+  /** MEDIA_CONCURRENCY: ffmpeg runs at once (1..16). */
+  mediaConcurrency: number;
+  /** FFMPEG_PATH: another ffmpeg binary. */
+  ffmpegPath?: string;
+  /** MEDIA_FAULT_RATE: share of media work that fails (0..1). */
+  mediaFaultRate: number;
 }
 
 export class ConfigError extends Error {
@@ -156,8 +168,44 @@ export function parseConfig(env: Env): ServiceConfig {
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
 
+  const explicitStorage = read(env, 'STORAGE_DIR');
+  const storageDir = explicitStorage ?? (databaseUrl || !dataDir.startsWith('memory://') ? `${databaseUrl ? './data' : dataDir}/storage` : undefined);
+  const rawConcurrency = read(env, 'MEDIA_CONCURRENCY');
+  let mediaConcurrency = 2;
+  if (rawConcurrency !== undefined) {
+    mediaConcurrency = Number(rawConcurrency);
+    if (!/^\d+$/.test(rawConcurrency) || mediaConcurrency < 1 || mediaConcurrency > 16) {
+      problems.push(`MEDIA_CONCURRENCY must be a whole number from 1 to 16, not "${rawConcurrency}"`);
+      mediaConcurrency = 2;
+    }
+  }
+  const ffmpegPath = read(env, 'FFMPEG_PATH');
+  const rawFaultRate = read(env, 'MEDIA_FAULT_RATE');
+  let mediaFaultRate = 0;
+  if (rawFaultRate !== undefined) {
+    mediaFaultRate = Number(rawFaultRate);
+    if (!Number.isFinite(mediaFaultRate) || mediaFaultRate < 0 || mediaFaultRate > 1) {
+      problems.push(`MEDIA_FAULT_RATE must be a number from 0 to 1, not "${rawFaultRate}"`);
+      mediaFaultRate = 0;
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel, outboundAllowPrivate, webhooksAllowPrivate: outboundAllowPrivate };
+  return {
+    port,
+    host,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    apiKeys,
+    demoData,
+    logLevel,
+    outboundAllowPrivate,
+    webhooksAllowPrivate: outboundAllowPrivate,
+    ...(storageDir ? { storageDir } : {}),
+    mediaConcurrency,
+    ...(ffmpegPath ? { ffmpegPath } : {}),
+    mediaFaultRate,
+  };
 }
 
 /** For the entry points: the configuration, or a message on stderr and exit code 2. */

@@ -6,6 +6,7 @@
  */
 import type { LiveSettings } from './areas/live/settings.ts';
 import type { Encoder } from './sim/encoder.ts';
+import type { MediaServices } from './areas/media/services.ts';
 
 export interface AppServices {
   /**
@@ -16,4 +17,9 @@ export interface AppServices {
   encoder?: Encoder;
   /** How PUT /event/state waits for the encoder, and the service's public address for player URLs (areas/live/settings.ts). */
   live?: LiveSettings;
+  /**
+   * The media tools and the storage of asset files (areas/media/services.ts). buildApp always sets
+   * them (a temporary storage folder unless given); read them through `mediaOf`.
+   */
+  media?: MediaServices;
 }
