@@ -32,6 +32,8 @@ import { SimulatedEncoder } from './sim/encoder.ts';
 import { liveStreamExtension } from './areas/live/streams.ts';
 import { changeFeed } from './changes/feed.ts';
 import { webhookDelivery } from './areas/webhook/extension.ts';
+import { vodDownloadFiles } from './areas/vod-download/files.ts';
+import { MailboxMailer } from './sim/mail.ts';
 
 export interface AppSettings {
   /**
@@ -143,7 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installBodyParsers(app);
 
   const clock = options.clock ?? systemClock;
-  const services: AppServices = { ...options.services, encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }) };
+  const services: AppServices = {
+    ...options.services,
+    encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
+    mailer: options.services?.mailer ?? new MailboxMailer(clock),
+  };
   const jobs = new JobWorker({ db, clock, services, handlers: options.jobHandlers ?? jobHandlers, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
@@ -162,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, vodDownloadFiles, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

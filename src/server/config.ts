@@ -13,6 +13,9 @@
  * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
  * | WEBHOOKS_ALLOW_PRIVATE | false | `true` lets webhooks call loopback and private addresses (areas/webhook/address-policy.ts) |
+ * | SMTP_URL     | (none)     | smtp(s)://user:pass@host:port: send mail through it; unset, the service keeps a mailbox (areas/vod-download/mail.ts) |
+ * | MAIL_FROM    | Control Room <no-reply@control-room.local> | the sender of the service's mails |
+ * | DOWNLOADS_EXPIRY_DAYS | 7 | days a ready VOD download's link works; fractions allowed                 |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,7 +46,16 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may call loopback and private addresses. */
   webhooksAllowPrivate: boolean;
+  /** SMTP_URL: mail goes through this server; unset, into the service's own mailbox. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of the service's mails. */
+  mailFrom: string;
+  /** DOWNLOADS_EXPIRY_DAYS: how long a ready VOD download's file stays available. */
+  downloadsExpiryDays: number;
 }
+
+export const DEFAULT_MAIL_FROM = 'Control Room <no-reply@control-room.local>';
+export const DEFAULT_DOWNLOADS_EXPIRY_DAYS = 7;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -147,13 +159,47 @@ export function parseConfig(env: Env): ServiceConfig {
   const demoData = parseBoolean('DEMO_DATA', read(env, 'DEMO_DATA'), false, problems);
   const webhooksAllowPrivate = parseBoolean('WEBHOOKS_ALLOW_PRIVATE', read(env, 'WEBHOOKS_ALLOW_PRIVATE'), false, problems);
 
+  const smtpUrl = read(env, 'SMTP_URL');
+  if (smtpUrl !== undefined) {
+    let valid = false;
+    try {
+      valid = ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol);
+    } catch {
+      valid = false;
+    }
+    if (!valid) problems.push('SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.org:587 (smtps:// for TLS from the start)');
+  }
+  const mailFrom = read(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+
+  let downloadsExpiryDays = DEFAULT_DOWNLOADS_EXPIRY_DAYS;
+  const rawExpiry = read(env, 'DOWNLOADS_EXPIRY_DAYS');
+  if (rawExpiry !== undefined) {
+    downloadsExpiryDays = Number(rawExpiry);
+    if (!/^\d+(\.\d+)?$/.test(rawExpiry) || !(downloadsExpiryDays > 0) || downloadsExpiryDays > 3650) {
+      problems.push(`DOWNLOADS_EXPIRY_DAYS must be a number of days above 0 and up to 3650 (fractions allowed), not "${rawExpiry}"`);
+      downloadsExpiryDays = DEFAULT_DOWNLOADS_EXPIRY_DAYS;
+    }
+  }
+
   const rawLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   let logLevel: LogLevel = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel, webhooksAllowPrivate };
+  return {
+    port,
+    host,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    apiKeys,
+    demoData,
+    logLevel,
+    webhooksAllowPrivate,
+    ...(smtpUrl ? { smtpUrl } : {}),
+    mailFrom,
+    downloadsExpiryDays,
+  };
 }
 
 /** For the entry points: the configuration, or a message on stderr and exit code 2. */

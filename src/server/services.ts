@@ -6,6 +6,8 @@
  */
 import type { LiveSettings } from './areas/live/settings.ts';
 import type { Encoder } from './sim/encoder.ts';
+import type { Mailer } from './sim/mail.ts';
+import type { DownloadSettings } from './areas/vod-download/settings.ts';
 
 export interface AppServices {
   /**
@@ -16,4 +18,8 @@ export interface AppServices {
   encoder?: Encoder;
   /** How PUT /event/state waits for the encoder, and the service's public address for player URLs (areas/live/settings.ts). */
   live?: LiveSettings;
+  /** Outgoing mail (sim/mail.ts): SMTP when SMTP_URL is set, else the mailbox the service keeps. buildApp sets a mailbox unless given one. */
+  mailer?: Mailer;
+  /** VOD downloads: expiry, sender (areas/vod-download/settings.ts). */
+  downloads?: DownloadSettings;
 }
