@@ -1,4 +1,7 @@
-/** Assets (service-interface.md "Assets"): all 9 operations. */
+/**
+ * Assets (service-interface.md "Assets"): all 9 operations; beyond the interface (`extension`),
+ * the event's MP4 (its state is the event's mp4State, its file a SYSTEM asset).
+ */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
 import { ErrorBodySchema, Guid, IdParams, NoCacheQuery } from '../common.ts';
@@ -7,6 +10,8 @@ import {
   AssetListQuery,
   AssetSchema,
   AssetSyncResultSchema,
+  EventMp4Body,
+  EventMp4Schema,
   GifAssetBody,
   ImageAssetBody,
   VideoAssetBody,
@@ -88,5 +93,32 @@ export const asset = defineArea('asset', {
     description: 'SYSTEM assets are not deletable.',
     params: IdParams,
     responses: { 200: null },
+  },
+  /** Beyond the interface: the MP4 of an event, with why it failed. */
+  eventMp4: {
+    method: 'GET',
+    path: '/event/{id}/mp4',
+    summary: 'The MP4 of an event',
+    description:
+      "The event's MP4: its state (the event's mp4State), the file (path, url, size, duration) when AVAILABLE, and why the last generation failed. 404 for an unknown event.",
+    params: IdParams,
+    query: NoCacheQuery,
+    responses: { 200: EventMp4Schema, 404: ErrorBodySchema },
+    extension: true,
+  },
+  /** Beyond the interface: the interface names the MP4 state but no operation that makes the file. */
+  generateMp4: {
+    method: 'POST',
+    path: '/event/{id}/mp4',
+    summary: 'Generate the MP4 of an event',
+    description:
+      'Requests the MP4 of the whole event: mp4State NONE (or FAILED) -> GENERATING -> AVAILABLE, or FAILED with the reason; each change notifies webhooks and the change feed (Mp4StateChanged). ' +
+      'With it come a thumbnail and a sprite, SYSTEM assets like the MP4. Answers at once with the state (GENERATING); an MP4 already GENERATING is answered as it is, ' +
+      'one AVAILABLE too unless regenerate is true. 400 when the event has no media (not a VOD, not recorded, not composed).',
+    params: IdParams,
+    body: EventMp4Body,
+    responses: { 200: EventMp4Schema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    invalidates: ['asset', 'event', 'search'],
+    extension: true,
   },
 });

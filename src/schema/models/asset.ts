@@ -1,6 +1,7 @@
 /** Assets: extra files of an event, requested and tracked with a state (service-interface.md "Asset", "Assets"). */
 import { z } from 'zod';
 import { DateOrTime, DateTime, enumeration, Guid, noCache } from '../common.ts';
+import { Mp4State } from './event.ts';
 
 export const AssetState = enumeration('AssetState', { GENERATING: 0, COMPLETED: 1, FAILED: 2 });
 
@@ -137,3 +138,35 @@ export type AssetDeleteQuery = z.input<typeof AssetDeleteQuery>;
 
 /** Page size of GET /asset/ (fixed by the interface). */
 export const ASSET_PAGE_SIZE = 100;
+
+/**
+ * The MP4 of an event (beyond the interface: GET and POST /event/{id}/mp4). Its state is the
+ * event's mp4State; the file is the event's SYSTEM asset of extension mp4 in its VOD folder.
+ */
+export const EventMp4Schema = z
+  .object({
+    eventId: Guid,
+    mp4State: Mp4State.value,
+    mp4StateString: z.string(),
+    /** The SYSTEM asset holding the file; null before the first request. */
+    assetId: Guid.nullable(),
+    /** Storage path of the file (the asset's path). */
+    path: z.string().nullable(),
+    url: z.string().nullable(),
+    bytes: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    /** Why the last generation failed (FAILED). */
+    error: z.string().nullable(),
+    dateModified: DateTime.nullable(),
+  })
+  .meta({ id: 'EventMp4' });
+export type EventMp4 = z.infer<typeof EventMp4Schema>;
+
+export const EventMp4Body = z
+  .object({
+    priority: z.number().int().min(1).max(10).default(5).describe('1 (first) to 10 (last), as for assets'),
+    /** Make it again even when it is AVAILABLE. */
+    regenerate: z.boolean().default(false),
+  })
+  .meta({ id: 'EventMp4Body' });
+export type EventMp4Body = z.input<typeof EventMp4Body>;

@@ -33,6 +33,8 @@ export const NOT_IMPLEMENTED: readonly string[] = [
   'asset.createVideo',
   'asset.delete',
   'asset.deleteMany',
+  'asset.eventMp4',
+  'asset.generateMp4',
   'asset.get',
   'asset.list',
   'asset.rename',

@@ -13,6 +13,13 @@ import { eventChanges } from '../../db/tables/index.ts';
 import type { EventRow } from '../event/serialize.ts';
 import { S } from './state-machine.ts';
 
+type RecordingRow = Pick<EventRow, 'id' | 'state' | 'actualLiveStart' | 'actualLiveEnd' | 'dateModified' | 'dateDeleted'> & SpanRow;
+
+function testProgrammeRecording(row: SpanRow): Recording {
+  const { liveStart, liveEnd } = testProgrammeSpan(row);
+  return { testProgramme: true, liveStart, liveEnd, pauses: [], durationMs: liveEnd.getTime() - liveStart.getTime() };
+}
+
 export interface Pause {
   from: Date;
   /** Null while the event is still suspended. */
@@ -21,6 +28,39 @@ export interface Pause {
 
 /** States in which an event has a finished recording (the instant VOD, or a VOD from a live run). */
 export const RECORDED_STATES: readonly number[] = [S.STOPPED, S.INSTANT_VOD, S.INSTANT_VOD_BACKUP, S.VOD_PUBLIC, S.VOD_PRIVATE];
+
+/**
+ * The media of an event that holds playable content nothing recorded (created or moved into one
+ * of RECORDED_STATES through the API: `POST /event/` with EventState VOD_PUBLIC, `PUT
+ * /event/state`, `POST /event/xflow/add/`): the test programme, for a duration derived from the
+ * event. README "Media of events":
+ * - the scheduled span (scheduledEnd - scheduledStart) when both are set and the end is after the
+ *   start, at least TEST_PROGRAMME_MIN_MS and at most TEST_PROGRAMME_MAX_MS;
+ * - TEST_PROGRAMME_DEFAULT_MS otherwise.
+ * It "ran" until the event was created (dateCreated), so its times are in the past and stable.
+ */
+export const TEST_PROGRAMME_DEFAULT_MS = 10 * 60_000;
+export const TEST_PROGRAMME_MIN_MS = 10_000;
+export const TEST_PROGRAMME_MAX_MS = 60 * 60_000;
+
+type SpanRow = Pick<EventRow, 'scheduledStart' | 'scheduledEnd' | 'dateCreated'>;
+
+export function testProgrammeDurationMs(row: Pick<EventRow, 'scheduledStart' | 'scheduledEnd'>): number {
+  const { scheduledStart: start, scheduledEnd: end } = row;
+  if (!start || !end || end.getTime() <= start.getTime()) return TEST_PROGRAMME_DEFAULT_MS;
+  return Math.min(TEST_PROGRAMME_MAX_MS, Math.max(TEST_PROGRAMME_MIN_MS, end.getTime() - start.getTime()));
+}
+
+/** The times of the test programme of an event nothing recorded: it ends when the event was created. */
+export function testProgrammeSpan(row: SpanRow): { liveStart: Date; liveEnd: Date } {
+  const liveEnd = row.dateCreated;
+  return { liveStart: new Date(liveEnd.getTime() - testProgrammeDurationMs(row)), liveEnd };
+}
+
+/** True when the event plays the test programme because nothing recorded it (see testProgrammeSpan). */
+export function playsTestProgramme(row: Pick<EventRow, 'state' | 'actualLiveStart' | 'dateDeleted'>): boolean {
+  return !row.dateDeleted && !row.actualLiveStart && RECORDED_STATES.includes(row.state) && row.state !== S.STOPPED;
+}
 
 /** The SUSPENDED periods of the run that began at `since`, from the event's recorded state changes. */
 export async function pausesOf(db: DbOrTx, eventId: string, since: Date, current: { state: number; dateModified: Date }): Promise<Pause[]> {
@@ -61,6 +101,8 @@ export function pausedBetween(pauses: readonly Pause[], from: Date, to: Date): n
 }
 
 export interface Recording {
+  /** The test programme of an event nothing recorded (testProgrammeSpan), not a live run. */
+  testProgramme?: boolean;
   liveStart: Date;
   liveEnd: Date;
   pauses: Pause[];
@@ -71,8 +113,9 @@ export interface Recording {
 /** The event's finished recording, or null when it has none (not ended, never streamed, deleted). */
 export async function recordingOf(
   db: DbOrTx,
-  row: Pick<EventRow, 'id' | 'state' | 'actualLiveStart' | 'actualLiveEnd' | 'dateModified' | 'dateDeleted'>,
+  row: RecordingRow,
 ): Promise<Recording | null> {
+  if (playsTestProgramme(row)) return testProgrammeRecording(row);
   if (row.dateDeleted || !row.actualLiveStart || !RECORDED_STATES.includes(row.state)) return null;
   const liveStart = row.actualLiveStart;
   // An ended event without an end stamp (written by another path) ends when it was last changed.
@@ -96,13 +139,12 @@ export function momentInRecording(recording: Pick<Recording, 'liveStart' | 'paus
   return new Date(t);
 }
 
-type RecordingRow = Pick<EventRow, 'id' | 'state' | 'actualLiveStart' | 'actualLiveEnd' | 'dateModified' | 'dateDeleted'>;
 
 /** The recordings of many events (null for those without one), with one query for all their pauses. */
 export async function recordingsOf(db: DbOrTx, rows: readonly RecordingRow[]): Promise<Map<string, Recording | null>> {
   const out = new Map<string, Recording | null>();
   const recorded = rows.filter((row) => !row.dateDeleted && row.actualLiveStart && RECORDED_STATES.includes(row.state));
-  for (const row of rows) out.set(row.id, null);
+  for (const row of rows) out.set(row.id, playsTestProgramme(row) ? testProgrammeRecording(row) : null);
   if (recorded.length === 0) return out;
   const since = new Date(Math.min(...recorded.map((r) => r.actualLiveStart!.getTime())));
   const byEvent = new Map<string, { state: number; at: Date }[]>();

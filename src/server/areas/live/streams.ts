@@ -13,6 +13,8 @@
  *   resuming the stream carries on where it stopped (the suspended time is not in it);
  * - once stopped (STOPPED, INSTANT_VOD, INSTANT_VOD_BACKUP) and for VOD_PUBLIC and VOD_PRIVATE
  *   events with a recorded stream: the same content, actualLiveStart..actualLiveEnd, as a VOD;
+ * - those states without a recorded stream (created or moved there through the API): the test
+ *   programme, for the duration recording.ts derives from the event (testProgrammeSpan);
  * - a generated standard composition (COMPOSE_PUBLIC, COMPOSE_PRIVATE): its items, trimmed and
  *   stitched in order, as a VOD (areas/compose);
  * - anything else (not started, restarting, deleted, INSTANT_VOD_DELETE, a composition not
@@ -30,7 +32,7 @@ import { channels, composeRenditions, events, type RenditionClip } from '../../d
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { registerStreamRoutes, type ContentClip, type Stream, type StreamContent } from '../../sim/stream-routes.ts';
 import { dvrWindowSeconds } from './configuration.ts';
-import { pausesOf } from './recording.ts';
+import { pausesOf, playsTestProgramme, testProgrammeSpan } from './recording.ts';
 import { S } from './state-machine.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,6 +61,10 @@ export async function streamOf(db: Db, streamKey: string): Promise<Stream | null
       actualLiveStart: events.actualLiveStart,
       actualLiveEnd: events.actualLiveEnd,
       dateModified: events.dateModified,
+      dateCreated: events.dateCreated,
+      dateDeleted: events.dateDeleted,
+      scheduledStart: events.scheduledStart,
+      scheduledEnd: events.scheduledEnd,
       dvrLength: events.dvrLength,
       configurationJson: channels.configurationJson,
       rendition: composeRenditions,
@@ -71,6 +77,11 @@ export async function streamOf(db: Db, streamKey: string): Promise<Stream | null
   const rendition = row.rendition;
   if (COMPOSED.includes(row.state)) {
     return rendition?.kind === 'standard' ? { kind: 'composed', content: { clips: rendition.clips.map(clipOf), looped: false } } : null;
+  }
+  if (playsTestProgramme(row)) {
+    // Nothing recorded it (created or moved into a VOD state through the API): the test programme.
+    const span = testProgrammeSpan(row);
+    return { liveStart: span.liveStart, liveEnd: span.liveEnd, dvrWindowSeconds: 0, pauses: [] };
   }
   if (!row.actualLiveStart) return null;
   const liveStart = row.actualLiveStart;

@@ -8,4 +8,5 @@ export * from './metadata.ts';
 export * from './live.ts';
 export * from './webhooks.ts';
 export * from './compose.ts';
+export * from './assets.ts';
 export * from './downloads.ts';
