@@ -16,7 +16,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import MailIcon from '@mui/icons-material/MailOutline';
+import MailIcon from '@mui/icons-material/MailOutlined';
 import { DOWNLOAD_STATES, type DownloadState, type VodDownloadDetails } from '#schema';
 import { api } from '#app/api.ts';
 import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';

@@ -20,7 +20,7 @@ import { MailError } from '../../sim/mail.ts';
 import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
 import { deleteFile, downloadUrlOf, EXPIRE_JOB_KEY, type DownloadRow } from './repo.ts';
 import { renderReadyMail } from './templates.ts';
-import { resolveEventMedia } from './media.ts';
+import { resolveEventMedia, type EventMedia } from './media.ts';
 import { stitchDownload, StitchError } from './stitch.ts';
 
 export const PROCESS_JOB = 'vodDownload.process';
@@ -56,14 +56,16 @@ const processJob: JobHandler = async (raw, ctx) => {
   if (!row || row.status !== 'processing') return;
   try {
     // The events may have changed (deleted, their media gone) since the download was requested.
+    const media: EventMedia[] = [];
     for (const clip of row.clips) {
-      const resolved = await resolveEventMedia(ctx.db, p.clientId, clip.eventId);
+      const resolved = await resolveEventMedia(ctx.db, p.clientId, clip.eventId, ctx.clock.now());
       if (resolved.kind === 'missing') throw new StitchError(`the event ${clip.eventId} ("${clip.title}") no longer exists`, true);
       if (resolved.kind === 'no-media') throw new StitchError(resolved.reason, true);
       if (clip.toMs > resolved.media.durationMs) throw new StitchError(`the media of "${clip.title}" is shorter than it was when the download was requested`, true);
+      media.push(resolved.media);
     }
     let lastWritten = -1;
-    const result = await stitchDownload(row, {
+    const result = await stitchDownload(row, media, {
       onProgress: async (fraction) => {
         const progress = Math.max(1, Math.min(99, Math.floor(fraction * 100)));
         if (progress < lastWritten + 5) return;

@@ -123,14 +123,14 @@ describe('requesting a download', () => {
       ],
     ];
     for (const [body, field] of cases) {
-      const error = await failure(api.call(endpoints.vodDownload.create, { body: request(body) }));
+      const error = await failure(api.call(endpoints.vodDownload.create, { body: request(body) })).catch((e: Error) => { throw new Error(`${field}: ${e.message}`); });
       expect(error.status, field).toBe(400);
       expect(fieldsOf(error), JSON.stringify(body)).toContain(field);
     }
     const planned = await insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'Not yet streamed', channelId: fixture.channelId });
     const noMedia = await failure(api.call(endpoints.vodDownload.create, { body: request({ downloadClips: [{ eventId: planned }] }) }));
     expect(fieldsOf(noMedia)).toEqual(['body.downloadClips.0.eventId']);
-    expect(noMedia.message).toContain('no recorded media');
+    expect(noMedia.message).toContain('no media to cut');
     expect(await api.call(endpoints.vodDownload.list, {})).toBeNull();
   });
 

@@ -128,7 +128,7 @@ export const vodDownloadRoutes: Implementation[] = [
       errors.push({ field: 'body.contentId', message: `a download with the content id "${contentId}" exists already: choose another, or leave it out to get one` });
     }
     if (contentId.length > 200) errors.push({ field: 'body.contentId', message: 'a content id has 200 characters at most' });
-    const planned = await planDownload(db, clientId, body);
+    const planned = await planDownload(db, clientId, body, clock.now());
     if ('errors' in planned) errors.push(...planned.errors);
     if (errors.length > 0 || 'errors' in planned) throw validationError(errors, 'The download cannot be made');
     const { plan } = planned;

@@ -49,7 +49,7 @@ export interface DownloadPlan {
 type Body = z.output<typeof VodDownloadBody>;
 
 /** The plan of a request, or the failing fields. */
-export async function planDownload(db: DbOrTx, clientId: string, body: Body): Promise<{ plan: DownloadPlan } | { errors: FieldError[] }> {
+export async function planDownload(db: DbOrTx, clientId: string, body: Body, now: Date): Promise<{ plan: DownloadPlan } | { errors: FieldError[] }> {
   const errors: FieldError[] = [];
   const at = (i: number, field: string) => `body.downloadClips.${i}.${field}`;
   const masters = body.downloadClips.flatMap((clip, i) => (clip.isMasterClip ? [i] : []));
@@ -63,7 +63,7 @@ export async function planDownload(db: DbOrTx, clientId: string, body: Body): Pr
   const cache = new Map<string, Awaited<ReturnType<typeof resolveEventMedia>>>();
   for (const [i, clip] of body.downloadClips.entries()) {
     let resolved = cache.get(clip.eventId);
-    if (!resolved) cache.set(clip.eventId, (resolved = await resolveEventMedia(db, clientId, clip.eventId)));
+    if (!resolved) cache.set(clip.eventId, (resolved = await resolveEventMedia(db, clientId, clip.eventId, now)));
     const filtered = tracksOf(clip.filter);
     if ('problem' in filtered) errors.push({ field: at(i, 'filter'), message: filtered.problem });
     else trackSets.push({ index: i, tracks: filtered.tracks });
