@@ -41,11 +41,6 @@ export function ClipMarker({ eventId, eventTitle, src, empty }: ClipMarkerProps)
   const [positionMs, setPosition] = useState(0);
   const [durationMs, setDuration] = useState<number | null>(null);
 
-  useEffect(() => {
-    setIn(null);
-    setOut(null);
-  }, [eventId]);
-
   // Follow the playhead and the media's length for the marks' display.
   useEffect(() => {
     const timer = setInterval(() => {

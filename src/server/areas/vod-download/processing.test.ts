@@ -63,7 +63,7 @@ describe('making a download', () => {
     const ready = await api.call(endpoints.vodDownload.get, { params: { id: created.id } });
     expect(ready!.completionDate).toBe(t.clock.now().toISOString());
     expect(ready!.failureDate).toBeNull();
-    expect(ready!.downloadUrl).toMatch(/\/api\/voddownload-files\/[\w-]{32}\/Cup_final-_highlights\.mp4$/);
+    expect(ready!.downloadUrl).toMatch(/\/api\/voddownload-files\/[\w-]{32}\/Cup_final_-_highlights\.mp4$/);
     const info = await details(created.id);
     expect(info).toMatchObject({ state: 'ready', progress: 100, mail: { status: 'sent', attempts: 1 } });
     // Key-frame cuts: each clip widens to whole 2 s segments at most.
@@ -87,7 +87,7 @@ describe('making a download', () => {
 
     const mails = await api.call(endpoints.vodDownload.mailbox, {});
     const mail = mails.find((m) => m.downloadId === created.id)!;
-    expect(mail).toMatchObject({ to: 'editor@example.com', language: 'de', subject: 'Ihr Download ist bereit: Cup final- highlights.mp4' });
+    expect(mail).toMatchObject({ to: 'editor@example.com', language: 'de', subject: 'Ihr Download ist bereit: Cup final - highlights.mp4' });
     expect(mail.text).toContain(ready!.downloadUrl!);
     expect(await api.call(endpoints.vodDownload.mail, { params: { id: mail.id } })).toEqual(mail);
   });

@@ -60,7 +60,7 @@ describe('requesting a download', () => {
       failureDate: null,
       downloadUrl: null,
       emailLanguage: null,
-      downloadPath: expect.stringMatching(/task-check\/Cup final- highlights\.mp4$/),
+      downloadPath: expect.stringMatching(/task-check\/Cup final - highlights\.mp4$/),
     });
     expect(created.creationDate).toBe(t.clock.now().toISOString());
     const task = parseJsonText(DownloadTaskSchema, created.downloadTaskJson!);

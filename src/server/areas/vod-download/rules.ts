@@ -138,6 +138,7 @@ export async function planDownload(db: DbOrTx, clientId: string, body: Body, now
 export function fileNameFor(requested: string | null | undefined, masterTitle: string | undefined, contentId: string): string {
   const base = (requested?.trim() || masterTitle?.trim() || contentId)
     .replace(/\.mp4$/i, '')
+    .replace(/\s*:\s*/g, ' - ')
     // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-')
     .replace(/\s+/g, ' ')
