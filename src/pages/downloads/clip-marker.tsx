@@ -110,7 +110,7 @@ export function ClipMarker({ eventId, eventTitle, src, empty }: ClipMarkerProps)
             Mark out
             <Kbd>O</Kbd>
           </Button>
-          <Typography variant="body2" aria-live="polite" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary', minWidth: 220 }}>
+          <Typography variant="body2" aria-live="polite" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
             In {inMs === null ? '–' : formatTimecode(inMs)} · Out {outMs === null ? '–' : formatTimecode(outMs)}
             {valid ? ` · ${formatDuration(outMs - inMs)}` : ''}
           </Typography>

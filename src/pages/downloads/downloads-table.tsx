@@ -106,7 +106,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
         field: 'file',
         headerName: 'File',
         flex: 1.6,
-        minWidth: 220,
+        minWidth: 200,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
             <Typography variant="body2" noWrap title={row.mp4Filename} sx={{ fontWeight: 500 }}>
@@ -118,12 +118,12 @@ export function DownloadsTable(props: DownloadsTableProps) {
           </Box>
         ),
       },
-      { field: 'state', headerName: 'State', flex: 1, minWidth: 160, renderCell: ({ row }) => <StateCell row={row} /> },
+      { field: 'state', headerName: 'State', flex: 1, minWidth: 130, renderCell: ({ row }) => <StateCell row={row} /> },
       {
         field: 'clips',
         headerName: 'Clips',
         sortable: false,
-        width: 150,
+        width: 120,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
             <Typography variant="body2" noWrap>
@@ -135,20 +135,20 @@ export function DownloadsTable(props: DownloadsTableProps) {
           </Box>
         ),
       },
-      { field: 'recipient', headerName: 'Recipient', sortable: false, flex: 1, minWidth: 190, renderCell: ({ row }) => <MailCell row={row} mailbox={mailbox} /> },
-      { field: 'created', headerName: 'Requested', width: 150, renderCell: ({ row }) => <DateTimeText value={row.creationDate} /> },
+      { field: 'recipient', headerName: 'Recipient', sortable: false, flex: 1, minWidth: 170, renderCell: ({ row }) => <MailCell row={row} mailbox={mailbox} /> },
+      { field: 'created', headerName: 'Requested', width: 130, renderCell: ({ row }) => <DateTimeText value={row.creationDate} /> },
       {
         field: 'expires',
         headerName: 'Link until',
         sortable: false,
-        width: 150,
+        width: 130,
         renderCell: ({ row }) => <DateTimeText value={row.expiresAt} empty={row.state === 'failed' ? '—' : 'When ready'} />,
       },
       {
         field: 'actions',
         headerName: 'Actions',
         sortable: false,
-        width: 170,
+        width: 124,
         align: 'right',
         headerAlign: 'right',
         renderCell: ({ row }) => {
