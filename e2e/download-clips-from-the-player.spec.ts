@@ -90,6 +90,7 @@ test('mark two clips on the player, get the download ready, open the MP4 and rea
     await builder.getByRole('textbox', { name: 'E-mail the link to' }).fill(recipient);
     await builder.getByRole('combobox', { name: 'Mail language' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
     await page.screenshot({ path: `${screenshots}downloads-builder-light.png` });
   });
 

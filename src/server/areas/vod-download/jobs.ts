@@ -50,6 +50,14 @@ async function fail(ctx: JobContext, p: Payload, reason: string): Promise<void> 
   ctx.log.warn({ downloadId: p.downloadId, reason }, 'VOD download failed');
 }
 
+/** An error as a short line of text: a failed query's message carries its parameters (the file's bytes). */
+function readable(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  const line = (message.split('\nparams:')[0] ?? message).replace(/[\u0000-\u0008\u000e-\u001f]/g, '');
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}
+
 const processJob: JobHandler = async (raw, ctx) => {
   const p = Payload.parse(raw);
   const row = await current(ctx, p);
@@ -104,13 +112,13 @@ const processJob: JobHandler = async (raw, ctx) => {
     });
     ctx.log.info({ downloadId: row.id, bytes: result.bytes.length, durationMs: result.durationMs }, 'VOD download ready');
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = readable(error);
     if ((error instanceof StitchError && error.permanent) || ctx.job.attempts >= ctx.job.maxAttempts) {
       await fail(ctx, p, message);
       return;
     }
     await ctx.db.update(vodDownloads).set({ progress: 0 }).where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
-    throw error;
+    throw new Error(message);
   }
 };
 

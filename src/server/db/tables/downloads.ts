@@ -11,6 +11,7 @@
  * - `mails`: the mailbox the service keeps when it has no SMTP server (SMTP_URL unset): every mail
  *   it sent, readable through the mailbox extension operations and the dashboard.
  */
+import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 
@@ -20,9 +21,16 @@ const clientRef = () =>
     .notNull()
     .references(() => clients.id, { onDelete: 'cascade' });
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/**
+ * Bytes, sent as hex text decoded by PostgreSQL: both drivers (pg, PGlite) take it whatever realm
+ * the Buffer comes from (a component test's DOM environment has its own Uint8Array, which PGlite
+ * would write as text). Read back as bytes.
+ */
+const bytea = customType<{ data: Buffer; driverData: string | Buffer | Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => sql`decode(${Buffer.from(value).toString('hex')}, 'hex')` as unknown as string,
+  fromDriver: (value) =>
+    typeof value === 'string' ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex') : Buffer.isBuffer(value) ? value : Buffer.from(value),
 });
 
 export const DOWNLOAD_STATUSES = ['processing', 'ready', 'failed'] as const;
