@@ -15,7 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { endpoints, type FieldError } from '#schema';
+import type { z } from 'zod';
+import { endpoints, type FieldError, type VodDownloadBody } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { vodDownloads } from '../../db/tables/downloads.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
@@ -45,7 +46,10 @@ import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
 
 const publicUrlOf = (ctx: RequestContext) => ctx.live?.publicUrl;
 
-function taskOf(ctx: RequestContext, values: { id: string; contentId: string; frameAccurate: boolean; clips: DownloadRow['clips'] }, jobId: string): Record<string, unknown> {
+/** What creating a download needs of a request's context. */
+export type DownloadContext = Pick<RequestContext, 'db' | 'clock' | 'client'>;
+
+function taskOf(ctx: DownloadContext, values: { id: string; contentId: string; frameAccurate: boolean; clips: DownloadRow['clips'] }, jobId: string): Record<string, unknown> {
   return {
     parameters: {
       content_id: values.contentId,
@@ -75,7 +79,7 @@ function taskOf(ctx: RequestContext, values: { id: string; contentId: string; fr
   };
 }
 
-async function queueProcessing(db: DbOrTx, ctx: RequestContext, row: Pick<DownloadRow, 'id' | 'clientId' | 'generation'>): Promise<string> {
+async function queueProcessing(db: DbOrTx, ctx: Pick<RequestContext, 'clock'>, row: Pick<DownloadRow, 'id' | 'clientId' | 'generation'>): Promise<string> {
   return enqueue(db, ctx.clock, {
     type: PROCESS_JOB,
     payload: { clientId: row.clientId, downloadId: row.id, generation: row.generation },
@@ -118,44 +122,50 @@ async function retry(ctx: RequestContext, row: DownloadRow | undefined, field: s
   return updated!;
 }
 
+/**
+ * Checks a request against the events' media and stores the download with its processing job
+ * (in the caller's transaction). Also used by the demo seed.
+ */
+export async function requestDownload(ctx: DownloadContext, body: z.output<typeof VodDownloadBody>): Promise<DownloadRow> {
+  const { db, clock } = ctx;
+  const clientId = ctx.client.clientId;
+  const errors: FieldError[] = [];
+  const contentId = body.contentId?.trim() || randomUUID();
+  if (body.contentId && (await contentIdTaken(db, clientId, contentId))) {
+    errors.push({ field: 'body.contentId', message: `a download with the content id "${contentId}" exists already: choose another, or leave it out to get one` });
+  }
+  if (contentId.length > 200) errors.push({ field: 'body.contentId', message: 'a content id has 200 characters at most' });
+  const planned = await planDownload(db, clientId, body, clock.now());
+  if ('errors' in planned) errors.push(...planned.errors);
+  if (errors.length > 0 || 'errors' in planned) throw validationError(errors, 'The download cannot be made');
+  const { plan } = planned;
+  const master = plan.clips[plan.masterIndex]!;
+  const id = randomUUID();
+  const jobId = await queueProcessing(db, ctx, { id, clientId, generation: 1 });
+  const [row] = await db
+    .insert(vodDownloads)
+    .values({
+      id,
+      clientId,
+      contentId,
+      eventId: master.eventId,
+      eventIds: [...new Set(plan.clips.map((c) => c.eventId))],
+      emailAddress: body.emailAddress,
+      emailLanguage: body.emailLanguage ?? null,
+      frameAccurate: body.frameAccurate,
+      mp4Filename: fileNameFor(body.mp4Filename, master.title, contentId),
+      clips: plan.clips,
+      task: taskOf(ctx, { id, contentId, frameAccurate: body.frameAccurate, clips: plan.clips }, jobId),
+      status: 'processing',
+      durationMs: plan.durationMs,
+      creationDate: clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
 export const vodDownloadRoutes: Implementation[] = [
-  implement(endpoints.vodDownload.create, async ({ body }, ctx) => {
-    const { db, clock } = ctx;
-    const clientId = ctx.client.clientId;
-    const errors: FieldError[] = [];
-    const contentId = body.contentId?.trim() || randomUUID();
-    if (body.contentId && (await contentIdTaken(db, clientId, contentId))) {
-      errors.push({ field: 'body.contentId', message: `a download with the content id "${contentId}" exists already: choose another, or leave it out to get one` });
-    }
-    if (contentId.length > 200) errors.push({ field: 'body.contentId', message: 'a content id has 200 characters at most' });
-    const planned = await planDownload(db, clientId, body, clock.now());
-    if ('errors' in planned) errors.push(...planned.errors);
-    if (errors.length > 0 || 'errors' in planned) throw validationError(errors, 'The download cannot be made');
-    const { plan } = planned;
-    const master = plan.clips[plan.masterIndex]!;
-    const id = randomUUID();
-    const jobId = await queueProcessing(db, ctx, { id, clientId, generation: 1 });
-    const [row] = await db
-      .insert(vodDownloads)
-      .values({
-        id,
-        clientId,
-        contentId,
-        eventId: master.eventId,
-        eventIds: [...new Set(plan.clips.map((c) => c.eventId))],
-        emailAddress: body.emailAddress,
-        emailLanguage: body.emailLanguage ?? null,
-        frameAccurate: body.frameAccurate,
-        mp4Filename: fileNameFor(body.mp4Filename, master.title, contentId),
-        clips: plan.clips,
-        task: taskOf(ctx, { id, contentId, frameAccurate: body.frameAccurate, clips: plan.clips }, jobId),
-        status: 'processing',
-        durationMs: plan.durationMs,
-        creationDate: clock.now(),
-      })
-      .returning();
-    return { status: 201, body: serializeDownload(row!, publicUrlOf(ctx)) };
-  }),
+  implement(endpoints.vodDownload.create, async ({ body }, ctx) => ({ status: 201, body: serializeDownload(await requestDownload(ctx, body), publicUrlOf(ctx)) })),
 
   implement(endpoints.vodDownload.get, async ({ params }, ctx) => {
     const row = await getDownload(ctx.db, ctx.client.clientId, params.id);
