@@ -8,6 +8,8 @@ import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import SettingsIcon from '@mui/icons-material/TuneOutlined';
 import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import MailIcon from '@mui/icons-material/MailOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -21,6 +23,8 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
   { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
+  { path: '/downloads', label: 'Downloads', icon: DownloadIcon, hotkey: 'd' },
+  { path: '/mailbox', label: 'Mailbox', icon: MailIcon, hotkey: 'm' },
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },

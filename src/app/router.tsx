@@ -18,6 +18,9 @@ const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-
 const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
 const ComposeListPage = lazy(() => import('#pages/compose/compose-list-page.tsx'));
 const ComposePage = lazy(() => import('#pages/compose/compose-page.tsx'));
+const DownloadsPage = lazy(() => import('#pages/downloads/downloads-page.tsx'));
+const NewDownloadPage = lazy(() => import('#pages/downloads/new-download-page.tsx'));
+const MailboxPage = lazy(() => import('#pages/mailbox/mailbox-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -91,6 +94,32 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <ComposePage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'downloads',
+        element: (
+          <RouteBoundary>
+            <DownloadsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // `downloads/new?event=` builds a download from clips of one event or several.
+        path: 'downloads/new',
+        element: (
+          <RouteBoundary>
+            <NewDownloadPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // The mails the service keeps (no SMTP_URL); `mailbox/:id` opens one.
+        path: 'mailbox/:id?',
+        element: (
+          <RouteBoundary>
+            <MailboxPage />
           </RouteBoundary>
         ),
       },

@@ -18,6 +18,8 @@
  * - playlist: the playlist editor with 500 items in Chromium: time to open it, frame times and
  *   long tasks while an item is dragged from the bottom to the top (keyboard and mouse), and the
  *   service's time to save it (src/bench/playlist-editor.ts).
+ * - downloads: the time to make a 60 s VOD download from three clips, request to ready, with
+ *   key-frame and frame-accurate cuts (`--download-runs N`, default 3) (src/bench/downloads.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +30,9 @@ import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
+import { formatDownloads, measureDownloads, type DownloadsReport } from './downloads.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'downloads'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -182,6 +185,7 @@ interface Report {
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
+  downloads?: DownloadsReport;
 }
 
 async function main(): Promise<void> {
@@ -217,6 +221,11 @@ async function main(): Promise<void> {
     console.log('\nPlaylist editor: opening and dragging in a long playlist...');
     report.playlist = await measurePlaylistEditor();
     console.log(formatPlaylist(report.playlist));
+  }
+  if (run('downloads')) {
+    console.log('\nVOD downloads: a 60 s download from three clips...');
+    report.downloads = await measureDownloads(Number(option('download-runs') ?? 3));
+    console.log(formatDownloads(report.downloads));
   }
 
   mkdirSync('.bench', { recursive: true });

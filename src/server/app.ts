@@ -40,6 +40,8 @@ import { onChangeRecorded } from './changes/record.ts';
 import { sql } from 'drizzle-orm';
 import { createMediaServices } from './areas/media/services.ts';
 import { mediaExtension } from './areas/asset/extension.ts';
+import { vodDownloadFiles } from './areas/vod-download/files.ts';
+import { MailboxMailer } from './sim/mail.ts';
 
 export interface AppSettings {
   /**
@@ -168,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.services,
     encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
     media: options.services?.media ?? createMediaServices(),
+    mailer: options.services?.mailer ?? new MailboxMailer(clock),
   };
 
   // The response cache: dropped per client by every write, job and event change here, and by
@@ -232,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

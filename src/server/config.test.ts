@@ -25,6 +25,8 @@ describe('parseConfig', () => {
       storageDir: './data/storage',
       mediaConcurrency: 2,
       mediaFaultRate: 0,
+      mailFrom: 'Control Room <no-reply@control-room.local>',
+      downloadsExpiryDays: 7,
     });
     expect(parseConfig({ DATA_DIR: 'memory://' }).storageDir).toBeUndefined();
   });
@@ -44,6 +46,9 @@ describe('parseConfig', () => {
         MEDIA_CONCURRENCY: '4',
         FFMPEG_PATH: '/usr/bin/ffmpeg',
         MEDIA_FAULT_RATE: '0.25',
+        SMTP_URL: 'smtp://mailer:secret@mail.example.org:587',
+        MAIL_FROM: 'Ops <ops@example.org>',
+        DOWNLOADS_EXPIRY_DAYS: '0.5',
       }),
     ).toEqual({
       port: 9000,
@@ -59,6 +64,9 @@ describe('parseConfig', () => {
       mediaConcurrency: 4,
       ffmpegPath: '/usr/bin/ffmpeg',
       mediaFaultRate: 0.25,
+      smtpUrl: 'smtp://mailer:secret@mail.example.org:587',
+      mailFrom: 'Ops <ops@example.org>',
+      downloadsExpiryDays: 0.5,
     });
     expect(() => parseConfig({ MEDIA_CONCURRENCY: '0', MEDIA_FAULT_RATE: '2' })).toThrow(/MEDIA_CONCURRENCY[^]*MEDIA_FAULT_RATE/);
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
@@ -89,6 +97,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: 'on' }).webhooksAllowPrivate).toBe(true);
     expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: '' }).webhooksAllowPrivate).toBe(false);
     expect(problems({ WEBHOOKS_ALLOW_PRIVATE: 'sometimes' })).toEqual(['WEBHOOKS_ALLOW_PRIVATE must be true or false, not "sometimes"']);
+  });
+
+  it('reads SMTP_URL and DOWNLOADS_EXPIRY_DAYS, refusing what cannot work', () => {
+    expect(problems({ SMTP_URL: 'http://mail.example.org' })[0]).toContain('SMTP_URL must be an SMTP URL');
+    expect(parseConfig({ SMTP_URL: 'smtps://mail.example.org' }).smtpUrl).toBe('smtps://mail.example.org');
+    for (const bad of ['0', '-1', 'week', '99999']) expect(problems({ DOWNLOADS_EXPIRY_DAYS: bad })[0]).toContain('DOWNLOADS_EXPIRY_DAYS must be');
+    expect(parseConfig({ DOWNLOADS_EXPIRY_DAYS: '30' }).downloadsExpiryDays).toBe(30);
   });
 
   it('accepts the usual spellings of a boolean', () => {

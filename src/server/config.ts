@@ -17,6 +17,9 @@
  * | MEDIA_CONCURRENCY | 2     | ffmpeg runs at once (areas/asset/dispatcher.ts)                               |
  * | FFMPEG_PATH  | (package)  | another ffmpeg than the one @ffmpeg-installer/ffmpeg ships                     |
  * | MEDIA_FAULT_RATE | 0      | share (0..1) of media work that fails with a simulated storage error          |
+ * | SMTP_URL     | (none)     | smtp(s)://user:pass@host:port: send mail through it; unset, the service keeps a mailbox (areas/vod-download/mail.ts) |
+ * | MAIL_FROM    | Control Room <no-reply@control-room.local> | the sender of the service's mails |
+ * | DOWNLOADS_EXPIRY_DAYS | 7 | days a ready VOD download's link works; fractions allowed                 |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -57,7 +60,16 @@ export interface ServiceConfig {
   ffmpegPath?: string;
   /** MEDIA_FAULT_RATE: share of media work that fails (0..1). */
   mediaFaultRate: number;
+  /** SMTP_URL: mail goes through this server; unset, into the service's own mailbox. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of the service's mails. */
+  mailFrom: string;
+  /** DOWNLOADS_EXPIRY_DAYS: how long a ready VOD download's file stays available. */
+  downloadsExpiryDays: number;
 }
+
+export const DEFAULT_MAIL_FROM = 'Control Room <no-reply@control-room.local>';
+export const DEFAULT_DOWNLOADS_EXPIRY_DAYS = 7;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -163,6 +175,28 @@ export function parseConfig(env: Env): ServiceConfig {
   const outboundRaw = read(env, 'OUTBOUND_ALLOW_PRIVATE');
   const outboundAllowPrivate = outboundRaw === undefined ? aliasAllowPrivate : parseBoolean('OUTBOUND_ALLOW_PRIVATE', outboundRaw, false, problems);
 
+  const smtpUrl = read(env, 'SMTP_URL');
+  if (smtpUrl !== undefined) {
+    let valid = false;
+    try {
+      valid = ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol);
+    } catch {
+      valid = false;
+    }
+    if (!valid) problems.push('SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.org:587 (smtps:// for TLS from the start)');
+  }
+  const mailFrom = read(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+
+  let downloadsExpiryDays = DEFAULT_DOWNLOADS_EXPIRY_DAYS;
+  const rawExpiry = read(env, 'DOWNLOADS_EXPIRY_DAYS');
+  if (rawExpiry !== undefined) {
+    downloadsExpiryDays = Number(rawExpiry);
+    if (!/^\d+(\.\d+)?$/.test(rawExpiry) || !(downloadsExpiryDays > 0) || downloadsExpiryDays > 3650) {
+      problems.push(`DOWNLOADS_EXPIRY_DAYS must be a number of days above 0 and up to 3650 (fractions allowed), not "${rawExpiry}"`);
+      downloadsExpiryDays = DEFAULT_DOWNLOADS_EXPIRY_DAYS;
+    }
+  }
+
   const rawLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   let logLevel: LogLevel = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
@@ -205,6 +239,9 @@ export function parseConfig(env: Env): ServiceConfig {
     mediaConcurrency,
     ...(ffmpegPath ? { ffmpegPath } : {}),
     mediaFaultRate,
+    ...(smtpUrl ? { smtpUrl } : {}),
+    mailFrom,
+    downloadsExpiryDays,
   };
 }
 

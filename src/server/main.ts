@@ -17,6 +17,7 @@ import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, PID_FILE, type S
 import { openDatabase, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
 import { systemClock } from './jobs/clock.ts';
+import { createMailer } from './sim/mail.ts';
 // Loaded only when DEMO_DATA is on (the import below); the type import costs nothing at run time.
 import type * as SeedModule from './demo/seed.ts';
 
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
   const demoKey = config.demoData ? keys.key : undefined;
   const app = await buildApp({ database, clock: systemClock, logger: log, services: {
       live: { publicUrl },
+      mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }),
+      downloads: { expiryDays: config.downloadsExpiryDays, mailFrom: config.mailFrom },
       media: createMediaServices({
         ...(config.storageDir ? { storageDir: config.storageDir } : {}),
         concurrency: config.mediaConcurrency,

@@ -7,6 +7,8 @@
 import type { LiveSettings } from './areas/live/settings.ts';
 import type { Encoder } from './sim/encoder.ts';
 import type { MediaServices } from './areas/media/services.ts';
+import type { Mailer } from './sim/mail.ts';
+import type { DownloadSettings } from './areas/vod-download/settings.ts';
 
 export interface AppServices {
   /**
@@ -22,4 +24,8 @@ export interface AppServices {
    * them (a temporary storage folder unless given); read them through `mediaOf`.
    */
   media?: MediaServices;
+  /** Outgoing mail (sim/mail.ts): SMTP when SMTP_URL is set, else the mailbox the service keeps. buildApp sets a mailbox unless given one. */
+  mailer?: Mailer;
+  /** VOD downloads: expiry, sender (areas/vod-download/settings.ts). */
+  downloads?: DownloadSettings;
 }

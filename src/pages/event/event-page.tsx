@@ -38,6 +38,7 @@ import { ChapterPointsTab } from './chapter-points-tab.tsx';
 import { AudioTab } from './audio-tab.tsx';
 import { EventWebhooksTab } from './event-webhooks-tab.tsx';
 import { EventPlaylistCard } from '#pages/compose/event-playlist-card.tsx';
+import { EventDownloadsTab } from '#pages/downloads/event-downloads-tab.tsx';
 
 function NewEventPage({ serviceUrl }: { serviceUrl: string }) {
   useDocumentTitle('New event');
@@ -111,6 +112,7 @@ const TAB_PANELS: Record<Exclude<EventTab, 'general'>, (props: TabProps) => Reac
   chapters: ChapterPointsTab,
   audio: AudioTab,
   webhooks: EventWebhooksTab,
+  downloads: EventDownloadsTab,
 };
 
 function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; children: ReactNode }) {

@@ -11,6 +11,7 @@ export const EVENT_TABS = [
   { id: 'chapters', label: 'Chapter points' },
   { id: 'audio', label: 'Audio' },
   { id: 'webhooks', label: 'Webhooks' },
+  { id: 'downloads', label: 'Downloads' },
 ] as const;
 export type EventTab = (typeof EVENT_TABS)[number]['id'];
 

@@ -1,11 +1,21 @@
 /**
  * VOD downloads (service-interface.md "VOD downloads"): all 11 operations. Reads answer 204 when
- * nothing matches; deletions answer 410 Gone, which is success.
+ * nothing matches; deletions answer 410 Gone, which is success. Beyond the interface (`extension`):
+ * the downloads with their state, progress and mail, and the mailbox the service keeps when it
+ * sends no mail through SMTP.
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams } from '../common.ts';
-import { VodDownloadBody, VodDownloadContentQuery, VodDownloadPurgeQuery, VodDownloadSchema } from '../models/vod-download.ts';
+import { ErrorBodySchema, Guid, IdParams } from '../common.ts';
+import {
+  MailSchema,
+  VodDownloadBody,
+  VodDownloadContentQuery,
+  VodDownloadDetailsQuery,
+  VodDownloadDetailsSchema,
+  VodDownloadPurgeQuery,
+  VodDownloadSchema,
+} from '../models/vod-download.ts';
 
 export const vodDownload = defineArea('vodDownload', {
   create: {
@@ -99,5 +109,33 @@ export const vodDownload = defineArea('vodDownload', {
     description: 'Removes every download of the event, not only expired ones. Answers 410 Gone.',
     params: z.object({ eventid: Guid }),
     responses: { 410: null },
+  },
+  details: {
+    method: 'GET',
+    path: '/voddownload/details/',
+    summary: 'Downloads with their state, progress and mail',
+    description:
+      'Every download (newest first), or those with a clip of `eventId`, with what the interface does not carry: state (processing, ready, failed, expired), progress, the reason of a failure, the expiry, the clips and whether the mail went out. An empty array when there are none.',
+    query: VodDownloadDetailsQuery,
+    responses: { 200: z.array(VodDownloadDetailsSchema) },
+    extension: true,
+  },
+  mailbox: {
+    method: 'GET',
+    path: '/mailbox/',
+    summary: "The service's mailbox",
+    description:
+      'The mails the service sent (newest first, at most 200), when it keeps them itself (SMTP_URL unset). 404 when mail goes through an SMTP server: then the mails are in the recipients\' mailboxes.',
+    responses: { 200: z.array(MailSchema), 404: ErrorBodySchema },
+    extension: true,
+  },
+  mail: {
+    method: 'GET',
+    path: '/mailbox/{id}',
+    summary: 'One mail of the mailbox',
+    description: '204 when there is no such mail.',
+    params: IdParams,
+    responses: { 200: MailSchema, 204: null },
+    extension: true,
   },
 });

@@ -3,7 +3,7 @@
  * into one downloadable MP4, whose link is e-mailed.
  */
 import { z } from 'zod';
-import { DateOrTime, Guid, NullableDateTime } from '../common.ts';
+import { DateOrTime, DateTime, Guid, NullableDateTime } from '../common.ts';
 
 export const VodDownloadSchema = z
   .object({
@@ -83,3 +83,66 @@ export const VodDownloadContentQuery = z.object({ id: z.string().min(1).describe
 export const VodDownloadPurgeQuery = z.object({
   Buffer: z.number().int().default(0).describe('Days added to the configured expiry period'),
 });
+
+// ---- Beyond the interface (extension operations of this service) ------------------------------
+
+/** Where a download stands, as the dashboard shows it: derived from the interface's dates and the expiry. */
+export const DOWNLOAD_STATES = ['processing', 'ready', 'failed', 'expired'] as const;
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+/** Whether the mail with the link went out: none (not ready yet), pending, retrying (a try failed), sent, failed (given up). */
+export const DOWNLOAD_MAIL_STATUSES = ['none', 'pending', 'retrying', 'sent', 'failed'] as const;
+
+export const DownloadClipDetailsSchema = z
+  .object({
+    eventId: Guid,
+    title: z.string().describe("The event's title when the download was requested"),
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+    filter: z.string().nullable(),
+    isMasterClip: z.boolean(),
+    fromMs: z.number().int().describe("Where the clip starts in the event's media, in milliseconds"),
+    toMs: z.number().int(),
+  })
+  .meta({ id: 'DownloadClipDetails' });
+
+/** A download with what the interface does not carry: state, progress, the failure's reason, the mail. */
+export const VodDownloadDetailsSchema = VodDownloadSchema.extend({
+  state: z.enum(DOWNLOAD_STATES),
+  progress: z.number().int().min(0).max(100).describe('Percent done while processing'),
+  failureReason: z.string().nullable(),
+  expiresAt: NullableDateTime.describe('When a ready download stops being served'),
+  mp4Filename: z.string(),
+  fileBytes: z.number().int().nullable(),
+  durationMs: z.number().int().describe('Total duration of the clips'),
+  frameAccurate: z.boolean(),
+  clips: z.array(DownloadClipDetailsSchema),
+  mail: z.object({
+    status: z.enum(DOWNLOAD_MAIL_STATUSES),
+    attempts: z.number().int(),
+    error: z.string().nullable(),
+    sentAt: NullableDateTime,
+    nextAttemptAt: NullableDateTime,
+  }),
+}).meta({ id: 'VodDownloadDetails' });
+export type VodDownloadDetails = z.infer<typeof VodDownloadDetailsSchema>;
+
+export const VodDownloadDetailsQuery = z.object({
+  eventId: Guid.optional().describe('Only the downloads with a clip of this event'),
+});
+
+/** A mail the service sent, as its own mailbox keeps it (without SMTP_URL). */
+export const MailSchema = z
+  .object({
+    id: Guid,
+    downloadId: Guid.nullable(),
+    from: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    language: z.string().describe('The template used: en, de, fr or nl'),
+    sentAt: DateTime,
+  })
+  .meta({ id: 'Mail' });
+export type Mail = z.infer<typeof MailSchema>;

@@ -9,3 +9,4 @@ export * from './live.ts';
 export * from './webhooks.ts';
 export * from './compose.ts';
 export * from './assets.ts';
+export * from './downloads.ts';

@@ -1,0 +1,136 @@
+// @vitest-environment node
+// The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
+import '#app/test-dom.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { endpoints } from '#schema';
+import type { ApiClient } from '#client';
+import { renderWithApp } from '#app/test-utils.tsx';
+import { recordedEvent } from '#server/areas/compose/test-fixtures.ts';
+import { seedLiveFixture } from '#server/areas/live/test-helpers.ts';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { createTestClient } from '#testing/client.ts';
+import DownloadsPage from './downloads-page.tsx';
+import MailboxPage from '../mailbox/mailbox-page.tsx';
+import { addClip, updateDraft, EMPTY_DRAFT } from './clip-draft.ts';
+import { DownloadBuilder } from './download-builder.tsx';
+
+let t: TestApp;
+let service: ApiClient;
+let match: { id: string };
+
+beforeAll(async () => {
+  // The clock at the real time: the page shows times relative to the browser's.
+  t = await createTestApp({ now: new Date() });
+  service = createTestClient(t);
+  const fixture = await seedLiveFixture(t.database.db, t.clientId, t.clock.now());
+  match = await recordedEvent(t, fixture, 60, 'Cup final');
+}, 120_000);
+afterAll(() => t?.close());
+afterEach(async () => {
+  cleanup();
+  updateDraft(() => EMPTY_DRAFT);
+  for (const d of (await service.call(endpoints.vodDownload.list, {})) ?? []) await service.call(endpoints.vodDownload.delete, { params: { id: d.id } });
+});
+
+function renderPage(path: string) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/downloads" element={<DownloadsPage />} />
+      <Route path="/downloads/new" element={<DownloadBuilder serviceUrl="/api" />} />
+      <Route path="/mailbox/:id?" element={<MailboxPage />} />
+    </Routes>,
+    { client: createTestClient(t), path },
+  );
+}
+
+describe('the downloads page', () => {
+  it('says there are none yet', async () => {
+    renderPage('/downloads');
+    expect(await screen.findByText('No downloads yet', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('shows each state, filters by state and search in the URL, and deletes after confirming', async () => {
+    const ready = await service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', contentId: 'ready-one', mp4Filename: 'Goals', downloadClips: [{ eventId: match.id, end: '00:00:04' }] },
+    });
+    await t.runJobs();
+    await service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', contentId: 'still-busy', mp4Filename: 'Interviews', downloadClips: [{ eventId: match.id, end: '00:00:04' }] },
+    });
+    const { router } = renderPage('/downloads');
+    const grid = await screen.findByRole('grid', { name: 'Downloads' });
+    const readyRow = await within(grid).findByRole('row', { name: /Goals\.mp4/ });
+    expect(within(readyRow).getByText('Ready')).toBeTruthy();
+    expect(within(readyRow).getByText('Mail sent')).toBeTruthy();
+    expect(within(readyRow).getByRole('link', { name: 'Open Goals.mp4' }).getAttribute('href')).toMatch(/\/api\/voddownload-files\/[\w-]+\/Goals\.mp4$/);
+    const busyRow = within(grid).getByRole('row', { name: /Interviews\.mp4/ });
+    expect(within(busyRow).getByText('Processing')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Ready/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?state=ready'));
+    await waitFor(() => expect(within(grid).queryByRole('row', { name: /Interviews\.mp4/ })).toBeNull());
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nothing like it');
+    expect(await screen.findByText('No download matches')).toBeTruthy();
+    expect(router.state.location.search).toContain('q=nothing');
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+
+    await user.click(await within(grid).findByRole('button', { name: 'Delete Goals.mp4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the download?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the download' }));
+    await waitFor(() => expect(within(grid).queryByRole('row', { name: /Goals\.mp4/ })).toBeNull());
+    expect(await service.call(endpoints.vodDownload.get, { params: { id: ready.id } })).toBeNull();
+  });
+
+  it('retries a failed download', async () => {
+    const failing = await recordedEvent(t, await seedLiveFixture(t.database.db, t.clientId, t.clock.now()), 30, 'Gone soon');
+    const created = await service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', mp4Filename: 'Lost', downloadClips: [{ eventId: failing.id, end: '00:00:04' }] },
+    });
+    await service.call(endpoints.event.delete, { params: { id: failing.id } }).catch(() => undefined);
+    await t.runJobs();
+    renderPage('/downloads?state=failed');
+    const grid = await screen.findByRole('grid', { name: 'Downloads' });
+    const row = await within(grid).findByRole('row', { name: /Lost\.mp4/ });
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Retry Lost.mp4' }));
+    await waitFor(async () => expect((await service.call(endpoints.vodDownload.get, { params: { id: created.id } }))!.failureDate).toBeNull());
+  });
+});
+
+describe('the download builder', () => {
+  it('asks for the clips marked, maps the service’s refusal onto the clip, then follows the download to ready', async () => {
+    addClip({ eventId: match.id, eventTitle: 'Cup final', fromMs: 2_000, toMs: 8_000 });
+    addClip({ eventId: match.id, eventTitle: 'Cup final', fromMs: 50_000, toMs: 90_000 });
+    const { router } = renderPage('/downloads/new');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'New download' });
+    expect(within(form).getByText('2 clips · 0:46 in all')).toBeTruthy();
+    await user.type(within(form).getByRole('textbox', { name: /E-mail the link to/ }), 'desk@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Request download' }));
+    // The second clip runs past the end of the 60 s recording.
+    expect((await within(form).findByRole('alert')).textContent).toContain('beyond the end of the media');
+    await user.click(within(form).getByRole('button', { name: /^Remove clip 2/ }));
+    await user.click(within(form).getByRole('button', { name: 'Request download' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?download=/));
+    await t.runJobs();
+    expect(await screen.findByRole('link', { name: 'Open the MP4' }, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('the mailbox', () => {
+  it('lists the mails and opens one', async () => {
+    await service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'desk@example.com', emailLanguage: 'fr', mp4Filename: 'Résumé', downloadClips: [{ eventId: match.id, end: '00:00:04' }] },
+    });
+    await t.runJobs();
+    const { router } = renderPage('/mailbox');
+    const list = await screen.findByRole('list', { name: 'Mails' });
+    await userEvent.setup().click(within(list).getAllByRole('button', { name: /Votre téléchargement est prêt : Résumé\.mp4/ })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/mailbox\/[0-9a-f-]{36}$/));
+    expect(await screen.findByRole('article', { name: /Mail: Votre téléchargement/ })).toBeTruthy();
+  });
+});

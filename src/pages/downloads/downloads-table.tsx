@@ -1,0 +1,251 @@
+/**
+ * Downloads as a table: file and content id, state (progress while processing, the reason of a
+ * failure), clips and length, recipient and mail, dates; per row: open and copy the link, retry a
+ * failed or expired one, delete (confirmed). The caller filters and pages (the URL holds that).
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { GridColDef } from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import OpenIcon from '@mui/icons-material/OpenInNew';
+import RetryIcon from '@mui/icons-material/Replay';
+import MailIcon from '@mui/icons-material/MailOutlined';
+import type { VodDownloadDetails } from '#schema';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { CopyButton } from '#components/copy-button.tsx';
+import { DateTimeText } from '#components/date-time-text.tsx';
+import { ServerDataGrid, type GridSort } from '#components/server-data-grid.tsx';
+import { formatBytes, formatDuration, MAIL_LABELS, STATE_COLORS, STATE_LABELS } from './download-format.ts';
+import { linkOf, useDeleteDownload, useRetryDownload } from './use-downloads.ts';
+
+export interface DownloadsTableProps {
+  label: string;
+  rows: readonly VodDownloadDetails[];
+  total: number | undefined;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number, pageSize: number) => void;
+  sort: GridSort<SortField> | null;
+  onSortChange: (sort: GridSort<SortField> | null) => void;
+  serviceUrl: string;
+  empty: ReactNode;
+  /** Whether the mailbox exists (the service keeps its mails): links "Mail sent" to it. */
+  mailbox: boolean;
+}
+
+export type SortField = 'created' | 'state' | 'file';
+
+function StateCell({ row }: { row: VodDownloadDetails }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, width: '100%', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Chip size="small" label={STATE_LABELS[row.state]} color={STATE_COLORS[row.state]} variant={row.state === 'expired' ? 'outlined' : 'filled'} />
+        {row.state === 'processing' && (
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {row.progress}%
+          </Typography>
+        )}
+      </Box>
+      {row.state === 'processing' && <LinearProgress variant={row.progress > 0 ? 'determinate' : 'indeterminate'} value={row.progress} aria-label={`Processing ${row.mp4Filename}`} />}
+      {row.state === 'failed' && row.failureReason && (
+        <Tooltip title={row.failureReason} describeChild>
+          <Typography variant="caption" noWrap sx={{ color: 'error.main' }}>
+            {row.failureReason}
+          </Typography>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+function MailCell({ row, mailbox }: { row: VodDownloadDetails; mailbox: boolean }) {
+  const { mail } = row;
+  const color = mail.status === 'failed' || mail.status === 'retrying' ? 'error.main' : 'text.secondary';
+  const label = MAIL_LABELS[mail.status];
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
+      <Typography variant="body2" noWrap title={row.emailAddress}>
+        {row.emailAddress}
+      </Typography>
+      <Tooltip title={mail.error ?? ''} describeChild disableHoverListener={!mail.error}>
+        <Typography variant="caption" noWrap sx={{ color }}>
+          {mail.status === 'sent' && mailbox ? (
+            <Link component={RouterLink} to="/mailbox" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              <MailIcon sx={{ fontSize: 14 }} aria-hidden /> {label}
+            </Link>
+          ) : (
+            <>
+              {label}
+              {mail.status === 'retrying' && mail.attempts > 0 ? ` (try ${mail.attempts + 1})` : ''}
+            </>
+          )}
+        </Typography>
+      </Tooltip>
+    </Box>
+  );
+}
+
+export function DownloadsTable(props: DownloadsTableProps) {
+  const { serviceUrl, mailbox } = props;
+  const retry = useRetryDownload();
+  const remove = useDeleteDownload();
+  const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
+
+  const columns = useMemo<GridColDef<VodDownloadDetails>[]>(
+    () => [
+      {
+        field: 'file',
+        headerName: 'File',
+        flex: 1.6,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
+            <Typography variant="body2" noWrap title={row.mp4Filename} sx={{ fontWeight: 500 }}>
+              {row.mp4Filename}
+            </Typography>
+            <Typography variant="caption" noWrap title={row.contentId} sx={{ color: 'text.secondary' }}>
+              {row.contentId}
+            </Typography>
+          </Box>
+        ),
+      },
+      { field: 'state', headerName: 'State', flex: 1, minWidth: 130, renderCell: ({ row }) => <StateCell row={row} /> },
+      {
+        field: 'clips',
+        headerName: 'Clips',
+        sortable: false,
+        width: 120,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
+            <Typography variant="body2" noWrap>
+              {row.clips.length === 1 ? '1 clip' : `${row.clips.length} clips`} · {formatDuration(row.durationMs)}
+            </Typography>
+            <Typography variant="caption" noWrap sx={{ color: 'text.secondary' }} title={row.clips.map((c) => c.title).join(', ')}>
+              {row.fileBytes !== null ? formatBytes(row.fileBytes) : row.clips.map((c) => c.title).join(', ')}
+            </Typography>
+          </Box>
+        ),
+      },
+      { field: 'recipient', headerName: 'Recipient', sortable: false, flex: 1, minWidth: 170, renderCell: ({ row }) => <MailCell row={row} mailbox={mailbox} /> },
+      { field: 'created', headerName: 'Requested', width: 130, renderCell: ({ row }) => <DateTimeText value={row.creationDate} /> },
+      {
+        field: 'expires',
+        headerName: 'Link until',
+        sortable: false,
+        width: 130,
+        renderCell: ({ row }) => <DateTimeText value={row.expiresAt} empty={row.state === 'failed' ? '—' : 'When ready'} />,
+      },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        sortable: false,
+        width: 124,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => {
+          const link = row.state === 'ready' ? linkOf(row, serviceUrl) : null;
+          const canRetry = row.state === 'failed' || row.state === 'expired';
+          return (
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', width: '100%' }}>
+              {link && (
+                <>
+                  <Tooltip title="Open the file">
+                    <IconButton size="small" component="a" href={link} target="_blank" rel="noopener" aria-label={`Open ${row.mp4Filename}`}>
+                      <OpenIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <CopyButton text={link} what={`the link to ${row.mp4Filename}`} />
+                </>
+              )}
+              {canRetry && (
+                <Tooltip title={row.state === 'expired' ? 'Make it again (new link)' : 'Try again'}>
+                  <span>
+                    <IconButton
+                      size="small"
+                      aria-label={`Retry ${row.mp4Filename}`}
+                      disabled={retry.isPending && retry.variables?.params.id === row.id}
+                      onClick={() =>
+                        retry.mutate(
+                          { params: { id: row.id } },
+                          {
+                            onSuccess: () => notify(`Making ${row.mp4Filename} again`),
+                            onError: (error) => notify(`Could not retry ${row.mp4Filename}: ${error.message}`, { severity: 'error' }),
+                          },
+                        )
+                      }
+                    >
+                      <RetryIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              )}
+              <Tooltip title="Delete">
+                <IconButton size="small" aria-label={`Delete ${row.mp4Filename}`} onClick={() => setDeleting(row)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          );
+        },
+      },
+    ],
+    [serviceUrl, mailbox, retry],
+  );
+
+  return (
+    <>
+      <ServerDataGrid<VodDownloadDetails, SortField>
+        label={props.label}
+        rows={props.rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        rowCount={props.total}
+        loading={props.loading}
+        page={props.page}
+        pageSize={props.pageSize}
+        pageSizeOptions={[20, 50, 100]}
+        onPageChange={props.onPageChange}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+        empty={props.empty}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete the download?"
+        confirmLabel="Delete the download"
+        destructive
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: () => {
+                notify(`Deleted ${deleting.mp4Filename}`);
+                setDeleting(null);
+              },
+            },
+          )
+        }
+      >
+        <p>
+          <strong>{deleting?.mp4Filename}</strong> and its file are deleted; its link stops working at once, also the one in the mail sent to {deleting?.emailAddress}.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The downloads' files: `GET /api/voddownload-files/{token}/{name}` serves a ready download's MP4
+ * (video/mp4, byte ranges, HEAD) until it expires, then answers 410 Gone. No API key: the link is
+ * mailed and opened in a browser; the token (24 random bytes) is the secret, and the file name
+ * after it only names the file for the browser. Also closes the mailer when the app closes.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppExtension } from '../../app.ts';
+import { HttpError } from '../../http/errors.ts';
+import { findByFileToken, readFile } from './repo.ts';
+
+/** A file with Range support (players ask for parts of an MP4): one range, or the whole. */
+export function sendWithRanges(request: FastifyRequest, reply: FastifyReply, bytes: Buffer): FastifyReply {
+  reply.header('Accept-Ranges', 'bytes');
+  const range = request.headers.range;
+  if (typeof range === 'string') {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    if (m && (m[1] !== '' || m[2] !== '')) {
+      let start: number;
+      let end: number;
+      if (m[1] === '') {
+        start = Math.max(0, bytes.length - Number(m[2]));
+        end = bytes.length - 1;
+      } else {
+        start = Number(m[1]);
+        end = m[2] === '' ? bytes.length - 1 : Math.min(Number(m[2]), bytes.length - 1);
+      }
+      if (start >= bytes.length || end < start) return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
+      return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
+    }
+  }
+  return reply.send(bytes);
+}
+
+const mp4 = { 'video/mp4': { schema: { type: 'string', format: 'binary' } } };
+const error = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+
+export const vodDownloadFiles: AppExtension = {
+  register(app, { db, clock, services }) {
+    app.get<{ Params: { token: string; name: string } }>('/api/voddownload-files/:token/:name', async (request, reply) => {
+      const row = await findByFileToken(db, request.params.token);
+      if (!row || row.status !== 'ready') throw new HttpError(404, 'NotFound', 'There is no such file: the link is wrong, or the download was made again or deleted');
+      if (row.expiresAt && row.expiresAt <= clock.now()) {
+        throw new HttpError(410, 'Gone', `This download expired on ${row.expiresAt.toISOString()}: ask for it again (retry) to get a new link`);
+      }
+      const file = await readFile(db, row.id);
+      if (!file) throw new HttpError(410, 'Gone', 'The file of this download is gone: ask for it again (retry) to get a new link');
+      const disposition = (request.query as { download?: string }).download === '1' ? 'attachment' : 'inline';
+      reply
+        .type(file.contentType)
+        .header('Content-Disposition', `${disposition}; filename="${row.mp4Filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.mp4Filename)}`)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Last-Modified', (row.completionDate ?? row.creationDate).toUTCString());
+      return sendWithRanges(request, reply, file.bytes);
+    });
+    app.addHook('onClose', async () => {
+      await services.mailer?.close?.();
+    });
+  },
+  routes: [
+    {
+      method: 'get',
+      path: '/voddownload-files/{token}/{name}',
+      operationId: 'vodDownload.file',
+      summary: "A VOD download's MP4 (the downloadUrl)",
+      description:
+        'Serves the file of a ready download, with byte ranges (and HEAD), until it expires; `?download=1` asks the browser to save it. No API key: the token in the path is the secret. 404 for an unknown token, 410 once expired.',
+      authenticated: false,
+      responses: {
+        200: { description: 'The MP4', content: mp4 },
+        206: { description: 'A byte range of the MP4', content: mp4 },
+        404: { description: 'No such file', content: error },
+        410: { description: 'The download expired', content: error },
+      },
+    },
+  ],
+};

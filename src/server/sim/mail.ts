@@ -1,0 +1,109 @@
+/**
+ * Outgoing mail, behind one adapter interface (DESIGN.md "The simulated world"):
+ *
+ * - `SmtpMailer`: a real SMTP server through nodemailer, when SMTP_URL is set.
+ * - `MailboxMailer`: no server; the service keeps every mail in its own database (`mails`), where
+ *   the mailbox extension operations and the dashboard read them. It fails the way a mail server
+ *   does: a recipient at a `.invalid` domain (RFC 2606) is refused with a permanent 550, and
+ *   `failNext` makes the next sends fail with a temporary 451 (tests and demos switch it on).
+ *
+ * A send that fails throws a MailError; the caller (a durable job) retries.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DbOrTx } from '../db/database.ts';
+import { mails } from '../db/tables/downloads.ts';
+import type { Clock } from '../jobs/clock.ts';
+
+export interface OutgoingMail {
+  clientId: string;
+  /** What the mail is about (the mailbox links it); null for anything else. */
+  downloadId: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  language: string;
+}
+
+export interface Mailer {
+  /** mailbox: the service keeps the mails (readable in the dashboard); smtp: they leave through a server. */
+  readonly kind: 'mailbox' | 'smtp';
+  send(db: DbOrTx, mail: OutgoingMail): Promise<{ messageId: string }>;
+  close?(): Promise<void>;
+}
+
+export class MailError extends Error {
+  override readonly name = 'MailError';
+  constructor(
+    message: string,
+    /** A permanent refusal (5xx): trying again will not help. */
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+export class MailboxMailer implements Mailer {
+  readonly kind = 'mailbox' as const;
+  /** Sends to fail with a temporary error before the next one goes through (a fault to switch on). */
+  failNext = 0;
+
+  constructor(private readonly clock: Clock) {}
+
+  async send(db: DbOrTx, mail: OutgoingMail): Promise<{ messageId: string }> {
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      throw new MailError('451 4.3.0 Mailbox temporarily unavailable, try again later');
+    }
+    if (/\.invalid$/i.test(mail.to.split('@')[1] ?? '')) {
+      throw new MailError(`550 5.1.2 ${mail.to}: the domain does not exist`, true);
+    }
+    const [row] = await db
+      .insert(mails)
+      .values({
+        clientId: mail.clientId,
+        downloadId: mail.downloadId,
+        fromAddress: mail.from,
+        toAddress: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        language: mail.language,
+        sentAt: this.clock.now(),
+      })
+      .returning({ id: mails.id });
+    return { messageId: `<${row!.id}@control-room.local>` };
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  private readonly transport: Transporter;
+
+  constructor(url: string, options: { timeoutMs?: number } = {}) {
+    const timeout = options.timeoutMs ?? 20_000;
+    this.transport = nodemailer.createTransport(url, { connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
+  }
+
+  async send(_db: DbOrTx, mail: OutgoingMail): Promise<{ messageId: string }> {
+    try {
+      const info = await this.transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      return { messageId: info.messageId };
+    } catch (error) {
+      const e = error as { message?: string; responseCode?: number };
+      const code = e.responseCode;
+      throw new MailError(e.message ?? String(error), code !== undefined && code >= 500 && code < 600);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+/** For the app's wiring: SMTP when a URL is set, else the mailbox. */
+export function createMailer(options: { smtpUrl?: string | undefined; clock: Clock }): Mailer {
+  return options.smtpUrl ? new SmtpMailer(options.smtpUrl) : new MailboxMailer(options.clock);
+}
+
