@@ -13,6 +13,8 @@
  * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
  * | WEBHOOKS_ALLOW_PRIVATE | false | `true` lets webhooks call loopback and private addresses (areas/webhook/address-policy.ts) |
+ * | ARCHIVER_SEGMENT_SECONDS | 4 | length of a segment the simulated archiver records (areas/archiver/settings.ts) |
+ * | ARCHIVER_FAULT_RATE | 0.05 | share of the simulated archiver's attempts that fail (retried; 0 for none) |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,6 +45,10 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may call loopback and private addresses. */
   webhooksAllowPrivate: boolean;
+  /** ARCHIVER_SEGMENT_SECONDS, when set. */
+  archiverSegmentSeconds?: number;
+  /** ARCHIVER_FAULT_RATE, when set. */
+  archiverFaultRate?: number;
 }
 
 export class ConfigError extends Error {
@@ -152,8 +158,30 @@ export function parseConfig(env: Env): ServiceConfig {
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
 
+  const rawSegment = read(env, 'ARCHIVER_SEGMENT_SECONDS');
+  const archiverSegmentSeconds = rawSegment === undefined ? undefined : Number(rawSegment);
+  if (archiverSegmentSeconds !== undefined && !(Number.isFinite(archiverSegmentSeconds) && archiverSegmentSeconds >= 1 && archiverSegmentSeconds <= 600)) {
+    problems.push(`ARCHIVER_SEGMENT_SECONDS must be a number of seconds from 1 to 600, not "${rawSegment}"`);
+  }
+  const rawFault = read(env, 'ARCHIVER_FAULT_RATE');
+  const archiverFaultRate = rawFault === undefined ? undefined : Number(rawFault);
+  if (archiverFaultRate !== undefined && !(Number.isFinite(archiverFaultRate) && archiverFaultRate >= 0 && archiverFaultRate <= 1)) {
+    problems.push(`ARCHIVER_FAULT_RATE must be a number from 0 to 1, not "${rawFault}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, ...(databaseUrl ? { databaseUrl } : {}), apiKeys, demoData, logLevel, webhooksAllowPrivate };
+  return {
+    port,
+    host,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    apiKeys,
+    demoData,
+    logLevel,
+    webhooksAllowPrivate,
+    ...(archiverSegmentSeconds !== undefined ? { archiverSegmentSeconds } : {}),
+    ...(archiverFaultRate !== undefined ? { archiverFaultRate } : {}),
+  };
 }
 
 /** For the entry points: the configuration, or a message on stderr and exit code 2. */

@@ -131,7 +131,13 @@ async function main(): Promise<void> {
 
   // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts).
   const demoKey = config.demoData ? keys.key : undefined;
-  const app = await buildApp({ database, clock: systemClock, logger: log, services: { live: { publicUrl } }, ...(demoKey ? { demoKey } : {}) });
+  const app = await buildApp({ database, clock: systemClock, logger: log, services: {
+      live: { publicUrl },
+      archiver: {
+        ...(config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {}),
+        ...(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
+      },
+    }, ...(demoKey ? { demoKey } : {}) });
 
   const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;
   try {

@@ -104,7 +104,10 @@ export async function runTick(db: Db, clock: Clock, settingsIn: ArchiverSettings
 export async function tickJob(db: Db, clock: Clock, settings: ArchiverSettings | undefined, log: JobLogger): Promise<void> {
   const result = await runTick(db, clock, settings, log);
   const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(archiverCaptures).where(needsWork());
-  if (result.more) await scheduleTick(db, clock, settings, clock.now());
+  if (result.more) {
+    // At once, without a key: the key of this tick's bucket is still held by this job.
+    await enqueue(db, clock, { type: TICK_JOB, payload: null, runAt: clock.now(), maxAttempts: 3 });
+  }
   else if ((pending?.n ?? 0) > 0) {
     const { tickMs } = resolveArchiverSettings(settings);
     await scheduleTick(db, clock, settings, new Date(clock.now().getTime() + tickMs));

@@ -3,10 +3,21 @@ import type { CaptureBody } from '#schema';
 import { eq } from 'drizzle-orm';
 import { EventState } from '#schema';
 import { events } from '../../db/tables/index.ts';
-import type { TestApp } from '#testing/app.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { ManualClock } from '../../jobs/clock.ts';
 import { insertEvent, seedLiveFixture, SERVICE } from '../live/test-helpers.ts';
 
 const S = EventState.values;
+
+/** What these helpers need of a test app (#testing/app.ts TestApp). */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  clientId: string;
+  runJobs(): Promise<number>;
+}
 
 /** The primary publishing point of the fixture channel's first encoder (demo catalogue, `main`). */
 export const PRIMARY_POINT = `${SERVICE}/api/stream/ingest/ch-main/0/primary`;
