@@ -18,6 +18,7 @@ const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-
 const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
 const ComposeListPage = lazy(() => import('#pages/compose/compose-list-page.tsx'));
 const ComposePage = lazy(() => import('#pages/compose/compose-page.tsx'));
+const ArchiverPage = lazy(() => import('#pages/archiver/archiver-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -91,6 +92,15 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <ComposePage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // `archiver?tab=profiles|streams|flows`; captures by default.
+        path: 'archiver',
+        element: (
+          <RouteBoundary>
+            <ArchiverPage />
           </RouteBoundary>
         ),
       },
