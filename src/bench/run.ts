@@ -18,6 +18,8 @@
  * - playlist: the playlist editor with 500 items in Chromium: time to open it, frame times and
  *   long tasks while an item is dragged from the bottom to the top (keyboard and mouse), and the
  *   service's time to save it (src/bench/playlist-editor.ts).
+ * - archiver: GET available/, stats/ and segments/ (an hour, a day, the week) of a capture with a
+ *   week of 4 s segments, on PGlite and (BENCH_DATABASE_URL) PostgreSQL (src/bench/archiver.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,9 +29,10 @@ import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
+import { formatArchiver, measureArchiver, type ArchiverReport } from './archiver.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'archiver'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -182,6 +185,7 @@ interface Report {
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
+  archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
 }
 
 async function main(): Promise<void> {
@@ -217,6 +221,15 @@ async function main(): Promise<void> {
     console.log('\nPlaylist editor: opening and dragging in a long playlist...');
     report.playlist = await measurePlaylistEditor();
     console.log(formatPlaylist(report.playlist));
+  }
+  if (run('archiver')) {
+    console.log('\nArchiver: available content and segments of a capture with a week of segments...');
+    const pglite = await measureArchiver();
+    console.log(formatArchiver(pglite));
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    const postgres = databaseUrl ? await measureArchiver({ databaseUrl }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    if ('requests' in postgres) console.log(formatArchiver(postgres));
+    report.archiver = { pglite, postgres };
   }
 
   mkdirSync('.bench', { recursive: true });

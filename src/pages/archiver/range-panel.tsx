@@ -51,7 +51,7 @@ export interface RangePanelProps {
 
 export function RangePanel({ capture, range, recording, now: nowMs, serviceUrl, onClose }: RangePanelProps) {
   const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString() };
-  const grows = recording && range.end > nowMs - 30_000;
+  const grows = recording && range.end > nowMs;
   const playback = useQuery({ ...api.archiverCapture.playback.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 5_000 : false });
   const segments = useQuery({ ...api.archiverCapture.segments.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 3_000 : false });
   const ordered = orderSegments(segments.data ?? []);

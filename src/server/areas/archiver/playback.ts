@@ -12,7 +12,7 @@
  * A media playlist lists the completed segments of the range in order; a gap between segments,
  * or a jump in the source, is an EXT-X-DISCONTINUITY with the wall-clock time after it
  * (EXT-X-PROGRAM-DATE-TIME). While the capture still records into the range the playlist is of
- * type EVENT and grows; otherwise it is a VOD.
+ * (its end is still to come) the playlist is of type EVENT and grows; otherwise it is a VOD.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -157,7 +157,8 @@ async function captureRange(db: Db, clock: Clock, playKey: string, query: RangeQ
     captureId: capture.id,
     start,
     end,
-    growing: isRecording(capture, now) && (end === null || end.getTime() > now.getTime() - 30_000),
+    // A range that has ended gets nothing more (but for segments still being archived): a VOD.
+    growing: isRecording(capture, now) && (end === null || end.getTime() > now.getTime()),
   };
 }
 
