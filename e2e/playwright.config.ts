@@ -64,6 +64,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Webhook specs run their receiver on this machine, a private address the service refuses by default.
-    env: { PORT: String(PORT), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true' },
+    // The archiver records 2 s segments, so the archiver spec sees its capture grow within seconds.
+    env: { PORT: String(PORT), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true', ARCHIVER_SEGMENT_SECONDS: '2' },
   },
 });

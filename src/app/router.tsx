@@ -21,6 +21,7 @@ const ComposePage = lazy(() => import('#pages/compose/compose-page.tsx'));
 const DownloadsPage = lazy(() => import('#pages/downloads/downloads-page.tsx'));
 const NewDownloadPage = lazy(() => import('#pages/downloads/new-download-page.tsx'));
 const MailboxPage = lazy(() => import('#pages/mailbox/mailbox-page.tsx'));
+const ArchiverPage = lazy(() => import('#pages/archiver/archiver-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -120,6 +121,9 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <MailboxPage />
+        // `archiver?tab=profiles|streams|flows`; captures by default.
+        path: 'archiver',
+            <ArchiverPage />
           </RouteBoundary>
         ),
       },

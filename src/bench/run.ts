@@ -20,6 +20,8 @@
  *   service's time to save it (src/bench/playlist-editor.ts).
  * - downloads: the time to make a 60 s VOD download from three clips, request to ready, with
  *   key-frame and frame-accurate cuts (`--download-runs N`, default 3) (src/bench/downloads.ts).
+ * - archiver: GET available/, stats/ and segments/ (an hour, a day, the week) of a capture with a
+ *   week of 4 s segments, on PGlite and (BENCH_DATABASE_URL) PostgreSQL (src/bench/archiver.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,10 +31,11 @@ import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
+import { formatArchiver, measureArchiver, type ArchiverReport } from './archiver.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
 import { formatDownloads, measureDownloads, type DownloadsReport } from './downloads.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'downloads'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'downloads', 'archiver'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -186,6 +189,7 @@ interface Report {
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
   downloads?: DownloadsReport;
+  archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
 }
 
 async function main(): Promise<void> {
@@ -226,6 +230,14 @@ async function main(): Promise<void> {
     console.log('\nVOD downloads: a 60 s download from three clips...');
     report.downloads = await measureDownloads(Number(option('download-runs') ?? 3));
     console.log(formatDownloads(report.downloads));
+  if (run('archiver')) {
+    console.log('\nArchiver: available content and segments of a capture with a week of segments...');
+    const pglite = await measureArchiver();
+    console.log(formatArchiver(pglite));
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    const postgres = databaseUrl ? await measureArchiver({ databaseUrl }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    if ('requests' in postgres) console.log(formatArchiver(postgres));
+    report.archiver = { pglite, postgres };
   }
 
   mkdirSync('.bench', { recursive: true });

@@ -20,6 +20,8 @@
  * | SMTP_URL     | (none)     | smtp(s)://user:pass@host:port: send mail through it; unset, the service keeps a mailbox (areas/vod-download/mail.ts) |
  * | MAIL_FROM    | Control Room <no-reply@control-room.local> | the sender of the service's mails |
  * | DOWNLOADS_EXPIRY_DAYS | 7 | days a ready VOD download's link works; fractions allowed                 |
+ * | ARCHIVER_SEGMENT_SECONDS | 4 | length of a segment the simulated archiver records (areas/archiver/settings.ts) |
+ * | ARCHIVER_FAULT_RATE | 0.05 | share of the simulated archiver's attempts that fail (retried; 0 for none) |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -66,6 +68,10 @@ export interface ServiceConfig {
   mailFrom: string;
   /** DOWNLOADS_EXPIRY_DAYS: how long a ready VOD download's file stays available. */
   downloadsExpiryDays: number;
+  /** ARCHIVER_SEGMENT_SECONDS, when set. */
+  archiverSegmentSeconds?: number;
+  /** ARCHIVER_FAULT_RATE, when set. */
+  archiverFaultRate?: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Control Room <no-reply@control-room.local>';
@@ -222,6 +228,14 @@ export function parseConfig(env: Env): ServiceConfig {
       problems.push(`MEDIA_FAULT_RATE must be a number from 0 to 1, not "${rawFaultRate}"`);
       mediaFaultRate = 0;
     }
+  const rawSegment = read(env, 'ARCHIVER_SEGMENT_SECONDS');
+  const archiverSegmentSeconds = rawSegment === undefined ? undefined : Number(rawSegment);
+  if (archiverSegmentSeconds !== undefined && !(Number.isFinite(archiverSegmentSeconds) && archiverSegmentSeconds >= 1 && archiverSegmentSeconds <= 600)) {
+    problems.push(`ARCHIVER_SEGMENT_SECONDS must be a number of seconds from 1 to 600, not "${rawSegment}"`);
+  const rawFault = read(env, 'ARCHIVER_FAULT_RATE');
+  const archiverFaultRate = rawFault === undefined ? undefined : Number(rawFault);
+  if (archiverFaultRate !== undefined && !(Number.isFinite(archiverFaultRate) && archiverFaultRate >= 0 && archiverFaultRate <= 1)) {
+    problems.push(`ARCHIVER_FAULT_RATE must be a number from 0 to 1, not "${rawFault}"`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -242,6 +256,9 @@ export function parseConfig(env: Env): ServiceConfig {
     ...(smtpUrl ? { smtpUrl } : {}),
     mailFrom,
     downloadsExpiryDays,
+    webhooksAllowPrivate,
+    ...(archiverSegmentSeconds !== undefined ? { archiverSegmentSeconds } : {}),
+    ...(archiverFaultRate !== undefined ? { archiverFaultRate } : {}),
   };
 }
 

@@ -143,6 +143,10 @@ async function main(): Promise<void> {
         ...(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {}),
         faultRate: config.mediaFaultRate,
       }),
+      archiver: {
+        ...(config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {}),
+        ...(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
+      },
     }, ...(demoKey ? { demoKey } : {}) });
 
   const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;

@@ -10,6 +10,8 @@ import {
   ArchiverListQuery,
   CaptureAvailableContentSchema,
   CaptureBody,
+  CapturePlaybackQuery,
+  CapturePlaybackSchema,
   CaptureSchema,
   CaptureSegmentSchema,
   CaptureSegmentsQuery,
@@ -65,6 +67,17 @@ export const archiverCapture = defineArea('archiverCapture', {
     params: ArchiverIdParams,
     query: CaptureSegmentsQuery,
     responses: { 200: z.array(CaptureSegmentSchema) },
+  },
+  playback: {
+    method: 'GET',
+    path: '/archivercapture/{id}/playback/',
+    summary: 'Get a playable URL for a range of a capture',
+    description:
+      'An HLS URL (served by this service, no API key needed) that plays the completed segments of the capture between start and end (both or neither; neither: everything captured), with a discontinuity at every gap. While the capture still records into the range, the playlist grows.',
+    params: ArchiverIdParams,
+    query: CapturePlaybackQuery,
+    responses: { 200: CapturePlaybackSchema },
+    extension: true,
   },
   create: {
     method: 'POST',

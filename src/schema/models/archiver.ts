@@ -203,3 +203,24 @@ export const ArchiverStreamSchema = z
 export type ArchiverStream = z.infer<typeof ArchiverStreamSchema>;
 
 export const ArchiverStreamIdParams = z.object({ id: z.number().int().min(0) });
+
+// ---- Catch-up playback (beyond the interface) ----------------------------------------------------
+
+/** GET /archivercapture/{id}/playback/: a range to play; both or neither (neither: all of it). */
+export const CapturePlaybackQuery = z
+  .object({ start: UtcDateTime.optional(), end: UtcDateTime.optional() })
+  .refine((q) => (q.start === undefined) === (q.end === undefined), { path: ['end'], message: 'give both start and end, or neither' })
+  .meta({ id: 'CapturePlaybackQuery' });
+
+/** Where a player loads a range of a capture (HLS, no API key needed: the URL carries an unguessable key). */
+export const CapturePlaybackSchema = z
+  .object({
+    url: z.string(),
+    /** The range asked for, snapped outward to whole segments (the first and last content inside it). */
+    startTime: UtcDateTime.nullable(),
+    endTime: UtcDateTime.nullable(),
+    /** Segments of the range that play (completed ones). */
+    segments: z.number().int(),
+  })
+  .meta({ id: 'CapturePlayback' });
+export type CapturePlayback = z.infer<typeof CapturePlaybackSchema>;

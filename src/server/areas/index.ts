@@ -25,6 +25,7 @@ import { webhookRoutes } from './webhook/routes.ts';
 import { composeRoutes } from './compose/routes.ts';
 import { assetRoutes } from './asset/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
+import { archiverRoutes } from './archiver/routes.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -41,4 +42,5 @@ export const implementations: readonly Implementation[] = [
   ...composeRoutes,
   ...assetRoutes,
   ...vodDownloadRoutes,
+  ...archiverRoutes,
 ];

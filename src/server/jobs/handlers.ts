@@ -8,6 +8,7 @@ import { webhookJobs } from '../areas/webhook/jobs.ts';
 import { composeJobs } from '../areas/compose/jobs.ts';
 import { assetJobs } from '../areas/asset/jobs.ts';
 import { vodDownloadJobs } from '../areas/vod-download/jobs.ts';
+import { archiverJobs } from '../areas/archiver/jobs.ts';
 import type { JobHandler } from './queue.ts';
 
-export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...assetJobs, ...vodDownloadJobs };
+export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...assetJobs, ...vodDownloadJobs, ...archiverJobs };

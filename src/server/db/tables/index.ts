@@ -10,3 +10,4 @@ export * from './webhooks.ts';
 export * from './compose.ts';
 export * from './assets.ts';
 export * from './downloads.ts';
+export * from './archiver.ts';

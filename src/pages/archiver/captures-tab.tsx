@@ -1,0 +1,356 @@
+/**
+ * Captures: each with its state and availability timeline (one shared window: zoom from days to
+ * minutes, step back and forth, or follow now), refreshed every few seconds while something records
+ * and the tab is visible. Selecting a range of a capture (drag across its timeline, or a captured
+ * block) plays it below and lists its segments, failed ones first. Everything is in the URL:
+ * `?zoom=1h&at=<end>&capture=<id>&from=<iso>&to=<iso>`.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
+import type { Capture, CaptureStats } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { formatDateTime } from '#components/format-time.ts';
+import { useUrlParams } from '#components/use-url-params.ts';
+import { AvailabilityTimeline } from './availability-timeline.tsx';
+import { CaptureFormDialog } from './capture-form-dialog.tsx';
+import { RangePanel } from './range-panel.tsx';
+import { formatDuration, totals, layoutBlocks, ZOOMS, zoomOf, type TimeRange } from './timeline.ts';
+
+const REFRESH_MS = 3_000;
+
+/** The current time, every few seconds while the page is shown (the window follows it). */
+function useTicker(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') setNow(Date.now());
+    }, ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+function isRecording(capture: Capture, now: number): boolean {
+  return capture.active && (capture.endTime === null || new Date(capture.endTime).getTime() > now) && (capture.startTime === null || new Date(capture.startTime).getTime() <= now);
+}
+
+function captureState(capture: Capture, now: number): { label: string; colour: 'success' | 'default' | 'info' | 'warning' } {
+  if (!capture.active) return { label: 'Paused', colour: 'default' };
+  if (capture.startTime && new Date(capture.startTime).getTime() > now) return { label: 'Scheduled', colour: 'info' };
+  if (capture.endTime && new Date(capture.endTime).getTime() <= now) return { label: 'Ended', colour: 'default' };
+  return { label: 'Recording', colour: 'success' };
+}
+
+export function CapturesTab({ serviceUrl }: { serviceUrl: string }) {
+  const [params, setParams] = useUrlParams();
+  const zoom = zoomOf(params.get('zoom'));
+  const atParam = params.get('at');
+  const ticker = useTicker(REFRESH_MS);
+  const end = atParam && !Number.isNaN(Date.parse(atParam)) ? Date.parse(atParam) : ticker;
+  const window = { start: end - zoom.spanMs, end };
+  const selectedId = params.get('capture');
+  const from = params.get('from');
+  const to = params.get('to');
+  const selection = selectedId && from && to && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to)) ? { start: Date.parse(from), end: Date.parse(to) } : null;
+  const [editing, setEditing] = useState<Capture | null | 'new'>(params.get('new') === 'capture' ? 'new' : null);
+  const [deleting, setDeleting] = useState<Capture | null>(null);
+
+  const captures = useQuery({ ...api.archiverCapture.list.queryOptions({ query: { onlyIds: false } }), refetchInterval: 15_000 });
+  const list = ((captures.data ?? []) as (Capture | string)[]).filter((c): c is Capture => typeof c !== 'string');
+  const anyRecording = list.some((c) => isRecording(c, ticker));
+  const stats = useQuery({ ...api.archiverCapture.allStats.queryOptions({}), refetchInterval: anyRecording ? REFRESH_MS : false });
+  const statsOf = new Map((stats.data ?? []).map((s) => [s.id, s]));
+  const remove = useMutation(api.archiverCapture.delete.mutationOptions());
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) next.delete(k);
+        else next.set(k, v);
+      }
+      return next;
+    });
+
+  const select = (captureId: string, range: TimeRange) =>
+    update({ capture: captureId, from: new Date(range.start).toISOString(), to: new Date(range.end).toISOString() });
+
+  let content;
+  if (captures.error) {
+    content = (
+      <ErrorState
+        title="Could not load the captures"
+        message={describeApiError(captures.error, { serviceUrl }).message}
+        actions={
+          <Button variant="contained" onClick={() => void captures.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (captures.isPending) {
+    content = <Skeleton variant="rounded" height={120} aria-label="Loading the captures" />;
+  } else if (list.length === 0) {
+    content = (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<VideoLibraryIcon />}
+          title="No captures yet"
+          hint="A capture records a channel’s publishing points continuously, so any past range can be played (catch-up)."
+          action={
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add a capture
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  } else {
+    content = (
+      <Stack spacing={1.5}>
+        {list.map((capture) => (
+          <CaptureRow
+            key={capture.id}
+            capture={capture}
+            stats={statsOf.get(capture.id)}
+            window={window}
+            tickMs={zoom.tickMs}
+            zoomKey={zoom.key}
+            now={ticker}
+            selection={selectedId === capture.id ? selection : null}
+            onSelect={(range) => select(capture.id, range)}
+            onEdit={() => setEditing(capture)}
+            onDelete={() => setDeleting(capture)}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  const selectedCapture = list.find((c) => c.id === selectedId);
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={zoom.key}
+            aria-label="Zoom"
+            onChange={(_e, value: string | null) => value && update({ zoom: value === '1h' ? null : value })}
+          >
+            {ZOOMS.map((z) => (
+              <ToggleButton key={z.key} value={z.key} aria-label={`Show ${z.label}`}>
+                {z.label}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Tooltip title="Earlier">
+            <IconButton aria-label="Earlier" onClick={() => update({ at: new Date(end - zoom.spanMs / 2).toISOString() })}>
+              <ChevronLeftIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Later">
+            <span>
+              <IconButton
+                aria-label="Later"
+                disabled={!atParam}
+                onClick={() => {
+                  const next = end + zoom.spanMs / 2;
+                  update({ at: next >= Date.now() ? null : new Date(next).toISOString() });
+                }}
+              >
+                <ChevronRightIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          {atParam ? (
+            <Button size="small" onClick={() => update({ at: null })}>
+              Back to now
+            </Button>
+          ) : (
+            <Chip size="small" color="success" variant="outlined" label="Following now" />
+          )}
+        </Stack>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ alignSelf: { xs: 'flex-start', md: 'auto' } }}>
+          Add capture
+        </Button>
+      </Stack>
+      <Legend />
+      {content}
+      {selectedCapture && selection && (
+        <RangePanel
+          key={`${selectedCapture.id}-${selection.start}-${selection.end}`}
+          capture={selectedCapture}
+          range={selection}
+          recording={isRecording(selectedCapture, ticker)}
+          now={ticker}
+          serviceUrl={serviceUrl}
+          onClose={() => update({ capture: null, from: null, to: null })}
+        />
+      )}
+      <CaptureFormDialog
+        open={editing !== null}
+        capture={editing === 'new' ? null : editing}
+        serviceUrl={serviceUrl}
+        onClose={() => {
+          setEditing(null);
+          update({ new: null });
+        }}
+        onSaved={() => {
+          setEditing(null);
+          update({ new: null });
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the capture ${deleting?.id ?? ''}?`}
+        confirmLabel="Delete capture"
+        destructive
+        busy={remove.isPending}
+        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: (deleted) => {
+                notify(`Deleted the capture ${deleted.id}`, { severity: 'success' });
+                if (selectedId === deleted.id) update({ capture: null, from: null, to: null });
+                setDeleting(null);
+              },
+            },
+          )
+        }
+      >
+        Its recording stops and every segment it captured is deleted, with its streams. Playout profiles no longer list it. This cannot be undone.
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+function Legend() {
+  const swatch = (sx: object) => <Box component="span" sx={{ display: 'inline-block', width: 14, height: 10, borderRadius: 0.5, mr: 0.75, verticalAlign: 'middle', ...sx }} />;
+  return (
+    <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', typography: 'caption', color: 'text.secondary' }} aria-label="Legend">
+      <span>{swatch({ bgcolor: 'success.main' })}Captured</span>
+      <span>{swatch({ background: 'repeating-linear-gradient(135deg, rgba(211,47,47,.55) 0 4px, rgba(211,47,47,.15) 4px 8px)' })}Gap</span>
+      <span>{swatch({ bgcolor: 'error.main', width: 3 })}Failed segment (zoom to an hour or less)</span>
+      <span>Drag across a timeline, or pick a captured block, to play that range.</span>
+    </Stack>
+  );
+}
+
+interface CaptureRowProps {
+  capture: Capture;
+  stats: CaptureStats | undefined;
+  window: TimeRange;
+  tickMs: number;
+  zoomKey: string;
+  now: number;
+  selection: TimeRange | null;
+  onSelect(range: TimeRange): void;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selection, onSelect, onEdit, onDelete }: CaptureRowProps) {
+  const recording = isRecording(capture, now);
+  const available = useQuery({ ...api.archiverCapture.available.queryOptions({ params: { id: capture.id } }), refetchInterval: recording ? REFRESH_MS : false });
+  const fine = zoomKey === '10m' || zoomKey === '1h';
+  const windowSegments = useQuery({
+    ...api.archiverCapture.segments.queryOptions({
+      params: { id: capture.id },
+      query: { start: new Date(Math.floor(window.start / 60_000) * 60_000).toISOString(), end: new Date(Math.ceil(window.end / 60_000) * 60_000).toISOString() },
+    }),
+    enabled: fine,
+    refetchInterval: recording ? REFRESH_MS * 2 : false,
+    placeholderData: (previous) => previous,
+  });
+  const ranges = useMemo(() => (available.data ?? []).map((r) => ({ start: Date.parse(r.startTime), end: Date.parse(r.endTime) })), [available.data]);
+  const failures = useMemo(
+    () => (fine ? (windowSegments.data ?? []).filter((s) => s.failed && !s.inProgress).map((s) => ({ start: Date.parse(s.startTime), end: Date.parse(s.endTime) })) : []),
+    [fine, windowSegments.data],
+  );
+  const recordedUntil = recording ? now - 8_000 : null;
+  const sum = totals(layoutBlocks(ranges, window, recordedUntil));
+  const state = captureState(capture, now);
+  const date = new Date(now);
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={`Capture ${capture.id}`}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0, flex: 1 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={capture.id}>
+            {capture.id}
+          </Typography>
+          <Chip size="small" label={state.label} color={state.colour} variant={state.colour === 'default' ? 'outlined' : 'filled'} />
+          {stats && stats.failedCount > 0 && <Chip size="small" color="error" variant="outlined" label={`${stats.failedCount} failed`} />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: { sm: 'nowrap' } }}>
+          {stats?.startTime && stats.endTime
+            ? `Content ${formatDateTime(new Date(stats.startTime), date)} – ${formatDateTime(new Date(stats.endTime), date)}`
+            : 'Nothing captured yet'}
+          {sum.gaps > 0 ? ` · ${sum.gaps} ${sum.gaps === 1 ? 'gap' : 'gaps'} in view (${formatDuration(sum.gapMs)})` : ''}
+        </Typography>
+        <Stack direction="row">
+          <Tooltip title="Edit">
+            <IconButton aria-label={`Edit the capture ${capture.id}`} onClick={onEdit} size="small">
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton aria-label={`Delete the capture ${capture.id}`} onClick={onDelete} size="small">
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={capture.publishingPoints.join('\n')}>
+        {capture.publishingPoints.join(' · ')}
+      </Typography>
+      {available.error ? (
+        <Alert severity="error">Could not load what this capture holds: {available.error.message}</Alert>
+      ) : (
+        <AvailabilityTimeline
+          ranges={ranges}
+          window={window}
+          tickMs={tickMs}
+          recordedUntil={recordedUntil}
+          failures={failures}
+          selection={selection}
+          onSelect={onSelect}
+          label={`Availability of ${capture.id}`}
+          now={date}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * Archiverflows: the output URLs of catch-up content, edited as JSON in the JSON editor, checked
+ * against the configuration schema as you type (the same schema the service answers 400 with).
+ */
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import RouteIcon from '@mui/icons-material/AltRouteOutlined';
+import { ApiError } from '#client';
+import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type Archiverflow } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { FormTextField } from '#components/form/text-field.tsx';
+import { JsonField } from '#components/json-field.tsx';
+
+export const FLOW_TEMPLATE = JSON.stringify(
+  {
+    archiverflows: [
+      {
+        name: 'Catch-up',
+        type: 'ArchiverFlow',
+        outputUrls: [
+          {
+            streamProtocol: 'HLS',
+            cdnPrimaryUrl: 'https://cdn.example.com/archive/{capture_id}/{profile_id}/master.m3u8?start={starttime}&end={endtime}',
+            originPrimaryUrl: 'https://origin.example.com/archive/{capture_id}/{profile_id}/master.m3u8',
+          },
+        ],
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+interface FlowFormValues {
+  name: string;
+  configurationJson: string;
+}
+
+const resolver = zodResolver(ArchiverflowBody.pick({ name: true, configurationJson: true })) as unknown as Resolver<FlowFormValues>;
+
+function outputsOf(flow: Archiverflow): string {
+  const parsed = parseJsonText(ArchiverflowConfigurationSchema, flow.configurationJson);
+  if (!parsed.success) return 'Configuration not readable';
+  const outputs = parsed.data.archiverflows.flatMap((f) => f.outputUrls);
+  const protocols = [...new Set(outputs.map((o) => o.streamProtocol))];
+  return `${parsed.data.archiverflows.length} ${parsed.data.archiverflows.length === 1 ? 'flow' : 'flows'}, ${outputs.length} output ${outputs.length === 1 ? 'URL set' : 'URL sets'}${protocols.length ? ` (${protocols.join(', ')})` : ''}`;
+}
+
+export function FlowsTab({ serviceUrl }: { serviceUrl: string }) {
+  const flows = useQuery(api.archiverflow.list.queryOptions({ query: {} }));
+  const [editing, setEditing] = useState<Archiverflow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Archiverflow | null>(null);
+  const remove = useMutation(api.archiverflow.delete.mutationOptions());
+  const list = flows.data ?? [];
+
+  let content;
+  if (flows.error) content = <ErrorState title="Could not load the archiver flows" message={describeApiError(flows.error, { serviceUrl }).message} />;
+  else if (flows.isPending) content = <Skeleton variant="rounded" height={100} aria-label="Loading the archiver flows" />;
+  else if (list.length === 0)
+    content = (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<RouteIcon />}
+          title="No archiver flows"
+          hint="An archiver flow says where catch-up content is published: CDN and origin URLs per protocol, with {capture_id}, {profile_id}, {starttime} and {endtime} filled in."
+          action={
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add an archiver flow
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  else
+    content = (
+      <Stack spacing={1.5}>
+        {list.map((flow) => (
+          <Paper key={flow.id} variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={`Archiver flow ${flow.name}`}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {flow.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {outputsOf(flow)}
+                </Typography>
+              </Box>
+              <Tooltip title="Edit">
+                <IconButton aria-label={`Edit the archiver flow ${flow.name}`} onClick={() => setEditing(flow)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton aria-label={`Delete the archiver flow ${flow.name}`} onClick={() => setDeleting(flow)}>
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+          Add archiver flow
+        </Button>
+      </Stack>
+      {content}
+      <FlowFormDialog open={editing !== null} flow={editing === 'new' ? null : editing} serviceUrl={serviceUrl} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the archiver flow ${deleting?.name ?? ''}?`}
+        confirmLabel="Delete flow"
+        destructive
+        busy={remove.isPending}
+        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: () => {
+                notify(`Deleted the archiver flow ${deleting.name}`, { severity: 'success' });
+                setDeleting(null);
+              },
+            },
+          )
+        }
+      >
+        Events that use it keep its id but no longer get archiver URLs from it.
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+function FlowFormDialog({ open, flow, serviceUrl, onClose }: { open: boolean; flow: Archiverflow | null; serviceUrl: string; onClose(): void }) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
+      {open && <FlowForm flow={flow} serviceUrl={serviceUrl} onClose={onClose} titleId={titleId} />}
+    </Dialog>
+  );
+}
+
+function FlowForm({ flow, serviceUrl, onClose, titleId }: { flow: Archiverflow | null; serviceUrl: string; onClose(): void; titleId: string }) {
+  const creating = flow === null;
+  const form = useForm<FlowFormValues>({ resolver, defaultValues: { name: flow?.name ?? '', configurationJson: flow?.configurationJson ?? FLOW_TEMPLATE } });
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useMutation(api.archiverflow.create.mutationOptions());
+  const update = useMutation(api.archiverflow.update.mutationOptions());
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const saved = flow ? await update.mutateAsync({ params: { id: flow.id }, body: values }) : await create.mutateAsync({ body: values });
+      notify(creating ? `Added the archiver flow ${saved.name}` : `Saved the archiver flow ${saved.name}`, { severity: 'success' });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+        for (const f of error.fieldErrors) {
+          const name = f.field.replace(/^body\./, '');
+          if (name === 'name' || name === 'configurationJson') form.setError(name, { type: 'server', message: f.message });
+          else setProblem(f.message);
+        }
+      } else setProblem(describeApiError(error, { serviceUrl }).message);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
+      <DialogTitle id={titleId}>{creating ? 'Add an archiver flow' : `Edit ${flow.name}`}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          {problem && <Alert severity="error">{problem}</Alert>}
+          <FormTextField control={form.control} name="name" label="Name" required fullWidth autoFocus />
+          <JsonField
+            control={form.control}
+            name="configurationJson"
+            label="Configuration"
+            required
+            schema={ArchiverflowConfigurationSchema}
+            minLines={16}
+            helperText="archiverflows[], each with outputUrls[]: streamProtocol (HLS, HLSe, HSS, DASH or HDS), cdnPrimaryUrl and originPrimaryUrl; optional cdnSecondaryUrl, privateUrl, originSecondaryUrl. Placeholders {capture_id}, {profile_id}, {starttime}, {endtime}. Shift+Alt+F formats."
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+          {creating ? 'Add flow' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

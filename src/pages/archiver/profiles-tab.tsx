@@ -1,0 +1,320 @@
+/**
+ * Playout profiles: their DRM configuration (and the streaming formats the service derives from
+ * it), expiry and captures. Adding and editing in a dialog with a captures picker.
+ */
+import { useId, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import { ApiError } from '#client';
+import { ArchiverId, KidCek, playoutProfileToBody, type PlayoutProfile, type PlayoutProfileBody } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { FormNumberField } from '#components/form/number-field.tsx';
+import { FormTextField } from '#components/form/text-field.tsx';
+
+const optional = z.string().trim().transform((v) => (v === '' ? null : v));
+
+export const ProfileFormSchema = z.object({
+  id: ArchiverId,
+  expiresIn: z.number().int().min(0, 'Must be 0 or more').nullable(),
+  key: z.union([z.literal(''), KidCek]).transform((v) => (v === '' ? null : v)),
+  issKeyIv: optional,
+  issLicenseUrl: optional,
+  widevineDrmData: optional,
+  widevineLicenseUrl: optional,
+  aesKey: optional,
+  aesKeyIv: optional,
+  aesLicenseUrl: optional,
+  captures: z.array(z.object({ captureId: ArchiverId, liveRedirectUrl: optional })),
+});
+export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
+export type ProfileFormOutput = z.output<typeof ProfileFormSchema>;
+
+export function profileToFormValues(profile: PlayoutProfile | null): ProfileFormInput {
+  const body: PlayoutProfileBody = profile
+    ? playoutProfileToBody(profile)
+    : { id: '', expiresIn: 86_400, key: null, issKeyIv: null, issLicenseUrl: null, widevineDrmData: null, widevineLicenseUrl: null, aesKey: null, aesKeyIv: null, aesLicenseUrl: null, captures: [] };
+  const text = (v: string | null | undefined) => v ?? '';
+  return {
+    id: body.id,
+    expiresIn: body.expiresIn ?? null,
+    key: text(body.key),
+    issKeyIv: text(body.issKeyIv),
+    issLicenseUrl: text(body.issLicenseUrl),
+    widevineDrmData: text(body.widevineDrmData),
+    widevineLicenseUrl: text(body.widevineLicenseUrl),
+    aesKey: text(body.aesKey),
+    aesKeyIv: text(body.aesKeyIv),
+    aesLicenseUrl: text(body.aesLicenseUrl),
+    captures: body.captures.map((c) => ({ captureId: c.captureId, liveRedirectUrl: text(c.liveRedirectUrl) })),
+  };
+}
+
+const resolver = zodResolver(ProfileFormSchema) as unknown as Resolver<ProfileFormInput, unknown, ProfileFormOutput>;
+
+export function ProfilesTab({ serviceUrl }: { serviceUrl: string }) {
+  const profiles = useQuery(api.archiverPlayoutProfile.list.queryOptions({ query: { onlyIds: false } }));
+  const list = ((profiles.data ?? []) as (PlayoutProfile | string)[]).filter((p): p is PlayoutProfile => typeof p !== 'string');
+  const [editing, setEditing] = useState<PlayoutProfile | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PlayoutProfile | null>(null);
+  const remove = useMutation(api.archiverPlayoutProfile.delete.mutationOptions());
+
+  let content;
+  if (profiles.error) content = <ErrorState title="Could not load the playout profiles" message={describeApiError(profiles.error, { serviceUrl }).message} />;
+  else if (profiles.isPending) content = <Skeleton variant="rounded" height={100} aria-label="Loading the playout profiles" />;
+  else if (list.length === 0)
+    content = (
+      <Paper variant="outlined">
+        <EmptyState
+          icon={<ShieldIcon />}
+          title="No playout profiles"
+          hint="A playout profile makes the content of its captures available as streams, with the DRM and expiry it sets."
+          action={
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add a playout profile
+            </Button>
+          }
+        />
+      </Paper>
+    );
+  else
+    content = (
+      <Stack spacing={1.5}>
+        {list.map((p) => (
+          <Paper key={p.id} variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={`Playout profile ${p.id}`}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {p.id}
+              </Typography>
+              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} aria-label="Streaming formats">
+                {p.streamingFormats.length === 0 ? <Chip size="small" color="warning" label="No format: a key without a license server" /> : p.streamingFormats.map((f) => <Chip key={f} size="small" label={f} variant="outlined" />)}
+              </Stack>
+              <Stack direction="row">
+                <Tooltip title="Edit">
+                  <IconButton size="small" aria-label={`Edit the playout profile ${p.id}`} onClick={() => setEditing(p)}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Delete">
+                  <IconButton size="small" aria-label={`Delete the playout profile ${p.id}`} onClick={() => setDeleting(p)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </Stack>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {p.captures.length === 0 ? 'No captures' : `Captures: ${p.captures.map((c) => c.captureId).join(', ')}`} · {p.expiresIn === null ? 'Streams never expire' : `Streams expire after ${p.expiresIn} s`} ·{' '}
+              {drmSummary(p)}
+            </Typography>
+          </Paper>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+          Add playout profile
+        </Button>
+      </Stack>
+      {content}
+      <ProfileFormDialog open={editing !== null} profile={editing === 'new' ? null : editing} serviceUrl={serviceUrl} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the playout profile ${deleting?.id ?? ''}?`}
+        confirmLabel="Delete profile"
+        destructive
+        busy={remove.isPending}
+        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: (deleted) => {
+                notify(`Deleted the playout profile ${deleted.id}`, { severity: 'success' });
+                setDeleting(null);
+              },
+            },
+          )
+        }
+      >
+        Its streams stop playing and are deleted. The captures it lists stay, with their content.
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+function drmSummary(p: PlayoutProfile): string {
+  const systems = [p.aesKey ? 'AES-128' : null, p.widevineLicenseUrl || p.widevineDrmData ? 'Widevine' : null, p.issLicenseUrl ? 'PlayReady' : null].filter(Boolean);
+  if (systems.length > 0) return `DRM: ${systems.join(', ')}`;
+  return p.key ? 'Encrypted, no license server' : 'No DRM';
+}
+
+function ProfileFormDialog({ open, profile, serviceUrl, onClose }: { open: boolean; profile: PlayoutProfile | null; serviceUrl: string; onClose(): void }) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
+      {open && <ProfileForm profile={profile} serviceUrl={serviceUrl} onClose={onClose} titleId={titleId} />}
+    </Dialog>
+  );
+}
+
+function ProfileForm({ profile, serviceUrl, onClose, titleId }: { profile: PlayoutProfile | null; serviceUrl: string; onClose(): void; titleId: string }) {
+  const creating = profile === null;
+  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver, defaultValues: profileToFormValues(profile) });
+  const { control } = form;
+  const captures = useFieldArray({ control, name: 'captures' });
+  const picked = useWatch({ control, name: 'captures' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const captureIds = useQuery(api.archiverCapture.list.queryOptions({ query: { onlyIds: true } }));
+  const available = ((captureIds.data ?? []) as unknown[]).filter((c): c is string => typeof c === 'string').filter((id) => !picked.some((p) => p.captureId === id));
+  const create = useMutation(api.archiverPlayoutProfile.create.mutationOptions());
+  const update = useMutation(api.archiverPlayoutProfile.update.mutationOptions());
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const saved = profile ? await update.mutateAsync({ params: { id: profile.id }, body: values }) : await create.mutateAsync({ body: values });
+      notify(creating ? `Added the playout profile ${saved.id}` : `Saved the playout profile ${saved.id}`, { severity: 'success' });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+        let mapped = 0;
+        for (const f of error.fieldErrors) {
+          const name = f.field.replace(/^body\./, '') as keyof ProfileFormInput;
+          try {
+            form.setError(name, { type: 'server', message: f.message }, { shouldFocus: mapped === 0 });
+            mapped++;
+          } catch {
+            // not a field of the form
+          }
+        }
+        if (mapped === 0) setProblem(error.message);
+      } else if (error instanceof ApiError && error.status === 409) {
+        form.setError('id', { type: 'server', message: 'A playout profile with this id exists already' }, { shouldFocus: true });
+      } else setProblem(describeApiError(error, { serviceUrl }).message);
+    }
+  });
+
+  const text = (name: keyof ProfileFormInput, label: string, helperText?: string) => (
+    <FormTextField control={control} name={name} label={label} fullWidth helperText={helperText} slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }} />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
+      <DialogTitle id={titleId}>{creating ? 'Add a playout profile' : `Edit the playout profile ${profile.id}`}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          {problem && <Alert severity="error">{problem}</Alert>}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormTextField control={control} name="id" label="Id" required fullWidth disabled={!creating} autoFocus={creating} helperText="Letters, digits and underscores. Fixed once added." />
+            <FormNumberField control={control} name="expiresIn" label="Streams expire after" unit="seconds" fullWidth helperText="Empty: never" />
+          </Stack>
+          <Box>
+            <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+              Captures
+            </Typography>
+            <Stack spacing={1}>
+              {captures.fields.map((field, index) => (
+                <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <Chip label={picked[index]?.captureId} sx={{ mt: 1 }} />
+                  <FormTextField
+                    control={control}
+                    name={`captures.${index}.liveRedirectUrl`}
+                    label="Live redirect URL"
+                    size="small"
+                    fullWidth
+                    helperText="Optional: where players go for the live part"
+                  />
+                  <IconButton aria-label={`Remove ${picked[index]?.captureId ?? 'the capture'}`} onClick={() => captures.remove(index)} sx={{ mt: 0.5 }}>
+                    <CloseIcon />
+                  </IconButton>
+                </Stack>
+              ))}
+              <Controller
+                control={control}
+                name="captures"
+                render={({ fieldState }) => (
+                  <Autocomplete
+                    options={available}
+                    value={null}
+                    onChange={(_e, id) => id && captures.append({ captureId: id, liveRedirectUrl: '' })}
+                    renderInput={(params) => (
+                      <TextField {...params} label="Add a capture" size="small" error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? (available.length === 0 ? 'Every capture is listed already (or there is none)' : undefined)} />
+                    )}
+                  />
+                )}
+              />
+            </Stack>
+          </Box>
+          <Box>
+            <Typography component="h3" variant="subtitle2">
+              DRM
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              The service derives the streaming formats from these: none set plays in every format; otherwise HLS with an AES key, DASH with Widevine, Smooth with PlayReady (ISS).
+            </Typography>
+            <Stack spacing={2}>
+              {text('key', 'Content key (KID:CEK)', 'Key id and content key, 32 hexadecimal digits each')}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {text('aesKey', 'AES key')}
+                {text('aesKeyIv', 'AES key IV')}
+              </Stack>
+              {text('aesLicenseUrl', 'AES license URL')}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {text('widevineLicenseUrl', 'Widevine license URL')}
+                {text('widevineDrmData', 'Widevine DRM data')}
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {text('issLicenseUrl', 'PlayReady (ISS) license URL')}
+                {text('issKeyIv', 'ISS key IV')}
+              </Stack>
+            </Stack>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+          {creating ? 'Add profile' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

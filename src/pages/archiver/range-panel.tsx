@@ -1,0 +1,149 @@
+/**
+ * A selected range of a capture: played in the player (catch-up, from this service's HLS of the
+ * archived segments) and its segments in a table, failed ones first.
+ */
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Capture, CaptureSegment } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { formatDateTime } from '#components/format-time.ts';
+import { Player } from '#components/player.tsx';
+import { formatDuration, type TimeRange } from './timeline.ts';
+
+const SHOWN = 300;
+
+export function segmentStatus(s: CaptureSegment): { label: string; colour: 'error' | 'warning' | 'info' | 'success' | 'default'; rank: number } {
+  if (s.failed) return { label: 'Failed', colour: 'error', rank: 0 };
+  if (s.inProgress) return { label: s.attempts > 1 ? `Archiving (attempt ${s.attempts})` : 'Archiving', colour: 'warning', rank: 1 };
+  if (s.scheduled) return { label: 'Scheduled', colour: 'info', rank: 2 };
+  if (s.completed) return { label: 'Archived', colour: 'success', rank: 3 };
+  return { label: 'Unknown', colour: 'default', rank: 4 };
+}
+
+/** Failed first, then archiving, scheduled and archived; each in time order. */
+export function orderSegments(segments: readonly CaptureSegment[]): CaptureSegment[] {
+  return [...segments].sort((a, b) => segmentStatus(a).rank - segmentStatus(b).rank || a.startTime.localeCompare(b.startTime));
+}
+
+export interface RangePanelProps {
+  capture: Capture;
+  range: TimeRange;
+  recording: boolean;
+  /** The page's current time (ms). */
+  now: number;
+  serviceUrl: string;
+  onClose(): void;
+}
+
+export function RangePanel({ capture, range, recording, now: nowMs, serviceUrl, onClose }: RangePanelProps) {
+  const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString() };
+  const grows = recording && range.end > nowMs;
+  const playback = useQuery({ ...api.archiverCapture.playback.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 5_000 : false });
+  const segments = useQuery({ ...api.archiverCapture.segments.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 3_000 : false });
+  const ordered = orderSegments(segments.data ?? []);
+  const failed = ordered.filter((s) => s.failed).length;
+  const now = new Date(nowMs);
+  const url = playback.data && playback.data.segments > 0 ? new URL(playback.data.url, serviceUrl.replace(/\/api\/?$/, '/')).toString() : null;
+
+  return (
+    <Paper variant="outlined" sx={{ mt: 2, p: 2 }} component="section" aria-label="Selected range">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+        <Typography component="h3" variant="h6" sx={{ flex: 1 }}>
+          {capture.id}: {formatDateTime(new Date(range.start), now)} – {formatDateTime(new Date(range.end), now)}{' '}
+          <Typography component="span" color="text.secondary">
+            ({formatDuration(range.end - range.start)})
+          </Typography>
+        </Typography>
+        <Button onClick={onClose}>Clear selection</Button>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+        <Box>
+          {playback.error ? (
+            <ErrorState title="Could not prepare the playback" message={describeApiError(playback.error, { serviceUrl }).message} />
+          ) : (
+            <Player
+              src={url}
+              live={grows}
+              title={`${capture.id} ${query.start} to ${query.end}`}
+              empty={
+                <Paper variant="outlined" sx={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
+                  <EmptyState title={playback.isPending ? 'Preparing…' : 'Nothing archived in this range'} hint={playback.isPending ? undefined : 'Pick a green part of the timeline: gaps hold nothing to play.'} />
+                </Paper>
+              }
+            />
+          )}
+          {playback.data && playback.data.segments > 0 && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              Plays {playback.data.segments} archived {playback.data.segments === 1 ? 'segment' : 'segments'}
+              {playback.data.startTime && playback.data.endTime
+                ? ` from ${formatDateTime(new Date(playback.data.startTime), now)} to ${formatDateTime(new Date(playback.data.endTime), now)}`
+                : ''}
+              ; gaps are skipped.
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Segments
+            </Typography>
+            {segments.data && <Chip size="small" label={segments.data.length} />}
+            {failed > 0 && <Chip size="small" color="error" label={`${failed} failed`} />}
+          </Stack>
+          {segments.error ? (
+            <ErrorState title="Could not load the segments" message={describeApiError(segments.error, { serviceUrl }).message} />
+          ) : ordered.length === 0 ? (
+            <Typography color="text.secondary">{segments.isPending ? 'Loading…' : 'No segment lies wholly inside this range.'}</Typography>
+          ) : (
+            <TableContainer sx={{ maxHeight: 360 }}>
+              <Table size="small" stickyHeader aria-label="Segments of the selected range">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Start</TableCell>
+                    <TableCell>Length</TableCell>
+                    <TableCell align="right">Attempts</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {ordered.slice(0, SHOWN).map((s) => {
+                    const status = segmentStatus(s);
+                    return (
+                      <TableRow key={s.id} hover>
+                        <TableCell>
+                          <Chip size="small" label={status.label} color={status.colour} variant={status.colour === 'success' ? 'outlined' : 'filled'} />
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(s.startTime).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</TableCell>
+                        <TableCell>{formatDuration(Date.parse(s.endTime) - Date.parse(s.startTime))}</TableCell>
+                        <TableCell align="right">{s.attempts}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+              {ordered.length > SHOWN && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 1 }}>
+                  The first {SHOWN} of {ordered.length}: select a shorter range to see the rest.
+                </Typography>
+              )}
+            </TableContainer>
+          )}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,137 @@
+/** The archiver's queries. Every one filters by client. */
+import { and, asc, eq, gte, inArray, lte, max, min, sql } from 'drizzle-orm';
+import type { CaptureStats } from '#schema';
+import type { DbOrTx } from '../../db/database.ts';
+import { archiverCaptures, archiverProfileCaptures, archiverProfiles, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
+import { toCapture, type CaptureRow, type ProfileCaptureRow, type ProfileRow } from './serialize.ts';
+
+/** Segments closer than this count as one continuous range (rounding of the source's timing). */
+export const CONTINUOUS_TOLERANCE_MS = 50;
+
+export async function getCapture(db: DbOrTx, clientId: string, id: string): Promise<CaptureRow | undefined> {
+  const [row] = await db.select().from(archiverCaptures).where(and(eq(archiverCaptures.clientId, clientId), eq(archiverCaptures.id, id)));
+  return row;
+}
+
+export async function listCaptures(db: DbOrTx, clientId: string): Promise<CaptureRow[]> {
+  return db.select().from(archiverCaptures).where(eq(archiverCaptures.clientId, clientId)).orderBy(asc(archiverCaptures.createdAt), asc(archiverCaptures.id));
+}
+
+/**
+ * Ordered, non-overlapping ranges of continuous completed content (gaps-and-islands in SQL: a
+ * segment starting after the furthest end so far begins a new range).
+ */
+export async function availableContent(db: DbOrTx, clientId: string, captureId: string): Promise<{ startTime: Date; endTime: Date }[]> {
+  const result = await db.execute(sql`
+    with ordered as (
+      select start_time, end_time,
+        max(end_time) over (order by start_time, id rows between unbounded preceding and 1 preceding) as prev_end
+      from ${archiverSegments}
+      where client_id = ${clientId} and capture_id = ${captureId} and state = 'completed'
+    ), grouped as (
+      select start_time, end_time,
+        sum(case when prev_end is null or start_time > prev_end + ${`${CONTINUOUS_TOLERANCE_MS} milliseconds`}::interval then 1 else 0 end)
+          over (order by start_time rows unbounded preceding) as grp
+      from ordered
+    )
+    select min(start_time) as start_time, max(end_time) as end_time from grouped group by grp order by 1`);
+  const rows = (result as unknown as { rows: { start_time: string | Date; end_time: string | Date }[] }).rows;
+  return rows.map((r) => ({ startTime: new Date(r.start_time), endTime: new Date(r.end_time) }));
+}
+
+export async function segmentsOf(db: DbOrTx, clientId: string, captureId: string, range: { start?: Date; end?: Date }) {
+  return db
+    .select({
+      id: archiverSegments.id,
+      startTime: archiverSegments.startTime,
+      endTime: archiverSegments.endTime,
+      state: archiverSegments.state,
+      attempts: archiverSegments.attempts,
+      createdAt: archiverSegments.createdAt,
+      updatedAt: archiverSegments.updatedAt,
+    })
+    .from(archiverSegments)
+    .where(
+      and(
+        eq(archiverSegments.clientId, clientId),
+        eq(archiverSegments.captureId, captureId),
+        range.start ? gte(archiverSegments.startTime, range.start) : undefined,
+        range.end ? lte(archiverSegments.endTime, range.end) : undefined,
+      ),
+    )
+    .orderBy(asc(archiverSegments.startTime), asc(archiverSegments.id));
+}
+
+/** Stats of the client's captures (all, or those named). */
+export async function statsOf(db: DbOrTx, clientId: string, captures: readonly CaptureRow[]): Promise<CaptureStats[]> {
+  if (captures.length === 0) return [];
+  const ids = captures.map((c) => c.id);
+  const ranges = await db
+    .select({
+      captureId: archiverSegments.captureId,
+      start: min(archiverSegments.startTime),
+      end: max(archiverSegments.endTime),
+    })
+    .from(archiverSegments)
+    .where(and(eq(archiverSegments.clientId, clientId), inArray(archiverSegments.captureId, ids), eq(archiverSegments.state, 'completed')))
+    .groupBy(archiverSegments.captureId);
+  const failed = await db
+    .select({ captureId: archiverSegments.captureId, n: sql<number>`count(*)::int` })
+    .from(archiverSegments)
+    .where(and(eq(archiverSegments.clientId, clientId), inArray(archiverSegments.captureId, ids), eq(archiverSegments.gaveUp, true)))
+    .groupBy(archiverSegments.captureId);
+  const profiles = await db
+    .select({ captureId: archiverProfileCaptures.captureId, profileId: archiverProfileCaptures.profileId })
+    .from(archiverProfileCaptures)
+    .where(and(eq(archiverProfileCaptures.clientId, clientId), inArray(archiverProfileCaptures.captureId, ids)))
+    .orderBy(asc(archiverProfileCaptures.profileId));
+  const rangeOf = new Map(ranges.map((r) => [r.captureId, r]));
+  const failedOf = new Map(failed.map((f) => [f.captureId, f.n]));
+  return captures.map((c) => {
+    const range = rangeOf.get(c.id);
+    const both = range?.start && range.end ? { startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString() } : { startTime: null, endTime: null };
+    return {
+      id: c.id,
+      ...both,
+      failedCount: failedOf.get(c.id) ?? 0,
+      active: c.active,
+      publishingPoints: toCapture(c).publishingPoints,
+      profileIds: profiles.filter((p) => p.captureId === c.id).map((p) => p.profileId),
+    };
+  });
+}
+
+/** The completed content range of a capture, or null. */
+export async function contentRange(db: DbOrTx, clientId: string, captureId: string): Promise<{ start: Date; end: Date } | null> {
+  const [range] = await db
+    .select({ start: min(archiverSegments.startTime), end: max(archiverSegments.endTime) })
+    .from(archiverSegments)
+    .where(and(eq(archiverSegments.clientId, clientId), eq(archiverSegments.captureId, captureId), eq(archiverSegments.state, 'completed')));
+  return range?.start && range.end ? { start: new Date(range.start), end: new Date(range.end) } : null;
+}
+
+export async function getProfile(db: DbOrTx, clientId: string, id: string): Promise<{ profile: ProfileRow; captures: ProfileCaptureRow[] } | undefined> {
+  const [profile] = await db.select().from(archiverProfiles).where(and(eq(archiverProfiles.clientId, clientId), eq(archiverProfiles.id, id)));
+  if (!profile) return undefined;
+  const captures = await db
+    .select()
+    .from(archiverProfileCaptures)
+    .where(and(eq(archiverProfileCaptures.clientId, clientId), eq(archiverProfileCaptures.profileId, id)))
+    .orderBy(asc(archiverProfileCaptures.position));
+  return { profile, captures };
+}
+
+export async function listProfiles(db: DbOrTx, clientId: string): Promise<{ profile: ProfileRow; captures: ProfileCaptureRow[] }[]> {
+  const profiles = await db.select().from(archiverProfiles).where(eq(archiverProfiles.clientId, clientId)).orderBy(asc(archiverProfiles.createdAt), asc(archiverProfiles.id));
+  const links = await db.select().from(archiverProfileCaptures).where(eq(archiverProfileCaptures.clientId, clientId)).orderBy(asc(archiverProfileCaptures.position));
+  return profiles.map((profile) => ({ profile, captures: links.filter((l) => l.profileId === profile.id) }));
+}
+
+export async function listStreams(db: DbOrTx, clientId: string, id?: number) {
+  return db
+    .select({ stream: archiverStreams, profile: archiverProfiles })
+    .from(archiverStreams)
+    .leftJoin(archiverProfiles, and(eq(archiverProfiles.clientId, archiverStreams.clientId), eq(archiverProfiles.id, archiverStreams.profileId)))
+    .where(and(eq(archiverStreams.clientId, clientId), id === undefined ? undefined : eq(archiverStreams.id, id)))
+    .orderBy(asc(archiverStreams.id));
+}
