@@ -23,6 +23,7 @@ import { clientPropertyRoutes } from './client-property/routes.ts';
 import { channelProfileRoutes } from './channel-profile/routes.ts';
 import { webhookRoutes } from './webhook/routes.ts';
 import { composeRoutes } from './compose/routes.ts';
+import { syndicationRoutes } from './syndication/routes.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -37,4 +38,5 @@ export const implementations: readonly Implementation[] = [
   ...channelProfileRoutes,
   ...webhookRoutes,
   ...composeRoutes,
+  ...syndicationRoutes,
 ];

@@ -6,6 +6,7 @@
 import { liveJobs } from '../areas/live/jobs.ts';
 import { webhookJobs } from '../areas/webhook/jobs.ts';
 import { composeJobs } from '../areas/compose/jobs.ts';
+import { syndicationJobs } from '../areas/syndication/jobs.ts';
 import type { JobHandler } from './queue.ts';
 
-export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs };
+export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...syndicationJobs };

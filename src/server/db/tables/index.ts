@@ -8,3 +8,4 @@ export * from './metadata.ts';
 export * from './live.ts';
 export * from './webhooks.ts';
 export * from './compose.ts';
+export * from './syndication.ts';
