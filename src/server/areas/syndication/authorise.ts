@@ -5,7 +5,7 @@
  * the notAuthorised fault); denying leaves it inactive. No API key: the token (from PUT
  * /media/destination/activate/{id}) is the secret, as the state parameter of a real flow is.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { DestinationTarget } from '#schema';
 import type { AppExtension } from '../../app.ts';
@@ -77,7 +77,7 @@ export async function registerAuthoriseRoutes(app: FastifyInstance, context: { d
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
-    const gone = (reply: import('fastify').FastifyReply) =>
+    const gone = (reply: FastifyReply) =>
       reply
         .code(404)
         .type('text/html; charset=utf-8')

@@ -4,7 +4,7 @@ import { endpoints } from '#schema';
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { activeDestination, setFaults } from './test-fixtures.ts';
+import { activeDestination, setFaults } from '#testing/syndication.ts';
 
 let t: TestApp;
 let api: ApiClient;

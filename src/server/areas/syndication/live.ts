@@ -53,7 +53,8 @@ const KEEPS_RUNNING: readonly number[] = [...ON_AIR, ES.SUSPENDED, ES.LIVE_START
 const ENDED: readonly number[] = [ES.LIVE_STOPPING, ES.STOPPED, ES.INSTANT_VOD, ES.INSTANT_VOD_BACKUP, ES.INSTANT_VOD_DELETE];
 
 const WATCH_LIVE_MS = 5_000;
-const WATCH_IDLE_MS = 20_000;
+/** Also while waiting for the event to go live: a publication should start within seconds of it. */
+const WATCH_IDLE_MS = 5_000;
 const WATCH_BUCKET_MS = 5_000;
 
 export interface LiveEnv {
@@ -116,7 +117,8 @@ export async function createLivePublications(env: LiveEnv, clientId: string, bod
         reason: startRequested ? (ON_AIR.includes(event.state) ? 'Starting' : 'Starts when the event is live') : null,
         startRequested,
         details: storedDetails(c.fields),
-        dateCreated: now,
+        // A millisecond apart, so the publications of one request keep their order.
+        dateCreated: new Date(now.getTime() + i),
         dateModified: now,
       })
       .returning();

@@ -59,7 +59,8 @@ export async function createVodPublications(env: LiveEnv, clientId: string, body
         progress: 0,
         publishAt: c.publishAt,
         details: storedDetails(c.fields),
-        dateCreated: now,
+        // A millisecond apart, so the publications of one request keep their order.
+        dateCreated: new Date(now.getTime() + i),
         dateModified: now,
       })
       .returning();

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { endpoints, type MediaDestination } from '#schema';
 import type { ApiClient } from '#client';
-import type { TestApp } from '#testing/app.ts';
-import { events } from '../../db/tables/events.ts';
-import { channelProfileAudioInputs, channelProfiles } from '../../db/tables/metadata.ts';
+import type { TestApp } from './app.ts';
+import { events } from '#server/db/tables/events.ts';
+import { channelProfileAudioInputs, channelProfiles } from '#server/db/tables/metadata.ts';
 import { eq } from 'drizzle-orm';
 
 export async function insertEvent(t: TestApp, options: { state?: number; mp4State?: number; title?: string; clientId?: string; contentId?: string } = {}): Promise<string> {
