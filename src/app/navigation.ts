@@ -8,6 +8,8 @@ import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import SettingsIcon from '@mui/icons-material/TuneOutlined';
 import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
+import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
+import DestinationsIcon from '@mui/icons-material/HubOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -21,6 +23,8 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
   { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
+  { path: '/publications', label: 'Publications', icon: PublicationsIcon, hotkey: 'u' },
+  { path: '/destinations', label: 'Destinations', icon: DestinationsIcon, hotkey: 'd' },
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },

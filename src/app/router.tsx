@@ -18,6 +18,8 @@ const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-
 const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
 const ComposeListPage = lazy(() => import('#pages/compose/compose-list-page.tsx'));
 const ComposePage = lazy(() => import('#pages/compose/compose-page.tsx'));
+const PublicationsPage = lazy(() => import('#pages/publications/publications-page.tsx'));
+const DestinationsPage = lazy(() => import('#pages/destinations/destinations-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -99,6 +101,23 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <BillingPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // The publication monitor; `?pub=<id>` opens one publication's drawer.
+        path: 'publications',
+        element: (
+          <RouteBoundary>
+            <PublicationsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'destinations',
+        element: (
+          <RouteBoundary>
+            <DestinationsPage />
           </RouteBoundary>
         ),
       },
