@@ -37,6 +37,7 @@ import { ClientPropertiesTab } from './client-properties-tab.tsx';
 import { ChapterPointsTab } from './chapter-points-tab.tsx';
 import { AudioTab } from './audio-tab.tsx';
 import { EventWebhooksTab } from './event-webhooks-tab.tsx';
+import { PublicationsTab } from './publications-tab.tsx';
 import { EventPlaylistCard } from '#pages/compose/event-playlist-card.tsx';
 
 function NewEventPage({ serviceUrl }: { serviceUrl: string }) {
@@ -111,6 +112,7 @@ const TAB_PANELS: Record<Exclude<EventTab, 'general'>, (props: TabProps) => Reac
   chapters: ChapterPointsTab,
   audio: AudioTab,
   webhooks: EventWebhooksTab,
+  publications: PublicationsTab,
 };
 
 function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; children: ReactNode }) {
