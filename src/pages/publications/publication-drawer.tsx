@@ -25,7 +25,13 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { MonitorRow, PublicationHistoryEntry } from '#schema';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
-import { DateTimeText } from '#components/date-time-text.tsx';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+
+/** A date in one line, or a dash. */
+function when(value: string | null | undefined): string {
+  const date = parseServiceDate(value);
+  return date ? formatDateTime(date) : '—';
+}
 import { errorText, PublicationActions } from './publication-actions.tsx';
 import { PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
 
@@ -47,7 +53,7 @@ function Timeline({ entries }: { entries: PublicationHistoryEntry[] }) {
                 {e.fromStateString ? `${e.fromStateString} → ${e.toStateString}` : `Created: ${e.toStateString}`}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                <DateTimeText value={e.at} /> · {e.cause === 'request' ? 'by a request' : e.cause === 'target' ? 'by the target' : e.cause === 'event' ? 'by the event' : 'by the service'}
+                {when(e.at)} · {e.cause === 'request' ? 'by a request' : e.cause === 'target' ? 'by the target' : e.cause === 'event' ? 'by the event' : 'by the service'}
               </Typography>
               {e.reason && (
                 <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -165,7 +171,7 @@ function TargetView({ row }: { row: MonitorRow }) {
           <Typography variant="subtitle2">Callbacks</Typography>
           {p.callbacks.map((c) => (
             <Typography key={c.id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {c.url} — {c.lastTriggered ? <>called <DateTimeText value={c.lastTriggered} /></> : 'not called yet'}
+              {c.url} — {c.lastTriggered ? `called ${when(c.lastTriggered)}` : 'not called yet'}
             </Typography>
           ))}
         </>
@@ -180,7 +186,7 @@ export function PublicationDrawer({ id, onClose }: { id: string | null; onClose:
   const history = useQuery({ ...api.publicationMonitor.history.queryOptions({ params: { id: id ?? '' } }), enabled: valid, refetchInterval: 5_000 });
   const r = row.data;
   return (
-    <Drawer anchor="right" open={id !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}>
+    <Drawer anchor="right" open={id !== null} onClose={onClose} sx={{ zIndex: (theme) => theme.zIndex.modal }} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="h2" component="h2" sx={{ flex: 1 }}>
           Publication
@@ -215,7 +221,7 @@ export function PublicationDrawer({ id, onClose }: { id: string | null; onClose:
             {r.progress !== null && <LinearProgress variant="determinate" value={r.progress} aria-label="Upload progress" />}
             {r.reason && <Alert severity={r.publicationState >= 4 ? 'error' : 'info'}>{r.reason}</Alert>}
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              Created <DateTimeText value={r.dateCreated} /> · started <DateTimeText value={r.dateStarted} /> · completed <DateTimeText value={r.dateCompleted} />
+              Created {when(r.dateCreated)} · started {when(r.dateStarted)} · completed {when(r.dateCompleted)}
             </Typography>
           </Stack>
           {r.kind === 'live' && (

@@ -37,6 +37,7 @@ import { PageHeader } from '#components/page-header.tsx';
 import { SelectableServerDataGrid } from '#components/selectable-server-data-grid.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { useStableRows } from '#pages/events/stable-rows.ts';
 import { errorText, PublicationActions } from './publication-actions.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
@@ -164,7 +165,7 @@ export default function PublicationsPage() {
         sortable: false,
         renderCell: ({ row }) => <PublicationStateChip kind={row.kind} state={row.publicationState} stateString={row.publicationStateString} progress={row.progress} />,
       },
-      { field: 'kind', headerName: 'Kind', width: 70, sortable: false, valueFormatter: (v: string) => (v === 'live' ? 'Live' : 'VOD') },
+      { field: 'actions', headerName: 'Actions', renderHeader: () => <VisuallyHidden>Actions</VisuallyHidden>, width: 56, sortable: false, renderCell: ({ row }) => <PublicationActions row={row} /> },
       { field: 'target', headerName: 'Target', width: 150, sortable: false, renderCell: ({ row }) => <TargetLabel target={row.target} /> },
       { field: 'destinationName', headerName: 'Destination', width: 170, sortable: false },
       {
@@ -182,15 +183,11 @@ export default function PublicationsPage() {
             '—'
           ),
       },
-      { field: 'contentId', headerName: 'Content id', width: 140, sortable: false },
-      { field: 'dateCreated', headerName: 'Created', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCreated} /> },
-      { field: 'dateStarted', headerName: 'Started', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateStarted} /> },
-      { field: 'dateCompleted', headerName: 'Completed', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCompleted} /> },
       {
         field: 'reason',
         headerName: 'Reason',
         flex: 1.2,
-        minWidth: 200,
+        minWidth: 220,
         sortable: false,
         renderCell: ({ row }) => (
           <Typography variant="body2" noWrap title={row.reason ?? undefined} sx={{ color: row.publicationState >= 4 ? 'error.main' : 'text.secondary', lineHeight: 'inherit' }}>
@@ -198,7 +195,11 @@ export default function PublicationsPage() {
           </Typography>
         ),
       },
-      { field: 'actions', headerName: '', width: 56, sortable: false, renderCell: ({ row }) => <PublicationActions row={row} /> },
+      { field: 'dateCreated', headerName: 'Created', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCreated} /> },
+      { field: 'dateStarted', headerName: 'Started', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateStarted} /> },
+      { field: 'dateCompleted', headerName: 'Completed', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCompleted} /> },
+      { field: 'kind', headerName: 'Kind', width: 70, sortable: false, valueFormatter: (v: string) => (v === 'live' ? 'Live' : 'VOD') },
+      { field: 'contentId', headerName: 'Content id', width: 140, sortable: false },
     ],
     [],
   );
