@@ -32,7 +32,7 @@ export const DestinationFormSchema = z
   .object({
     name: z.string().trim().min(1, 'Give the destination a name'),
     target: z.enum(DestinationTarget.names as unknown as [string, ...string[]]),
-    fields: z.record(z.string(), z.string()),
+    fields: z.record(z.string(), z.string().optional()),
     rawJson: z.string(),
   })
   .superRefine((v, ctx) => {
@@ -58,7 +58,7 @@ export function destinationToValues(d: MediaDestination): DestinationFormValues 
   } catch {
     config = {};
   }
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string | undefined> = {};
   const rest: Record<string, unknown> = { ...config };
   for (const f of TARGET_CONFIG_FIELDS[target] ?? []) {
     if (typeof config[f.key] === 'string') {
