@@ -18,6 +18,8 @@
  * - playlist: the playlist editor with 500 items in Chromium: time to open it, frame times and
  *   long tasks while an item is dragged from the bottom to the top (keyboard and mouse), and the
  *   service's time to save it (src/bench/playlist-editor.ts).
+ * - publications: the publication lists (live, VOD, with filters) and the publication monitor's
+ *   first page at 10 000 publications (`--publications N`) (src/bench/publications.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +30,9 @@ import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
+import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'publications'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -182,6 +185,7 @@ interface Report {
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
+  publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
 }
 
 async function main(): Promise<void> {
@@ -217,6 +221,20 @@ async function main(): Promise<void> {
     console.log('\nPlaylist editor: opening and dragging in a long playlist...');
     report.playlist = await measurePlaylistEditor();
     console.log(formatPlaylist(report.playlist));
+  }
+
+  if (run('publications')) {
+    const count = Number(option('publications') ?? 10_000);
+    console.log(`\nPublications: the lists and the monitor at ${count} publications...`);
+    const pglite = await measurePublications({ driver: 'pglite', count });
+    console.log(formatPublications(pglite));
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    let postgres: PublicationsReport | { skipped: string } = { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    if (databaseUrl) {
+      postgres = await measurePublications({ driver: 'postgres', databaseUrl, count });
+      console.log(formatPublications(postgres));
+    }
+    report.publications = { pglite, postgres };
   }
 
   mkdirSync('.bench', { recursive: true });
