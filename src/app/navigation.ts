@@ -11,6 +11,8 @@ import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import ArchiverIcon from '@mui/icons-material/VideoLibraryOutlined';
+import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
+import DestinationsIcon from '@mui/icons-material/HubOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -27,6 +29,8 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/downloads', label: 'Downloads', icon: DownloadIcon, hotkey: 'd' },
   { path: '/mailbox', label: 'Mailbox', icon: MailIcon, hotkey: 'm' },
   { path: '/archiver', label: 'Archiver', icon: ArchiverIcon, hotkey: 'a' },
+  { path: '/publications', label: 'Publications', icon: PublicationsIcon, hotkey: 'u' },
+  { path: '/destinations', label: 'Destinations', icon: DestinationsIcon, hotkey: 't' },
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },

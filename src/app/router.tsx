@@ -22,6 +22,8 @@ const DownloadsPage = lazy(() => import('#pages/downloads/downloads-page.tsx'));
 const NewDownloadPage = lazy(() => import('#pages/downloads/new-download-page.tsx'));
 const MailboxPage = lazy(() => import('#pages/mailbox/mailbox-page.tsx'));
 const ArchiverPage = lazy(() => import('#pages/archiver/archiver-page.tsx'));
+const PublicationsPage = lazy(() => import('#pages/publications/publications-page.tsx'));
+const DestinationsPage = lazy(() => import('#pages/destinations/destinations-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -132,6 +134,23 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <BillingPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // The publication monitor; `?pub=<id>` opens one publication's drawer.
+        path: 'publications',
+        element: (
+          <RouteBoundary>
+            <PublicationsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'destinations',
+        element: (
+          <RouteBoundary>
+            <DestinationsPage />
           </RouteBoundary>
         ),
       },

@@ -22,6 +22,8 @@
  *   key-frame and frame-accurate cuts (`--download-runs N`, default 3) (src/bench/downloads.ts).
  * - archiver: GET available/, stats/ and segments/ (an hour, a day, the week) of a capture with a
  *   week of 4 s segments, on PGlite and (BENCH_DATABASE_URL) PostgreSQL (src/bench/archiver.ts).
+ * - publications: the publication lists (live, VOD, with filters) and the publication monitor's
+ *   first page at 10 000 publications (`--publications N`) (src/bench/publications.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,8 +36,9 @@ import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-edi
 import { formatArchiver, measureArchiver, type ArchiverReport } from './archiver.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
 import { formatDownloads, measureDownloads, type DownloadsReport } from './downloads.ts';
+import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'downloads', 'archiver'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'downloads', 'archiver', 'publications'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -190,6 +193,7 @@ interface Report {
   playlist?: PlaylistEditorReport;
   downloads?: DownloadsReport;
   archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
+  publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
 }
 
 async function main(): Promise<void> {
@@ -230,6 +234,7 @@ async function main(): Promise<void> {
     console.log('\nVOD downloads: a 60 s download from three clips...');
     report.downloads = await measureDownloads(Number(option('download-runs') ?? 3));
     console.log(formatDownloads(report.downloads));
+  }
   if (run('archiver')) {
     console.log('\nArchiver: available content and segments of a capture with a week of segments...');
     const pglite = await measureArchiver();
@@ -238,6 +243,20 @@ async function main(): Promise<void> {
     const postgres = databaseUrl ? await measureArchiver({ databaseUrl }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
     if ('requests' in postgres) console.log(formatArchiver(postgres));
     report.archiver = { pglite, postgres };
+  }
+
+  if (run('publications')) {
+    const count = Number(option('publications') ?? 10_000);
+    console.log(`\nPublications: the lists and the monitor at ${count} publications...`);
+    const pglite = await measurePublications({ driver: 'pglite', count });
+    console.log(formatPublications(pglite));
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    let postgres: PublicationsReport | { skipped: string } = { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    if (databaseUrl) {
+      postgres = await measurePublications({ driver: 'postgres', databaseUrl, count });
+      console.log(formatPublications(postgres));
+    }
+    report.publications = { pglite, postgres };
   }
 
   mkdirSync('.bench', { recursive: true });

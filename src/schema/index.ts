@@ -17,6 +17,7 @@ export * from './models/json-text.ts';
 export * from './models/lookups.ts';
 export * from './models/search.ts';
 export * from './models/syndication.ts';
+export * from './models/syndication-targets.ts';
 export * from './models/vod-download.ts';
 export * from './models/webhook.ts';
 
@@ -50,6 +51,7 @@ import { vodDownload } from './endpoints/vod-download.ts';
 import { vodPublication } from './endpoints/vod-publication.ts';
 import { webhook } from './endpoints/webhook.ts';
 import { xflow } from './endpoints/xflow.ts';
+import { publicationMonitor } from './endpoints/publication-monitor.ts';
 import type { Endpoint } from './define.ts';
 
 /** Every operation, by area: `endpoints.event.list`. */
@@ -84,6 +86,7 @@ export const endpoints = {
   vodPublication,
   webhook,
   xflow,
+  publicationMonitor,
 };
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap((area) => Object.values(area) as Endpoint[]);

@@ -37,6 +37,7 @@ import { ClientPropertiesTab } from './client-properties-tab.tsx';
 import { ChapterPointsTab } from './chapter-points-tab.tsx';
 import { AudioTab } from './audio-tab.tsx';
 import { EventWebhooksTab } from './event-webhooks-tab.tsx';
+import { PublicationsTab } from './publications-tab.tsx';
 import { EventPlaylistCard } from '#pages/compose/event-playlist-card.tsx';
 import { EventDownloadsTab } from '#pages/downloads/event-downloads-tab.tsx';
 
@@ -113,6 +114,7 @@ const TAB_PANELS: Record<Exclude<EventTab, 'general'>, (props: TabProps) => Reac
   audio: AudioTab,
   webhooks: EventWebhooksTab,
   downloads: EventDownloadsTab,
+  publications: PublicationsTab,
 };
 
 function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; children: ReactNode }) {

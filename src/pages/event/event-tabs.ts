@@ -10,6 +10,7 @@ export const EVENT_TABS = [
   { id: 'client-properties', label: 'Client properties' },
   { id: 'chapters', label: 'Chapter points' },
   { id: 'audio', label: 'Audio' },
+  { id: 'publications', label: 'Publications' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'downloads', label: 'Downloads' },
 ] as const;

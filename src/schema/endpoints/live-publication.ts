@@ -22,6 +22,9 @@ import {
 
 const Publications = z.array(PublicationSchema);
 
+/** Every change of a live publication also changes the publication monitor's rows. */
+const withMonitor = ['livePublication', 'publicationMonitor'] as const;
+
 export const livePublication = defineArea('livePublication', {
   create: {
     method: 'POST',
@@ -29,6 +32,7 @@ export const livePublication = defineArea('livePublication', {
     summary: 'Create live publications of an event',
     description: 'Answers the created publications, which share one transactionId. startInstantly starts them at once.',
     body: LivePublicationCreateBody,
+    invalidates: withMonitor,
     responses: { 200: Publications },
   },
   recreate: {
@@ -37,6 +41,7 @@ export const livePublication = defineArea('livePublication', {
     summary: 'Recreate a live publication on its target',
     description: 'Retries creation against the target and discards earlier details. Answers the recreated publication.',
     body: LivePublicationRecreateBody,
+    invalidates: withMonitor,
     responses: { 200: PublicationSchema },
   },
   start: {
@@ -45,6 +50,7 @@ export const livePublication = defineArea('livePublication', {
     summary: 'Start a live publication',
     description: 'Answers the publication in its new state.',
     body: LivePublicationActionBody,
+    invalidates: withMonitor,
     responses: { 200: PublicationSchema },
   },
   stop: {
@@ -53,6 +59,7 @@ export const livePublication = defineArea('livePublication', {
     summary: 'Stop a live publication',
     description: 'Answers the publication in its new state.',
     body: LivePublicationActionBody,
+    invalidates: withMonitor,
     responses: { 200: PublicationSchema },
   },
   startAll: {
@@ -62,6 +69,7 @@ export const livePublication = defineArea('livePublication', {
     description:
       'Runs concurrently; each gets an attempt, so a publication not started afterwards had a fault. Answers the publications in their new states.',
     body: LivePublicationBatchBody,
+    invalidates: withMonitor,
     responses: { 200: Publications },
   },
   stopAll: {
@@ -70,6 +78,7 @@ export const livePublication = defineArea('livePublication', {
     summary: 'Stop several live publications',
     description: 'Each gets an attempt, as for starting. Answers the publications in their new states.',
     body: LivePublicationBatchBody,
+    invalidates: withMonitor,
     responses: { 200: Publications },
   },
   publish: {
@@ -77,6 +86,7 @@ export const livePublication = defineArea('livePublication', {
     path: '/media/livepublication/publish/',
     summary: 'Publish a live publication on its target',
     body: LivePublicationActionBody,
+    invalidates: withMonitor,
     responses: { 200: OperationResponseSchema },
   },
   unpublish: {
@@ -84,6 +94,7 @@ export const livePublication = defineArea('livePublication', {
     path: '/media/livepublication/unpublish/',
     summary: 'Unpublish a live publication on its target',
     body: LivePublicationActionBody,
+    invalidates: withMonitor,
     responses: { 200: OperationResponseSchema },
   },
   list: {
@@ -134,6 +145,7 @@ export const livePublication = defineArea('livePublication', {
     summary: 'Delete live publications of an event',
     description: 'The publications are in the body; hardDelete also removes them from the target.',
     body: LivePublicationDeleteBody,
+    invalidates: withMonitor,
     responses: { 200: null },
   },
 });

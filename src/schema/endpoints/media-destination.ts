@@ -69,6 +69,6 @@ export const mediaDestination = defineArea('mediaDestination', {
     summary: 'Delete a media destination and all its publications',
     params: IdParams,
     responses: { 200: null },
-    invalidates: ['mediaDestination', 'mediaDestinationProperty', 'livePublication', 'vodPublication'],
+    invalidates: ['mediaDestination', 'mediaDestinationProperty', 'livePublication', 'vodPublication', 'publicationMonitor'],
   },
 });

@@ -14,7 +14,7 @@ import {
 const Publications = z.array(PublicationSchema);
 
 /** Both VOD publication areas read the same publications. */
-const withVod = ['vodPublication', 'directVodPublication'] as const;
+const withVod = ['vodPublication', 'directVodPublication', 'publicationMonitor'] as const;
 
 export const vodPublication = defineArea('vodPublication', {
   create: {

@@ -26,6 +26,7 @@ import { composeRoutes } from './compose/routes.ts';
 import { assetRoutes } from './asset/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
 import { archiverRoutes } from './archiver/routes.ts';
+import { syndicationRoutes } from './syndication/routes.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -43,4 +44,5 @@ export const implementations: readonly Implementation[] = [
   ...assetRoutes,
   ...vodDownloadRoutes,
   ...archiverRoutes,
+  ...syndicationRoutes,
 ];

@@ -9,6 +9,7 @@ import { composeJobs } from '../areas/compose/jobs.ts';
 import { assetJobs } from '../areas/asset/jobs.ts';
 import { vodDownloadJobs } from '../areas/vod-download/jobs.ts';
 import { archiverJobs } from '../areas/archiver/jobs.ts';
+import { syndicationJobs } from '../areas/syndication/jobs.ts';
 import type { JobHandler } from './queue.ts';
 
-export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...assetJobs, ...vodDownloadJobs, ...archiverJobs };
+export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...assetJobs, ...vodDownloadJobs, ...archiverJobs, ...syndicationJobs };

@@ -11,3 +11,4 @@ export * from './compose.ts';
 export * from './assets.ts';
 export * from './downloads.ts';
 export * from './archiver.ts';
+export * from './syndication.ts';

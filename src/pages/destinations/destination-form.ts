@@ -1,0 +1,84 @@
+/**
+ * The destination form's values and their mapping to the request body (and back): the name, the
+ * target, the target's own fields (Custom: the stream URL and name publications push to; the
+ * others: the channel, page or account to publish as), and the rest of destinationJson as raw JSON
+ * for experts. The target's fields are keys of destinationJson, so nothing is lost either way.
+ */
+import { z } from 'zod';
+import { DestinationTarget, type MediaDestination, type MediaDestinationBody } from '#schema';
+
+export interface TargetConfigField {
+  key: string;
+  label: string;
+  help?: string;
+}
+
+/** destinationJson keys a form shows as fields, per target. */
+export const TARGET_CONFIG_FIELDS: Record<string, TargetConfigField[]> = {
+  SocialNetwork: [{ key: 'sn_pageId', label: 'Page', help: 'The page to publish to; empty: the authorised account' }],
+  MicroBlog: [{ key: 'mb_account', label: 'Account', help: '@handle to post as' }],
+  VideoSite: [
+    { key: 'vs_channelId', label: 'Channel', help: 'The channel to upload to; empty: the authorised account’s' },
+    { key: 'vs_region', label: 'Default region', help: 'Two-letter code, e.g. GB' },
+  ],
+  MediaPlatform: [{ key: 'mp_folder', label: 'Folder', help: 'Where uploads go' }],
+  Custom: [
+    { key: 'cstm_streamUrl', label: 'Stream URL', help: 'rtmp(s)://server/app; publications may give their own' },
+    { key: 'cstm_streamName', label: 'Stream name (key)' },
+  ],
+};
+
+export const DestinationFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the destination a name'),
+    target: z.enum(DestinationTarget.names as unknown as [string, ...string[]]),
+    fields: z.record(z.string(), z.string().optional()),
+    rawJson: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.rawJson.trim() === '') return;
+    try {
+      const parsed: unknown = JSON.parse(v.rawJson);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) ctx.addIssue({ code: 'custom', path: ['rawJson'], message: 'Must be a JSON object, e.g. {"key": "value"}' });
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['rawJson'], message: `Not valid JSON: ${(error as Error).message}` });
+    }
+  });
+export type DestinationFormValues = z.infer<typeof DestinationFormSchema>;
+
+export function newDestinationValues(): DestinationFormValues {
+  return { name: '', target: 'VideoSite', fields: {}, rawJson: '{}' };
+}
+
+export function destinationToValues(d: MediaDestination): DestinationFormValues {
+  const target = DestinationTarget.nameOf(d.target) ?? 'Custom';
+  let config: Record<string, unknown> = {};
+  try {
+    config = JSON.parse(d.configJson ?? '{}') as Record<string, unknown>;
+  } catch {
+    config = {};
+  }
+  const fields: Record<string, string | undefined> = {};
+  const rest: Record<string, unknown> = { ...config };
+  for (const f of TARGET_CONFIG_FIELDS[target] ?? []) {
+    if (typeof config[f.key] === 'string') {
+      fields[f.key] = config[f.key] as string;
+      delete rest[f.key];
+    }
+  }
+  return { name: d.name, target, fields, rawJson: JSON.stringify(rest, null, 2) };
+}
+
+export function valuesToBody(v: DestinationFormValues): MediaDestinationBody {
+  const raw = v.rawJson.trim() === '' ? {} : (JSON.parse(v.rawJson) as Record<string, unknown>);
+  const own = Object.fromEntries((TARGET_CONFIG_FIELDS[v.target] ?? []).map((f) => [f.key, (v.fields[f.key] ?? '').trim()]).filter(([, value]) => value !== ''));
+  return { name: v.name.trim(), target: v.target, destinationJson: JSON.stringify({ ...raw, ...own }) };
+}
+
+/** Where a 400 of the service lands in the form. */
+export function serverField(field: string): 'name' | 'target' | 'rawJson' | null {
+  if (field === 'body.name') return 'name';
+  if (field === 'body.target') return 'target';
+  if (field.startsWith('body.destinationJson')) return 'rawJson';
+  return null;
+}

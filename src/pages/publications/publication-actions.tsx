@@ -1,0 +1,197 @@
+/**
+ * What can be done to a publication in its state, and doing it: start, stop, publish, unpublish,
+ * recreate, retry (a failed VOD publication: the same publication again), delete. Actions that
+ * change what a live audience sees (stop, publish, unpublish, recreate a running one, delete a
+ * running one) confirm first and say what will happen.
+ */
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MoreIcon from '@mui/icons-material/MoreVert';
+import PlayIcon from '@mui/icons-material/PlayArrow';
+import StopIcon from '@mui/icons-material/Stop';
+import PublicIcon from '@mui/icons-material/Public';
+import PrivateIcon from '@mui/icons-material/PublicOff';
+import RetryIcon from '@mui/icons-material/Replay';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import type { MonitorRow } from '#schema';
+import { getApiClient } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+
+export const errorText = (error: unknown): string => describeApiError(error, { serviceUrl: '' }).message;
+import { notify } from '#app/notifications.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { endpoints } from '#schema';
+import { stateGroup, targetName } from './targets.tsx';
+
+export type ActionId = 'start' | 'cancelStart' | 'stop' | 'publish' | 'unpublish' | 'recreate' | 'retry' | 'delete';
+
+interface ActionInfo {
+  id: ActionId;
+  label: string;
+  icon: typeof PlayIcon;
+  /** The confirmation, when the action affects a live audience or cannot be undone. */
+  confirm?: { title: string; body: string; button: string; destructive: boolean };
+}
+
+export function actionsFor(row: MonitorRow): ActionInfo[] {
+  const where = `${row.destinationName ?? 'the destination'} (${targetName(row.target)})`;
+  const group = stateGroup(row.kind, row.publicationState);
+  const del = (running: boolean): ActionInfo => ({
+    id: 'delete',
+    label: 'Delete',
+    icon: DeleteIcon,
+    confirm: {
+      title: 'Delete the publication?',
+      body: running
+        ? `The broadcast on ${where} ends for its viewers, and the publication is deleted from Control Room.`
+        : `The publication is deleted from Control Room. What it put on ${where} stays there unless you also remove it.`,
+      button: 'Delete',
+      destructive: true,
+    },
+  });
+  if (row.kind === 'live') {
+    const out: ActionInfo[] = [];
+    if (group === 'Scheduled') out.push(row.startRequested ? { id: 'cancelStart', label: 'Do not start', icon: StopIcon } : { id: 'start', label: 'Start', icon: PlayIcon });
+    if (group === 'InProgress') {
+      out.push({ id: 'stop', label: 'Stop', icon: StopIcon, confirm: { title: 'Stop the live publication?', body: `The broadcast on ${where} ends for everyone watching it there. A stopped broadcast cannot go live again; recreate the publication to broadcast again.`, button: 'Stop', destructive: true } });
+      out.push(
+        row.visibility === 'public'
+          ? { id: 'unpublish', label: 'Unpublish', icon: PrivateIcon, confirm: { title: 'Unpublish the broadcast?', body: `The broadcast on ${where} becomes private: its public viewers lose it. It keeps streaming.`, button: 'Unpublish', destructive: true } }
+          : { id: 'publish', label: 'Publish', icon: PublicIcon, confirm: { title: 'Publish the broadcast?', body: `The broadcast on ${where} becomes public: anyone on ${targetName(row.target)} can watch it.`, button: 'Publish', destructive: false } },
+      );
+    }
+    if (group === 'Failed' || group === 'Completed' || group === 'InProgress') {
+      out.push({
+        id: 'recreate',
+        label: group === 'Failed' ? 'Recreate (retry)' : 'Recreate',
+        icon: RetryIcon,
+        ...(group === 'InProgress' ? { confirm: { title: 'Recreate the running publication?', body: `The current broadcast on ${where} ends and a new one is created and started.`, button: 'Recreate', destructive: true } } : {}),
+      });
+    }
+    out.push(del(group === 'InProgress'));
+    return out;
+  }
+  const out: ActionInfo[] = [];
+  if (group === 'Failed') out.push({ id: 'retry', label: 'Retry', icon: RetryIcon });
+  out.push(del(false));
+  return out;
+}
+
+/** Runs one action; resolves to a message for the operator. */
+export async function runAction(row: MonitorRow, action: ActionId, options: { hardDelete?: boolean } = {}): Promise<string> {
+  const client = getApiClient();
+  const ids = { eventId: row.eventId ?? '', publicationId: row.id, destinationId: row.destinationId };
+  switch (action) {
+    case 'start': {
+      const p = await client.call(endpoints.livePublication.start, { body: ids });
+      return p.publicationStateString === 'InProgress' ? 'Started' : p.publicationState >= 4 ? `Did not start: ${p.publicationStateString}` : 'Starts when the event is live';
+    }
+    case 'cancelStart':
+    case 'stop':
+      await client.call(endpoints.livePublication.stop, { body: ids });
+      return action === 'stop' ? 'Stopped' : 'Will not start';
+    case 'publish':
+    case 'unpublish': {
+      const r = await client.call(action === 'publish' ? endpoints.livePublication.publish : endpoints.livePublication.unpublish, { body: ids });
+      if (!r.isSuccessful) throw new Error(r.description ?? 'The target refused');
+      return r.description ?? 'Done';
+    }
+    case 'recreate': {
+      const p = await client.call(endpoints.livePublication.recreate, { body: { ...ids, removeOriginal: true } });
+      return `Recreated: ${p.publicationStateString}`;
+    }
+    case 'retry': {
+      const p = await client.call(endpoints.vodPublication.get, { params: { id: row.id }, query: { destinationId: row.destinationId } });
+      const { isUnavailable: _u, link: _l, embedHtml: _e, ingestionDetails: _i, visibility: _v, ...keys } = p.details ?? { isUnavailable: false };
+      await client.call(endpoints.vodPublication.create, { body: { eventId: row.eventId ?? '', publications: [{ destinationId: row.destinationId, publicationJson: JSON.stringify(keys) }] } });
+      return 'Published again as a new publication';
+    }
+    case 'delete':
+      if (row.kind === 'live') {
+        await client.call(endpoints.livePublication.delete, { body: { eventId: row.eventId ?? '', publications: [{ publicationId: row.id, destinationId: row.destinationId, hardDelete: options.hardDelete ?? false }] } });
+      } else {
+        await client.call(endpoints.vodPublication.delete, { params: { id: row.id }, query: { hardDelete: options.hardDelete ?? false } });
+      }
+      return 'Deleted';
+  }
+}
+
+/** The row's action menu, with its confirmations. */
+export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: () => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [pending, setPending] = useState<ActionInfo | null>(null);
+  const [hardDelete, setHardDelete] = useState(false);
+  const actions = actionsFor(row);
+  const mutation = useMutation({
+    mutationFn: (action: ActionId) => runAction(row, action, { hardDelete }),
+    // The records' invalidation: every publication query and the monitor.
+    meta: { invalidates: ['livePublication', 'vodPublication', 'publicationMonitor'] },
+    onSuccess: (message) => {
+      notify(message, { severity: 'success' });
+      setPending(null);
+      onDone?.();
+    },
+    onError: (error) => {
+      if (!pending) notify(errorText(error), { severity: 'error' });
+    },
+  });
+  const choose = (action: ActionInfo) => {
+    setAnchor(null);
+    setHardDelete(false);
+    if (action.confirm) setPending(action);
+    else mutation.mutate(action.id);
+  };
+  const label = `Actions for the publication on ${row.destinationName ?? targetName(row.target)}`;
+  return (
+    <>
+      <Tooltip title="Actions">
+        <IconButton size="small" aria-label={label} aria-haspopup="menu" onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }} disabled={mutation.isPending}>
+          <MoreIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+        {actions.map((a) => (
+          <MenuItem key={a.id} onClick={() => choose(a)}>
+            <ListItemIcon>
+              <a.icon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{a.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+      {pending?.confirm && (
+        <ConfirmDialog
+          open
+          title={pending.confirm.title}
+          confirmLabel={pending.confirm.button}
+          destructive={pending.confirm.destructive}
+          busy={mutation.isPending}
+          error={mutation.error ? errorText(mutation.error) : undefined}
+          onConfirm={() => mutation.mutate(pending.id)}
+          onClose={() => {
+            setPending(null);
+            mutation.reset();
+          }}
+        >
+          <Typography>{pending.confirm.body}</Typography>
+          {pending.id === 'delete' && (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={hardDelete} onChange={(e) => setHardDelete(e.target.checked)} />}
+              label={`Also remove it from ${targetName(row.target)}`}
+            />
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

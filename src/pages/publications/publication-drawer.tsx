@@ -1,0 +1,251 @@
+/**
+ * One publication in a drawer: its state and reason, the history of its state changes (a
+ * timeline), what the target shows (queryTarget=true: link, embed code, the target's keys), the
+ * callbacks, and for a live publication the statistics from the target as a chart.
+ */
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import OpenIcon from '@mui/icons-material/OpenInNew';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { MonitorRow, PublicationHistoryEntry } from '#schema';
+import { api } from '#app/api.ts';
+import { CopyButton } from '#components/copy-button.tsx';
+import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
+
+/** A date in one line, or a dash. */
+function when(value: string | null | undefined): string {
+  const date = parseServiceDate(value);
+  return date ? formatDateTime(date) : '—';
+}
+import { errorText, PublicationActions } from './publication-actions.tsx';
+import { PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Timeline({ entries }: { entries: PublicationHistoryEntry[] }) {
+  return (
+    <Box component="ol" aria-label="History" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {entries.map((e, i) => {
+        const failed = e.toState >= 4;
+        return (
+          <Box component="li" key={i} sx={{ display: 'flex', gap: 1.5, pb: 1.5, position: 'relative' }}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+              <Box sx={{ width: 12, height: 12, borderRadius: '50%', mt: 0.5, bgcolor: failed ? 'error.main' : i === entries.length - 1 ? 'primary.main' : 'grey.500' }} />
+              {i < entries.length - 1 && <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', mt: 0.5 }} />}
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, color: failed ? 'error.main' : 'text.primary' }}>
+                {e.fromStateString ? `${e.fromStateString} → ${e.toStateString}` : `Created: ${e.toStateString}`}
+              </Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {when(e.at)} · {e.cause === 'request' ? 'by a request' : e.cause === 'target' ? 'by the target' : e.cause === 'event' ? 'by the event' : 'by the service'}
+              </Typography>
+              {e.reason && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {e.reason}
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function Statistics({ row }: { row: MonitorRow }) {
+  const running = stateGroup(row.kind, row.publicationState) === 'InProgress';
+  const stats = useQuery({
+    ...api.livePublication.statistics.queryOptions({ params: { publicationId: row.id }, query: { destinationId: row.destinationId } }),
+    refetchInterval: running ? 10_000 : false,
+  });
+  if (stats.isPending) return <Skeleton variant="rounded" height={200} />;
+  if (stats.error) return <Alert severity="warning">No statistics from the target: {errorText(stats.error)}</Alert>;
+  const data = stats.data as { status?: string; viewers?: number; peakViewers?: number; bitrateKbps?: number; health?: string; samples?: { at: string; viewers: number; bitrateKbps: number }[] };
+  const samples = data.samples ?? [];
+  return (
+    <Box>
+      <Stack direction="row" spacing={3} sx={{ mb: 1, flexWrap: 'wrap' }}>
+        <Figure label="Viewers" value={String(data.viewers ?? 0)} />
+        <Figure label="Peak" value={String(data.peakViewers ?? 0)} />
+        <Figure label="Bitrate" value={`${data.bitrateKbps ?? 0} kbit/s`} />
+        <Figure label="Health" value={data.health ?? '—'} />
+      </Stack>
+      {samples.length < 2 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {data.status === 'notCreated' ? 'The broadcast is not on the target yet.' : 'Statistics appear once the broadcast has been live for a little while.'}
+        </Typography>
+      ) : (
+        <LineChart
+          height={220}
+          xAxis={[{ data: samples.map((s) => new Date(s.at)), scaleType: 'time', valueFormatter: (d: Date) => d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) }]}
+          yAxis={[{ id: 'viewers', label: 'Viewers' }, { id: 'bitrate', label: 'kbit/s', position: 'right' }]}
+          series={[
+            { data: samples.map((s) => s.viewers), label: 'Viewers', yAxisId: 'viewers', showMark: false },
+            { data: samples.map((s) => s.bitrateKbps), label: 'Bitrate', yAxisId: 'bitrate', showMark: false },
+          ]}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p">
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function TargetView({ row }: { row: MonitorRow }) {
+  const get = row.kind === 'live' ? api.livePublication.get : api.vodPublication.get;
+  const view = useQuery(get.queryOptions({ params: { id: row.id }, query: { destinationId: row.destinationId, queryTarget: true } }));
+  if (view.isPending) return <Skeleton variant="rounded" height={80} />;
+  if (view.error) return <Alert severity="warning">{errorText(view.error)}</Alert>;
+  const p = view.data;
+  if (!p.details) return <Alert severity="warning">The target did not answer: its data could not be retrieved (details null).</Alert>;
+  const { link, embedHtml, isUnavailable, ingestionDetails, ...keys } = p.details;
+  return (
+    <Stack spacing={1}>
+      {isUnavailable && <Alert severity="error">The item is not available on the target any more.</Alert>}
+      {typeof link === 'string' && link && (
+        <Link href={link} target="_blank" rel="noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}>
+          {link} <OpenIcon fontSize="inherit" />
+        </Link>
+      )}
+      {ingestionDetails && ingestionDetails.length > 0 && (
+        <Table size="small" aria-label="Ingestion">
+          <TableBody>
+            {ingestionDetails.map((d, i) => (
+              <TableRow key={i}>
+                <TableCell sx={{ width: 90 }}>{d.isPrimary ? 'Primary' : 'Backup'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 12 }}>
+                  {d.rtmpServerUrl}/{d.rtmpApplicationName ?? ''} · {d.rtmpStreamName}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {typeof embedHtml === 'string' && embedHtml && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }}>
+            {embedHtml}
+          </Typography>
+          <CopyButton text={embedHtml} what="the embed code" />
+        </Box>
+      )}
+      <Table size="small" aria-label="Target details">
+        <TableBody>
+          {Object.entries(keys).map(([k, v]) => (
+            <TableRow key={k}>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, width: '40%' }}>{k}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{typeof v === 'string' ? v : JSON.stringify(v)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {p.callbacks.length > 0 && (
+        <>
+          <Typography variant="subtitle2">Callbacks</Typography>
+          {p.callbacks.map((c) => (
+            <Typography key={c.id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {c.url} — {c.lastTriggered ? `called ${when(c.lastTriggered)}` : 'not called yet'}
+            </Typography>
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function PublicationDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const valid = id !== null && GUID.test(id);
+  const row = useQuery({ ...api.publicationMonitor.get.queryOptions({ params: { id: id ?? '' } }), enabled: valid, refetchInterval: 3_000 });
+  const history = useQuery({ ...api.publicationMonitor.history.queryOptions({ params: { id: id ?? '' } }), enabled: valid, refetchInterval: 5_000 });
+  const r = row.data;
+  return (
+    <Drawer anchor="right" open={id !== null} onClose={onClose} sx={{ zIndex: (theme) => theme.zIndex.modal }} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="h2" component="h2" sx={{ flex: 1 }}>
+          Publication
+        </Typography>
+        {r && <PublicationActions row={r} />}
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      {!valid || row.error ? (
+        <Alert severity="warning">{row.error ? errorText(row.error) : 'This publication does not exist.'}</Alert>
+      ) : !r ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : (
+        <Stack spacing={2} divider={<Divider flexItem />}>
+          <Stack spacing={1}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <PublicationStateChip kind={r.kind} state={r.publicationState} stateString={r.publicationStateString} progress={r.progress} />
+              <Typography variant="body2">{r.kind === 'live' ? 'Live' : 'VOD'} ·</Typography>
+              <TargetLabel target={r.target} />
+              <Typography variant="body2">· {r.destinationName}</Typography>
+            </Box>
+            {r.eventId && (
+              <Typography variant="body2">
+                Event:{' '}
+                <Link component={RouterLink} to={`/events/${r.eventId}?tab=publications`}>
+                  {r.eventTitle ?? r.eventId}
+                </Link>{' '}
+                · content id {r.contentId ?? '—'}
+              </Typography>
+            )}
+            {r.progress !== null && <LinearProgress variant="determinate" value={r.progress} aria-label="Upload progress" />}
+            {r.reason && <Alert severity={r.publicationState >= 4 ? 'error' : 'info'}>{r.reason}</Alert>}
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              Created {when(r.dateCreated)} · started {when(r.dateStarted)} · completed {when(r.dateCompleted)}
+            </Typography>
+          </Stack>
+          {r.kind === 'live' && (
+            <Box>
+              <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+                Statistics
+              </Typography>
+              <Statistics row={r} />
+            </Box>
+          )}
+          <Box>
+            <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+              History
+            </Typography>
+            {history.data ? <Timeline entries={history.data} /> : <Skeleton variant="rounded" height={80} />}
+          </Box>
+          <Box>
+            <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+              On the target
+            </Typography>
+            <TargetView row={r} />
+          </Box>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,91 @@
+/** How a syndication target and a publication state look: an icon per target, a chip per state group. */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tooltip from '@mui/material/Tooltip';
+import SocialIcon from '@mui/icons-material/GroupsOutlined';
+import MicroBlogIcon from '@mui/icons-material/ChatBubbleOutlined';
+import VideoSiteIcon from '@mui/icons-material/SmartDisplayOutlined';
+import MediaPlatformIcon from '@mui/icons-material/VideoLibraryOutlined';
+import CustomIcon from '@mui/icons-material/SettingsInputAntennaOutlined';
+import ErrorIcon from '@mui/icons-material/ErrorOutlined';
+import { DestinationTarget } from '#schema';
+
+const ICONS: Record<number, typeof SocialIcon> = { 0: SocialIcon, 1: MicroBlogIcon, 2: VideoSiteIcon, 3: MediaPlatformIcon, 4: CustomIcon };
+const COLOURS: Record<number, string> = { 0: '#3b6fd8', 1: '#64748b', 2: '#d03c3c', 3: '#138a5e', 4: '#8b5cf6' };
+
+export function targetName(target: number): string {
+  return DestinationTarget.nameOf(target) ?? `Target ${target}`;
+}
+
+export function TargetIcon({ target, fontSize = 'small' }: { target: number; fontSize?: 'small' | 'medium' | 'inherit' }) {
+  const Icon = ICONS[target] ?? CustomIcon;
+  return <Icon fontSize={fontSize} sx={{ color: COLOURS[target] ?? 'text.secondary' }} aria-hidden />;
+}
+
+/** The target's icon and name. */
+export function TargetLabel({ target }: { target: number }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+      <TargetIcon target={target} />
+      <span>{targetName(target)}</span>
+    </Box>
+  );
+}
+
+export type StateGroup = 'Failed' | 'Processing' | 'Scheduled' | 'InProgress' | 'Completed';
+
+export function stateGroup(kind: 'live' | 'vod', state: number): StateGroup {
+  if (state >= 4) return 'Failed';
+  if (state === 0 && kind === 'vod') return 'Processing';
+  if (state === 1) return 'Scheduled';
+  if (state === 2 && kind === 'live') return 'InProgress';
+  return 'Completed';
+}
+
+export const GROUP_LABELS: Record<StateGroup, string> = {
+  Failed: 'Failed',
+  Processing: 'Processing',
+  Scheduled: 'Scheduled',
+  InProgress: 'Live',
+  Completed: 'Completed',
+};
+
+const STATE_LABELS: Record<string, string> = {
+  Processing: 'Processing',
+  Scheduled: 'Scheduled',
+  InProgress: 'Live',
+  Completed: 'Completed',
+  FailedDestination: 'Destination failed',
+  FailedMediaAsset: 'Upload failed',
+  FailedPublication: 'Publication failed',
+};
+
+const DESCRIPTIONS: Record<string, string> = {
+  Processing: 'The MP4 is being downloaded and uploaded to the target',
+  Scheduled: 'Waiting: not on the target yet, or uploaded and waiting for its publish time',
+  InProgress: 'Streaming to the target now',
+  Completed: 'Done: uploaded and published, or the live broadcast ended',
+  FailedDestination: 'The destination is not active or its authorisation was refused',
+  FailedMediaAsset: 'The MP4 could not be downloaded or uploaded',
+  FailedPublication: 'The target refused the publication, or the item is no longer available there',
+};
+
+/** A publication state as a chip: failed in the error colour with an icon, live filled, waiting outlined. */
+export function PublicationStateChip({ kind, state, stateString, progress }: { kind: 'live' | 'vod'; state: number; stateString: string; progress?: number | null }) {
+  const group = stateGroup(kind, state);
+  const color = group === 'Failed' ? 'error' : group === 'InProgress' ? 'error' : group === 'Completed' ? 'success' : group === 'Processing' ? 'info' : 'default';
+  const label = (STATE_LABELS[stateString] ?? stateString) + (group === 'Processing' && progress != null ? ` ${progress} %` : '');
+  return (
+    <Tooltip title={DESCRIPTIONS[stateString] ?? stateString} describeChild>
+      <Chip
+        size="small"
+        label={label}
+        data-state={stateString}
+        color={color}
+        variant={group === 'InProgress' || group === 'Completed' ? 'filled' : 'outlined'}
+        icon={group === 'Failed' ? <ErrorIcon /> : group === 'Processing' ? <CircularProgress size={12} color="inherit" aria-hidden /> : undefined}
+      />
+    </Tooltip>
+  );
+}

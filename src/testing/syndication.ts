@@ -1,0 +1,62 @@
+/** Test data for media syndication: events in a given state, destinations activated through their workflow. */
+import { randomUUID } from 'node:crypto';
+import { endpoints, type MediaDestination } from '#schema';
+import type { ApiClient } from '#client';
+import type { TestApp } from './app.ts';
+import { events } from '#server/db/tables/events.ts';
+import { channelProfileAudioInputs, channelProfiles } from '#server/db/tables/metadata.ts';
+import { eq } from 'drizzle-orm';
+
+export async function insertEvent(t: TestApp, options: { state?: number; mp4State?: number; title?: string; clientId?: string; contentId?: string } = {}): Promise<string> {
+  const now = t.clock.now();
+  const [row] = await t.database.db
+    .insert(events)
+    .values({
+      clientId: options.clientId ?? t.clientId,
+      title: options.title ?? `Event ${randomUUID().slice(0, 6)}`,
+      state: options.state ?? 0,
+      mp4State: options.mp4State ?? 0,
+      contentId: options.contentId ?? null,
+      scheduledStart: now,
+      scheduledEnd: new Date(now.getTime() + 3_600_000),
+      dateCreated: now,
+      dateModified: now,
+    })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+export async function setEventState(t: TestApp, eventId: string, state: number): Promise<void> {
+  await t.database.db.update(events).set({ state }).where(eq(events.id, eventId));
+}
+
+export async function addAudioInput(t: TestApp, eventId: string, clientId = t.clientId): Promise<string> {
+  const now = t.clock.now();
+  const [profile] = await t.database.db.insert(channelProfiles).values({ clientId, eventId, dateCreated: now, dateModified: now }).returning();
+  const [input] = await t.database.db.insert(channelProfileAudioInputs).values({ clientId, profileId: profile!.id, languageCode: 'en', audioChannel: 1 }).returning();
+  return input!.id;
+}
+
+/** A destination created and taken through its activation: the authorisation page, allowed. */
+export async function activeDestination(t: TestApp, api: ApiClient, target: string, name = `${target} ${randomUUID().slice(0, 4)}`, destinationJson = '{}'): Promise<MediaDestination> {
+  const created = await api.call(endpoints.mediaDestination.create, { body: { name, target, destinationJson } });
+  const step = await api.call(endpoints.mediaDestination.activate, { params: { id: created.id } });
+  if (step.actionRequired) {
+    const path = /\/api\/sim\/targets\/authorise\/\S+/.exec(step.actionDescription ?? '')![0];
+    const response = await t.app.inject({ method: 'POST', url: path, payload: 'decision=allow', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    if (response.statusCode !== 200) throw new Error(`authorisation page answered ${response.statusCode}`);
+  }
+  return api.call(endpoints.mediaDestination.get, { params: { id: created.id } });
+}
+
+export async function setFaults(api: ApiClient, destinationId: string, faults: string): Promise<void> {
+  await api.call(endpoints.mediaDestinationProperty.upsert, { body: { destinationId, category: 'simulation', key: 'faults', value: faults } });
+}
+
+/** Moves the clock by `ms` in steps, running due jobs after each. */
+export async function advance(t: TestApp, ms: number, stepMs = 500): Promise<void> {
+  for (let done = 0; done < ms; done += stepMs) {
+    t.clock.advance(Math.min(stepMs, ms - done));
+    await t.runJobs();
+  }
+}
