@@ -228,10 +228,12 @@ export function parseConfig(env: Env): ServiceConfig {
       problems.push(`MEDIA_FAULT_RATE must be a number from 0 to 1, not "${rawFaultRate}"`);
       mediaFaultRate = 0;
     }
+  }
   const rawSegment = read(env, 'ARCHIVER_SEGMENT_SECONDS');
   const archiverSegmentSeconds = rawSegment === undefined ? undefined : Number(rawSegment);
   if (archiverSegmentSeconds !== undefined && !(Number.isFinite(archiverSegmentSeconds) && archiverSegmentSeconds >= 1 && archiverSegmentSeconds <= 600)) {
     problems.push(`ARCHIVER_SEGMENT_SECONDS must be a number of seconds from 1 to 600, not "${rawSegment}"`);
+  }
   const rawFault = read(env, 'ARCHIVER_FAULT_RATE');
   const archiverFaultRate = rawFault === undefined ? undefined : Number(rawFault);
   if (archiverFaultRate !== undefined && !(Number.isFinite(archiverFaultRate) && archiverFaultRate >= 0 && archiverFaultRate <= 1)) {
@@ -256,7 +258,6 @@ export function parseConfig(env: Env): ServiceConfig {
     ...(smtpUrl ? { smtpUrl } : {}),
     mailFrom,
     downloadsExpiryDays,
-    webhooksAllowPrivate,
     ...(archiverSegmentSeconds !== undefined ? { archiverSegmentSeconds } : {}),
     ...(archiverFaultRate !== undefined ? { archiverFaultRate } : {}),
   };

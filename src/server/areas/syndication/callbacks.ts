@@ -5,17 +5,16 @@
  * 10 s, 20 s ... 8 attempts) until the receiver answers 2xx. lastTriggered is the time of the
  * last call the receiver accepted; lastResult keeps the last attempt's outcome.
  *
- * The HTTP call goes through `postCallback`, the one seam to the service's outbound requests
- * (today the webhooks' delivery and address policy: WEBHOOKS_ALLOW_PRIVATE applies; merge note:
- * point it at the shared outbound module).
+ * The HTTP call goes through the outbound module (src/server/outbound/: address policy with
+ * OUTBOUND_ALLOW_PRIVATE, no redirects, time and size limits).
  */
 import { eq } from 'drizzle-orm';
 import { publicationCallbacks, publications } from '../../db/tables/syndication.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
-import { checkUrl } from '../webhook/address-policy.ts';
-import { send } from '../webhook/deliver.ts';
-import { resolveSettings } from '../webhook/settings.ts';
+import { checkUrl } from '../../outbound/address-policy.ts';
+import { outboundRequest } from '../../outbound/request.ts';
+import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
 import { serializePublications } from './core.ts';
 
 export interface CallbackResult {
@@ -25,24 +24,30 @@ export interface CallbackResult {
 }
 
 /** One POST of a JSON body to a client's URL, under the outbound address policy; never throws. */
+/** A callback answer is not kept beyond this; only its status matters. */
+const CALLBACK_ANSWER_BYTES = 1024;
+const CALLBACK_TIMEOUT_MS = 10_000;
+
+/** One POST of a JSON body to a client's URL, through the outbound module; never throws. */
 export async function postCallback(services: AppServices, url: string, body: unknown, headers: Record<string, string> = {}): Promise<CallbackResult> {
-  const settings = resolveSettings(services.webhooks);
-  const result = await send({
+  const result = await outboundRequest({
     url,
+    method: 'POST',
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'ControlRoom-Publications/1.0', ...headers },
-    timeoutMs: settings.timeoutMs,
-    policy: settings.policy,
-    resolve: settings.resolve,
+    timeoutMs: CALLBACK_TIMEOUT_MS,
+    maxBytes: CALLBACK_ANSWER_BYTES,
+    policy: outboundPolicy(services),
+    resolve: outboundResolver(services),
   });
-  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  return { ok, status: result.statusCode, error: ok ? null : (result.error ?? `answered ${result.statusCode}`) };
+  if (!result.ok) return { ok: false, status: null, error: result.message };
+  const ok = result.status >= 200 && result.status < 300;
+  return { ok, status: result.status, error: ok ? null : `answered ${result.status}` };
 }
 
 /** Why a callback URL may not be registered (the address policy), or undefined. */
 export async function callbackUrlRefusal(services: AppServices, url: string): Promise<string | undefined> {
-  const settings = resolveSettings(services.webhooks);
-  return checkUrl(new URL(url), settings.policy, settings.resolve);
+  return checkUrl(new URL(url), outboundPolicy(services), outboundResolver(services));
 }
 
 export const callbackJob: JobHandler = async (payload, ctx) => {

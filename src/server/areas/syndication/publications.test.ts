@@ -12,7 +12,7 @@ let api: ApiClient;
 const receiver = new Receiver();
 
 beforeAll(async () => {
-  t = await createTestApp({ services: { webhooks: { allowPrivate: true } } });
+  t = await createTestApp({ services: { outbound: { allowPrivate: true } } });
   api = createTestClient(t);
   await receiver.start();
 });
