@@ -47,8 +47,11 @@ function option(name: string): string | undefined {
 }
 
 const KEY = 'bench-key-0123456789';
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION_S = Number(option('duration') ?? process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The mixed load of the goals: 50 connections for 60 s (`--mixed-duration` shortens it on a shared machine). */
+const MIXED_DURATION_S = Number(option('mixed-duration') ?? process.env.BENCH_MIXED_DURATION ?? 60);
+const MIXED_CONNECTIONS = 50;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -121,12 +124,74 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+interface MixedResult {
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  writes: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
 interface ServiceReport {
   durationSeconds: number;
   connections: number;
   coldStartMs: number;
   peakMemoryMb: number | null;
+  /** Resident memory with the demo data, idle after start (VmRSS). */
+  idleMemoryMb: number | null;
   routes: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }>;
+  mixed?: MixedResult;
+  /** The goals of issue 13, as measured in this run (ratios against the bare route of the same run). */
+  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+}
+
+function currentRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 50 connections, reads of the list (cached and not) and of one event, and one write in ten; loopback only, bounded in time. */
+async function mixedLoad(base: string, headers: Record<string, string>, eventId: string): Promise<MixedResult> {
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: MIXED_CONNECTIONS,
+    duration: MIXED_DURATION_S,
+    timeout: 10,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          n++;
+          if (n % 10 === 0) {
+            return { ...request, method: 'POST', path: '/api/event/', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ Title: `Bench write ${n}` }) };
+          }
+          const paths = ['/api/event/?pageSize=20', '/api/event/?pageSize=20&noCache=true', `/api/event/${eventId}`, '/api/event/?pageSize=20&pageNumber=2'];
+          return { ...request, method: 'GET', path: paths[n % paths.length]! };
+        },
+      },
+    ],
+  });
+  return {
+    connections: MIXED_CONNECTIONS,
+    durationSeconds: MIXED_DURATION_S,
+    requests: result.requests.total,
+    writes: Math.floor(n / 10),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }
 
 async function measureService(): Promise<ServiceReport> {
@@ -152,8 +217,12 @@ async function measureService(): Promise<ServiceReport> {
     const oneBody = await (await fetch(`${base}/api/event/${firstId}`, { headers })).text();
 
     await waitFor(`http://127.0.0.1:${bare}/health`, {});
+    await new Promise((r) => setTimeout(r, 3_000));
+    const idleMemoryMb = currentRssMb(service.pid);
+    console.log(`Idle memory with the demo data: ${idleMemoryMb} MB`);
     const routes = [
       { name: 'GET /api/event/?pageSize=20', path: '/api/event/?pageSize=20', body: listBody },
+      { name: 'GET /api/event/?pageSize=20&noCache=true', path: '/api/event/?pageSize=20&noCache=true', body: listBody },
       { name: 'GET /api/event/{id}', path: `/api/event/${firstId}`, body: oneBody },
     ];
     const results: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }> = {};
@@ -173,9 +242,23 @@ async function measureService(): Promise<ServiceReport> {
       );
     }
 
+    console.log(`Mixed load: ${MIXED_CONNECTIONS} connections for ${MIXED_DURATION_S} s, reads and writes...`);
+    const mixed = await mixedLoad(base, headers, firstId);
+    console.log(`  ${mixed.requests} requests (${mixed.writes} writes): p50 ${mixed.p50Ms} ms, p99 ${mixed.p99Ms} ms, ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx`);
+
     const peakMemoryMb = peakRssMb(service.pid);
     console.log(`Peak memory of the service process: ${peakMemoryMb} MB`);
-    return { durationSeconds: DURATION_S, connections: CONNECTIONS, coldStartMs, peakMemoryMb, routes: results };
+    const ratio = (name: string) => results[name]?.ratio ?? null;
+    const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
+    const goals = {
+      cachedListRatio: goal(ratio('GET /api/event/?pageSize=20'), '>= 0.5 x bare', (v) => v >= 0.5),
+      noCacheListRatio: goal(ratio('GET /api/event/?pageSize=20&noCache=true'), '>= 0.1 x bare', (v) => v >= 0.1),
+      mixedP99Ms: goal(mixed.p99Ms, '<= 250 ms', (v) => v <= 250),
+      mixedErrorsAndTimeouts: goal(mixed.errors + mixed.timeouts, '0', (v) => v === 0),
+      idleMemoryMb: goal(idleMemoryMb, '<= 250 MB', (v) => v <= 250),
+    };
+    for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+    return { durationSeconds: DURATION_S, connections: CONNECTIONS, coldStartMs, peakMemoryMb, idleMemoryMb, routes: results, mixed, goals };
   } finally {
     await stop(service);
     await stop(bareServer);
@@ -188,7 +271,7 @@ interface Report {
   commit: string | null;
   node: string;
   service?: ServiceReport;
-  scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
+  scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string }; growth?: Record<string, number> };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
   downloads?: DownloadsReport;
@@ -218,7 +301,18 @@ async function main(): Promise<void> {
       postgres = await measureScale({ driver: 'postgres', databaseUrl, sizes });
       console.log(`\n${formatScale(postgres)}\n`);
     } else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://... to measure it too)');
-    report.scale = { pglite, postgres };
+    // The goal "10k -> 100k events costs <= 1.5 x per list query": p50 at the largest size over the smallest.
+    const growth: Record<string, number> = {};
+    const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+    if (small !== large) {
+      for (const [name, bySize] of Object.entries(pglite.requests)) {
+        const a = bySize[String(small)]?.p50Ms;
+        const b = bySize[String(large)]?.p50Ms;
+        if (a && b) growth[name] = Number((b / a).toFixed(2));
+      }
+      console.log(`Growth ${small} -> ${large} events (p50 ratio, PGlite; goal <= 1.5 for the list): ${JSON.stringify(growth)}`);
+    }
+    report.scale = { pglite, postgres, growth };
   }
   if ((run('browser') || run('playlist')) && !process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   if (run('browser')) {

@@ -76,7 +76,7 @@ export function enumeration<const T extends Record<string, number>>(name: string
     .number()
     .int()
     .refine((v) => byValue.has(v), { message: `not a ${name} value (${numbers.join(', ')})` })
-    .meta({ description: `${name}: ${names.map((n) => `${values[n]} ${n}`).join(', ')}` });
+    .meta({ description: `${name}: ${names.map((n) => `${values[n]} ${n}`).join(', ')}`, enum: numbers });
   const nameSchema = z.enum(names as [keyof T & string, ...(keyof T & string)[]]);
   return {
     name,
@@ -97,6 +97,14 @@ export function enumeration<const T extends Record<string, number>>(name: string
           return z.NEVER;
         }
         return resolved;
+      })
+      // OpenAPI as strict as the service: the numbers, or the names (case-insensitive in fact).
+      .meta({
+        description: `${name}: ${names.map((n) => `${values[n]} ${n}`).join(', ')}; the number or the name`,
+        anyOf: [
+          { type: 'integer', enum: numbers },
+          { type: 'string', enum: names },
+        ],
       }),
     nameOf(v: number): (keyof T & string) | undefined {
       return byValue.get(v);

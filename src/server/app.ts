@@ -191,23 +191,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (cache) {
     const unsubscribe = onChangeRecorded((clientId) => cache.invalidate(clientId));
     app.addHook('onClose', async () => unsubscribe());
-    if (shared) {
-      cache.setUsable(false);
-      const listener = listenForChanges(db, {
-        channel: CACHE_CHANNEL,
-        onNotify: (payload) => {
-          const [from, clientId = '*'] = payload.split(':');
-          if (from === sender) return;
-          if (clientId === '*' || clientId === '') cache.invalidateAll();
-          else cache.invalidate(clientId);
-        },
-        onState: (listening) => cache.setUsable(listening),
-        log: app.log,
-      });
-      if (listener) {
-        cache.sync = listener.sync;
-        app.addHook('onClose', () => listener.close());
-      }
+    // PostgreSQL: other processes' writes, and key revocations of `npm run keys` (keys.ts); until
+    // the LISTEN is in place the cache is not used. PGlite: in-process revocations only.
+    if (shared) cache.setUsable(false);
+    const listener = listenForChanges(db, {
+      channel: CACHE_CHANNEL,
+      onNotify: (payload) => {
+        const [from, clientId = '*'] = payload.split(':');
+        if (from === sender) return;
+        if (clientId === '*' || clientId === '') cache.invalidateAll();
+        else cache.invalidate(clientId);
+      },
+      ...(shared ? { onState: (listening: boolean) => cache.setUsable(listening) } : {}),
+      log: app.log,
+    });
+    if (listener) {
+      if (shared) cache.sync = listener.sync;
+      app.addHook('onClose', () => listener.close());
     }
   }
 
@@ -238,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
   const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, ...(options.extensions ?? [])];
-  const authenticate = createAuthenticate(db);
+  const authenticate = createAuthenticate(db, cache);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });
   await dashboardRoutes(app, { staticDir: settings.staticDir, operationAt });

@@ -3,7 +3,8 @@
  * once, when it is created (or given by the operator through API_KEY).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CACHE_CHANNEL } from '../http/response-cache.ts';
 import type { DbOrTx } from './database.ts';
 import { apiKeys, clients } from './tables/clients.ts';
 
@@ -103,5 +104,7 @@ export async function revokeKey(db: DbOrTx, idOrPrefix: string, now: Date): Prom
     .set({ revokedAt: now })
     .where(and(isUuid ? eq(apiKeys.id, idOrPrefix) : eq(apiKeys.prefix, idOrPrefix), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  // Every service process drops the keys it remembers (http/response-cache.ts), at commit.
+  if (rows.length > 0) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, 'keys:*')`);
   return rows.length;
 }

@@ -5,12 +5,15 @@
  *
  * It runs as an onRequest hook, before the body is read or parsed, so that a caller without a key
  * learns nothing from the service: not whether its JSON was valid, nor its content type accepted.
- * Each request looks its key up in the database (by hash, through a unique index), so a key
- * revoked with `npm run keys -- revoke` stops working at once, in every process.
+ * Each request looks its key up in the database (by hash, through a unique index), or, when the
+ * response cache is on, in its memory of keys seen within its time-to-live (5 s), which a
+ * revocation drops: `npm run keys -- revoke` notifies every process on PostgreSQL (and PGlite's
+ * CLI never runs beside the service), so a revoked key stops working at once.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { clientForKey, type AuthenticatedClient } from '../db/keys.ts';
+import { clientForKey, hashKey, type AuthenticatedClient } from '../db/keys.ts';
+import type { ResponseCache } from './response-cache.ts';
 import { sendError, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
@@ -32,14 +35,22 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return header(request, 'api-key') ?? header(request, 'x-auth-key');
 }
 
-export function createAuthenticate(db: Db) {
+export function createAuthenticate(db: Db, cache?: ResponseCache) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const key = presentedKey(request);
     if (!key) {
       return sendError(request, reply, unauthorized('An API key is required: send it in the API-KEY (or X-Auth-Key) header'));
     }
     // A key longer than any we issue is not looked up at all.
-    const client = key.length <= 512 ? await clientForKey(db, key) : undefined;
+    let client: AuthenticatedClient | undefined;
+    if (key.length <= 512) {
+      const keyHash = cache ? hashKey(key) : '';
+      client = cache?.clientOfKey<AuthenticatedClient>(keyHash);
+      if (!client) {
+        client = await clientForKey(db, key);
+        if (client && cache) cache.rememberKey(keyHash, client);
+      }
+    }
     if (!client) {
       return sendError(request, reply, unauthorized('The API key is not valid (unknown or revoked)'));
     }

@@ -201,7 +201,7 @@ export type OperationMatcher = (method: string, path: string) => boolean;
  */
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
   const { endpoints, db, clock, services, validateResponses, cache, onWrite } = options;
-  const authenticate = createAuthenticate(db);
+  const authenticate = createAuthenticate(db, cache);
 
   const byId = new Map<string, Implementation>();
   const known = new Set(endpoints.map((e) => e.id));

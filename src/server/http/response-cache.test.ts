@@ -171,3 +171,26 @@ describe.skipIf(!process.env.DATABASE_URL)('the response cache across two proces
     }
   });
 });
+
+describe('the API keys the cache remembers', () => {
+  it('a revoked key stops working at once (the revocation drops them)', async () => {
+    const { createTestApp: create } = await import('#testing/app.ts');
+    const { revokeKey } = await import('../db/keys.ts');
+    const u = await create({ responseCache: true });
+    try {
+      for (let i = 0; i < 100 && !u.app.responseCache!.isUsable; i++) await new Promise((r) => setTimeout(r, 50));
+      const read = () => u.app.inject({ method: 'GET', url: '/api/event/', headers: u.headers() });
+      expect((await read()).statusCode).toBe(200);
+      expect((await read()).statusCode).toBe(200);
+      expect(await revokeKey(u.database.db, u.key.slice(0, 12), u.clock.now())).toBeGreaterThanOrEqual(0);
+      // Revoked by id, as the CLI can: the notification reaches this process (PGlite: in-process).
+      const { listKeys } = await import('../db/keys.ts');
+      const mine = (await listKeys(u.database.db)).find((k) => k.client === u.clientName)!;
+      await revokeKey(u.database.db, mine.id, u.clock.now());
+      for (let i = 0; i < 20 && (await read()).statusCode !== 401; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await read()).statusCode).toBe(401);
+    } finally {
+      await u.close();
+    }
+  });
+});

@@ -62,6 +62,8 @@ export class ResponseCache {
   private readonly generations = new Map<string, number>();
   private globalGeneration = 0;
   private bytes = 0;
+  /** API key hash -> client, for the same time-to-live; dropped with everything on invalidateAll. */
+  private readonly keys = new Map<string, { client: unknown; storedAt: number }>();
   /** False while the cache may not be trusted (PostgreSQL without LISTEN): nothing is served or stored. */
   private usable = true;
   readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
@@ -149,6 +151,7 @@ export class ResponseCache {
     this.stats.invalidations++;
     this.globalGeneration++;
     this.entries.clear();
+    this.keys.clear();
     this.bytes = 0;
   }
 
@@ -161,6 +164,29 @@ export class ResponseCache {
 
   get isUsable(): boolean {
     return this.usable;
+  }
+
+  /**
+   * The client of an API key, as authenticated within the time-to-live: spares each cached answer
+   * the key's query. A key revoked by `npm run keys` is dropped through the same invalidation
+   * (keys-cli notifies on PostgreSQL; with PGlite the CLI and the service never run together).
+   */
+  clientOfKey<T>(keyHash: string): T | undefined {
+    if (!this.usable) return undefined;
+    const found = this.keys.get(keyHash);
+    if (!found) return undefined;
+    const age = this.now() - found.storedAt;
+    if (age < 0 || age >= this.ttlMs) {
+      this.keys.delete(keyHash);
+      return undefined;
+    }
+    return found.client as T;
+  }
+
+  rememberKey(keyHash: string, client: unknown): void {
+    if (!this.usable) return;
+    if (this.keys.size > 10_000) this.keys.clear();
+    this.keys.set(keyHash, { client, storedAt: this.now() });
   }
 
   snapshot(): CacheStats {
