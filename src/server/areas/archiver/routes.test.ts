@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { archiverCaptures } from '../../db/tables/index.ts';
 import { endpoints, type PlayoutProfileBody } from '#schema';
 import { ApiError } from '#client';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
@@ -166,6 +168,10 @@ describe('captures', () => {
 describe('the simulated archiver', () => {
   beforeEach(() => {
     t.clock.advance(3_600_000);
+  });
+  // Each test's capture stops recording when it ends, so the next test's ticks visit only its own.
+  afterEach(async () => {
+    await t.database.db.update(archiverCaptures).set({ active: false }).where(eq(archiverCaptures.clientId, t.clientId));
   });
 
   it('records a live channel in segments: scheduled, in progress, then completed and archived', async () => {
