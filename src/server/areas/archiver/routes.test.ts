@@ -68,6 +68,12 @@ describe('archiverflows', () => {
     expect(await api.call(endpoints.archiverflow.get, { params: { id: created.id }, query: {} })).toBeNull();
   });
 
+  it('gives events that use one its name', async () => {
+    const flow = await api.call(endpoints.archiverflow.create, { body: { name: 'Catch-up for events', configurationJson: config([hls]) } });
+    const event = await api.call(endpoints.event.upsert, { body: { Title: 'Archived match', ArchiverflowId: flow.id } });
+    expect(event).toMatchObject({ archiverflowId: flow.id, archiverflow: 'Catch-up for events' });
+  });
+
   it('answers 204 for an unknown id, and another client cannot see one', async () => {
     const created = await api.call(endpoints.archiverflow.create, { body: { name: 'Mine', configurationJson: config([hls]) } });
     const stranger = await createStrangerClient(t);
