@@ -151,12 +151,13 @@ export function AvailabilityTimeline({ ranges, window, tickMs, recordedUntil, fa
         )}
       </Box>
       <Box sx={{ position: 'relative', height: 20, mt: 0.5 }} aria-hidden>
-        {ticks.map((t) => (
+        {ticks.map((t, i) => (
           <Typography
             key={t.at}
             variant="caption"
             color="text.secondary"
-            sx={{ position: 'absolute', left: `${t.left * 100}%`, transform: t.left > 0.95 ? 'translateX(-100%)' : t.left < 0.03 ? 'none' : 'translateX(-50%)', whiteSpace: 'nowrap' }}
+            // On a narrow screen every third label, so they do not run into each other.
+            sx={{ display: { xs: i % 3 === 0 ? 'block' : 'none', md: 'block' }, position: 'absolute', left: `${t.left * 100}%`, transform: t.left > 0.95 ? 'translateX(-100%)' : t.left < 0.03 ? 'none' : 'translateX(-50%)', whiteSpace: 'nowrap' }}
           >
             {tickLabel(t.at, tickMs)}
           </Typography>

@@ -81,9 +81,11 @@ export async function runTick(db: Db, clock: Clock, settingsIn: ArchiverSettings
     .orderBy(sql`${archiverCaptures.recordedUntil} asc nulls first`)
     .limit(settings.maxCapturesPerTick + 1);
   if (targets.length > settings.maxCapturesPerTick) result.more = true;
+  // Captures of the same points share what the points carry, read once per tick.
+  const sources: SourceCache = new Map();
   for (const target of targets.slice(0, settings.maxCapturesPerTick)) {
     try {
-      const one = await db.transaction((tx) => tickCapture(tx as unknown as Db, clock, settings, target.clientId, target.id));
+      const one = await db.transaction((tx) => tickCapture(tx as unknown as Db, clock, settings, target.clientId, target.id, sources));
       result.captures++;
       result.created += one.created;
       result.completed += one.completed;
@@ -109,8 +111,8 @@ export async function tickJob(db: Db, clock: Clock, settings: ArchiverSettings |
     await enqueue(db, clock, { type: TICK_JOB, payload: null, runAt: clock.now(), maxAttempts: 3 });
   }
   else if ((pending?.n ?? 0) > 0) {
-    const { tickMs } = resolveArchiverSettings(settings);
-    await scheduleTick(db, clock, settings, new Date(clock.now().getTime() + tickMs));
+    // The next bucket boundary.
+    await scheduleTick(db, clock, settings, new Date(clock.now().getTime() + 1));
   }
 }
 
@@ -122,7 +124,9 @@ interface CaptureTick {
   more: boolean;
 }
 
-async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSettings, clientId: string, captureId: string): Promise<CaptureTick> {
+type SourceCache = Map<string, Promise<SourceStream[]>>;
+
+async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSettings, clientId: string, captureId: string, sources: SourceCache): Promise<CaptureTick> {
   const out: CaptureTick = { created: 0, completed: 0, failed: 0, expired: 0, more: false };
   const [capture] = await db
     .select()
@@ -163,7 +167,7 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
   out.failed = retry.length + gaveUp.length;
 
   // 2. Recording up to now.
-  if (capture.active) out.more = (await record(db, settings, capture, now, out)) || out.more;
+  if (capture.active) out.more = (await record(db, settings, capture, now, out, sources)) || out.more;
 
   // 1b. Waiting segments and due retries start an attempt.
   await db
@@ -203,11 +207,17 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
 }
 
 /** Records from the cursor up to now; true when the per-tick bound stopped it. */
-async function record(db: Db, settings: ResolvedArchiverSettings, capture: CaptureRow, now: Date, out: CaptureTick): Promise<boolean> {
+async function record(db: Db, settings: ResolvedArchiverSettings, capture: CaptureRow, now: Date, out: CaptureTick, cache: SourceCache): Promise<boolean> {
   const limit = new Date(Math.min(now.getTime(), capture.endTime ? capture.endTime.getTime() : Infinity));
   let cursor = new Date(Math.max(capture.recordedUntil?.getTime() ?? 0, capture.startTime.getTime()));
   if (cursor >= limit) return false;
-  const sources = await sourcesOf(db, capture.clientId, capture.publishingPoints, now);
+  const key = `${capture.clientId}|${[...capture.publishingPoints].sort().join('\n')}`;
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = sourcesOf(db, capture.clientId, capture.publishingPoints, now);
+    cache.set(key, pending);
+  }
+  const sources = await pending;
   const rows: NewSegment[] = [];
   let bounded = false;
   let guard = settings.maxSegmentsPerTick * 3 + 10;

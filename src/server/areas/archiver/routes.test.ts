@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { archiverCaptures } from '../../db/tables/index.ts';
 import { endpoints, type PlayoutProfileBody } from '#schema';
 import { ApiError } from '#client';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
@@ -64,6 +66,12 @@ describe('archiverflows', () => {
     expect(updated).toMatchObject({ id: created.id, name: 'Renamed' });
     await api.call(endpoints.archiverflow.delete, { params: { id: created.id } });
     expect(await api.call(endpoints.archiverflow.get, { params: { id: created.id }, query: {} })).toBeNull();
+  });
+
+  it('gives events that use one its name', async () => {
+    const flow = await api.call(endpoints.archiverflow.create, { body: { name: 'Catch-up for events', configurationJson: config([hls]) } });
+    const event = await api.call(endpoints.event.upsert, { body: { Title: 'Archived match', ArchiverflowId: flow.id } });
+    expect(event).toMatchObject({ archiverflowId: flow.id, archiverflow: 'Catch-up for events' });
   });
 
   it('answers 204 for an unknown id, and another client cannot see one', async () => {
@@ -166,6 +174,10 @@ describe('captures', () => {
 describe('the simulated archiver', () => {
   beforeEach(() => {
     t.clock.advance(3_600_000);
+  });
+  // Each test's capture stops recording when it ends, so the next test's ticks visit only its own.
+  afterEach(async () => {
+    await t.database.db.update(archiverCaptures).set({ active: false }).where(eq(archiverCaptures.clientId, t.clientId));
   });
 
   it('records a live channel in segments: scheduled, in progress, then completed and archived', async () => {

@@ -9,6 +9,7 @@ import type { EventListQuery } from '#schema/endpoints/event.ts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
 import {
+  archiverflows,
   categories,
   channels,
   customProperties,
@@ -287,6 +288,7 @@ function selectEvents(db: DbOrTx, clientId: string) {
       channel: channels.name,
       xflow: xflows.name,
       remixflow: remixflows.name,
+      archiverflow: archiverflows.name,
       infrastructureProfile: infrastructureProfiles.name,
       room: rooms.name,
       eventType: eventTypes.name,
@@ -297,6 +299,7 @@ function selectEvents(db: DbOrTx, clientId: string) {
     .leftJoin(channels, and(eq(channels.id, events.channelId), eq(channels.clientId, clientId)))
     .leftJoin(xflows, and(eq(xflows.id, events.xflowId), eq(xflows.clientId, clientId)))
     .leftJoin(remixflows, and(eq(remixflows.id, events.remixflowId), eq(remixflows.clientId, clientId)))
+    .leftJoin(archiverflows, and(eq(archiverflows.id, events.archiverflowId), eq(archiverflows.clientId, clientId)))
     .leftJoin(
       infrastructureProfiles,
       and(eq(infrastructureProfiles.id, events.infrastructureProfileId), eq(infrastructureProfiles.clientId, clientId)),
@@ -313,8 +316,7 @@ function toRecord(r: JoinedRow): EventRecord {
     channel: r.channel,
     xflow: r.xflow,
     remixflow: r.remixflow,
-    // Archiverflows are the archiver area's; their name joins in once that table exists.
-    archiverflow: null,
+    archiverflow: r.archiverflow,
     infrastructureProfile: r.infrastructureProfile,
     room: r.room,
     eventType: r.eventType,

@@ -1,0 +1,126 @@
+// @vitest-environment node
+// The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
+import '#app/test-dom.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { endpoints, EventState } from '#schema';
+import { renderWithApp } from '#app/test-utils.tsx';
+import { captureBody, PRIMARY_POINT } from '#server/areas/archiver/test-fixtures.ts';
+import { insertEvent, seedLiveFixture } from '#server/areas/live/test-helpers.ts';
+import { createTestApp, type TestApp } from '#testing/app.ts';
+import { createTestClient } from '#testing/client.ts';
+import ArchiverPage from './archiver-page.tsx';
+
+const S = EventState.values;
+let t: TestApp;
+
+beforeAll(async () => {
+  // The clock at the real time: the timeline's window ends at the browser's now.
+  const now = new Date();
+  t = await createTestApp({ now, services: { archiver: { segmentMs: 4_000, fault: ({ startTime }) => Math.floor(startTime.getTime() / 4_000) % 10 === 0 } } });
+  const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+  // A first event live from 10 to 6 minutes ago, the next one since 4 minutes ago: a gap between.
+  await insertEvent(t.database.db, t.clientId, now, { title: 'First half', channelId, state: S.INSTANT_VOD, actualLiveStart: at(10), actualLiveEnd: at(6) });
+  await insertEvent(t.database.db, t.clientId, now, { title: 'Second half', channelId, state: S.LIVE_PUBLISHED, actualLiveStart: at(4) });
+  const api = createTestClient(t);
+  await api.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'match_day', startTime: at(11).toISOString() }) });
+  for (let i = 0; i < 10; i++) {
+    await t.runJobs();
+    t.clock.advance(2_000);
+  }
+}, 120_000);
+afterAll(() => t?.close());
+afterEach(cleanup);
+
+function renderPage(path: string) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/archiver" element={<ArchiverPage />} />
+    </Routes>,
+    { client: createTestClient(t), path },
+  );
+}
+
+describe('the Archiver page', () => {
+  it('shows each capture with its state and an availability timeline with the gap, and plays a selected range', async () => {
+    const user = userEvent.setup();
+    const view = renderPage('/archiver');
+    const section = await screen.findByRole('region', { name: 'Capture match_day' });
+    expect(within(section).getByText('Recording')).toBeTruthy();
+    expect(within(section).getByText(PRIMARY_POINT)).toBeTruthy();
+    const captured = await within(section).findAllByRole('button', { name: /^Captured / });
+    expect(captured.length).toBeGreaterThanOrEqual(2);
+    expect(within(section).getAllByTestId('timeline-gap').length).toBeGreaterThanOrEqual(1);
+    const stats = await createTestClient(t).call(endpoints.archiverCapture.stats, { params: { id: 'match_day' } });
+    expect(stats.failedCount, JSON.stringify(stats)).toBeGreaterThan(0);
+    await waitFor(() => expect(within(section).getByText(/failed/)).toBeTruthy());
+
+    await user.click(captured[0]!);
+    await screen.findByRole('region', { name: 'Selected range' });
+    expect(view.router.state.location.search).toContain('capture=match_day');
+  });
+
+  it('lists the segments of a range in a table, failed ones first, and plays the range', async () => {
+    const now = Date.now();
+    renderPage(`/archiver?capture=match_day&from=${new Date(now - 12 * 60_000).toISOString()}&to=${new Date(now).toISOString()}`);
+    const panel = await screen.findByRole('region', { name: 'Selected range' });
+    const table = await within(panel).findByRole('table', { name: 'Segments of the selected range' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.length).toBeGreaterThan(10);
+    // Failed segments first.
+    expect(within(rows[0]!).getByText('Failed')).toBeTruthy();
+    await within(panel).findByText(/Plays \d+ archived segments/);
+  });
+
+  it('zooms from days to minutes, in the URL', async () => {
+    const user = userEvent.setup();
+    const view = renderPage('/archiver');
+    await screen.findByRole('region', { name: 'Capture match_day' });
+    await user.click(screen.getByRole('button', { name: 'Show 10 minutes' }));
+    expect(view.router.state.location.search).toContain('zoom=10m');
+    await user.click(screen.getByRole('button', { name: 'Show 7 days' }));
+    expect(view.router.state.location.search).toContain('zoom=7d');
+    await user.click(screen.getByRole('button', { name: 'Earlier' }));
+    expect(view.router.state.location.search).toContain('at=');
+    await user.click(screen.getByRole('button', { name: 'Back to now' }));
+    expect(view.router.state.location.search).not.toContain('at=');
+  });
+
+  it('checks a new capture before sending it, and shows the service’s refusal of a used id on the field', async () => {
+    const user = userEvent.setup();
+    renderPage('/archiver');
+    await screen.findByRole('region', { name: 'Capture match_day' });
+    await user.click(screen.getByRole('button', { name: 'Add capture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a capture' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add capture' }));
+    expect(await within(dialog).findByText('Pick or type at least one publishing point')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Id/), 'match_day');
+    const points = within(dialog).getByRole('combobox', { name: /Publishing points/ });
+    await user.type(points, `${PRIMARY_POINT}{Enter}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Add capture' }));
+    expect(await within(dialog).findByText('A capture with this id exists already')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(/^Id/));
+    await user.type(within(dialog).getByLabelText(/^Id/), 'second_capture');
+    await user.click(within(dialog).getByRole('button', { name: 'Add capture' }));
+    await screen.findByRole('region', { name: 'Capture second_capture' });
+  });
+
+  it('adds a playout profile with a capture picked, and shows the streaming formats its DRM allows', async () => {
+    const user = userEvent.setup();
+    renderPage('/archiver?tab=profiles');
+    await user.click(await screen.findByRole('button', { name: 'Add a playout profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a playout profile' });
+    await user.type(within(dialog).getByLabelText(/^Id/), 'web_catchup');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Add a capture' }));
+    await user.click(await screen.findByRole('option', { name: 'match_day' }));
+    await user.type(within(dialog).getByLabelText('AES key'), '0123456789abcdef');
+    await user.click(within(dialog).getByRole('button', { name: 'Add profile' }));
+    const profile = await screen.findByRole('region', { name: 'Playout profile web_catchup' });
+    expect(within(profile).getByText('HLS')).toBeTruthy();
+    expect(within(profile).queryByText('DASH')).toBeNull();
+    expect(within(profile).getByText(/Captures: match_day/)).toBeTruthy();
+  });
+});
