@@ -8,6 +8,7 @@
  * derived from the client id, so two seeded tenants never collide). Inserted in one transaction,
  * one statement per table.
  */
+import { seedSyndicationDemo } from './syndication.ts';
 import { seedMetadataDemo } from '../areas/chapter-point/demo.ts';
 import { seedComposeDemo } from './compose.ts';
 import { scheduleAutomation } from '../areas/live/automation.ts';
@@ -1017,6 +1018,8 @@ export async function seedDemoData(
   if (options.metadata !== false) await seedMetadataDemo(db, clientId, clock);
   // Compose playlists of both kinds (src/server/demo/compose.ts).
   await seedComposeDemo(db, clientId, clock, options);
+  // Destinations and publications (src/server/demo/syndication.ts).
+  await seedSyndicationDemo(db, clientId, clock);
   // Arm auto start/publish/end as every write path does, so seeded automation really runs.
   const automated = await db
     .select({ id: events.id })
