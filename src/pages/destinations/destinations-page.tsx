@@ -391,7 +391,7 @@ export default function DestinationsPage() {
                   <ListItemText
                     primary={<Typography noWrap title={d.name}>{d.name}</Typography>}
                     secondary={
-                      <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                      <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                         {targetName(d.target)} <ActiveChip active={d.active} />
                       </Box>
                     }

@@ -93,7 +93,7 @@ function FieldInput({ field, value, error, onChange }: { field: TargetField; val
           onChange={(e) => onChange(e.target.value.split('\n').map((s) => s.trim()).filter(Boolean))}
           multiline
           minRows={1}
-          helperText={error ?? `${field.help ?? ''} One URL per line.`}
+          helperText={error ?? `${field.help ? `${field.help}. ` : ''}One URL per line.`}
         />
       );
     default:

@@ -9,6 +9,7 @@
  * one statement per table.
  */
 import { seedDownloadsDemo } from './downloads.ts';
+import { seedSyndicationDemo } from './syndication.ts';
 import { seedMetadataDemo } from '../areas/chapter-point/demo.ts';
 import { seedComposeDemo } from './compose.ts';
 import { scheduleAutomation } from '../areas/live/automation.ts';
@@ -1020,6 +1021,8 @@ export async function seedDemoData(
   await seedComposeDemo(db, clientId, clock, options);
   // Two VOD downloads, made by the job worker once the service runs (src/server/demo/downloads.ts).
   await seedDownloadsDemo(db, clientId, clock).catch(() => 0);
+  // Destinations and publications (src/server/demo/syndication.ts).
+  await seedSyndicationDemo(db, clientId, clock);
   // Arm auto start/publish/end as every write path does, so seeded automation really runs.
   const automated = await db
     .select({ id: events.id })
