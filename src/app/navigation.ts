@@ -8,6 +8,7 @@ import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import SettingsIcon from '@mui/icons-material/TuneOutlined';
 import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
+import AssetsIcon from '@mui/icons-material/PhotoLibraryOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -21,6 +22,7 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
   { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
+  { path: '/assets', label: 'Assets', icon: AssetsIcon, hotkey: 'a' },
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },
