@@ -336,7 +336,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
           label="Type"
           value={filters.types}
           sx={{ minWidth: 150 }}
-          slotProps={{ select: { multiple: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : 'All') }, inputLabel: { shrink: true } }}
+          slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : 'All') }, inputLabel: { shrink: true } }}
           onChange={() => undefined}
         >
           {TYPE_FILTERS.map((type) => (
@@ -352,7 +352,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
           label="State"
           value={filters.states}
           sx={{ minWidth: 150 }}
-          slotProps={{ select: { multiple: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : 'All') }, inputLabel: { shrink: true } }}
+          slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : 'All') }, inputLabel: { shrink: true } }}
           onChange={() => undefined}
         >
           {STATE_FILTERS.map((state) => (
