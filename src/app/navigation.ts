@@ -10,6 +10,7 @@ import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
+import AssetsIcon from '@mui/icons-material/PhotoLibraryOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -25,6 +26,7 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
   { path: '/downloads', label: 'Downloads', icon: DownloadIcon, hotkey: 'd' },
   { path: '/mailbox', label: 'Mailbox', icon: MailIcon, hotkey: 'm' },
+  { path: '/assets', label: 'Assets', icon: AssetsIcon, hotkey: 'a' },
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },

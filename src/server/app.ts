@@ -34,6 +34,8 @@ import { changeFeed } from './changes/feed.ts';
 import { webhookDelivery } from './areas/webhook/extension.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { MailboxMailer } from './sim/mail.ts';
+import { createMediaServices } from './areas/media/services.ts';
+import { mediaExtension } from './areas/asset/extension.ts';
 
 export interface AppSettings {
   /**
@@ -149,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.services,
     encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
     mailer: options.services?.mailer ?? new MailboxMailer(clock),
+    media: options.services?.media ?? createMediaServices(),
   };
   const jobs = new JobWorker({ db, clock, services, handlers: options.jobHandlers ?? jobHandlers, log: app.log });
   app.decorate('jobs', jobs);
@@ -168,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, vodDownloadFiles, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

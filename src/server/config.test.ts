@@ -23,7 +23,11 @@ describe('parseConfig', () => {
       webhooksAllowPrivate: false,
       mailFrom: 'Control Room <no-reply@control-room.local>',
       downloadsExpiryDays: 7,
+      storageDir: './data/storage',
+      mediaConcurrency: 2,
+      mediaFaultRate: 0,
     });
+    expect(parseConfig({ DATA_DIR: 'memory://' }).storageDir).toBeUndefined();
   });
 
   it('reads every variable, and treats empty ones as unset', () => {
@@ -40,6 +44,10 @@ describe('parseConfig', () => {
         SMTP_URL: 'smtp://mailer:secret@mail.example.org:587',
         MAIL_FROM: 'Ops <ops@example.org>',
         DOWNLOADS_EXPIRY_DAYS: '0.5',
+        STORAGE_DIR: '/srv/storage',
+        MEDIA_CONCURRENCY: '4',
+        FFMPEG_PATH: '/usr/bin/ffmpeg',
+        MEDIA_FAULT_RATE: '0.25',
       }),
     ).toEqual({
       port: 9000,
@@ -53,7 +61,12 @@ describe('parseConfig', () => {
       smtpUrl: 'smtp://mailer:secret@mail.example.org:587',
       mailFrom: 'Ops <ops@example.org>',
       downloadsExpiryDays: 0.5,
+      storageDir: '/srv/storage',
+      mediaConcurrency: 4,
+      ffmpegPath: '/usr/bin/ffmpeg',
+      mediaFaultRate: 0.25,
     });
+    expect(() => parseConfig({ MEDIA_CONCURRENCY: '0', MEDIA_FAULT_RATE: '2' })).toThrow(/MEDIA_CONCURRENCY[^]*MEDIA_FAULT_RATE/);
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
   });
 

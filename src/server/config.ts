@@ -16,6 +16,10 @@
  * | SMTP_URL     | (none)     | smtp(s)://user:pass@host:port: send mail through it; unset, the service keeps a mailbox (areas/vod-download/mail.ts) |
  * | MAIL_FROM    | Control Room <no-reply@control-room.local> | the sender of the service's mails |
  * | DOWNLOADS_EXPIRY_DAYS | 7 | days a ready VOD download's link works; fractions allowed                 |
+ * | STORAGE_DIR  | DATA_DIR/storage | folder of asset files (sim/storage.ts); a temporary folder for `memory://` |
+ * | MEDIA_CONCURRENCY | 2     | ffmpeg runs at once (areas/asset/dispatcher.ts)                               |
+ * | FFMPEG_PATH  | (package)  | another ffmpeg than the one @ffmpeg-installer/ffmpeg ships                     |
+ * | MEDIA_FAULT_RATE | 0      | share (0..1) of media work that fails with a simulated storage error          |
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -52,6 +56,14 @@ export interface ServiceConfig {
   mailFrom: string;
   /** DOWNLOADS_EXPIRY_DAYS: how long a ready VOD download's file stays available. */
   downloadsExpiryDays: number;
+  /** STORAGE_DIR; unset: DATA_DIR/storage, or a temporary folder for memory:// (media/services.ts). */
+  storageDir?: string;
+  /** MEDIA_CONCURRENCY: ffmpeg runs at once (1..16). */
+  mediaConcurrency: number;
+  /** FFMPEG_PATH: another ffmpeg binary. */
+  ffmpegPath?: string;
+  /** MEDIA_FAULT_RATE: share of media work that fails (0..1). */
+  mediaFaultRate: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Control Room <no-reply@control-room.local>';
@@ -186,6 +198,28 @@ export function parseConfig(env: Env): ServiceConfig {
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${rawLevel}"`);
 
+  const explicitStorage = read(env, 'STORAGE_DIR');
+  const storageDir = explicitStorage ?? (databaseUrl || !dataDir.startsWith('memory://') ? `${databaseUrl ? './data' : dataDir}/storage` : undefined);
+  const rawConcurrency = read(env, 'MEDIA_CONCURRENCY');
+  let mediaConcurrency = 2;
+  if (rawConcurrency !== undefined) {
+    mediaConcurrency = Number(rawConcurrency);
+    if (!/^\d+$/.test(rawConcurrency) || mediaConcurrency < 1 || mediaConcurrency > 16) {
+      problems.push(`MEDIA_CONCURRENCY must be a whole number from 1 to 16, not "${rawConcurrency}"`);
+      mediaConcurrency = 2;
+    }
+  }
+  const ffmpegPath = read(env, 'FFMPEG_PATH');
+  const rawFaultRate = read(env, 'MEDIA_FAULT_RATE');
+  let mediaFaultRate = 0;
+  if (rawFaultRate !== undefined) {
+    mediaFaultRate = Number(rawFaultRate);
+    if (!Number.isFinite(mediaFaultRate) || mediaFaultRate < 0 || mediaFaultRate > 1) {
+      problems.push(`MEDIA_FAULT_RATE must be a number from 0 to 1, not "${rawFaultRate}"`);
+      mediaFaultRate = 0;
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -199,6 +233,10 @@ export function parseConfig(env: Env): ServiceConfig {
     ...(smtpUrl ? { smtpUrl } : {}),
     mailFrom,
     downloadsExpiryDays,
+    ...(storageDir ? { storageDir } : {}),
+    mediaConcurrency,
+    ...(ffmpegPath ? { ffmpegPath } : {}),
+    mediaFaultRate,
   };
 }
 

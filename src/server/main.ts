@@ -12,6 +12,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
+import { createMediaServices } from './areas/media/services.ts';
 import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, PID_FILE, type ServiceConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
@@ -132,7 +133,17 @@ async function main(): Promise<void> {
 
   // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts).
   const demoKey = config.demoData ? keys.key : undefined;
-  const app = await buildApp({ database, clock: systemClock, logger: log, services: { live: { publicUrl }, mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }), downloads: { expiryDays: config.downloadsExpiryDays, mailFrom: config.mailFrom } }, ...(demoKey ? { demoKey } : {}) });
+  const app = await buildApp({ database, clock: systemClock, logger: log, services: {
+      live: { publicUrl },
+      media: createMediaServices({
+        ...(config.storageDir ? { storageDir: config.storageDir } : {}),
+        concurrency: config.mediaConcurrency,
+        ...(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {}),
+        faultRate: config.mediaFaultRate,
+      }),
+      mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }),
+      downloads: { expiryDays: config.downloadsExpiryDays, mailFrom: config.mailFrom },
+    }, ...(demoKey ? { demoKey } : {}) });
 
   const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;
   try {

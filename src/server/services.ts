@@ -8,6 +8,7 @@ import type { LiveSettings } from './areas/live/settings.ts';
 import type { Encoder } from './sim/encoder.ts';
 import type { Mailer } from './sim/mail.ts';
 import type { DownloadSettings } from './areas/vod-download/settings.ts';
+import type { MediaServices } from './areas/media/services.ts';
 
 export interface AppServices {
   /**
@@ -22,4 +23,9 @@ export interface AppServices {
   mailer?: Mailer;
   /** VOD downloads: expiry, sender (areas/vod-download/settings.ts). */
   downloads?: DownloadSettings;
+  /**
+   * The media tools and the storage of asset files (areas/media/services.ts). buildApp always sets
+   * them (a temporary storage folder unless given); read them through `mediaOf`.
+   */
+  media?: MediaServices;
 }

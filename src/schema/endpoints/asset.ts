@@ -7,6 +7,7 @@ import { defineArea } from '../define.ts';
 import { ErrorBodySchema, Guid, IdParams, NoCacheQuery } from '../common.ts';
 import {
   AssetDeleteQuery,
+  AssetDeleteResultSchema,
   AssetListQuery,
   AssetSchema,
   AssetSyncResultSchema,
@@ -82,20 +83,22 @@ export const asset = defineArea('asset', {
     method: 'DELETE',
     path: '/asset/',
     summary: 'Delete the assets matching the filters',
-    description: 'At least one filter is required (400 otherwise). SYSTEM assets are not deleted.',
+    description:
+      'At least one filter is required (400 otherwise). SYSTEM assets are not deleted. The interface shows no body; this service answers how many were deleted and how many SYSTEM assets matched and were kept.',
     query: AssetDeleteQuery,
-    responses: { 200: null, 400: ErrorBodySchema },
+    responses: { 200: AssetDeleteResultSchema, 400: ErrorBodySchema },
   },
   delete: {
     method: 'DELETE',
     path: '/asset/{id}',
     summary: 'Delete an asset',
-    description: 'SYSTEM assets are not deletable.',
+    description:
+      'SYSTEM assets are not deletable: 409 saying so. The interface shows no body; this service answers the count deleted (1). 404 for an unknown asset. An asset deleted while GENERATING: its file is removed when its making ends.',
     params: IdParams,
-    responses: { 200: null },
+    responses: { 200: AssetDeleteResultSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
   },
   /** Beyond the interface: the MP4 of an event, with why it failed. */
-  eventMp4: {
+  vodFile: {
     method: 'GET',
     path: '/event/{id}/mp4',
     summary: 'The MP4 of an event',
@@ -107,7 +110,7 @@ export const asset = defineArea('asset', {
     extension: true,
   },
   /** Beyond the interface: the interface names the MP4 state but no operation that makes the file. */
-  generateMp4: {
+  generateVodFile: {
     method: 'POST',
     path: '/event/{id}/mp4',
     summary: 'Generate the MP4 of an event',
@@ -119,6 +122,16 @@ export const asset = defineArea('asset', {
     body: EventMp4Body,
     responses: { 200: EventMp4Schema, 400: ErrorBodySchema, 404: ErrorBodySchema },
     invalidates: ['asset', 'event', 'search'],
+    extension: true,
+  },
+  /** Beyond the interface: make a FAILED asset again, with the same request. */
+  retry: {
+    method: 'POST',
+    path: '/asset/{id}/retry',
+    summary: 'Retry a failed asset',
+    description: 'A FAILED asset goes back to GENERATING with the request it was made with (same priority) and is made again. 409 for an asset that is not FAILED or has no request to repeat (found in storage); 404 for an unknown asset.',
+    params: IdParams,
+    responses: { 200: AssetSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
     extension: true,
   },
 });

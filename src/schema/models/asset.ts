@@ -38,6 +38,8 @@ export const AssetSchema = z
     dateModified: DateTime,
     /** Built from the public storage URL of the event's xflow; null when the xflow has no storageUrlPublic. */
     url: z.string().nullable(),
+    /** Beyond the interface: why a FAILED asset failed (null otherwise). */
+    error: z.string().nullable().optional(),
   })
   .meta({ id: 'Asset' });
 export type Asset = z.infer<typeof AssetSchema>;
@@ -107,6 +109,19 @@ export const AssetSyncResultSchema = z
   })
   .meta({ id: 'AssetSyncResult' });
 export type AssetSyncResult = z.infer<typeof AssetSyncResultSchema>;
+
+/**
+ * What a delete did (the interface shows no body for its 200): SYSTEM assets are never deleted,
+ * and the answer says how many matched and were kept.
+ */
+export const AssetDeleteResultSchema = z
+  .object({
+    deletedAssetsCount: z.number().int(),
+    keptSystemAssetsCount: z.number().int(),
+    message: z.string(),
+  })
+  .meta({ id: 'AssetDeleteResult' });
+export type AssetDeleteResult = z.infer<typeof AssetDeleteResultSchema>;
 
 /** The filters shared by listing and bulk deletion. */
 const assetFilters = {

@@ -24,6 +24,7 @@ import { channelProfileRoutes } from './channel-profile/routes.ts';
 import { webhookRoutes } from './webhook/routes.ts';
 import { composeRoutes } from './compose/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
+import { assetRoutes } from './asset/routes.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -39,4 +40,5 @@ export const implementations: readonly Implementation[] = [
   ...webhookRoutes,
   ...composeRoutes,
   ...vodDownloadRoutes,
+  ...assetRoutes,
 ];

@@ -7,6 +7,7 @@ import { liveJobs } from '../areas/live/jobs.ts';
 import { webhookJobs } from '../areas/webhook/jobs.ts';
 import { composeJobs } from '../areas/compose/jobs.ts';
 import { vodDownloadJobs } from '../areas/vod-download/jobs.ts';
+import { assetJobs } from '../areas/asset/jobs.ts';
 import type { JobHandler } from './queue.ts';
 
-export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...vodDownloadJobs };
+export const jobHandlers: Readonly<Record<string, JobHandler>> = { ...liveJobs, ...webhookJobs, ...composeJobs, ...assetJobs, ...vodDownloadJobs };

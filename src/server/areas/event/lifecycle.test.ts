@@ -215,7 +215,8 @@ describe('operations on one setting', () => {
     });
     expect(created).toMatchObject({ title: 'Imported lecture', stateString: 'VOD_PRIVATE', mp4StateString: 'AVAILABLE' });
     expect(JSON.parse(created.taskEngineJson!)).toEqual({ tasks: [{ type: 'ingest', title: 'Imported lecture' }] });
-    expect(await actions(created.id)).toEqual(['Added']);
+    // Added, then AssetsChanged: Mp4State AVAILABLE makes the MP4 file (a SYSTEM asset, areas/asset/vod-file.ts).
+    expect(await actions(created.id)).toEqual(['Added', 'Updated']);
     const plain = await api.call(endpoints.event.addXflowTask, { body: { TaskEngineJson: '{"tasks":[{"type":"ingest"}]}' } });
     expect(plain).toMatchObject({ stateString: 'PRE_VOD', mp4StateString: 'NONE', title: expect.stringMatching(/^Xflow task /) });
 

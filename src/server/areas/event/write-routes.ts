@@ -9,6 +9,7 @@ import { implement, type Implementation, type RequestContext } from '../../http/
 import { deleteEvent, cloneEvent, restoreEvent } from './lifecycle.ts';
 import { patchEvent } from './patch.ts';
 import { findEventBy, getEvent } from './repo.ts';
+import { setVodFileState } from '../asset/vod-file.ts';
 import { appendTasks, dvrLengthError, IGNORED_FIELDS_HEADER, INITIAL_MP4_STATES, stateChangeError, thumbnailError, thumbnailUrlOf, titleFromTask } from './rules.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
 import {
@@ -143,11 +144,14 @@ export const eventWriteRoutes: Implementation[] = [
       if (body.EventState !== undefined && body.EventState !== record.event.state) {
         throw badField('body.EventState', stateChangeError(record.event.state, body.EventState));
       }
-      if (body.Mp4State !== undefined && body.Mp4State !== record.event.mp4State) {
-        throw badField('body.Mp4State', 'the MP4 state of an existing event is not changed by this operation: it follows MP4 generation');
-      }
       const taskEngineJson = appendTasks(record.event.taskEngineJson, body.TaskEngineJson);
-      return { status: 200, body: serializeEvent(await updateColumns(w, record, { taskEngineJson })) };
+      const updated = await updateColumns(w, record, { taskEngineJson });
+      // Mp4State sets the event's MP4 as the interface says: AVAILABLE makes the file exist (areas/asset/vod-file.ts).
+      if (body.Mp4State !== undefined) {
+        await setVodFileState(ctx.db, ctx.clock, ctx, ctx.client.clientId, record.event.id, body.Mp4State);
+        return { status: 200, body: serializeEvent(await existing(ctx, record.event.id)) };
+      }
+      return { status: 200, body: serializeEvent(updated) };
     }
     if (body.Mp4State !== undefined && !INITIAL_MP4_STATES.has(body.Mp4State)) {
       throw badField('body.Mp4State', `an event cannot be created with the MP4 state ${Mp4State.nameOf(body.Mp4State)}: use NONE, AVAILABLE or FAILED`);
@@ -160,6 +164,9 @@ export const eventWriteRoutes: Implementation[] = [
       AutoExpirePublishingPoints: false,
     };
     const result = await createEvent(w, eventBody, body.Mp4State !== undefined ? { extra: { mp4State: body.Mp4State } } : {}).catch(bodyErrors);
+    if (body.Mp4State === Mp4State.values.AVAILABLE) {
+      await setVodFileState(ctx.db, ctx.clock, ctx, ctx.client.clientId, result.record.event.id, body.Mp4State);
+    }
     return { status: 200, body: serializeEvent(result.record) };
   }),
 ];

@@ -53,7 +53,7 @@ describe('eventMediaOf', () => {
     const foreign = await eventMediaOf(t.database.db, stranger.clientId, id, t.clock.now());
     const unknown = await eventMediaOf(t.database.db, stranger.clientId, '5b0e7a43-1c1d-4a8e-9d1e-000000000000', t.clock.now());
     expect(foreign.reason).toBe('not-found');
-    expect(foreign.problem.replace(id, 'X')).toBe(unknown.problem.replace('5b0e7a43-1c1d-4a8e-9d1e-000000000000', 'X'));
+    expect(foreign.problem!.replace(id, 'X')).toBe(unknown.problem!.replace('5b0e7a43-1c1d-4a8e-9d1e-000000000000', 'X'));
   });
 });
 

@@ -32,9 +32,9 @@ import type { Db } from '../../db/database.ts';
 import { events } from '../../db/tables/index.ts';
 import { CARD_DIR, loadMediaIndex, MEDIA_DIR, programmeOf, type MediaIndex, type Programme } from '../../sim/hls.ts';
 import type { MediaInput, SegmentFile } from '../../sim/media-encoder.ts';
-import type { Sequence } from '../../sim/sequence.ts';
+import { Sequence } from '../../sim/sequence.ts';
 import { parseStreamPoint, publishedCount, resolveAt } from '../../sim/stream-routes.ts';
-import { playsTestProgramme } from '../live/recording.ts';
+import { playsTestProgramme, testProgrammeDurationMs } from '../live/recording.ts';
 import { S } from '../live/state-machine.ts';
 import { streamOf } from '../live/streams.ts';
 
@@ -77,12 +77,37 @@ function shipped() {
 const LIVE_STATES: readonly number[] = [S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED, S.LIVE_STOPPING];
 const COMPOSED_STATES: readonly number[] = [S.COMPOSE_PUBLIC, S.COMPOSE_PRIVATE];
 
+export interface EventMediaOptions {
+  /**
+   * An event without media gets the test programme for its derived duration instead of
+   * `no-media`: what an MP4 declared AVAILABLE through `POST /event/xflow/add/` holds for an event
+   * whose content never came through the simulated world (a PRE_VOD event, say).
+   */
+  fallbackToTestProgramme?: boolean;
+}
+
+/** The test programme as media, for `durationMs` (whole segments, the last one cut). */
+function testProgrammeMedia(eventId: string, durationMs: number): EventMedia {
+  const programme = shipped().programmes.programme!;
+  const count = Math.max(1, Math.ceil(durationMs / (programme.loopMs / programme.size)));
+  const sequence = new Sequence([], [{ name: 'programme', programme, from: 0, to: count }]);
+  const exactCount = Math.min(sequence.count, sequence.positionAt(durationMs - 1) + 1);
+  return { eventId, source: 'test-programme', durationMs, hasTimecode: false, startsAt: null, offsetOf: null, sequence, count: exactCount };
+}
+
 /** The event's media at `now`, or why it has none. */
-export async function eventMediaOf(db: Db, clientId: string, eventId: string, now: Date): Promise<EventMediaResult> {
+export async function eventMediaOf(db: Db, clientId: string, eventId: string, now: Date, options: EventMediaOptions = {}): Promise<EventMediaResult> {
   const notFound = { reason: 'not-found' as const, problem: `there is no event ${eventId}` };
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId)) return notFound;
   const [row] = await db
-    .select({ id: events.id, state: events.state, actualLiveStart: events.actualLiveStart, dateDeleted: events.dateDeleted })
+    .select({
+      id: events.id,
+      state: events.state,
+      actualLiveStart: events.actualLiveStart,
+      dateDeleted: events.dateDeleted,
+      scheduledStart: events.scheduledStart,
+      scheduledEnd: events.scheduledEnd,
+    })
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.clientId, clientId), isNull(events.dateDeleted)));
   if (!row) return notFound;
@@ -90,12 +115,13 @@ export async function eventMediaOf(db: Db, clientId: string, eventId: string, no
     reason: 'no-media' as const,
     problem: `the event has no media to cut: it is ${EventState.nameOf(row.state) ?? row.state} (media comes from a live run, a VOD state or a generated composition)`,
   };
+  const fallback = options.fallbackToTestProgramme ? { media: testProgrammeMedia(eventId, testProgrammeDurationMs(row)) } : noMedia;
   const stream = await streamOf(db, eventId);
-  if (!stream) return noMedia;
+  if (!stream) return fallback;
   const resolved = resolveAt(stream, now, shipped().programmes);
-  if (!resolved) return noMedia;
+  if (!resolved) return fallback;
   const count = publishedCount(resolved);
-  if (count <= 0 || count === Infinity) return noMedia;
+  if (count <= 0 || count === Infinity) return fallback;
   const { sequence } = resolved;
   let durationMs = sequence.startMs(count - 1) + sequence.segment(count - 1).durationMs;
   let source: EventMediaSource;
@@ -145,11 +171,13 @@ export function mediaInputOf(media: EventMedia, fromMs: number, toMs: number): M
  * A time of the media as the asset and download requests give it: HH:mm:ss.fff from the stream
  * start, or an ISO 8601 moment when the media has timecode. Not checked against the duration.
  */
-export function parseMediaTime(media: Pick<EventMedia, 'hasTimecode' | 'offsetOf'>, text: string): { ms: number; error?: undefined } | { error: string; ms?: undefined } {
+export function parseMediaTime(media: Pick<EventMedia, 'hasTimecode' | 'offsetOf' | 'startsAt'>, text: string): { ms: number; error?: undefined } | { error: string; ms?: undefined } {
   const point = parseStreamPoint(text.trim());
   if (!point) return { error: `"${text}" is neither HH:mm:ss.fff from the stream start nor an ISO 8601 date-time` };
   if ('offsetMs' in point) return { ms: point.offsetMs };
   if (!media.hasTimecode || !media.offsetOf) return { error: `"${text}" is a date-time, but this event's media has no timecode: give HH:mm:ss.fff from the stream start` };
+  // A moment before the media began is outside it (offsetOf counts from the start, so clamps there).
+  if (media.startsAt && point.at < media.startsAt) return { ms: point.at.getTime() - media.startsAt.getTime() };
   return { ms: media.offsetOf(point.at) };
 }
 

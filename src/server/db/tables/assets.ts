@@ -21,8 +21,11 @@ export type AssetWork =
   | { kind: 'image'; atMs: number }
   | { kind: 'gif'; fromMs: number; toMs: number; fps: number; width: number | null; height: number | null; speed: number; repeats: number }
   | { kind: 'video'; fromMs: number; toMs: number; frameAccurate: boolean; video: boolean; audio: boolean; startTimeMs: number }
-  /** The event's whole MP4, then its thumbnail and sprite. */
-  | { kind: 'mp4' };
+  /**
+   * The event's whole MP4, then its thumbnail and sprite. `fallback`: an event without media gets
+   * the test programme (an MP4 declared AVAILABLE through POST /event/xflow/add/).
+   */
+  | { kind: 'mp4'; fallback?: boolean };
 
 /** SYSTEM files the service makes, one of each per event. */
 export type AssetRole = 'mp4' | 'thumbnail' | 'sprite';

@@ -1,0 +1,134 @@
+/**
+ * The simulated storage's public side: the files of assets at the URLs the Asset's `url` names
+ * when the event's xflow points storageUrlPublic at this service (the demo's do:
+ * `<service>/api/storage/public/<tier>/`), like a CDN in front of a bucket.
+ *
+ *   GET|HEAD /api/storage/public/<any prefix>/<event id>/<path...>
+ *
+ * The key is the path from the event id on (whatever prefix the xflow's URL has), so one route
+ * serves every xflow's URLs. No API key, as for the publishing point: `<img>` and `<video>` load
+ * these without credentials, and the paths hold an unguessable event id. Content type by
+ * extension, `Accept-Ranges: bytes` and 206 answers for ranges (players seek in MP4s), 416 for a
+ * range beyond the file, CORS `*`.
+ *
+ * Also here: on close the app stops starting media work and waits for what runs, and a temporary
+ * storage folder (tests, memory://) is removed.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { AppExtension } from '../../app.ts';
+import type { ExtensionRoute } from '../../http/openapi.ts';
+import { notFound, sendError } from '../../http/errors.ts';
+import { mediaOf } from '../media/services.ts';
+import { closeMediaDispatch } from './dispatcher.ts';
+
+export const STORAGE_PREFIX = '/api/storage/public';
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+  ts: 'video/mp2t',
+  m3u8: 'application/vnd.apple.mpegurl',
+  vtt: 'text/vtt',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml',
+};
+
+export function contentTypeOf(path: string): string {
+  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** The storage key of a public URL's path after the prefix: from the event id on. */
+export function keyOfPublicPath(rest: string): string | null {
+  const parts = rest.split('/').map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return '';
+    }
+  });
+  const at = parts.findIndex((p) => GUID.test(p));
+  if (at < 0 || at === parts.length - 1) return null;
+  return parts.slice(at).join('/');
+}
+
+const ROUTES: readonly ExtensionRoute[] = [
+  {
+    method: 'get',
+    path: '/storage/public/{path}',
+    operationId: 'storage.file',
+    summary: 'A file of the simulated storage (asset URLs)',
+    description:
+      'The file an Asset’s url names when the event’s xflow points storageUrlPublic at this service: any prefix, then `<event id>/<path>`. No API key (a CDN’s URL). HEAD and byte ranges (206, 416) too.',
+    authenticated: false,
+    responses: {
+      200: { description: 'The file, with its content type', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      206: { description: 'The range asked for', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      404: { description: 'No such file' },
+    },
+  },
+];
+
+export const mediaExtension: AppExtension = {
+  async register(app, { db, services }) {
+    const media = mediaOf(services);
+    app.addHook('onClose', async () => {
+      await closeMediaDispatch(db);
+      media.close?.();
+    });
+    await app.register(async (scope) => {
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('Access-Control-Allow-Origin', '*');
+      });
+      scope.route<{ Params: { '*': string } }>({
+        method: ['GET', 'HEAD'],
+        url: `${STORAGE_PREFIX}/*`,
+        handler: async (request, reply) => {
+          const key = keyOfPublicPath(request.params['*']);
+          let file: string | null = null;
+          try {
+            file = key ? media.storage.pathOf(key) : null;
+          } catch {
+            file = null;
+          }
+          const info = file ? await stat(file).catch(() => null) : null;
+          if (!file || !info?.isFile()) return sendError(request, reply, notFound(`There is no file ${request.params['*']}`));
+          const size = info.size;
+          reply
+            .type(contentTypeOf(file))
+            .header('Accept-Ranges', 'bytes')
+            .header('Cache-Control', 'public, max-age=60')
+            .header('Last-Modified', info.mtime.toUTCString());
+          let start = 0;
+          let end = size - 1;
+          const range = request.headers.range;
+          if (typeof range === 'string') {
+            const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+            if (m && (m[1] !== '' || m[2] !== '')) {
+              if (m[1] === '') {
+                start = Math.max(0, size - Number(m[2]));
+              } else {
+                start = Number(m[1]);
+                end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+              }
+              if (start >= size || end < start) return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+              reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+            }
+          }
+          reply.header('Content-Length', String(end - start + 1));
+          if (request.method === 'HEAD' || size === 0) return reply.send();
+          return reply.send(createReadStream(file, { start, end }));
+        },
+      });
+    });
+  },
+  routes: ROUTES,
+};
