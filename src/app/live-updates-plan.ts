@@ -184,6 +184,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 
   'asset.list': listForEvent(['assetsChanged', 'thumbnailChanged']),
   'asset.get': (key, b) => b.flagged.get('assetsChanged')!.size > 0 || b.flagged.get('thumbnailChanged')!.size > 0,
+  'asset.vodFile': (key, b) => ['assetsChanged', 'mp4StateChanged'].some((flag) => b.flagged.get(flag as ChangeFlag)!.has(param(key, 'id') as string)),
 
   'vodDownload.listForEvent': forEvent('mp4StateChanged', (key) => param(key, 'eventId')),
   'vodDownload.list': any('mp4StateChanged'),

@@ -10,6 +10,7 @@ import BillingIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
+import AssetsIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import ArchiverIcon from '@mui/icons-material/VideoLibraryOutlined';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import DestinationsIcon from '@mui/icons-material/HubOutlined';
@@ -26,6 +27,7 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
   { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
+  { path: '/assets', label: 'Assets', icon: AssetsIcon, hotkey: 'i' },
   { path: '/downloads', label: 'Downloads', icon: DownloadIcon, hotkey: 'd' },
   { path: '/mailbox', label: 'Mailbox', icon: MailIcon, hotkey: 'm' },
   { path: '/archiver', label: 'Archiver', icon: ArchiverIcon, hotkey: 'a' },

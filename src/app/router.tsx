@@ -14,6 +14,7 @@ const DeletedEventsPage = lazy(() => import('#pages/event/deleted-events-page.ts
 const EventPlayerPage = lazy(() => import('#pages/event/event-player-page.tsx'));
 const SchedulePage = lazy(() => import('#pages/schedule/schedule-page.tsx'));
 const WebhooksPage = lazy(() => import('#pages/webhooks/webhooks-page.tsx'));
+const AssetsPage = lazy(() => import('#pages/assets/assets-page.tsx'));
 const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-page.tsx'));
 const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
 const ComposeListPage = lazy(() => import('#pages/compose/compose-list-page.tsx'));
@@ -126,6 +127,14 @@ export const routes: RouteObject[] = [
         // `archiver?tab=profiles|streams|flows`; captures by default.
         path: 'archiver',
             <ArchiverPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'assets',
+        element: (
+          <RouteBoundary>
+            <AssetsPage />
           </RouteBoundary>
         ),
       },

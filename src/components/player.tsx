@@ -16,6 +16,10 @@ export interface PlayerProps {
   empty?: ReactNode;
   /** Fill the parent (an embedded, chromeless player) instead of a 16:9 box with rounded corners. */
   fill?: boolean;
+  /** Receives the video element (a page that reads or sets the playing time: marking in and out). */
+  mediaRef?: (video: HTMLVideoElement | null) => void;
+  /** Start muted and playing (default true); false starts paused, for scrubbing. */
+  autoPlay?: boolean;
 }
 
 type Status = { kind: 'loading' } | { kind: 'playing' } | { kind: 'waiting'; attempt: number } | { kind: 'error'; message: string };
@@ -32,7 +36,7 @@ const MAX_RETRIES = 10;
  * @example
  * <Player src={hlsUrl} live={isLive} title={event.title} empty={<EmptyState title="Nothing to play yet" />} />
  */
-export function Player({ src, live, title, empty, fill = false }: PlayerProps) {
+export function Player({ src, live, title, empty, fill = false, mediaRef, autoPlay = true }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const [streamIsLive, setStreamIsLive] = useState<boolean | null>(null);
@@ -50,7 +54,7 @@ export function Player({ src, live, title, empty, fill = false }: PlayerProps) {
 
     const onPlaying = () => setStatus({ kind: 'playing' });
     video.addEventListener('playing', onPlaying);
-    const play = () => void video.play().catch(() => undefined);
+    const play = () => (autoPlay ? void video.play().catch(() => undefined) : setStatus({ kind: 'playing' }));
 
     const start = async () => {
       const { default: HlsClass } = await import('hls.js');
@@ -98,7 +102,7 @@ export function Player({ src, live, title, empty, fill = false }: PlayerProps) {
       video.removeAttribute('src');
       video.load();
     };
-  }, [src, reloads]);
+  }, [src, reloads, autoPlay]);
 
   if (!src) return <>{empty}</>;
   const isLive = streamIsLive ?? live;
@@ -107,10 +111,13 @@ export function Player({ src, live, title, empty, fill = false }: PlayerProps) {
     <Box sx={{ position: 'relative', width: '100%', bgcolor: '#000', overflow: 'hidden', ...(fill ? { height: '100%' } : { aspectRatio: '16 / 9', borderRadius: 1 }) }}>
       <Box
         component="video"
-        ref={videoRef}
+        ref={(element: HTMLVideoElement | null) => {
+          videoRef.current = element;
+          mediaRef?.(element);
+        }}
         controls
         muted
-        autoPlay
+        autoPlay={autoPlay}
         playsInline
         aria-label={`Player: ${title}`}
         data-stream={isLive ? 'live' : 'vod'}

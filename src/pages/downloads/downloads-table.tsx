@@ -13,6 +13,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
@@ -43,6 +45,9 @@ export interface DownloadsTableProps {
 }
 
 export type SortField = 'created' | 'state' | 'file';
+
+const HIDDEN_ON_PHONES: Record<string, boolean> = { clips: false, recipient: false, created: false, expires: false };
+const ALL_COLUMNS: Record<string, boolean> = {};
 
 function StateCell({ row }: { row: VodDownloadDetails }) {
   return (
@@ -99,6 +104,9 @@ export function DownloadsTable(props: DownloadsTableProps) {
   const retry = useRetryDownload();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
+  // On a phone: file, state and actions; the rest is a swipe away.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const visibility = narrow ? HIDDEN_ON_PHONES : ALL_COLUMNS;
 
   const columns = useMemo<GridColDef<VodDownloadDetails>[]>(
     () => [
@@ -217,6 +225,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
         sort={props.sort}
         onSortChange={props.onSortChange}
         empty={props.empty}
+        columnVisibilityModel={visibility}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -31,6 +31,7 @@ import { isEventId, useEventQuery } from './event-query.ts';
 import { EVENT_TABS, useEventTab, type EventTab } from './event-tabs.ts';
 import { isTransitional } from './event-transitions.ts';
 import { PlayerTab } from './player-tab.tsx';
+import { EventAssetsTab } from '#pages/assets/event-assets-tab.tsx';
 import { StreamingUrlsTab } from './streaming-urls-tab.tsx';
 import { CustomPropertiesTab } from './custom-properties-tab.tsx';
 import { ClientPropertiesTab } from './client-properties-tab.tsx';
@@ -106,6 +107,7 @@ interface TabProps {
 /** What each tab but General shows (General's form is always mounted, see below). */
 const TAB_PANELS: Record<Exclude<EventTab, 'general'>, (props: TabProps) => ReactNode> = {
   player: PlayerTab,
+  assets: EventAssetsTab,
   playlist: EventPlaylistCard,
   urls: StreamingUrlsTab,
   properties: CustomPropertiesTab,

@@ -4,6 +4,7 @@ import { useTabParam } from '#components/use-tab-param.ts';
 export const EVENT_TABS = [
   { id: 'general', label: 'General' },
   { id: 'player', label: 'Player' },
+  { id: 'assets', label: 'Assets' },
   { id: 'playlist', label: 'Playlist' },
   { id: 'urls', label: 'Streaming URLs' },
   { id: 'properties', label: 'Custom properties' },

@@ -38,6 +38,8 @@ export const AssetSchema = z
     dateModified: DateTime,
     /** Built from the public storage URL of the event's xflow; null when the xflow has no storageUrlPublic. */
     url: z.string().nullable(),
+    /** Beyond the interface: why a FAILED asset failed (null otherwise). */
+    error: z.string().nullable().optional(),
   })
   .meta({ id: 'Asset' });
 export type Asset = z.infer<typeof AssetSchema>;

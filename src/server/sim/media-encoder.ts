@@ -161,6 +161,12 @@ export function installedFfmpegPath(): string {
   return path;
 }
 
+/**
+ * Half a frame at 25 fps: a frame's timestamp after the concat demuxer's rounding may fall just
+ * before the time asked for, which would show the previous frame; seeking half a frame later
+ * picks the frame that is on screen at that time.
+ */
+const HALF_FRAME_MS = 20;
 const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
 const TAIL_LINES = 8;
 
@@ -320,7 +326,7 @@ export class MediaEncoder {
     const scale = scaleFilter(options.width, options.height);
     await this.withWork(outFile, [point], (lists, partial) =>
       this.run(
-        ['-f', 'concat', '-safe', '0', '-i', lists[0]!, '-ss', seconds(point.startMs), '-frames:v', '1', ...(scale ? ['-vf', scale] : []), '-q:v', '3', '-an', '-f', 'image2', '-y', partial],
+        ['-f', 'concat', '-safe', '0', '-i', lists[0]!, '-ss', seconds(point.startMs + HALF_FRAME_MS), '-frames:v', '1', ...(scale ? ['-vf', scale] : []), '-q:v', '3', '-an', '-f', 'image2', '-y', partial],
         { what },
       ).then(() => undefined),
     );

@@ -34,6 +34,13 @@ import { mediaOf, type MediaServices } from '../media/services.ts';
 import type { AssetRow } from './serialize.ts';
 
 export const MEDIA_DISPATCH_JOB = 'asset.dispatch';
+
+/**
+ * The still beside a GIF or video asset's file (`<folder>/poster.jpg`), which the dashboard's
+ * gallery shows until the GIF is hovered or the video played: the asset's url with its last
+ * segment replaced. Not an asset of its own; it goes with the asset's folder.
+ */
+export const posterPath = (path: string): string => `${path.slice(0, path.lastIndexOf('/') + 1)}poster.jpg`;
 /** Claims of one asset before it is given up (a process that died mid-job counts as one). */
 export const MAX_ATTEMPTS = 3;
 const WAKE_BUCKET_MS = 5_000;
@@ -158,6 +165,11 @@ async function run(env: DispatchEnv, media: MediaServices, row: AssetRow): Promi
       probe = await media.encoder.probe(file);
     } catch {
       // A file ffmpeg made but cannot describe still counts; its size and duration stay unknown.
+    }
+    if (work.kind === 'gif' || work.kind === 'video') {
+      // A still for galleries (a GIF animates, a video plays, only when asked): posterPath().
+      const at = Math.min(work.fromMs + 500, work.toMs - 40);
+      await media.encoder.frame(mediaInputOf(found.media, at, at + 40), media.storage.pathOf(posterPath(row.path)), { width: 480 }).catch(() => undefined);
     }
     await settle(env, row, { ok: true, bytes: stored.bytes, durationMs: probe.durationMs ?? details.durationMs ?? null, width: probe.width, height: probe.height });
     if (work.kind === 'mp4') await makeCompanions(env, media, found.media, row);

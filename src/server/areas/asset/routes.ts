@@ -308,6 +308,27 @@ export const assetRoutes: Implementation[] = [
     return { status: 200, body: { hasVodFileChanged, createdAssetsCount: added.length, deletedAssetsCount: gone.length, pathEvaluated: folder } };
   }),
 
+  implement(endpoints.asset.retry, async ({ params }, ctx) => {
+    const row = await findAsset(ctx.db, ctx.client.clientId, params.id);
+    if (!row) throw notFound(`There is no asset ${params.id}`);
+    if (row.state !== AssetState.values.FAILED) throw conflict(`The asset ${params.id} is ${AssetState.nameOf(row.state)}: only a FAILED asset is retried`);
+    if (!row.work) throw conflict(`The asset ${params.id} was found in storage: there is no request to repeat`);
+    if (row.role === 'mp4') {
+      const outcome = await requestVodFile(ctx.db, ctx.clock, ctx.client.clientId, row.eventId, { priority: row.priority, regenerate: true });
+      if (!outcome.ok) throw conflict(outcome.problem);
+    } else {
+      await ctx.db
+        .update(assets)
+        .set({ state: AssetState.values.GENERATING, error: null, attempts: 0, leaseUntil: null, startedAt: null, completedAt: null, dateModified: ctx.clock.now() })
+        .where(eq(assets.id, row.id));
+      await recordAssetChange(ctx.db, ctx.clock, ctx.client.clientId, row.eventId);
+      await scheduleDispatch(ctx.db, ctx.clock);
+    }
+    const [updated] = await ctx.db.select().from(assets).where(eq(assets.id, row.id));
+    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId]);
+    return { status: 200, body: toAsset(updated!, urls.get(row.eventId) ?? null) };
+  }),
+
   implement(endpoints.asset.vodFile, async ({ params }, ctx) => {
     const mp4 = await eventMp4(ctx.db as Db, ctx.client.clientId, params.id, ctx);
     if (!mp4) throw notFound(`There is no event ${params.id}`);

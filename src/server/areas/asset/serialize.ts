@@ -54,6 +54,7 @@ export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
     dateCreated: row.dateCreated.toISOString(),
     dateModified: row.dateModified.toISOString(),
     url: assetUrl(storageUrl, row.path),
+    error: row.state === AssetState.values.FAILED ? (row.error ?? 'the asset could not be made') : null,
   };
 }
 

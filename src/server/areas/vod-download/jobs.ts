@@ -74,6 +74,7 @@ const processJob: JobHandler = async (raw, ctx) => {
     }
     let lastWritten = -1;
     const result = await stitchDownload(row, media, {
+      services: ctx.services,
       onProgress: async (fraction) => {
         const progress = Math.max(1, Math.min(99, Math.floor(fraction * 100)));
         if (progress < lastWritten + 5) return;

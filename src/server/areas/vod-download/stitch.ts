@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaInputOf, type EventMedia } from '../media/event-media.ts';
 import { MediaEncoder, MediaEncoderError } from '../../sim/media-encoder.ts';
+import type { MediaServices } from '../media/services.ts';
 import type { DownloadRow } from './repo.ts';
 import { tracksOf } from './rules.ts';
 
@@ -32,17 +33,18 @@ export interface StitchResult {
   durationMs: number;
 }
 
-let shared: MediaEncoder | undefined;
-/** One encoder for the process's downloads, so they share its limit on ffmpeg processes. */
-function encoder(): MediaEncoder {
-  return (shared ??= new MediaEncoder({ concurrency: 2, timeoutMs: 300_000 }));
+let fallback: MediaEncoder | undefined;
+/** The app's media encoder (services.media: MEDIA_CONCURRENCY, FFMPEG_PATH), shared with assets. */
+function encoderOf(services: { media?: MediaServices }): MediaEncoder {
+  return services.media?.encoder ?? (fallback ??= new MediaEncoder({ concurrency: 2 }));
 }
 
 export async function stitchDownload(
   row: Pick<DownloadRow, 'id' | 'clips' | 'frameAccurate'>,
   media: readonly EventMedia[],
-  options: { onProgress: (fraction: number) => Promise<void> },
+  options: { onProgress: (fraction: number) => Promise<void>; services: { media?: MediaServices } },
 ): Promise<StitchResult> {
+  const encoder = encoderOf(options.services);
   const filtered = tracksOf(row.clips[0]?.filter);
   const tracks = 'tracks' in filtered ? filtered.tracks : 'audio+video';
   const inputs = row.clips.map((clip, i) => mediaInputOf(media[i]!, clip.fromMs, clip.toMs));
@@ -51,14 +53,14 @@ export async function stitchDownload(
   try {
     const out = join(work, 'download.mp4');
     try {
-      await encoder().mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
+      await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
     } catch (error) {
       // A failed start (no ffmpeg) or a time-out may pass; bad input will not.
       if (error instanceof MediaEncoderError) throw new StitchError(error.message, error.kind === 'input');
       throw error;
     }
     await options.onProgress(0.85);
-    const info = await encoder().probe(out);
+    const info = await encoder.probe(out);
     const bytes = await readFile(out);
     await options.onProgress(0.95);
     const wanted = row.clips.reduce((sum, c) => sum + (c.toMs - c.fromMs), 0);

@@ -1,0 +1,199 @@
+/**
+ * The event page's Assets tab (`?tab=assets`):
+ * - the event's MP4 (its mp4State, the file, why it failed) with the action to generate it;
+ * - the player, paused, to scrub and mark a clip: In and Out (keys I and O, as editors expect,
+ *   when no field has the focus), then "Image here", "GIF of the clip", "Video of the clip", each
+ *   with the options of its request in a short form (asset-request-dialog.tsx);
+ * - the event's gallery (asset-gallery.tsx).
+ * Times are offsets from the stream start (HH:mm:ss.fff), what the player's clock shows for an
+ * on-demand stream.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import MovieIcon from '@mui/icons-material/MovieOutlined';
+import { Mp4State, type Event } from '#schema';
+import { api } from '#app/api.ts';
+import { describeApiError } from '#app/api-errors.ts';
+import { useNotify } from '#app/notifications.tsx';
+import { Player } from '#components/player.tsx';
+import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
+import { AssetGallery } from './asset-gallery.tsx';
+import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx';
+import { formatBytes, formatClipTime, parseClipTime } from './use-assets.ts';
+
+const MP4_COLOURS: Record<string, 'default' | 'info' | 'success' | 'error'> = { NONE: 'default', GENERATING: 'info', AVAILABLE: 'success', FAILED: 'error' };
+
+function Mp4Panel({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+  const notify = useNotify();
+  const query = useQuery({
+    ...api.asset.vodFile.queryOptions({ params: { id: event.id }, query: {} }),
+    refetchInterval: (q) => (q.state.data?.mp4State === Mp4State.values.GENERATING ? 2_000 : false),
+  });
+  const generate = useMutation({
+    ...api.asset.generateVodFile.mutationOptions(),
+    onError: (error) => notify(`Could not request the MP4: ${describeApiError(error, { serviceUrl }).message}`, { severity: 'error' }),
+  });
+  const mp4 = query.data;
+  const state = mp4?.mp4StateString ?? event.mp4StateString;
+  const generating = state === 'GENERATING' || generate.isPending;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }} aria-label="MP4 of the event" role="region">
+      <MovieIcon color="action" />
+      <Box sx={{ flex: 1, minWidth: 220 }}>
+        <Typography variant="subtitle2" component="h2">
+          MP4 of the event <Chip size="small" label={state} color={MP4_COLOURS[state] ?? 'default'} sx={{ ml: 1 }} />
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {state === 'AVAILABLE' && mp4
+            ? `${formatBytes(mp4.bytes)}${mp4.durationMs ? `, ${formatClipTime(mp4.durationMs / 1000)}` : ''}, with a thumbnail and a sprite (SYSTEM assets).`
+            : state === 'GENERATING'
+              ? 'Being made from the event’s media; this updates by itself.'
+              : state === 'FAILED'
+                ? `It could not be made: ${mp4?.error ?? 'no reason given'}.`
+                : 'No MP4 yet. VOD publications need one.'}
+        </Typography>
+        {state === 'AVAILABLE' && mp4?.url && (
+          <Link href={mp4.url} target="_blank" rel="noreferrer" variant="body2">
+            Open the MP4
+          </Link>
+        )}
+      </Box>
+      <Button
+        variant={state === 'AVAILABLE' ? 'outlined' : 'contained'}
+        disabled={generating}
+        onClick={() => generate.mutate({ params: { id: event.id }, body: { regenerate: state === 'AVAILABLE' } })}
+      >
+        {generating ? 'Generating…' : state === 'AVAILABLE' ? 'Generate again' : state === 'FAILED' ? 'Try again' : 'Generate MP4'}
+      </Button>
+    </Paper>
+  );
+}
+
+const inField = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+function ClipMaker({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+  const url = playableHlsUrl(event.video);
+  const src = url ? absoluteUrl(url, serviceUrl) : null;
+  const video = useRef<HTMLVideoElement | null>(null);
+  const [now, setNow] = useState(0);
+  const [inText, setInText] = useState('');
+  const [outText, setOutText] = useState('');
+  const [dialog, setDialog] = useState<RequestKind | null>(null);
+  const setVideo = useCallback((element: HTMLVideoElement | null) => {
+    video.current = element;
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(video.current?.currentTime ?? 0), 200);
+    return () => clearInterval(timer);
+  }, []);
+
+  const markIn = useCallback(() => setInText(formatClipTime(video.current?.currentTime ?? 0)), []);
+  const markOut = useCallback(() => setOutText(formatClipTime(video.current?.currentTime ?? 0)), []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || inField(e.target) || dialog) return;
+      if (e.key === 'i' || e.key === 'I') {
+        e.preventDefault();
+        markIn();
+      } else if (e.key === 'o' || e.key === 'O') {
+        e.preventDefault();
+        markOut();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [markIn, markOut, dialog]);
+
+  const inAt = parseClipTime(inText);
+  const outAt = parseClipTime(outText);
+  const clipProblem =
+    inText && inAt === undefined ? 'In is not HH:mm:ss.fff' : outText && outAt === undefined ? 'Out is not HH:mm:ss.fff' : inAt !== undefined && outAt !== undefined && outAt <= inAt ? 'Out must come after In' : null;
+  const hasClip = inAt !== undefined && outAt !== undefined && !clipProblem;
+
+  if (!src) {
+    return (
+      <Alert severity="info">
+        This event has nothing to play now, so no clip can be marked. Assets are made from a live stream, a recording, a VOD or a generated composition.
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(260px, 2fr)' }, gap: 2, alignItems: 'start' }}>
+      <Player src={src} live={false} title={event.title} mediaRef={setVideo} autoPlay={false} />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle2" component="h2" gutterBottom>
+          Make an asset from the player
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Playing at <strong data-testid="player-time">{formatClipTime(now)}</strong>. Press <kbd>I</kbd> and <kbd>O</kbd> to mark in and out.
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+          <TextField size="small" label="In" value={inText} onChange={(e) => setInText(e.target.value)} placeholder="00:00:00.000" error={Boolean(inText) && inAt === undefined} />
+          <Button onClick={markIn} aria-label="Mark in at the playing time (I)">
+            Mark in
+          </Button>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+          <TextField size="small" label="Out" value={outText} onChange={(e) => setOutText(e.target.value)} placeholder="00:00:05.000" error={Boolean(outText) && (outAt === undefined || clipProblem !== null)} />
+          <Button onClick={markOut} aria-label="Mark out at the playing time (O)">
+            Mark out
+          </Button>
+        </Stack>
+        {clipProblem && (
+          <Typography variant="caption" color="error" component="p" sx={{ mb: 1 }}>
+            {clipProblem}
+          </Typography>
+        )}
+        {hasClip && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+            Clip of {formatClipTime(outAt - inAt)}
+          </Typography>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row', lg: 'column', xl: 'row' }} spacing={1}>
+          <Button variant="contained" onClick={() => setDialog('image')}>
+            Image here
+          </Button>
+          <Button variant="contained" disabled={!hasClip} onClick={() => setDialog('gif')}>
+            GIF of the clip
+          </Button>
+          <Button variant="contained" disabled={!hasClip} onClick={() => setDialog('video')}>
+            Video of the clip
+          </Button>
+        </Stack>
+      </Paper>
+      {dialog && (
+        <AssetRequestDialog
+          kind={dialog}
+          eventId={event.id}
+          eventTitle={event.title}
+          at={formatClipTime(now)}
+          start={inText}
+          end={outText}
+          serviceUrl={serviceUrl}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Box>
+  );
+}
+
+export function EventAssetsTab({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+  return (
+    <Stack spacing={2}>
+      <Mp4Panel event={event} serviceUrl={serviceUrl} />
+      <ClipMaker event={event} serviceUrl={serviceUrl} />
+      <AssetGallery eventId={event.id} />
+    </Stack>
+  );
+}
