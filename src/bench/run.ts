@@ -18,6 +18,8 @@
  * - playlist: the playlist editor with 500 items in Chromium: time to open it, frame times and
  *   long tasks while an item is dragged from the bottom to the top (keyboard and mouse), and the
  *   service's time to save it (src/bench/playlist-editor.ts).
+ * - media: request -> COMPLETED for an image, a 5 s GIF, a 30 s video cut (copied and
+ *   frame-accurate) and 20 requests queued at once, with real ffmpeg (src/bench/media.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,8 +30,9 @@ import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
+import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -182,6 +185,7 @@ interface Report {
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string } };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
+  media?: MediaReport;
 }
 
 async function main(): Promise<void> {
@@ -217,6 +221,12 @@ async function main(): Promise<void> {
     console.log('\nPlaylist editor: opening and dragging in a long playlist...');
     report.playlist = await measurePlaylistEditor();
     console.log(formatPlaylist(report.playlist));
+  }
+
+  if (run('media')) {
+    console.log('\nMedia: asset requests to COMPLETED with real ffmpeg...');
+    report.media = await measureMedia();
+    console.log(formatMedia(report.media));
   }
 
   mkdirSync('.bench', { recursive: true });
