@@ -102,6 +102,7 @@ test('cut an image, a GIF and a video from the player, and generate the MP4', as
   // The Assets page: filter by type in the URL, rename inline, delete with confirmation.
   await page.goto(`/assets?atype=IMAGE`);
   await page.getByRole('textbox', { name: 'Filter by name' }).fill('of the spec');
+  await expect(page).toHaveURL(/aname=of\+the\+spec/);
   const still = page.getByRole('group', { name: 'Asset Still of the spec' });
   await expect(still).toBeVisible();
   await expect(page.getByRole('group', { name: 'Asset Loop of the spec' })).toHaveCount(0);

@@ -18,6 +18,8 @@
  * - playlist: the playlist editor with 500 items in Chromium: time to open it, frame times and
  *   long tasks while an item is dragged from the bottom to the top (keyboard and mouse), and the
  *   service's time to save it (src/bench/playlist-editor.ts).
+ * - media: request -> COMPLETED for an image, a 5 s GIF, a 30 s video cut (copied and
+ *   frame-accurate) and 20 requests queued at once, with real ffmpeg (src/bench/media.ts).
  * - downloads: the time to make a 60 s VOD download from three clips, request to ready, with
  *   key-frame and frame-accurate cuts (`--download-runs N`, default 3) (src/bench/downloads.ts).
  * - archiver: GET available/, stats/ and segments/ (an hour, a day, the week) of a capture with a
@@ -36,9 +38,10 @@ import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-edi
 import { formatArchiver, measureArchiver, type ArchiverReport } from './archiver.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
 import { formatDownloads, measureDownloads, type DownloadsReport } from './downloads.ts';
+import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'downloads', 'archiver', 'publications'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -274,6 +277,7 @@ interface Report {
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string }; growth?: Record<string, number> };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
+  media?: MediaReport;
   downloads?: DownloadsReport;
   archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
   publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
@@ -351,6 +355,12 @@ async function main(): Promise<void> {
       console.log(formatPublications(postgres));
     }
     report.publications = { pglite, postgres };
+  }
+
+  if (run('media')) {
+    console.log('\nMedia: asset requests to COMPLETED with real ffmpeg...');
+    report.media = await measureMedia();
+    console.log(formatMedia(report.media));
   }
 
   mkdirSync('.bench', { recursive: true });

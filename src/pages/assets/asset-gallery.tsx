@@ -14,7 +14,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -261,8 +261,10 @@ function useColumns(ref: React.RefObject<HTMLDivElement | null>): number {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setColumns(Math.max(1, Math.floor((el.clientWidth + GAP) / (CARD_MIN_WIDTH + GAP))));
+    // Not laid out (no width yet, or a DOM without layout): keep the last count.
+    const measure = () => el.clientWidth > 0 && setColumns(Math.max(1, Math.floor((el.clientWidth + GAP) / (CARD_MIN_WIDTH + GAP))));
     measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
@@ -294,7 +296,11 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
   const rows = Math.ceil(assets.length / columns);
   // The virtualiser's functions are not memoisable (no React Compiler here; see playlist-pane.tsx).
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT + GAP, overscan: 3 });
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT + GAP,
+    overscan: 3,
+    // A box not laid out yet (or a DOM without layout) reports no height: show a screenful rather than nothing.
+    observeElementRect: (instance, callback) => observeElementRect(instance, (rect) => callback({ width: rect.width, height: rect.height || 900 })),
+  });
 
   // Selection keeps only what is still shown.
   useEffect(() => {

@@ -9,7 +9,7 @@
  * - While anything shown is GENERATING it polls every 2 s besides (a service without a feed).
  */
 import { useMemo } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSET_PAGE_SIZE, AssetState, AssetType, type Asset } from '#schema';
 import { api } from '#app/api.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -85,8 +85,9 @@ export function assetGalleryOptions(query: AssetListQuery) {
   });
 }
 
+/** Keeps showing the last answer while new filters load, so the cards do not blink away. */
 export function useAssetGallery(query: AssetListQuery) {
-  return useQuery(assetGalleryOptions(query));
+  return useQuery({ ...assetGalleryOptions(query), placeholderData: keepPreviousData });
 }
 
 export const isSystem = (asset: Asset) => asset.type === AssetType.values.SYSTEM;

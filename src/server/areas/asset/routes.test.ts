@@ -201,6 +201,13 @@ describe('the dispatcher', () => {
     await settleMedia(t);
     const [row] = await t.database.db.select().from(assets).where(eq(assets.id, orphan.id));
     expect(row).toMatchObject({ state: 2, error: expect.stringMatching(/no media/) });
+    expect(await api.call(endpoints.asset.get, { params: { id: orphan.id } })).toMatchObject({ stateString: 'FAILED', error: expect.stringMatching(/no media/) });
+    // Retry: once the event has media again, the same request is made again.
+    await t.database.db.update(events).set({ state: S.VOD_PUBLIC }).where(eq(events.id, eventId));
+    expect(await api.call(endpoints.asset.retry, { params: { id: orphan.id } })).toMatchObject({ stateString: 'GENERATING', error: null });
+    await settleMedia(t);
+    expect((await api.call(endpoints.asset.get, { params: { id: orphan.id } })).stateString).toBe('COMPLETED');
+    expect((await failure(api.call(endpoints.asset.retry, { params: { id: orphan.id } }))).status).toBe(409);
   });
 });
 

@@ -36,7 +36,7 @@ interface CreateBody {
 export async function createVodPublications(env: LiveEnv, clientId: string, body: CreateBody): Promise<PublicationRow[]> {
   const { db, clock, services } = env;
   const event = await eventOr400(db, clientId, body.eventId);
-  const mp4 = await eventMp4(db, clientId, event.id);
+  const mp4 = await eventMp4(db, services, clientId, event.id);
   if (!mp4?.available) throw badField('body.eventId', 'the event has no available MP4 (mp4State must be AVAILABLE): generate it first');
   const checked = await checkPublications(db, services, clientId, 'vod', event, body.publications);
   const transactionId = randomUUID();
@@ -99,13 +99,13 @@ async function step(env: LiveEnv, row: PublicationRow): Promise<void> {
 
   if (progress === 0) {
     if (!destination.active) return void (await fail(VOD.FailedDestination, `The destination "${destination.name}" is not active: activate it, then publish again.`));
-    const mp4 = row.eventId ? await eventMp4(db, row.clientId, row.eventId) : undefined;
+    const mp4 = row.eventId ? await eventMp4(db, services, row.clientId, row.eventId) : undefined;
     if (!mp4?.available) return void (await fail(VOD.FailedMediaAsset, 'Download failed: the event no longer has an available MP4.'));
     await transition(db, clock, row, VOD.Processing, { cause: 'service', reason: `Downloading the MP4 (${mb(mp4.sizeBytes)})`, set: { progress: 15, dateStarted: clock.now() } });
     return scheduleStep(db, env, row, destination);
   }
   if (progress === 15) {
-    const mp4 = row.eventId ? await eventMp4(db, row.clientId, row.eventId) : undefined;
+    const mp4 = row.eventId ? await eventMp4(db, services, row.clientId, row.eventId) : undefined;
     if (!mp4?.available) return void (await fail(VOD.FailedMediaAsset, 'Download failed: the event no longer has an available MP4.'));
     const begun = await adapter.beginUpload(tenv, target, row.id, parseConfig(row.publicationJson), mp4);
     if (!begun.ok) return void (await fail(begun.failure === 'destination' ? VOD.FailedDestination : VOD.FailedMediaAsset, begun.reason));
