@@ -199,7 +199,7 @@ test('live controls stay in place while an event starts; force stop is apart and
     controls.locator('button').evaluateAll((buttons) => buttons.map((b) => `${b.textContent || b.getAttribute('aria-label')}@${Math.round(b.getBoundingClientRect().x)}`));
   await expect(controls.getByRole('button', { name: 'Start' })).toBeEnabled();
   const before = await places();
-  expect(before.map((p) => p.split('@')[0])).toEqual(['Start', 'Publish', 'Unpublish', 'Suspend', 'Resume', 'Stop', 'More live controls']);
+  expect(before.map((p) => p.split('@')[0])).toEqual(['Start', 'Publish', 'Unpublish', 'Suspend', 'Resume', 'Stop', 'Force restart or stop']);
   await shoot(page, 'live-controls-pre-live-1440');
 
   await controls.getByRole('button', { name: 'Start' }).click();
@@ -215,7 +215,7 @@ test('live controls stay in place while an event starts; force stop is apart and
   await expect(controls.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await shoot(page, 'live-controls-live-1440');
 
-  await controls.getByRole('button', { name: 'More live controls' }).click();
+  await controls.getByRole('button', { name: 'Force restart or stop' }).click();
   await expect(page.getByRole('menuitem', { name: /^Force restart/ })).toBeVisible();
   await shoot(page, 'live-controls-force-menu-1440');
   await page.getByRole('menuitem', { name: /^Force stop/ }).click();
