@@ -118,7 +118,7 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
   });
 
   await test.step('publish it', async () => {
-    await page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Publish', exact: true }).click();
     await confirm(page, 'Publish the event?', /Viewers on every public player see the live stream from now on/, 'Publish');
     await expect(stateChip(page, 'LIVE_PUBLISHED')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('group', { name: 'Live controls' }).locator('button:enabled:not([aria-haspopup])')).toHaveText(['Unpublish', 'Suspend', 'Stop']);
