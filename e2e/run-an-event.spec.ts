@@ -143,7 +143,7 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
     await expect(field).toBeFocused();
     // Part of the title: the last word is matched as a prefix while it is typed.
     await field.pressSequentially(`concert ${stamp.slice(0, 9)}`, { delay: 30 });
-    const result = dialog.getByRole('group', { name: 'Events' }).getByRole('option', { name: new RegExp(`^${title}, `) });
+    const result = dialog.getByRole('group', { name: 'Events' }).getByRole('option', { name: new RegExp(`^${title}\\b`) });
     await expect(result).toBeVisible();
     await expect(result.locator('mark').first()).toHaveText('concert');
     await expect(result).toHaveAttribute('aria-selected', 'true');
