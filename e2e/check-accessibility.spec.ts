@@ -84,7 +84,8 @@ async function visit(page: Page, extra: ExtraPage, ids: Record<string, string>) 
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`check every page with axe in ${scheme} mode: nothing serious or critical`, async ({ page }) => {
-    test.setTimeout(300_000);
+    // About forty pages, each loaded, settled and analysed: minutes on a busy machine.
+    test.setTimeout(900_000);
     await connectQuietly(page);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     const findings: Finding[] = [];

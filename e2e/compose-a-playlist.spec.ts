@@ -205,7 +205,7 @@ test('encoder composition: an event and an MP4 URL, started live', async ({ page
 
   const status = page.getByTestId('composition-status');
   await expect(status).toContainText('Live event with this playlist');
-  await status.getByRole('button', { name: 'Start' }).click();
+  await status.getByRole('button', { name: 'Start', exact: true }).click();
   const confirm = page.getByRole('dialog');
   await confirm.getByRole('button', { name: /^Start/ }).click();
   await expect(status).toContainText('The encoder is playing the playlist', { timeout: 60_000 });

@@ -197,25 +197,25 @@ test('live controls stay in place while an event starts; force stop is apart and
   const controls = page.getByRole('group', { name: 'Live controls' });
   const places = async () =>
     controls.locator('button').evaluateAll((buttons) => buttons.map((b) => `${b.textContent || b.getAttribute('aria-label')}@${Math.round(b.getBoundingClientRect().x)}`));
-  await expect(controls.getByRole('button', { name: 'Start' })).toBeEnabled();
+  await expect(controls.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
   const before = await places();
-  expect(before.map((p) => p.split('@')[0])).toEqual(['Start', 'Publish', 'Unpublish', 'Suspend', 'Resume', 'Stop', 'More live controls']);
+  expect(before.map((p) => p.split('@')[0])).toEqual(['Start', 'Publish', 'Unpublish', 'Suspend', 'Resume', 'Stop', 'Force restart or stop']);
   await shoot(page, 'live-controls-pre-live-1440');
 
-  await controls.getByRole('button', { name: 'Start' }).click();
+  await controls.getByRole('button', { name: 'Start', exact: true }).click();
   const start = page.getByRole('dialog', { name: 'Start the event?' });
   await start.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(start).toBeHidden();
   await expect(page.locator('header [data-state="LIVE_STARTING"], header [data-state="LIVE_UNPUBLISHED"]').first()).toBeVisible();
   // Where Start was, Start still is (disabled): the pointer resting there clicks nothing else.
-  await expect(controls.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await expect(controls.getByRole('button', { name: 'Start', exact: true })).toBeDisabled();
   expect(await places()).toEqual(before);
   await expect(page.locator('header [data-state="LIVE_UNPUBLISHED"]')).toBeVisible({ timeout: 45_000 });
   expect(await places()).toEqual(before);
   await expect(controls.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await shoot(page, 'live-controls-live-1440');
 
-  await controls.getByRole('button', { name: 'More live controls' }).click();
+  await controls.getByRole('button', { name: 'Force restart or stop' }).click();
   await expect(page.getByRole('menuitem', { name: /^Force restart/ })).toBeVisible();
   await shoot(page, 'live-controls-force-menu-1440');
   await page.getByRole('menuitem', { name: /^Force stop/ }).click();

@@ -97,7 +97,7 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
 
   await test.step('start it and watch LIVE_STARTING become live without reloading', async () => {
     const url = page.url();
-    await page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Start', exact: true }).click();
     await confirm(page, 'Start the event?', `Start the encoder for ‘${title}’ on channel ${channel}. Viewers will not see it until you publish.`, 'Start');
     await expect(stateChip(page, 'LIVE_STARTING')).toBeVisible();
     await expect(page.getByText(/This page follows it by itself/)).toBeVisible();
@@ -118,7 +118,7 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
   });
 
   await test.step('publish it', async () => {
-    await page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Publish', exact: true }).click();
     await confirm(page, 'Publish the event?', /Viewers on every public player see the live stream from now on/, 'Publish');
     await expect(stateChip(page, 'LIVE_PUBLISHED')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('group', { name: 'Live controls' }).locator('button:enabled:not([aria-haspopup])')).toHaveText(['Unpublish', 'Suspend', 'Stop']);
@@ -143,7 +143,7 @@ test('run an event: create it, find it, start it, watch it go live, play it, pub
     await expect(field).toBeFocused();
     // Part of the title: the last word is matched as a prefix while it is typed.
     await field.pressSequentially(`concert ${stamp.slice(0, 9)}`, { delay: 30 });
-    const result = dialog.getByRole('group', { name: 'Events' }).getByRole('option', { name: new RegExp(`^${title}, `) });
+    const result = dialog.getByRole('group', { name: 'Events' }).getByRole('option', { name: new RegExp(`^${title}\\b`) });
     await expect(result).toBeVisible();
     await expect(result.locator('mark').first()).toHaveText('concert');
     await expect(result).toHaveAttribute('aria-selected', 'true');
@@ -198,7 +198,7 @@ test('the event page in light and dark, on a phone, and with a very long title',
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('tab', { name: 'General' }).click();
-  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
   // Nothing wider than the screen: the page never scrolls sideways.
   // Polled: right after the viewport shrinks, the layout may not have settled yet.
   await expect
@@ -226,7 +226,7 @@ test('keyboard only: open an event from the list, reach the live controls, cance
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
 
-  const start = page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Start' });
+  const start = page.getByRole('group', { name: 'Live controls' }).getByRole('button', { name: 'Start', exact: true });
   for (let i = 0; i < 20 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(start).toBeFocused();
   await page.keyboard.press('Enter');

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import type { Theme } from '@mui/material/styles';
 import { keyframes } from '@mui/material/styles';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { useConnection, useConnectionDialog } from './connection-context.tsx';
 import { resolveBaseUrl, type ConnectionState } from './connection.ts';
 import { useLiveStatus, type LiveStatus } from './live-updates.tsx';
@@ -118,8 +119,6 @@ export function ConnectionStatus() {
       <Button
         color="inherit"
         onClick={() => dialog.open()}
-        // Begins with what it shows ("Live localhost:8080"), so voice control can click it by its words.
-        aria-label={`${status.label} ${host(serviceUrl)}. Connection: ${status.explanation}. Open the connection settings`}
         data-live-state={connected.tone === 'ok' ? live.state : 'off'}
         sx={{ gap: 1, px: 1.25, minWidth: 0, fontWeight: 500, border: 1, borderColor: 'divider', borderRadius: 5 }}
       >
@@ -151,6 +150,8 @@ export function ConnectionStatus() {
           {/* The space keeps "Live localhost:8080" two words in the text voice control reads. */}
           {` ${host(serviceUrl)}`}
         </Box>
+        {/* Named by what it shows first, the explanation after it: voice control can click it by its words. */}
+        <VisuallyHidden>{`. Connection: ${status.explanation}. Open the connection settings`}</VisuallyHidden>
       </Button>
     </Tooltip>
   );

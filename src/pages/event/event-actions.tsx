@@ -8,13 +8,11 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
-import MoreIcon from '@mui/icons-material/MoreVert';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import PublishIcon from '@mui/icons-material/PublicRounded';
 import UnpublishIcon from '@mui/icons-material/PublicOffRounded';
@@ -29,6 +27,7 @@ import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { stateLabel } from '#components/event-state.ts';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { actionCopy } from './action-copy.ts';
 import { applyEventUpdate } from './event-query.ts';
 import { liveControls, type EventAction, type EventActionId, type LiveControls } from './event-transitions.ts';
@@ -129,18 +128,19 @@ export function EventActions({ event, serviceUrl }: { event: Event; serviceUrl: 
           );
         })}
         <Box aria-hidden sx={{ width: 12 }} />
-        <Tooltip title="Force restart or force stop">
-          <IconButton
-            aria-label="More live controls"
-            aria-haspopup="menu"
-            aria-expanded={menuAnchor ? 'true' : undefined}
-            aria-controls={menuAnchor ? menuId : undefined}
-            onClick={(e) => setMenuAnchor(e.currentTarget)}
-            disabled={busy || forceActions.every((a) => a === null)}
-          >
-            <MoreIcon />
-          </IconButton>
-        </Tooltip>
+        {/* Apart from Stop, and not another "⋮" (the page's own menu is one): a word that says what is inside. */}
+        <Button
+          color="error"
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          aria-expanded={menuAnchor ? 'true' : undefined}
+          aria-controls={menuAnchor ? menuId : undefined}
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+          disabled={busy || forceActions.every((a) => a === null)}
+        >
+          {'Force '}
+          <VisuallyHidden>restart or stop</VisuallyHidden>
+        </Button>
       </Box>
       <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
         {forceActions.map((action, index) => {

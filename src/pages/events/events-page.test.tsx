@@ -123,7 +123,7 @@ describe('EventsPage, with data from the in-process service', () => {
     const { router } = renderPage();
     const strip = screen.getByRole('navigation', { name: 'Event status' });
     for (const [index, tile] of STATUS_TILES.entries()) {
-      const button = await within(strip).findByRole('button', { name: `${tile.label}: ${expected[index]!.totalCount}` });
+      const button = await within(strip).findByRole('button', { name: `${expected[index]!.totalCount} ${tile.label}` });
       expect(button.getAttribute('aria-pressed')).toBe('false');
     }
 
