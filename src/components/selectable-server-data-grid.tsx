@@ -115,6 +115,16 @@ export function SelectableServerDataGrid<R extends GridValidRowModel, F extends 
   );
 }
 
+/**
+ * The grid's "no rows" message sits in a row and a cell of its own: a grid may own only rows, so an
+ * empty state placed straight inside it (role="status") is an ARIA error (axe: aria-required-children).
+ */
 function NoRowsOverlay({ children }: { children?: React.ReactNode }) {
-  return <>{children}</>;
+  return (
+    <div role="row" style={{ height: '100%' }}>
+      <div role="gridcell" style={{ height: '100%' }}>
+        {children}
+      </div>
+    </div>
+  );
 }

@@ -113,6 +113,16 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
   );
 }
 
+/**
+ * The grid's "no rows" message sits in a row and a cell of its own: a grid may own only rows, so an
+ * empty state placed straight inside it (role="status") is an ARIA error (axe: aria-required-children).
+ */
 function NoRowsOverlay({ children }: { children?: ReactNode }) {
-  return <>{children}</>;
+  return (
+    <div role="row" style={{ height: '100%' }}>
+      <div role="gridcell" style={{ height: '100%' }}>
+        {children}
+      </div>
+    </div>
+  );
 }

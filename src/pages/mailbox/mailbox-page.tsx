@@ -9,6 +9,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -110,12 +111,14 @@ export default function MailboxPage() {
           ) : (
             <List aria-label="Mails" disablePadding>
               {mails.data.map((mail) => (
-                <ListItemButton key={mail.id} selected={mail.id === id} onClick={() => navigate(`/mailbox/${mail.id}`)} sx={{ display: 'block', borderBottom: 1, borderColor: 'divider' }} aria-current={mail.id === id ? 'true' : undefined}>
+                <ListItem key={mail.id} disablePadding>
+                <ListItemButton selected={mail.id === id} onClick={() => navigate(`/mailbox/${mail.id}`)} sx={{ display: 'block', borderBottom: 1, borderColor: 'divider' }} aria-current={mail.id === id ? 'true' : undefined}>
                   <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>{mail.subject}</Typography>
                   <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
                     To {mail.to} · {new Date(mail.sentAt).toLocaleString()}
                   </Typography>
                 </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
