@@ -124,8 +124,14 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <MailboxPage />
+          </RouteBoundary>
+        ),
+      },
+      {
         // `archiver?tab=profiles|streams|flows`; captures by default.
         path: 'archiver',
+        element: (
+          <RouteBoundary>
             <ArchiverPage />
           </RouteBoundary>
         ),
