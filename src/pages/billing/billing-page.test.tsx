@@ -97,8 +97,9 @@ describe('BillingPage, with figures from the in-process service', () => {
     expect(march.live.maxSimultaneousChannels).toBe(2);
     await expectFigures(march);
     expect(screen.getByText(days('2026-03-01', '2026-03-31'))).toBeTruthy();
-    const byResolution = within(card('Live minutes')).getByLabelText('Live minutes by resolution');
-    expect(byResolution.textContent).toBe('SD60 minHD270 minUHD105 min');
+    // The split is the card's definition list (a dl carries no name of its own).
+    const byResolution = card('Live minutes').querySelector('dl');
+    expect(byResolution?.textContent).toBe('SD60 minHD270 minUHD105 min');
     expect(within(card('Storage')).getByText(`${march.storage.totalBytes.toLocaleString()} bytes`)).toBeTruthy();
     // The help says how the service counts.
     const help = within(card('Simultaneous channels')).getByRole('button', { name: 'How Simultaneous channels is computed' });

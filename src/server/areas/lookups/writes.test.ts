@@ -166,7 +166,7 @@ describe('rooms', () => {
 
   it('refuses a reference id over 100 characters', async () => {
     const long = await failure(api.call(endpoints.room.create, { body: { name: 'Long', referenceId: 'x'.repeat(101) } }));
-    expect(long.fieldErrors).toEqual([{ field: 'body.referenceId', message: 'at most 100 characters' }]);
+    expect(long.fieldErrors).toEqual([{ field: 'body.referenceId', message: 'must have at most 100 characters' }]);
   });
 });
 
