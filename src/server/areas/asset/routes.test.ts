@@ -118,21 +118,22 @@ describe('POST /asset/image/, /asset/gif/, /asset/video/', () => {
     const eventId = await apiVod('Short', 1);
     const before = (await api.call(endpoints.asset.list, { query: { eventId } })).length;
     const clip = (start: string, end: string) => ({ eventId, start, end });
-    const cases: [Promise<unknown>, string, RegExp][] = [
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:20.000', '00:00:10.000'), name: 'x' } }), 'body.clip.end', /after the start/],
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:50.000', '00:01:10.000'), name: 'x' } }), 'body.clip.end', /outside the content/],
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:02:00.000', '00:02:01.000'), name: 'x' } }), 'body.clip.start', /outside/],
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', fps: 60 } }), 'body.fps', /1 to 30/],
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', width: 5000 } }), 'body.width', /16 to 1920/],
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', playbackSpeed: 20 } }), 'body.playbackSpeed', /./],
-      [api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', priority: 11 } }), 'body.priority', /./],
-      [api.call(endpoints.asset.createVideo, { body: { clip: { ...clip('00:00:00.000', '00:00:02.000'), filter: 'type=="subtitles"' }, name: 'x' } }), 'body.clip.filter', /no track/],
-      [api.call(endpoints.asset.createVideo, { body: { clip: { ...clip('00:00:00.000', '00:00:02.000'), filter: 'type==' }, name: 'x' } }), 'body.clip.filter', /not a filter/],
-      [api.call(endpoints.asset.createImage, { body: { eventId, name: 'x', time: '00:05:00.000' } }), 'body.time', /outside the content/],
-      [api.call(endpoints.asset.createImage, { body: { eventId: '5b0e7a43-1c1d-4a8e-9d1e-000000000000', name: 'x', time: '00:00:01.000' } }), 'body.eventId', /no event/],
+    // Calls made one at a time: a request sent before its answer is awaited would reject unhandled.
+    const cases: [() => Promise<unknown>, string, RegExp][] = [
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:20.000', '00:00:10.000'), name: 'x' } }), 'body.clip.end', /after the start/],
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:50.000', '00:01:10.000'), name: 'x' } }), 'body.clip.end', /outside the content/],
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:02:00.000', '00:02:01.000'), name: 'x' } }), 'body.clip.start', /outside/],
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', fps: 60 } }), 'body.fps', /1 to 30/],
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', width: 5000 } }), 'body.width', /16 to 1920/],
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', playbackSpeed: 20 } }), 'body.playbackSpeed', /./],
+      [() => api.call(endpoints.asset.createGif, { body: { clip: clip('00:00:00.000', '00:00:02.000'), name: 'x', priority: 11 } }), 'body.priority', /./],
+      [() => api.call(endpoints.asset.createVideo, { body: { clip: { ...clip('00:00:00.000', '00:00:02.000'), filter: 'type=="subtitles"' }, name: 'x' } }), 'body.clip.filter', /no track/],
+      [() => api.call(endpoints.asset.createVideo, { body: { clip: { ...clip('00:00:00.000', '00:00:02.000'), filter: 'type==' }, name: 'x' } }), 'body.clip.filter', /not a filter/],
+      [() => api.call(endpoints.asset.createImage, { body: { eventId, name: 'x', time: '00:05:00.000' } }), 'body.time', /outside the content/],
+      [() => api.call(endpoints.asset.createImage, { body: { eventId: '5b0e7a43-1c1d-4a8e-9d1e-000000000000', name: 'x', time: '00:00:01.000' } }), 'body.eventId', /no event/],
     ];
     for (const [call, field, message] of cases) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect(error.status, field).toBe(400);
       expect(fields(error), field).toContainEqual({ field, message: expect.stringMatching(message) });
     }
