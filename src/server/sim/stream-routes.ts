@@ -27,6 +27,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sendBytes } from '../http/byte-range.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, notFound, sendError } from '../http/errors.ts';
 import type { Clock } from '../jobs/clock.ts';
@@ -416,25 +417,6 @@ export function publishedCount(stream: ResolvedStream): number {
 
 /** A file with Range support (players and probes ask for parts of an MP4). */
 function sendFile(request: FastifyRequest, reply: FastifyReply, bytes: Buffer, type: string): FastifyReply {
-  reply.type(type).header('Accept-Ranges', 'bytes').header('Cache-Control', 'public, max-age=86400');
-  const range = request.headers.range;
-  if (typeof range === 'string') {
-    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    if (m && (m[1] !== '' || m[2] !== '')) {
-      let start: number;
-      let end: number;
-      if (m[1] === '') {
-        start = Math.max(0, bytes.length - Number(m[2]));
-        end = bytes.length - 1;
-      } else {
-        start = Number(m[1]);
-        end = m[2] === '' ? bytes.length - 1 : Math.min(Number(m[2]), bytes.length - 1);
-      }
-      if (start >= bytes.length || end < start) {
-        return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
-      }
-      return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
-    }
-  }
-  return reply.send(bytes);
+  reply.type(type).header('Cache-Control', 'public, max-age=86400');
+  return sendBytes(request, reply, bytes);
 }

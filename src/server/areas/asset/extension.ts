@@ -16,6 +16,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { byteRange } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../app.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
@@ -107,22 +108,10 @@ export const mediaExtension: AppExtension = {
             .header('Accept-Ranges', 'bytes')
             .header('Cache-Control', 'public, max-age=60')
             .header('Last-Modified', info.mtime.toUTCString());
-          let start = 0;
-          let end = size - 1;
-          const range = request.headers.range;
-          if (typeof range === 'string') {
-            const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-            if (m && (m[1] !== '' || m[2] !== '')) {
-              if (m[1] === '') {
-                start = Math.max(0, size - Number(m[2]));
-              } else {
-                start = Number(m[1]);
-                end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-              }
-              if (start >= size || end < start) return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-              reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
-            }
-          }
+          const range = byteRange(request.headers.range, size);
+          if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+          const { start, end } = range;
+          if (range.partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
           reply.header('Content-Length', String(end - start + 1));
           if (request.method === 'HEAD' || size === 0) return reply.send();
           return reply.send(createReadStream(file, { start, end }));

@@ -4,33 +4,10 @@
  * mailed and opened in a browser; the token (24 random bytes) is the secret, and the file name
  * after it only names the file for the browser. Also closes the mailer when the app closes.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppExtension } from '../../app.ts';
+import { sendBytes } from '../../http/byte-range.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findByFileToken, readFile } from './repo.ts';
-
-/** A file with Range support (players ask for parts of an MP4): one range, or the whole. */
-export function sendWithRanges(request: FastifyRequest, reply: FastifyReply, bytes: Buffer): FastifyReply {
-  reply.header('Accept-Ranges', 'bytes');
-  const range = request.headers.range;
-  if (typeof range === 'string') {
-    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    if (m && (m[1] !== '' || m[2] !== '')) {
-      let start: number;
-      let end: number;
-      if (m[1] === '') {
-        start = Math.max(0, bytes.length - Number(m[2]));
-        end = bytes.length - 1;
-      } else {
-        start = Number(m[1]);
-        end = m[2] === '' ? bytes.length - 1 : Math.min(Number(m[2]), bytes.length - 1);
-      }
-      if (start >= bytes.length || end < start) return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
-      return reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`).send(bytes.subarray(start, end + 1));
-    }
-  }
-  return reply.send(bytes);
-}
 
 const mp4 = { 'video/mp4': { schema: { type: 'string', format: 'binary' } } };
 const error = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
@@ -51,7 +28,7 @@ export const vodDownloadFiles: AppExtension = {
         .header('Content-Disposition', `${disposition}; filename="${row.mp4Filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.mp4Filename)}`)
         .header('Cache-Control', 'private, max-age=3600')
         .header('Last-Modified', (row.completionDate ?? row.creationDate).toUTCString());
-      return sendWithRanges(request, reply, file.bytes);
+      return sendBytes(request, reply, file.bytes);
     });
     app.addHook('onClose', async () => {
       await services.mailer?.close?.();

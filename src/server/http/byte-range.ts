@@ -1,0 +1,27 @@
+/**
+ * The one reading of an HTTP `Range` header (RFC 9110 §14): a single `bytes=a-b`, `bytes=a-` or
+ * `bytes=-n`. Used by every route that serves a file (the simulated publishing point's MP4s, asset
+ * storage, VOD download files). Anything else (several ranges, other units) is served whole.
+ */
+import type { FastifyReply } from 'fastify';
+
+export type ByteRange = { start: number; end: number; partial: boolean } | 'unsatisfiable';
+
+export function byteRange(header: string | undefined, size: number): ByteRange {
+  const whole = { start: 0, end: size - 1, partial: false };
+  if (typeof header !== 'string') return whole;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return whole;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start >= size || end < start ? 'unsatisfiable' : { start, end, partial: true };
+}
+
+/** Sends bytes held in memory, honouring one byte range (206, or 416 when it cannot be met). */
+export function sendBytes(request: { headers: { range?: string } }, reply: FastifyReply, bytes: Buffer): FastifyReply {
+  reply.header('Accept-Ranges', 'bytes');
+  const range = byteRange(request.headers.range, bytes.length);
+  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
+  if (!range.partial) return reply.send(bytes);
+  return reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`).send(bytes.subarray(range.start, range.end + 1));
+}
