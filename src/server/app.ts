@@ -34,6 +34,7 @@ import { liveStreamExtension } from './areas/live/streams.ts';
 import { changeFeed } from './changes/feed.ts';
 import { webhookDelivery } from './areas/webhook/extension.ts';
 import { CACHE_CHANNEL, ResponseCache } from './http/response-cache.ts';
+import { closeConnectionsOnShutdown, SHUTDOWN_GRACE_MS } from './http/shutdown.ts';
 import { installCompression } from './http/compression.ts';
 import { listenForChanges } from './changes/listen.ts';
 import { onChangeRecorded } from './changes/record.ts';
@@ -63,6 +64,8 @@ export interface AppSettings {
   responseCache: boolean;
   /** Compress answers (http/compression.ts). Default on. */
   compression: boolean;
+  /** How long requests in hand may finish once the app is closing, before their connections are cut. Default 10 s. */
+  shutdownGraceMs: number;
 }
 
 /**
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     responseCache: true,
     compression: true,
+    shutdownGraceMs: SHUTDOWN_GRACE_MS,
     ...options.config,
   };
   const endpoints = options.endpoints ?? allEndpoints;
@@ -164,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   installErrorHandling(app);
+  closeConnectionsOnShutdown(app, settings.shutdownGraceMs);
   installBodyParsers(app);
   if (settings.compression) installCompression(app);
 

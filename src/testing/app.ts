@@ -82,6 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config: {
         validateResponses: options.validateResponses ?? true,
         responseCache: options.responseCache ?? false,
+        // A test's clients (a rendered dashboard, a stream it stopped reading) must not hold its close.
+        shutdownGraceMs: 1_000,
         ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       },
       ...(options.implementations ? { implementations: options.implementations } : {}),
