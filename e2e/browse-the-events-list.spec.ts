@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 
 /** Set by playwright.config.ts, which gives the same key to the service. */
 const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
@@ -15,6 +15,8 @@ const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import
 async function connect(page: Page) {
   await page.goto('/');
   await expect(page).toHaveURL(/\/events$/);
+  // This worker's service (e2e/test.ts), as the dialog spells it, for a regular expression.
+  const service = new URL('/api', page.url()).href.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const dialog = page.getByRole('dialog', { name: 'Connection settings' });
   const grid = page.getByRole('grid', { name: 'Events' });
   await expect(dialog.or(grid).first()).toBeVisible();
@@ -23,10 +25,10 @@ async function connect(page: Page) {
   await expect(dialog.getByLabel('Service URL')).toHaveValue('/api');
   await dialog.getByLabel('API key').fill(API_KEY);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
-  await expect(dialog.getByRole('status')).toHaveText(/^Connected to http:\/\/localhost:8181\/api\. The service holds [\d,.\s]+ events?\.$/);
+  await expect(dialog.getByRole('status')).toHaveText(new RegExp(`^Connected to ${service}\\. The service holds [\\d,.\\s]+ events?\\.$`));
   await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: /Connection: Connected to http:\/\/localhost:8181\/api/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`Connection: Connected to ${service}`) })).toBeVisible();
 }
 
 function dataRows(grid: Locator): Locator {

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { EXTRA_PAGES, type ExtraPage } from './pages-to-check.ts';
 
 /** The findings of the last run, as JSON, beside the other test results. */

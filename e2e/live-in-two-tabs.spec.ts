@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './test.ts';
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 

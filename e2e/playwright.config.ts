@@ -11,12 +11,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-/** E2E_PORT lets two checkouts (or two people) run the suite side by side. */
-const PORT = Number(process.env.E2E_PORT ?? 8181);
+import { FIRST_PORT, serviceUrl, WORKERS } from './services.ts';
+
 /** The service wants keys of 8 characters at least. Specs read it from E2E_API_KEY. */
 export const E2E_API_KEY = 'e2e-test-key';
 process.env.E2E_API_KEY ??= E2E_API_KEY;
-const baseURL = `http://localhost:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -27,8 +26,10 @@ export default defineConfig({
   testDir: '.',
   // Not test-results/ itself: Playwright empties its outputDir, and Vitest's report lives there.
   outputDir: '../test-results/playwright',
+  // Files run side by side, one worker per service (e2e/services.ts, e2e/test.ts); the tests of a
+  // file run in order, on one service.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   // The JSON report feeds .ci/summary.mjs (one closing line for CI).
@@ -36,7 +37,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    // Each worker's own service replaces it (e2e/test.ts).
+    baseURL: serviceUrl(0),
     screenshot: 'on',
     trace: 'retain-on-failure',
     locale: 'en-GB',
@@ -55,16 +57,18 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `${build}npx tsx src/server/main.ts`,
+  // One service per worker. Playwright starts them in order, each once the one before answers, so
+  // only the first builds the dashboard and the others serve that build.
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
+    command: `${index === 0 ? build : ''}npx tsx src/server/main.ts`,
     cwd: repoRoot,
-    url: `${baseURL}/api/health`,
+    url: `${serviceUrl(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     // Webhook specs run their receiver on this machine, a private address the service refuses by default.
     // The archiver records 2 s segments, so the archiver spec sees its capture grow within seconds.
-    env: { PORT: String(PORT), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true', ARCHIVER_SEGMENT_SECONDS: '2' },
-  },
+    env: { PORT: String(FIRST_PORT + index), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true', ARCHIVER_SEGMENT_SECONDS: '2' },
+  })),
 });
