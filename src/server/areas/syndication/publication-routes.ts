@@ -39,18 +39,20 @@ const env = (ctx: RequestContext) => ({ db: ctx.db, clock: ctx.clock, services: 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function base(clientId: string, kind: PublicationKind): SQL[] {
-  return [eq(publications.clientId, clientId), eq(publications.kind, kind), eq(publications.api, 'media')];
+export type Api = 'media' | 'direct';
+
+export function base(clientId: string, kind: PublicationKind, api: Api = 'media'): SQL[] {
+  return [eq(publications.clientId, clientId), eq(publications.kind, kind), eq(publications.api, api)];
 }
 
-function targetFilter(text: string | undefined, field = 'query.targetFilter'): SQL[] {
+export function targetFilter(text: string | undefined, field = 'query.targetFilter'): SQL[] {
   if (text === undefined || text.trim() === '') return [];
   const target = targetOf(text);
   if (target === undefined) throw badField(field, `not a target: expected one of ${DestinationTarget.names.join(', ')}`);
   return [eq(publications.target, target)];
 }
 
-function contentFilter(text: string | undefined): SQL[] {
+export function contentFilter(text: string | undefined): SQL[] {
   return text ? [ilike(publications.contentId, `%${escapeLike(text)}%`)] : [];
 }
 
@@ -65,11 +67,12 @@ interface ListQuery {
   pageSize: number;
 }
 
-async function list(ctx: RequestContext, kind: PublicationKind, query: ListQuery) {
+/** The list's rows (a page) and the filters they were chosen by, for counting. */
+export async function listRows(ctx: RequestContext, kind: PublicationKind, query: ListQuery, api: Api = 'media') {
   const column = query.orderBy === 'Started' ? publications.dateStarted : query.orderBy === 'Completed' ? publications.dateCompleted : publications.dateCreated;
   if (query.from && query.to && new Date(query.from) > new Date(query.to)) throw badField('query.to', 'must not be before from');
   const filters = [
-    ...base(ctx.client.clientId, kind),
+    ...base(ctx.client.clientId, kind, api),
     ...targetFilter(query.targetFilter),
     ...contentFilter(query.contentIdFilter),
     ...(query.from ? [gte(column, new Date(query.from))] : []),
@@ -82,6 +85,11 @@ async function list(ctx: RequestContext, kind: PublicationKind, query: ListQuery
     .orderBy(sql`${column} desc nulls last`, desc(publications.id))
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize);
+  return { rows, where: and(...filters) };
+}
+
+async function list(ctx: RequestContext, kind: PublicationKind, query: ListQuery) {
+  const { rows } = await listRows(ctx, kind, query);
   return serializePublications(rows, { db: ctx.db, clock: ctx.clock, services: ctx, queryTarget: query.queryTarget });
 }
 
@@ -94,11 +102,11 @@ async function byTransaction(ctx: RequestContext, kind: PublicationKind, transac
   return serializePublications(rows, { db: ctx.db, clock: ctx.clock, services: ctx, queryTarget: query.queryTarget });
 }
 
-async function one(ctx: RequestContext, kind: PublicationKind, where: SQL[], what: string, queryTarget: boolean) {
+export async function one(ctx: RequestContext, kind: PublicationKind, where: SQL[], what: string, queryTarget: boolean, api: Api = 'media') {
   const [row] = await ctx.db
     .select()
     .from(publications)
-    .where(and(...base(ctx.client.clientId, kind), ...where))
+    .where(and(...base(ctx.client.clientId, kind, api), ...where))
     .orderBy(desc(publications.dateCreated))
     .limit(1);
   if (!row) throw notFound(what);
@@ -106,7 +114,7 @@ async function one(ctx: RequestContext, kind: PublicationKind, where: SQL[], wha
   return publication!;
 }
 
-async function serializeOne(ctx: RequestContext, row: PublicationRow) {
+export async function serializeOne(ctx: RequestContext, row: PublicationRow) {
   const [publication] = await serializePublications([row], { db: ctx.db, clock: ctx.clock, services: ctx });
   return publication!;
 }
@@ -142,6 +150,7 @@ function toMonitorRow(r: { row: PublicationRow; destinationName: string | null; 
   return {
     id: p.id,
     kind: p.kind,
+    api: p.api,
     target: p.target,
     destinationId: p.destinationId,
     destinationName: r.destinationName,
