@@ -39,6 +39,8 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { errorText, PublicationActions } from '#pages/publications/publication-actions.tsx';
 import { PublicationDrawer } from '#pages/publications/publication-drawer.tsx';
+import { DirectPublishDialog } from '#pages/publications/direct-publish-dialog.tsx';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { PublicationStateChip, stateGroup, TargetLabel, targetName } from '#pages/publications/targets.tsx';
 
 interface Draft {
@@ -291,13 +293,14 @@ export function PublicationsTab({ event }: { event: Event }) {
     ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageSize: 200 } }),
     refetchInterval: (q) => ((q.state.data?.results ?? []).some((r) => ['Processing', 'Scheduled', 'InProgress'].includes(stateGroup(r.kind, r.publicationState))) ? 2_000 : 15_000),
   });
-  const setPub = (id: string | null) =>
+  const setParam = (name: string, value: string | null) =>
     setParams((c) => {
       const n = new URLSearchParams(c);
-      if (id) n.set('pub', id);
-      else n.delete('pub');
+      if (value) n.set(name, value);
+      else n.delete(name);
       return n;
     });
+  const setPub = (id: string | null) => setParam('pub', id);
   const rows = list.data?.results ?? [];
   return (
     <Box>
@@ -307,6 +310,9 @@ export function PublicationsTab({ event }: { event: Event }) {
         </Typography>
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog('live')}>
           Add live publications
+        </Button>
+        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => setParam('publish', 'direct')}>
+          Publish directly
         </Button>
         <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setDialog('vod')}>
           Publish VOD
@@ -359,6 +365,9 @@ export function PublicationsTab({ event }: { event: Event }) {
         </Paper>
       )}
       {dialog && <PublishDialog event={event} kind={dialog} onClose={() => setDialog(null)} />}
+      {params.get('publish') === 'direct' && (
+        <DirectPublishDialog contentId={event.contentId} title={event.title} mp4Ready={event.mp4State === Mp4State.values.AVAILABLE} onClose={() => setParam('publish', null)} />
+      )}
       <PublicationDrawer id={params.get('pub')} onClose={() => setPub(null)} />
     </Box>
   );
