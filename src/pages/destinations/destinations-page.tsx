@@ -443,14 +443,14 @@ export default function DestinationsPage() {
                   </Stack>
                 }
               >
-                <ListItemButton selected={d.id === selectedId} onClick={() => setParam('destination', d.id)} sx={{ pr: d.active ? 12 : 22 }}>
+                <ListItemButton selected={d.id === selectedId} onClick={() => setParam('destination', d.id)} sx={{ '&&': { pr: d.active ? 12 : 24 } }}>
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <TargetIcon target={d.target} fontSize="medium" />
                   </ListItemIcon>
                   <ListItemText
                     primary={<Typography noWrap title={d.name}>{d.name}</Typography>}
                     secondary={
-                      <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                         {targetName(d.target)} · {API_LABEL[d.api]} <ActiveChip active={d.active} />
                       </Box>
                     }

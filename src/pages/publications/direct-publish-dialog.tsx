@@ -97,6 +97,8 @@ function VideoSiteFields({ destination, control, setValue }: FieldsProps) {
         loadError={categories.loadError}
         disabled={effectiveRegion === null}
         helperText={effectiveRegion === null ? 'Choose a region first: categories differ per region' : `Categories of ${effectiveRegion}`}
+        // The reason it is disabled must stay readable (the disabled grey is too faint).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
       />
       <FormSelectField size="small" fullWidth control={control} name={`${base}.privacy`} label="Privacy" noneLabel="The account's default" options={privacy.choices} loading={privacy.loading} loadError={privacy.loadError} />
       <FormSelectField size="small" fullWidth control={control} name={`${base}.license`} label="Licence" noneLabel="The account's default" options={licence.choices} loading={licence.loading} loadError={licence.loadError} />
