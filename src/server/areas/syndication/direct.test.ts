@@ -40,6 +40,10 @@ describe('direct destinations', () => {
     const raw = await t.app.inject({ method: 'POST', url: '/api/destination/', headers: { 'api-key': t.key, 'content-type': 'application/json' }, payload: { name: 'N', target: 2 } });
     expect(raw.statusCode).toBe(400);
     expect(raw.body).toContain('body.target');
+    const long = await failure(api.call(endpoints.destination.create, { body: { name: 'n'.repeat(201), target: 'VideoSite' } }));
+    expect(long.fieldErrors[0]!.field).toBe('body.name');
+    const longContent = await failure(api.call(endpoints.directVodPublication.create, { body: { publications: [{ contentId: 'c'.repeat(101), destinationId: created.id, publicationJson: '{}' }] } }));
+    expect(longContent.fieldErrors[0]!.field).toBe('body.publications.0.contentId');
 
     expect(await api.call(endpoints.destination.get, { params: { id: created.id } })).toMatchObject({ id: created.id, client: expect.any(String) });
     expect((await api.call(endpoints.destination.list, {})).map((d) => d.id)).toContain(created.id);
