@@ -37,6 +37,7 @@ import { notify } from '#app/notifications.tsx';
 import { FormSelectField, type SelectOption } from '#components/form/select-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { useDescribeError } from '#pages/event/properties/property-source.ts';
+import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import { configRegion, directPublishSchema, emptyGuided, fieldOfKey, publicationFields, textKeys, type DirectPublishValues } from './direct-publish-form.ts';
 import { PublicationStateChip, TargetLabel, targetName } from './targets.tsx';
 
@@ -160,8 +161,10 @@ function Results({ transactionId }: { transactionId: string }) {
   );
 }
 
-export function DirectPublishDialog({ contentId, title, mp4Ready, onClose }: { contentId: string | null; title: string; mp4Ready: boolean; onClose: () => void }) {
+export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClose }: { eventId: string; contentId: string | null; title: string; mp4State: number; onClose: () => void }) {
   const describe = useDescribeError();
+  const mp4 = useEventMp4(eventId, mp4State);
+  const mp4Ready = mp4.ready;
   const destinations = useQuery(api.destination.list.queryOptions({}));
   const list = useMemo(() => destinations.data ?? [], [destinations.data]);
   const schema = useMemo(() => directPublishSchema(list), [list]);
@@ -219,8 +222,10 @@ export function DirectPublishDialog({ contentId, title, mp4Ready, onClose }: { c
             </Stack>
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
-              {!contentId || !mp4Ready ? (
-                <Alert severity="warning">The event has no MP4 yet. Generate it first: direct publications upload the MP4 of the content id.</Alert>
+              {!mp4Ready ? (
+                <Mp4Offer mp4={mp4} />
+              ) : !contentId ? (
+                <Alert severity="warning">The event has no content id: direct publications name their content by it.</Alert>
               ) : (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   Content id {contentId}

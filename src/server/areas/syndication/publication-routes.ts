@@ -361,10 +361,28 @@ export const publicationRoutes: Implementation[] = [
   }),
 ];
 
+/** How many publications of a start/all or stop/all are attempted at once. */
+export const BATCH_CONCURRENCY = 4;
+
+/** `fn` over `items`, at most `limit` at a time; the results in the items' order. */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /**
- * start/all and stop/all: every publication gets its attempt, one after the other in the request's
- * transaction (the simulated targets answer at once; "concurrently" matters for real ones, whose
- * calls an adapter may run in parallel). Unknown publications are a 400 before any attempt.
+ * start/all and stop/all: every publication gets its attempt, concurrently, at most
+ * BATCH_CONCURRENCY at a time (a slow platform does not hold up the others; the request's
+ * transaction is shared, so its database statements still queue on its one connection).
+ * Unknown publications are a 400 before any attempt.
  */
 async function batch(ctx: RequestContext, body: { eventId: string; publications: { publicationId: string; destinationId: string }[] }, action: 'start' | 'stop') {
   const rows: PublicationRow[] = [];
@@ -377,18 +395,15 @@ async function batch(ctx: RequestContext, body: { eventId: string; publications:
     }
   }
   if (problems.length > 0) throw validationError(problems, 'No publication was ' + (action === 'start' ? 'started' : 'stopped'));
-  const out: PublicationRow[] = [];
-  for (const row of rows) {
-    if (action === 'stop') out.push(await stopLive(env(ctx), row));
-    else {
-      try {
-        out.push(await startLive(env(ctx), ctx.client.clientId, row));
-      } catch {
-        // A publication that cannot start (failed, completed) keeps its state: its attempt is over.
-        out.push(row);
-      }
+  const out = await mapBounded(rows, BATCH_CONCURRENCY, async (row) => {
+    if (action === 'stop') return stopLive(env(ctx), row);
+    try {
+      return await startLive(env(ctx), ctx.client.clientId, row);
+    } catch {
+      // A publication that cannot start (failed, completed) keeps its state: its attempt is over.
+      return row;
     }
-  }
+  });
   return { status: 200 as const, body: await serializePublications(out, { db: ctx.db, clock: ctx.clock, services: ctx }) };
 }
 
