@@ -415,7 +415,7 @@ export default function DestinationsPage() {
     );
   } else {
     content = (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(320px, 5fr) 7fr' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(320px, 5fr) minmax(0, 7fr)' }, gap: 2, alignItems: 'start' }}>
         <Paper variant="outlined">
           <List aria-label="Destinations" disablePadding>
             {destinations.map((d) => (
