@@ -28,4 +28,6 @@ export const EXTRA_PAGES: readonly ExtraPage[] = [
   { name: 'player page', url: '/events/{event}/player?embed=true' },
   { name: 'billing as a table', url: '/billing?view=table', ready: { role: 'heading', name: 'Billing' } },
   { name: 'not found', url: '/no-such-page', ready: { role: 'heading', name: /not found/i } },
+  { name: 'publish directly (guided form)', url: '/events/{event}?tab=publications&publish=direct', ready: { role: 'dialog', name: 'Publish directly' } },
+  { name: 'add a destination', url: '/destinations?new=1', ready: { role: 'dialog', name: 'Add a destination' } },
 ];

@@ -40,6 +40,7 @@ import { listenForChanges } from './changes/listen.ts';
 import { onChangeRecorded } from './changes/record.ts';
 import { sql } from 'drizzle-orm';
 import { createMediaServices } from './areas/media/services.ts';
+import { DestinationCache } from './areas/syndication/destination-cache.ts';
 import { mediaExtension } from './areas/asset/extension.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { MailboxMailer } from './sim/mail.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
     media: options.services?.media ?? createMediaServices(),
     mailer: options.services?.mailer ?? new MailboxMailer(clock),
+    destinationCache: options.services?.destinationCache ?? new DestinationCache(clock),
   };
 
   // The response cache: dropped per client by every write, job and event change here, and by

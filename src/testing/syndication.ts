@@ -1,6 +1,6 @@
 /** Test data for media syndication: events in a given state, destinations activated through their workflow. */
 import { randomUUID } from 'node:crypto';
-import { endpoints, type MediaDestination } from '#schema';
+import { endpoints, type Destination, type MediaDestination } from '#schema';
 import type { ApiClient } from '#client';
 import type { TestApp } from './app.ts';
 import { events } from '#server/db/tables/events.ts';
@@ -47,6 +47,21 @@ export async function activeDestination(t: TestApp, api: ApiClient, target: stri
     if (response.statusCode !== 200) throw new Error(`authorisation page answered ${response.statusCode}`);
   }
   return api.call(endpoints.mediaDestination.get, { params: { id: created.id } });
+}
+
+/** A direct destination (/destination/) created and taken through the same activation. */
+export async function activeDirectDestination(t: TestApp, api: ApiClient, target: string, name = `${target} ${randomUUID().slice(0, 4)}`, configJson = '{}'): Promise<Destination> {
+  const created = await api.call(endpoints.destination.create, { body: { name, target, configJson } });
+  const step = await api.call(endpoints.destination.activate, { params: { id: created.id } });
+  if (step.actionRequired) await authorise(t, step.actionDescription ?? '');
+  return api.call(endpoints.destination.get, { params: { id: created.id } });
+}
+
+/** Allows on the simulated target's authorisation page named in an activation step's description. */
+export async function authorise(t: TestApp, actionDescription: string): Promise<void> {
+  const path = /\/api\/sim\/targets\/authorise\/\S+/.exec(actionDescription)![0];
+  const response = await t.app.inject({ method: 'POST', url: path, payload: 'decision=allow', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  if (response.statusCode !== 200) throw new Error(`authorisation page answered ${response.statusCode}`);
 }
 
 export async function setFaults(api: ApiClient, destinationId: string, faults: string): Promise<void> {

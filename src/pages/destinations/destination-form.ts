@@ -28,9 +28,16 @@ export const TARGET_CONFIG_FIELDS: Record<string, TargetConfigField[]> = {
   ],
 };
 
+/** Which operations own a destination: media syndication (/media/destination/) or direct publishing (/destination/). */
+export type DestinationApi = 'media' | 'direct';
+
+/** A destination of either api, as the Destinations page lists it. */
+export type AnyDestination = MediaDestination & { api: DestinationApi };
+
 export const DestinationFormSchema = z
   .object({
     name: z.string().trim().min(1, 'Give the destination a name'),
+    api: z.enum(['media', 'direct']),
     target: z.enum(DestinationTarget.names as unknown as [string, ...string[]]),
     fields: z.record(z.string(), z.string().optional()),
     rawJson: z.string(),
@@ -47,10 +54,10 @@ export const DestinationFormSchema = z
 export type DestinationFormValues = z.infer<typeof DestinationFormSchema>;
 
 export function newDestinationValues(): DestinationFormValues {
-  return { name: '', target: 'VideoSite', fields: {}, rawJson: '{}' };
+  return { name: '', api: 'media', target: 'VideoSite', fields: {}, rawJson: '{}' };
 }
 
-export function destinationToValues(d: MediaDestination): DestinationFormValues {
+export function destinationToValues(d: AnyDestination): DestinationFormValues {
   const target = DestinationTarget.nameOf(d.target) ?? 'Custom';
   let config: Record<string, unknown> = {};
   try {
@@ -66,7 +73,7 @@ export function destinationToValues(d: MediaDestination): DestinationFormValues 
       delete rest[f.key];
     }
   }
-  return { name: d.name, target, fields, rawJson: JSON.stringify(rest, null, 2) };
+  return { name: d.name, api: d.api, target, fields, rawJson: JSON.stringify(rest, null, 2) };
 }
 
 export function valuesToBody(v: DestinationFormValues): MediaDestinationBody {
@@ -79,6 +86,6 @@ export function valuesToBody(v: DestinationFormValues): MediaDestinationBody {
 export function serverField(field: string): 'name' | 'target' | 'rawJson' | null {
   if (field === 'body.name') return 'name';
   if (field === 'body.target') return 'target';
-  if (field.startsWith('body.destinationJson')) return 'rawJson';
+  if (field.startsWith('body.destinationJson') || field.startsWith('body.configJson')) return 'rawJson';
   return null;
 }

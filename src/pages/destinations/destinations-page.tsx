@@ -1,5 +1,7 @@
 /**
- * Destinations: every media destination with its target's icon, whether it is active, and the
+ * Destinations: every destination, of media syndication (/media/destination/: live and VOD
+ * publications of events) and of direct publishing (/destination/: VOD publications of content
+ * ids), in one list with its target's icon, whether it is active, and the
  * action its activation needs. Activating asks the target; when it needs the user (an
  * authorisation page on the platform), a dialog says so and opens the page, and the destination's
  * state updates by itself once the user has allowed. `?destination=<id>` shows one destination's
@@ -43,7 +45,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import HubIcon from '@mui/icons-material/HubOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { ApiError } from '#client';
-import { DestinationTarget, type ActivationResponse, type MediaDestination } from '#schema';
+import { DestinationTarget, type ActivationResponse, type Destination } from '#schema';
 import { api } from '#app/api.ts';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { useConnection } from '#app/connection-context.tsx';
@@ -57,7 +59,24 @@ import { PageHeader } from '#components/page-header.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { errorText } from '#pages/publications/publication-actions.tsx';
 import { TargetIcon, TargetLabel, targetName } from '#pages/publications/targets.tsx';
-import { DestinationFormSchema, destinationToValues, newDestinationValues, serverField, TARGET_CONFIG_FIELDS, valuesToBody, type DestinationFormValues } from './destination-form.ts';
+import {
+  DestinationFormSchema,
+  destinationToValues,
+  newDestinationValues,
+  serverField,
+  TARGET_CONFIG_FIELDS,
+  valuesToBody,
+  type DestinationApi,
+  type DestinationFormValues,
+  type AnyDestination,
+} from './destination-form.ts';
+
+/** A direct destination in the shape the page lists. */
+function fromDirect(d: Destination): AnyDestination {
+  return { id: d.id, name: d.name, target: d.target, configJson: d.configJson, active: d.active, api: 'direct' };
+}
+
+const API_LABEL: Record<DestinationApi, string> = { media: 'Syndication', direct: 'Direct' };
 
 /** The simulated targets' faults (src/server/sim/targets.ts), switched with the property simulation/faults. */
 const FAULTS: { id: string; label: string }[] = [
@@ -83,9 +102,12 @@ function authoriseUrl(step: ActivationResponse, serviceUrl: string): string | nu
   return `${origin}${path}`;
 }
 
-function ActivationDialog({ destination, step, serviceUrl, onClose }: { destination: MediaDestination; step: ActivationResponse; serviceUrl: string; onClose: () => void }) {
+function ActivationDialog({ destination, step, serviceUrl, onClose }: { destination: AnyDestination; step: ActivationResponse; serviceUrl: string; onClose: () => void }) {
   // Watch the destination while the user authorises in the other window.
-  const current = useQuery({ ...api.mediaDestination.get.queryOptions({ params: { id: destination.id } }), refetchInterval: 2_000 });
+  const direct = destination.api === 'direct';
+  const media = useQuery({ ...api.mediaDestination.get.queryOptions({ params: { id: destination.id } }), refetchInterval: 2_000, enabled: !direct });
+  const own = useQuery({ ...api.destination.get.queryOptions({ params: { id: destination.id } }), refetchInterval: 2_000, enabled: direct });
+  const current = direct ? own : media;
   const url = authoriseUrl(step, serviceUrl);
   const active = current.data?.active ?? destination.active;
   return (
@@ -115,20 +137,31 @@ function ActivationDialog({ destination, step, serviceUrl, onClose }: { destinat
   );
 }
 
-function DestinationFormDialog({ destination, onClose, onSaved }: { destination: MediaDestination | null; onClose: () => void; onSaved: (d: MediaDestination) => void }) {
+function DestinationFormDialog({ destination, onClose, onSaved }: { destination: AnyDestination | null; onClose: () => void; onSaved: (d: AnyDestination) => void }) {
   const form = useForm<DestinationFormValues>({
     resolver: zodResolver(DestinationFormSchema) as unknown as Resolver<DestinationFormValues>,
     defaultValues: destination ? destinationToValues(destination) : newDestinationValues(),
   });
   const target = useWatch({ control: form.control, name: 'target' });
+  const kind = useWatch({ control: form.control, name: 'api' });
   const create = useMutation(api.mediaDestination.create.mutationOptions());
   const update = useMutation(api.mediaDestination.update.mutationOptions());
+  const createDirect = useMutation(api.destination.create.mutationOptions());
+  const updateDirect = useMutation(api.destination.update.mutationOptions());
   const [problem, setProblem] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
       const body = valuesToBody(values);
-      const saved = destination ? await update.mutateAsync({ params: { id: destination.id }, body }) : await create.mutateAsync({ body });
+      let saved: AnyDestination;
+      if (values.api === 'direct') {
+        const direct = { name: body.name, target: String(body.target), configJson: body.destinationJson ?? '{}' };
+        saved = fromDirect(
+          destination ? await updateDirect.mutateAsync({ params: { id: destination.id }, body: { ...direct, active: destination.active } }) : await createDirect.mutateAsync({ body: direct }),
+        );
+      } else {
+        saved = { ...(destination ? await update.mutateAsync({ params: { id: destination.id }, body }) : await create.mutateAsync({ body })), api: 'media' };
+      }
       notify(destination ? 'Destination saved' : 'Destination added: activate it before publishing to it', { severity: 'success' });
       onSaved(saved);
     } catch (error) {
@@ -150,6 +183,21 @@ function DestinationFormDialog({ destination, onClose, onSaved }: { destination:
         <Stack spacing={2} sx={{ pt: 1 }}>
           {problem && <Alert severity="error">{problem}</Alert>}
           <FormTextField control={form.control} name="name" label="Name" required autoFocus />
+          <TextField
+            select
+            label="Used for"
+            value={kind}
+            disabled={destination !== null}
+            onChange={(e) => form.setValue('api', e.target.value as DestinationApi, { shouldDirty: true })}
+            helperText={
+              kind === 'direct'
+                ? 'Direct publishing: VOD publications of content ids, with guided forms (regions, categories, playlists).'
+                : 'Syndication: live and VOD publications of events.'
+            }
+          >
+            <MenuItem value="media">Syndication (live and VOD of events)</MenuItem>
+            <MenuItem value="direct">Direct publishing (VOD by content id)</MenuItem>
+          </TextField>
           <TextField
             select
             label="Target"
@@ -216,7 +264,7 @@ function PropertyRow({ p, onSave, onDelete }: { p: { id: string; category: strin
   );
 }
 
-function DestinationDetail({ destination }: { destination: MediaDestination }) {
+function DestinationDetail({ destination }: { destination: AnyDestination }) {
   const props = useQuery(api.mediaDestinationProperty.list.queryOptions({ params: { destinationId: destination.id } }));
   const upsert = useMutation(api.mediaDestinationProperty.upsert.mutationOptions());
   const remove = useMutation(api.mediaDestinationProperty.delete.mutationOptions());
@@ -308,11 +356,22 @@ export default function DestinationsPage() {
   const connection = useConnection();
   const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [params, setParams] = useUrlParams();
-  const list = useQuery({ ...api.mediaDestination.list.queryOptions({}), refetchInterval: 10_000 });
-  const activate = useMutation(api.mediaDestination.activate.mutationOptions());
-  const remove = useMutation(api.mediaDestination.delete.mutationOptions());
-  const [activation, setActivation] = useState<{ destination: MediaDestination; step: ActivationResponse } | null>(null);
-  const [deleting, setDeleting] = useState<MediaDestination | null>(null);
+  const mediaList = useQuery({ ...api.mediaDestination.list.queryOptions({}), refetchInterval: 10_000 });
+  const directList = useQuery({ ...api.destination.list.queryOptions({}), refetchInterval: 10_000 });
+  const list = {
+    error: mediaList.error ?? directList.error,
+    isPending: mediaList.isPending || directList.isPending,
+    data: mediaList.data && directList.data ? [...mediaList.data.map((d): AnyDestination => ({ ...d, api: 'media' })), ...directList.data.map(fromDirect)].sort((a, b) => a.name.localeCompare(b.name)) : undefined,
+    refetch: () => Promise.all([mediaList.refetch(), directList.refetch()]),
+  };
+  const activateMedia = useMutation(api.mediaDestination.activate.mutationOptions());
+  const activateDirect = useMutation(api.destination.activate.mutationOptions());
+  const removeMedia = useMutation(api.mediaDestination.delete.mutationOptions());
+  const removeDirect = useMutation(api.destination.delete.mutationOptions());
+  const activate = { isPending: activateMedia.isPending || activateDirect.isPending };
+  const [activation, setActivation] = useState<{ destination: AnyDestination; step: ActivationResponse } | null>(null);
+  const [deleting, setDeleting] = useState<AnyDestination | null>(null);
+  const remove = deleting?.api === 'direct' ? removeDirect : removeMedia;
   const selectedId = params.get('destination');
   const editing = params.get('edit');
   const setParam = (name: string, value: string | null) =>
@@ -326,8 +385,8 @@ export default function DestinationsPage() {
   const selected = destinations.find((d) => d.id === selectedId) ?? null;
   const editTarget = editing ? (destinations.find((d) => d.id === editing) ?? null) : null;
 
-  const runActivate = (d: MediaDestination) =>
-    activate.mutate(
+  const runActivate = (d: AnyDestination) =>
+    (d.api === 'direct' ? activateDirect : activateMedia).mutate(
       { params: { id: d.id } },
       {
         onSuccess: (step) => {
@@ -356,7 +415,7 @@ export default function DestinationsPage() {
     );
   } else {
     content = (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(320px, 5fr) 7fr' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(320px, 5fr) minmax(0, 7fr)' }, gap: 2, alignItems: 'start' }}>
         <Paper variant="outlined">
           <List aria-label="Destinations" disablePadding>
             {destinations.map((d) => (
@@ -384,15 +443,15 @@ export default function DestinationsPage() {
                   </Stack>
                 }
               >
-                <ListItemButton selected={d.id === selectedId} onClick={() => setParam('destination', d.id)} sx={{ pr: d.active ? 12 : 22 }}>
+                <ListItemButton selected={d.id === selectedId} onClick={() => setParam('destination', d.id)} sx={{ '&&': { pr: d.active ? 12 : 24 } }}>
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <TargetIcon target={d.target} fontSize="medium" />
                   </ListItemIcon>
                   <ListItemText
                     primary={<Typography noWrap title={d.name}>{d.name}</Typography>}
                     secondary={
-                      <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                        {targetName(d.target)} <ActiveChip active={d.active} />
+                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                        {targetName(d.target)} · {API_LABEL[d.api]} <ActiveChip active={d.active} />
                       </Box>
                     }
                     slotProps={{ secondary: { component: 'span' } }}

@@ -31,7 +31,7 @@ import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '#client';
-import { checkTargetField, Mp4State, targetFields, type Event, type MediaDestination, type PublicationKind, type TargetField } from '#schema';
+import { checkTargetField, targetFields, type Event, type MediaDestination, type PublicationKind, type TargetField } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
@@ -39,6 +39,9 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { errorText, PublicationActions } from '#pages/publications/publication-actions.tsx';
 import { PublicationDrawer } from '#pages/publications/publication-drawer.tsx';
+import { DirectPublishDialog } from '#pages/publications/direct-publish-dialog.tsx';
+import { Mp4Offer, useEventMp4 } from '#pages/publications/event-mp4.tsx';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { PublicationStateChip, stateGroup, TargetLabel, targetName } from '#pages/publications/targets.tsx';
 
 interface Draft {
@@ -181,15 +184,14 @@ function PublishDialog({ event, kind, onClose }: { event: Event; kind: Publicati
     }
   };
 
-  const mp4Ready = event.mp4State === Mp4State.values.AVAILABLE;
+  const mp4 = useEventMp4(event.id, event.mp4State);
+  const mp4Ready = mp4.ready;
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth>
       <DialogTitle>{kind === 'live' ? 'Add live publications' : 'Publish the MP4'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {kind === 'vod' && !mp4Ready && (
-            <Alert severity="warning">The event has no MP4 yet (MP4 state {event.mp4StateString}). Generate it first; VOD publications upload the event’s MP4.</Alert>
-          )}
+          {kind === 'vod' && <Mp4Offer mp4={mp4} />}
           {problem && <Alert severity="error">{problem}</Alert>}
           {kind === 'live' && (
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -291,13 +293,14 @@ export function PublicationsTab({ event }: { event: Event }) {
     ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageSize: 200 } }),
     refetchInterval: (q) => ((q.state.data?.results ?? []).some((r) => ['Processing', 'Scheduled', 'InProgress'].includes(stateGroup(r.kind, r.publicationState))) ? 2_000 : 15_000),
   });
-  const setPub = (id: string | null) =>
+  const setParam = (name: string, value: string | null) =>
     setParams((c) => {
       const n = new URLSearchParams(c);
-      if (id) n.set('pub', id);
-      else n.delete('pub');
+      if (value) n.set(name, value);
+      else n.delete(name);
       return n;
     });
+  const setPub = (id: string | null) => setParam('pub', id);
   const rows = list.data?.results ?? [];
   return (
     <Box>
@@ -307,6 +310,9 @@ export function PublicationsTab({ event }: { event: Event }) {
         </Typography>
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog('live')}>
           Add live publications
+        </Button>
+        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => setParam('publish', 'direct')}>
+          Publish directly
         </Button>
         <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setDialog('vod')}>
           Publish VOD
@@ -359,6 +365,9 @@ export function PublicationsTab({ event }: { event: Event }) {
         </Paper>
       )}
       {dialog && <PublishDialog event={event} kind={dialog} onClose={() => setDialog(null)} />}
+      {params.get('publish') === 'direct' && (
+        <DirectPublishDialog eventId={event.id} contentId={event.contentId} title={event.title} mp4State={event.mp4State} onClose={() => setParam('publish', null)} />
+      )}
       <PublicationDrawer id={params.get('pub')} onClose={() => setPub(null)} />
     </Box>
   );

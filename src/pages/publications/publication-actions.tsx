@@ -82,6 +82,23 @@ export function actionsFor(row: MonitorRow): ActionInfo[] {
   }
   const out: ActionInfo[] = [];
   if (group === 'Failed') out.push({ id: 'retry', label: 'Retry', icon: RetryIcon });
+  // Direct VOD publications change their visibility on the target (where the target supports it).
+  if (row.api === 'direct' && (group === 'Completed' || group === 'Scheduled')) {
+    if (row.visibility !== 'public') out.push({ id: 'publish', label: 'Publish', icon: PublicIcon, confirm: { title: 'Publish the video?', body: `The video on ${where} becomes public: anyone on ${targetName(row.target)} can watch it.`, button: 'Publish', destructive: false } });
+    if (row.visibility !== 'private') out.push({ id: 'unpublish', label: 'Unpublish', icon: PrivateIcon, confirm: { title: 'Unpublish the video?', body: `The video on ${where} becomes private: its viewers there lose it.`, button: 'Unpublish', destructive: true } });
+  }
+  if (row.api === 'direct') {
+    out.push({
+      ...del(false),
+      confirm: {
+        title: 'Delete the publication?',
+        body: row.target === 0 ? `The publication is deleted from Control Room. The post on ${where} stays there.` : `The publication is deleted from Control Room and its video is removed from ${where}.`,
+        button: 'Delete',
+        destructive: true,
+      },
+    });
+    return out;
+  }
   out.push(del(false));
   return out;
 }
@@ -101,6 +118,11 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
       return action === 'stop' ? 'Stopped' : 'Will not start';
     case 'publish':
     case 'unpublish': {
+      if (row.api === 'direct') {
+        const r = await client.call(action === 'publish' ? endpoints.directVodPublication.publish : endpoints.directVodPublication.unpublish, { body: { publicationId: row.id, destinationId: row.destinationId } });
+        if (!r.isSuccessful) throw new Error(r.description ?? 'The target refused');
+        return r.description ?? 'Done';
+      }
       const r = await client.call(action === 'publish' ? endpoints.livePublication.publish : endpoints.livePublication.unpublish, { body: ids });
       if (!r.isSuccessful) throw new Error(r.description ?? 'The target refused');
       return r.description ?? 'Done';
@@ -110,6 +132,13 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
       return `Recreated: ${p.publicationStateString}`;
     }
     case 'retry': {
+      if (row.api === 'direct') {
+        // Updating a failed direct publication with what it asked for tries it again.
+        const p = await client.call(endpoints.directVodPublication.get, { params: { id: row.id }, query: { destinationId: row.destinationId } });
+        const { isUnavailable: _u, link: _l, embedHtml: _e, ingestionDetails: _i, visibility: _v, ...keys } = p.details ?? { isUnavailable: false };
+        await client.call(endpoints.directVodPublication.update, { params: { id: row.id }, body: { destinationId: row.destinationId, publicationJson: JSON.stringify(keys) } });
+        return 'Publishing again';
+      }
       const p = await client.call(endpoints.vodPublication.get, { params: { id: row.id }, query: { destinationId: row.destinationId } });
       const { isUnavailable: _u, link: _l, embedHtml: _e, ingestionDetails: _i, visibility: _v, ...keys } = p.details ?? { isUnavailable: false };
       await client.call(endpoints.vodPublication.create, { body: { eventId: row.eventId ?? '', publications: [{ destinationId: row.destinationId, publicationJson: JSON.stringify(keys) }] } });
@@ -118,6 +147,8 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
     case 'delete':
       if (row.kind === 'live') {
         await client.call(endpoints.livePublication.delete, { body: { eventId: row.eventId ?? '', publications: [{ publicationId: row.id, destinationId: row.destinationId, hardDelete: options.hardDelete ?? false }] } });
+      } else if (row.api === 'direct') {
+        await client.call(endpoints.directVodPublication.delete, { params: { id: row.id }, query: { destinationId: row.destinationId } });
       } else {
         await client.call(endpoints.vodPublication.delete, { params: { id: row.id }, query: { hardDelete: options.hardDelete ?? false } });
       }
@@ -134,7 +165,7 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
   const mutation = useMutation({
     mutationFn: (action: ActionId) => runAction(row, action, { hardDelete }),
     // The records' invalidation: every publication query and the monitor.
-    meta: { invalidates: ['livePublication', 'vodPublication', 'publicationMonitor'] },
+    meta: { invalidates: ['livePublication', 'vodPublication', 'directVodPublication', 'publicationMonitor'] },
     onSuccess: (message) => {
       notify(message, { severity: 'success' });
       setPending(null);
@@ -183,7 +214,7 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
           }}
         >
           <Typography>{pending.confirm.body}</Typography>
-          {pending.id === 'delete' && (
+          {pending.id === 'delete' && row.api !== 'direct' && (
             <FormControlLabel
               sx={{ mt: 1 }}
               control={<Checkbox checked={hardDelete} onChange={(e) => setHardDelete(e.target.checked)} />}

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, noCache } from '../common.ts';
+import { Guid, IdParams, noCache, TEXT_MAX } from '../common.ts';
 import {
   DirectVodPublicationActionBody,
   DirectVodPublicationCreateBody,
@@ -40,7 +40,7 @@ export const directVodPublication = defineArea('directVodPublication', {
     params: z.object({ transactionId: Guid }),
     query: z.object({
       transactionId: Guid,
-      targetFilter: z.string().optional().describe('Target name'),
+      targetFilter: z.string().max(TEXT_MAX.name).optional().describe('Target name'),
       queryTarget: z.boolean().default(false),
       noCache,
     }),
@@ -54,7 +54,7 @@ export const directVodPublication = defineArea('directVodPublication', {
     method: 'GET',
     path: '/vodpublications/contentId/',
     summary: 'Get the VOD publication of a content id on a destination',
-    query: z.object({ contentId: z.string().min(1), destinationId: Guid, queryTarget: z.boolean().default(false), noCache }),
+    query: z.object({ contentId: z.string().min(1).max(TEXT_MAX.reference), destinationId: Guid, queryTarget: z.boolean().default(false), noCache }),
     responses: { 200: PublicationSchema },
   },
   get: {
@@ -116,7 +116,7 @@ export const directVodPublication = defineArea('directVodPublication', {
     method: 'DELETE',
     path: '/vodpublications/all/{contentId}',
     summary: 'Delete all VOD publications of a content id',
-    params: z.object({ contentId: z.string().min(1) }),
+    params: z.object({ contentId: z.string().min(1).max(TEXT_MAX.reference) }),
     responses: { 200: null },
     invalidates: withVod,
   },

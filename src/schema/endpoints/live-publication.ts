@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, noCache } from '../common.ts';
+import { Guid, IdParams, noCache, TEXT_MAX } from '../common.ts';
 import {
   LivePublicationActionBody,
   LivePublicationBatchBody,
@@ -126,7 +126,7 @@ export const livePublication = defineArea('livePublication', {
     method: 'GET',
     path: '/media/livepublication/contentId/{contentId}',
     summary: 'Get the live publication of a content id on a destination',
-    params: z.object({ contentId: z.string().min(1) }),
+    params: z.object({ contentId: z.string().min(1).max(TEXT_MAX.reference) }),
     query: PublicationGetQuery,
     responses: { 200: PublicationSchema },
   },

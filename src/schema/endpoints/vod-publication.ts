@@ -1,7 +1,7 @@
 /** Media syndication: VOD publications (service-interface.md "Media syndication: VOD publications"): all 6 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams } from '../common.ts';
+import { Guid, IdParams, TEXT_MAX } from '../common.ts';
 import {
   PublicationGetQuery,
   PublicationListQuery,
@@ -54,7 +54,7 @@ export const vodPublication = defineArea('vodPublication', {
     method: 'GET',
     path: '/media/vodpublication/content/{contentId}',
     summary: 'Get the VOD publication of a content id on a destination',
-    params: z.object({ contentId: z.string().min(1) }),
+    params: z.object({ contentId: z.string().min(1).max(TEXT_MAX.reference) }),
     query: PublicationGetQuery,
     responses: { 200: PublicationSchema },
   },

@@ -213,6 +213,8 @@ export const MonitorRowSchema = z
   .object({
     id: z.guid(),
     kind: PublicationKindSchema,
+    /** Which operations own it: media (/media/...publication/) or direct (/vodpublications/). */
+    api: z.enum(['media', 'direct']),
     target: z.number().int(),
     destinationId: z.guid(),
     destinationName: z.string().nullable(),

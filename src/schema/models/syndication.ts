@@ -4,7 +4,7 @@
  * publishing targets; live and VOD publications put content on them.
  */
 import { z } from 'zod';
-import { DateTime, enumeration, Guid, noCache, NullableDateTime } from '../common.ts';
+import { DateTime, enumeration, Guid, noCache, NullableDateTime, TEXT_MAX } from '../common.ts';
 import { jsonText, JsonObjectSchema } from './json-text.ts';
 
 // ---- Targets -------------------------------------------------------------------------------------
@@ -25,6 +25,7 @@ export type DestinationTargetName = (typeof DestinationTarget.names)[number];
  */
 export const DestinationTargetByName = z
   .string()
+  .max(TEXT_MAX.name)
   .transform((v, ctx) => {
     const name = DestinationTarget.names.find((n) => n.toLowerCase() === v.trim().toLowerCase());
     if (name === undefined) {
@@ -55,7 +56,7 @@ export type MediaDestination = z.infer<typeof MediaDestinationSchema>;
  */
 export const MediaDestinationBody = z
   .object({
-    name: z.string().trim().min(1),
+    name: z.string().trim().min(1).max(TEXT_MAX.name),
     target: DestinationTarget.input.describe('Target value or name'),
     destinationJson: jsonText(JsonObjectSchema, 'JSON text of the target configuration (shape per target not shown)').default('{}'),
     active: z.boolean().optional().describe('Not recommended: false resets the activation'),
@@ -69,7 +70,7 @@ export function mediaDestinationToBody(d: MediaDestination): MediaDestinationBod
 
 export const MediaDestinationListQuery = z
   .object({
-    targetFilter: z.string().optional().describe('Target name'),
+    targetFilter: z.string().max(TEXT_MAX.name).optional().describe('Target name'),
     onlyActive: z.boolean().optional(),
     noCache,
   })
@@ -93,20 +94,20 @@ export const MediaDestinationPropertyBody = z
   .object({
     id: Guid.nullish(),
     destinationId: Guid,
-    category: z.string().trim().min(1),
-    key: z.string().trim().min(1),
-    value: z.string(),
+    category: z.string().trim().min(1).max(TEXT_MAX.key),
+    key: z.string().trim().min(1).max(TEXT_MAX.key),
+    value: z.string().max(TEXT_MAX.text),
   })
   .meta({ id: 'MediaDestinationPropertyBody' });
 export type MediaDestinationPropertyBody = z.input<typeof MediaDestinationPropertyBody>;
 
 export const DestinationPropertyFilterQuery = z.object({
-  category: z.string().optional(),
-  key: z.string().optional(),
-  value: z.string().optional(),
+  category: z.string().max(TEXT_MAX.key).optional(),
+  key: z.string().max(TEXT_MAX.key).optional(),
+  value: z.string().max(TEXT_MAX.text).optional(),
 });
 
-export const DestinationPropertyKeyQuery = z.object({ category: z.string().min(1), key: z.string().min(1) });
+export const DestinationPropertyKeyQuery = z.object({ category: z.string().min(1).max(TEXT_MAX.key), key: z.string().min(1).max(TEXT_MAX.key) });
 
 /** A direct destination: a target location for content. A Custom destination need not identify a fixed location. */
 export const DestinationSchema = z
@@ -127,14 +128,14 @@ const ConfigJson = jsonText(JsonObjectSchema, 'JSON text of the target configura
 
 /** POST /destination/: the target is its text name. */
 export const DestinationCreateBody = z
-  .object({ name: z.string().trim().min(1), target: DestinationTargetByName, configJson: ConfigJson.default('{}') })
+  .object({ name: z.string().trim().min(1).max(TEXT_MAX.name), target: DestinationTargetByName, configJson: ConfigJson.default('{}') })
   .meta({ id: 'DestinationCreateBody' });
 export type DestinationCreateBody = z.input<typeof DestinationCreateBody>;
 
 /** PUT /destination/{id}: the target by name or value. */
 export const DestinationUpdateBody = z
   .object({
-    name: z.string().trim().min(1),
+    name: z.string().trim().min(1).max(TEXT_MAX.name),
     target: DestinationTarget.input.describe('Target value or name'),
     configJson: ConfigJson.default('{}'),
     active: z.boolean(),
@@ -176,7 +177,7 @@ const metadataQueryFields = {
   metadata: DestinationMetadataName,
   target: DestinationTargetByName,
   /** Named after the brand in the interface (`?youTubeRegions=X`); kept verbatim. */
-  youTubeRegions: z.string().optional().describe('Region for VideoSiteVideoCategories'),
+  youTubeRegions: z.string().max(TEXT_MAX.code).optional().describe('Region for VideoSiteVideoCategories'),
   noCache,
 };
 
@@ -297,8 +298,8 @@ export const PublicationOrderBy = z.enum(['Created', 'Started', 'Completed']);
 /** The list query of media publications (live and VOD) and of direct VOD publications. */
 export const PublicationListQuery = z
   .object({
-    targetFilter: z.string().optional().describe('Target name'),
-    contentIdFilter: z.string().optional().describe('Substring of the content id'),
+    targetFilter: z.string().max(TEXT_MAX.name).optional().describe('Target name'),
+    contentIdFilter: z.string().max(TEXT_MAX.reference).optional().describe('Substring of the content id'),
     queryTarget: z.boolean().default(false).describe('Fetch the details from the target'),
     noCache,
     orderBy: PublicationOrderBy.optional(),
@@ -312,7 +313,7 @@ export type PublicationListQuery = z.input<typeof PublicationListQuery>;
 
 /** Reading publications of one transaction (live and VOD media publications). */
 export const PublicationTransactionQuery = z.object({
-  contentIdFilter: z.string().optional(),
+  contentIdFilter: z.string().max(TEXT_MAX.reference).optional(),
   queryTarget: z.boolean().default(false),
   noCache,
 });
@@ -427,7 +428,7 @@ export const VodPublicationDeleteQuery = z.object({
 export const DirectVodPublicationCreateBody = z
   .object({
     publications: z
-      .array(z.object({ contentId: z.string().trim().min(1), destinationId: Guid, publicationJson: PublicationJson }))
+      .array(z.object({ contentId: z.string().trim().min(1).max(TEXT_MAX.reference), destinationId: Guid, publicationJson: PublicationJson }))
       .min(1),
   })
   .meta({ id: 'DirectVodPublicationCreateBody' });

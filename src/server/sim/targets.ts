@@ -26,6 +26,7 @@ import { DestinationTarget } from '#schema';
 import type { DbOrTx } from '../db/database.ts';
 import { syndicationDestinationProperties, targetItems, type ActivationData } from '../db/tables/syndication.ts';
 import type { Clock } from '../jobs/clock.ts';
+import { lookupMetadata, METADATA_TARGET, type MetadataAnswer, type MetadataRequest } from './target-metadata.ts';
 
 export type TargetItem = typeof targetItems.$inferSelect;
 
@@ -142,6 +143,14 @@ export interface TargetAdapter {
   view(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<TargetView | null>;
   /** Removes the item from the platform (hardDelete, recreate with removeOriginal). */
   remove(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<void>;
+
+  /**
+   * The choices the platform offers for a publication field (GET /destination/metadata[/{id}]),
+   * for the account of `destination` when given (target-metadata.ts).
+   */
+  metadata(env: TargetEnv, request: MetadataRequest & { destination?: TargetDestination | undefined }): Promise<MetadataAnswer>;
+  /** The destination's place on the platform (a channel, a page), null when it has none. */
+  link(destination: Pick<TargetDestination, 'id' | 'config'>): string | null;
 }
 
 // ---- The simulated platforms ----------------------------------------------------------------------
@@ -514,6 +523,24 @@ class SimulatedTarget implements TargetAdapter {
 
   async remove(env: TargetEnv, _destination: TargetDestination, itemId: string): Promise<void> {
     await this.update(env, itemId, { status: 'removed', liveUntil: env.clock.now() });
+  }
+
+  metadata(_env: TargetEnv, request: MetadataRequest & { destination?: TargetDestination | undefined }): Promise<MetadataAnswer> {
+    const owner = METADATA_TARGET[request.name];
+    if (owner !== this.name) {
+      return Promise.resolve({ ok: false, field: 'metadata', reason: `${request.name} is a lookup of ${owner}, not of ${this.name}` });
+    }
+    return Promise.resolve(lookupMetadata(request));
+  }
+
+  link(destination: Pick<TargetDestination, 'id' | 'config'>): string | null {
+    const short = destination.id.replace(/-/g, '').slice(0, 16);
+    if (this.name === 'Custom') {
+      const url = destination.config.cstm_streamUrl ?? destination.config.streamUrl;
+      return typeof url === 'string' && url !== '' ? url : null;
+    }
+    const path = { SocialNetwork: `pages/${short}`, MicroBlog: `@${short}`, VideoSite: `channel/UC${short}`, MediaPlatform: `accounts/${short}` }[this.name];
+    return `https://${this.profile.host}/${path ?? short}`;
   }
 }
 

@@ -4,13 +4,15 @@
  * asks its target what the user must do: on the simulated platforms, open an authorisation page
  * (authorise.ts) and allow; Custom destinations need nothing. PUT .../active/{id}?active= repairs
  * (true: active without the platform's confirmation) or resets (false: authorise again).
+ * The property operations serve the destinations of both apis (media and direct, direct.ts): the
+ * simulated faults are set the same way on either.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { DestinationTarget, endpoints, type MediaDestination, type MediaDestinationProperty } from '#schema';
+import { DestinationTarget, endpoints, type ActivationResponse, type MediaDestination, type MediaDestinationProperty } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { syndicationDestinationProperties, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
-import { implement, type Implementation } from '../../http/implement.ts';
+import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { adapterFor, asTargetDestination, AUTHORISE_PATH, type DestinationRow } from './core.ts';
 
 export function toMediaDestination(row: DestinationRow): MediaDestination {
@@ -18,22 +20,53 @@ export function toMediaDestination(row: DestinationRow): MediaDestination {
 }
 
 type PropertyRow = typeof syndicationDestinationProperties.$inferSelect;
-function toProperty(row: PropertyRow, clientName: string): MediaDestinationProperty {
+export function toProperty(row: PropertyRow, clientName: string): MediaDestinationProperty {
   return { id: row.id, category: row.category, key: row.key, value: row.value, client: clientName, destinationId: row.destinationId };
 }
 
-export async function findDestination(db: DbOrTx, clientId: string, id: string): Promise<DestinationRow | undefined> {
+/** A destination of the client: of one api (/media/destination/ or /destination/), or of either (`any`). */
+export async function findDestination(db: DbOrTx, clientId: string, id: string, api: 'media' | 'direct' | 'any' = 'media'): Promise<DestinationRow | undefined> {
   const [row] = await db
     .select()
     .from(syndicationDestinations)
-    .where(and(eq(syndicationDestinations.id, id), eq(syndicationDestinations.clientId, clientId), eq(syndicationDestinations.api, 'media')));
+    .where(and(eq(syndicationDestinations.id, id), eq(syndicationDestinations.clientId, clientId), ...(api === 'any' ? [] : [eq(syndicationDestinations.api, api)])));
   return row;
 }
 
-async function destinationOr404(db: DbOrTx, clientId: string, id: string): Promise<DestinationRow> {
-  const row = await findDestination(db, clientId, id);
-  if (!row) throw notFound(`No media destination ${id}`);
+export async function destinationOr404(db: DbOrTx, clientId: string, id: string, api: 'media' | 'direct' | 'any' = 'media'): Promise<DestinationRow> {
+  const row = await findDestination(db, clientId, id, api);
+  if (!row) throw notFound(`No ${api === 'media' ? 'media ' : ''}destination ${id}`);
   return row;
+}
+
+/** The columns an update writes: another target (another platform account) or active=false start the activation again; active=true repairs. */
+export function updatedActivation(existing: DestinationRow, target: number, active: boolean | undefined): Partial<DestinationRow> {
+  const reset = { active: false, activation: { status: 'none' as const } };
+  return {
+    ...(existing.target !== target ? reset : {}),
+    ...(active === false ? reset : active === true ? { active: true } : {}),
+  };
+}
+
+/** PUT .../state|active/{id}?active=: true repairs (active without the platform), false resets. */
+export async function setActiveFlag(db: DbOrTx, existing: DestinationRow, active: boolean): Promise<DestinationRow> {
+  const [row] = await db
+    .update(syndicationDestinations)
+    .set(active ? { active: true } : { active: false, activation: { status: 'none' } })
+    .where(eq(syndicationDestinations.id, existing.id))
+    .returning();
+  return row!;
+}
+
+/** PUT .../activate/{id}: asks the target where the activation stands, and keeps its answer. */
+export async function checkActivation(ctx: RequestContext, existing: DestinationRow): Promise<ActivationResponse> {
+  const adapter = adapterFor(ctx, existing.target);
+  const step = await adapter.checkActivation({ db: ctx.db, clock: ctx.clock }, asTargetDestination(existing), AUTHORISE_PATH);
+  await ctx.db
+    .update(syndicationDestinations)
+    .set({ active: step.active, activation: step.activation })
+    .where(eq(syndicationDestinations.id, existing.id));
+  return { actionTitle: step.actionTitle, actionDescription: step.actionDescription, actionRequired: step.actionRequired };
 }
 
 /** A target filter given by name or value; undefined when it names no target. */
@@ -44,7 +77,7 @@ export function targetOf(filter: string): number | undefined {
   return name === undefined ? undefined : DestinationTarget.values[name];
 }
 
-function normaliseConfig(text: string): string {
+export function normaliseConfig(text: string): string {
   // Kept as sent (the interface reads it back as configJson); `{}` for an empty configuration.
   return text.trim() === '' ? '{}' : text;
 }
@@ -76,16 +109,14 @@ export const destinationRoutes: Implementation[] = [
 
   implement(endpoints.mediaDestination.update, async ({ params, body }, ctx) => {
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
-    // Another target means another platform account: the activation starts again.
-    const retarget = existing.target !== body.target;
     const [row] = await ctx.db
       .update(syndicationDestinations)
       .set({
         name: body.name,
         target: body.target,
         configJson: normaliseConfig(body.destinationJson),
-        ...(retarget ? { active: false, activation: { status: 'none' as const } } : {}),
-        ...(body.active === false ? { active: false, activation: { status: 'none' as const } } : body.active === true ? { active: true } : {}),
+        // Another target means another platform account: the activation starts again.
+        ...updatedActivation(existing, body.target, body.active),
         dateModified: ctx.clock.now(),
       })
       .where(eq(syndicationDestinations.id, existing.id))
@@ -95,23 +126,12 @@ export const destinationRoutes: Implementation[] = [
 
   implement(endpoints.mediaDestination.setActive, async ({ params, query }, ctx) => {
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
-    const [row] = await ctx.db
-      .update(syndicationDestinations)
-      .set(query.active ? { active: true } : { active: false, activation: { status: 'none' } })
-      .where(eq(syndicationDestinations.id, existing.id))
-      .returning();
-    return { status: 200, body: toMediaDestination(row!) };
+    return { status: 200, body: toMediaDestination(await setActiveFlag(ctx.db, existing, query.active)) };
   }),
 
   implement(endpoints.mediaDestination.activate, async ({ params }, ctx) => {
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
-    const adapter = adapterFor(ctx, existing.target);
-    const step = await adapter.checkActivation({ db: ctx.db, clock: ctx.clock }, asTargetDestination(existing), AUTHORISE_PATH);
-    await ctx.db
-      .update(syndicationDestinations)
-      .set({ active: step.active, activation: step.activation })
-      .where(eq(syndicationDestinations.id, existing.id));
-    return { status: 200, body: { actionTitle: step.actionTitle, actionDescription: step.actionDescription, actionRequired: step.actionRequired } };
+    return { status: 200, body: await checkActivation(ctx, existing) };
   }),
 
   implement(endpoints.mediaDestination.list, async ({ query }, ctx) => {
@@ -145,8 +165,8 @@ export const destinationRoutes: Implementation[] = [
   // ---- Properties ----
 
   implement(endpoints.mediaDestinationProperty.upsert, async ({ body }, ctx) => {
-    const destination = await findDestination(ctx.db, ctx.client.clientId, body.destinationId);
-    if (!destination) throw badField('body.destinationId', 'no media destination with this id');
+    const destination = await findDestination(ctx.db, ctx.client.clientId, body.destinationId, 'any');
+    if (!destination) throw badField('body.destinationId', 'no destination with this id');
     const table = syndicationDestinationProperties;
     let target: PropertyRow | undefined;
     if (body.id) {
@@ -178,7 +198,7 @@ export const destinationRoutes: Implementation[] = [
   }),
 
   implement(endpoints.mediaDestinationProperty.list, async ({ params, query }, ctx) => {
-    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId);
+    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId, 'any');
     const table = syndicationDestinationProperties;
     const rows = await ctx.db
       .select()
@@ -199,7 +219,7 @@ export const destinationRoutes: Implementation[] = [
   }),
 
   implement(endpoints.mediaDestinationProperty.getByKey, async ({ params, query }, ctx) => {
-    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId);
+    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId, 'any');
     const table = syndicationDestinationProperties;
     const [row] = await ctx.db
       .select()
@@ -220,7 +240,7 @@ export const destinationRoutes: Implementation[] = [
   }),
 
   implement(endpoints.mediaDestinationProperty.deleteByKey, async ({ params, query }, ctx) => {
-    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId);
+    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId, 'any');
     const table = syndicationDestinationProperties;
     const rows = await ctx.db
       .delete(table)
@@ -231,7 +251,7 @@ export const destinationRoutes: Implementation[] = [
   }),
 
   implement(endpoints.mediaDestinationProperty.deleteAll, async ({ params, query }, ctx) => {
-    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId);
+    await destinationOr404(ctx.db, ctx.client.clientId, params.destinationId, 'any');
     const table = syndicationDestinationProperties;
     await ctx.db.delete(table).where(and(eq(table.destinationId, params.destinationId), ...propertyFilters(query)));
     return { status: 200 };

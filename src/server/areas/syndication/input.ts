@@ -1,6 +1,6 @@
 /**
  * Checking a request's publications before anything is written: the destinations (the client's
- * own media destinations), the audio inputs (of the event's channel profile), and publicationJson
+ * own media destinations, or direct ones for /vodpublications/), the audio inputs (of the event's channel profile), and publicationJson
  * against what the target asks for (schema module syndication-targets.ts). Every problem is a
  * field of the 400, all of them at once.
  */
@@ -46,18 +46,21 @@ export async function checkPublications(
   services: AppServices,
   clientId: string,
   kind: PublicationKind,
-  event: EventRow,
+  event: EventRow | undefined,
   requested: readonly Requested[],
+  api: 'media' | 'direct' = 'media',
+  /** Problems the caller found already (reported together with these). */
+  earlier: readonly FieldError[] = [],
 ): Promise<CheckedPublication[]> {
   const destinationIds = [...new Set(requested.map((r) => r.destinationId))];
   const destinations = await db
     .select()
     .from(syndicationDestinations)
-    .where(and(eq(syndicationDestinations.clientId, clientId), eq(syndicationDestinations.api, 'media'), inArray(syndicationDestinations.id, destinationIds)));
+    .where(and(eq(syndicationDestinations.clientId, clientId), eq(syndicationDestinations.api, api), inArray(syndicationDestinations.id, destinationIds)));
   const byId = new Map(destinations.map((d) => [d.id, d]));
 
   let audioInputs = new Set<string>();
-  if (requested.some((r) => r.audioInputId)) {
+  if (event && requested.some((r) => r.audioInputId)) {
     const rows = await db
       .select({ id: channelProfileAudioInputs.id })
       .from(channelProfileAudioInputs)
@@ -66,13 +69,13 @@ export async function checkPublications(
     audioInputs = new Set(rows.map((r) => r.id));
   }
 
-  const problems: FieldError[] = [];
+  const problems: FieldError[] = [...earlier];
   const out: CheckedPublication[] = [];
   for (const [i, r] of requested.entries()) {
     const at = `body.publications.${i}`;
     const destination = byId.get(r.destinationId);
     if (!destination) {
-      problems.push({ field: `${at}.destinationId`, message: 'no media destination with this id' });
+      problems.push({ field: `${at}.destinationId`, message: `no ${api === 'media' ? 'media ' : ''}destination with this id` });
       continue;
     }
     if (r.audioInputId && !audioInputs.has(r.audioInputId)) {

@@ -39,18 +39,20 @@ const env = (ctx: RequestContext) => ({ db: ctx.db, clock: ctx.clock, services: 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function base(clientId: string, kind: PublicationKind): SQL[] {
-  return [eq(publications.clientId, clientId), eq(publications.kind, kind), eq(publications.api, 'media')];
+export type Api = 'media' | 'direct';
+
+export function base(clientId: string, kind: PublicationKind, api: Api = 'media'): SQL[] {
+  return [eq(publications.clientId, clientId), eq(publications.kind, kind), eq(publications.api, api)];
 }
 
-function targetFilter(text: string | undefined, field = 'query.targetFilter'): SQL[] {
+export function targetFilter(text: string | undefined, field = 'query.targetFilter'): SQL[] {
   if (text === undefined || text.trim() === '') return [];
   const target = targetOf(text);
   if (target === undefined) throw badField(field, `not a target: expected one of ${DestinationTarget.names.join(', ')}`);
   return [eq(publications.target, target)];
 }
 
-function contentFilter(text: string | undefined): SQL[] {
+export function contentFilter(text: string | undefined): SQL[] {
   return text ? [ilike(publications.contentId, `%${escapeLike(text)}%`)] : [];
 }
 
@@ -65,11 +67,12 @@ interface ListQuery {
   pageSize: number;
 }
 
-async function list(ctx: RequestContext, kind: PublicationKind, query: ListQuery) {
+/** The list's rows (a page) and the filters they were chosen by, for counting. */
+export async function listRows(ctx: RequestContext, kind: PublicationKind, query: ListQuery, api: Api = 'media') {
   const column = query.orderBy === 'Started' ? publications.dateStarted : query.orderBy === 'Completed' ? publications.dateCompleted : publications.dateCreated;
   if (query.from && query.to && new Date(query.from) > new Date(query.to)) throw badField('query.to', 'must not be before from');
   const filters = [
-    ...base(ctx.client.clientId, kind),
+    ...base(ctx.client.clientId, kind, api),
     ...targetFilter(query.targetFilter),
     ...contentFilter(query.contentIdFilter),
     ...(query.from ? [gte(column, new Date(query.from))] : []),
@@ -82,6 +85,11 @@ async function list(ctx: RequestContext, kind: PublicationKind, query: ListQuery
     .orderBy(sql`${column} desc nulls last`, desc(publications.id))
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize);
+  return { rows, where: and(...filters) };
+}
+
+async function list(ctx: RequestContext, kind: PublicationKind, query: ListQuery) {
+  const { rows } = await listRows(ctx, kind, query);
   return serializePublications(rows, { db: ctx.db, clock: ctx.clock, services: ctx, queryTarget: query.queryTarget });
 }
 
@@ -94,11 +102,11 @@ async function byTransaction(ctx: RequestContext, kind: PublicationKind, transac
   return serializePublications(rows, { db: ctx.db, clock: ctx.clock, services: ctx, queryTarget: query.queryTarget });
 }
 
-async function one(ctx: RequestContext, kind: PublicationKind, where: SQL[], what: string, queryTarget: boolean) {
+export async function one(ctx: RequestContext, kind: PublicationKind, where: SQL[], what: string, queryTarget: boolean, api: Api = 'media') {
   const [row] = await ctx.db
     .select()
     .from(publications)
-    .where(and(...base(ctx.client.clientId, kind), ...where))
+    .where(and(...base(ctx.client.clientId, kind, api), ...where))
     .orderBy(desc(publications.dateCreated))
     .limit(1);
   if (!row) throw notFound(what);
@@ -106,7 +114,7 @@ async function one(ctx: RequestContext, kind: PublicationKind, where: SQL[], wha
   return publication!;
 }
 
-async function serializeOne(ctx: RequestContext, row: PublicationRow) {
+export async function serializeOne(ctx: RequestContext, row: PublicationRow) {
   const [publication] = await serializePublications([row], { db: ctx.db, clock: ctx.clock, services: ctx });
   return publication!;
 }
@@ -142,6 +150,7 @@ function toMonitorRow(r: { row: PublicationRow; destinationName: string | null; 
   return {
     id: p.id,
     kind: p.kind,
+    api: p.api,
     target: p.target,
     destinationId: p.destinationId,
     destinationName: r.destinationName,
@@ -352,10 +361,28 @@ export const publicationRoutes: Implementation[] = [
   }),
 ];
 
+/** How many publications of a start/all or stop/all are attempted at once. */
+export const BATCH_CONCURRENCY = 4;
+
+/** `fn` over `items`, at most `limit` at a time; the results in the items' order. */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /**
- * start/all and stop/all: every publication gets its attempt, one after the other in the request's
- * transaction (the simulated targets answer at once; "concurrently" matters for real ones, whose
- * calls an adapter may run in parallel). Unknown publications are a 400 before any attempt.
+ * start/all and stop/all: every publication gets its attempt, concurrently, at most
+ * BATCH_CONCURRENCY at a time (a slow platform does not hold up the others; the request's
+ * transaction is shared, so its database statements still queue on its one connection).
+ * Unknown publications are a 400 before any attempt.
  */
 async function batch(ctx: RequestContext, body: { eventId: string; publications: { publicationId: string; destinationId: string }[] }, action: 'start' | 'stop') {
   const rows: PublicationRow[] = [];
@@ -368,18 +395,15 @@ async function batch(ctx: RequestContext, body: { eventId: string; publications:
     }
   }
   if (problems.length > 0) throw validationError(problems, 'No publication was ' + (action === 'start' ? 'started' : 'stopped'));
-  const out: PublicationRow[] = [];
-  for (const row of rows) {
-    if (action === 'stop') out.push(await stopLive(env(ctx), row));
-    else {
-      try {
-        out.push(await startLive(env(ctx), ctx.client.clientId, row));
-      } catch {
-        // A publication that cannot start (failed, completed) keeps its state: its attempt is over.
-        out.push(row);
-      }
+  const out = await mapBounded(rows, BATCH_CONCURRENCY, async (row) => {
+    if (action === 'stop') return stopLive(env(ctx), row);
+    try {
+      return await startLive(env(ctx), ctx.client.clientId, row);
+    } catch {
+      // A publication that cannot start (failed, completed) keeps its state: its attempt is over.
+      return row;
     }
-  }
+  });
   return { status: 200 as const, body: await serializePublications(out, { db: ctx.db, clock: ctx.clock, services: ctx }) };
 }
 

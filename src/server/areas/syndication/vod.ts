@@ -19,7 +19,7 @@ import { badField } from '../../http/errors.ts';
 import { enqueue, type JobHandler } from '../../jobs/queue.ts';
 import { slowFactor } from '../../sim/targets.ts';
 import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, recordCreated, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
-import { checkPublications, eventOr400, storedDetails } from './input.ts';
+import { checkPublications, eventOr400, storedDetails, type CheckedPublication } from './input.ts';
 import type { LiveEnv } from './live.ts';
 import { eventMp4 } from './media-source.ts';
 
@@ -39,21 +39,42 @@ export async function createVodPublications(env: LiveEnv, clientId: string, body
   const mp4 = await eventMp4(db, services, clientId, event.id);
   if (!mp4?.available) throw badField('body.eventId', 'the event has no available MP4 (mp4State must be AVAILABLE): generate it first');
   const checked = await checkPublications(db, services, clientId, 'vod', event, body.publications);
+  const rows = await insertVodPublications(
+    env,
+    clientId,
+    'media',
+    checked.map((c, i) => ({ checked: c, eventId: event.id, contentId: mp4.contentId, publicationJson: body.publications[i]!.publicationJson })),
+  );
+  await recordPublicationChange(db, clock, { clientId, eventId: event.id });
+  return rows;
+}
+
+export interface NewVodPublication {
+  checked: CheckedPublication;
+  eventId: string;
+  contentId: string;
+  publicationJson: string;
+}
+
+/** Writes checked VOD publications of one request (one transactionId) in Processing and schedules their first step. */
+export async function insertVodPublications(env: LiveEnv, clientId: string, api: 'media' | 'direct', items: readonly NewVodPublication[]): Promise<PublicationRow[]> {
+  const { db, clock } = env;
   const transactionId = randomUUID();
   const now = clock.now();
   const rows: PublicationRow[] = [];
-  for (const [i, c] of checked.entries()) {
+  for (const [i, { checked: c, eventId, contentId, publicationJson }] of items.entries()) {
     const [row] = await db
       .insert(publications)
       .values({
         clientId,
+        api,
         kind: 'vod',
-        eventId: event.id,
+        eventId,
         destinationId: c.destination.id,
         target: c.destination.target,
         transactionId,
-        contentId: mp4.contentId,
-        publicationJson: body.publications[i]!.publicationJson,
+        contentId,
+        publicationJson,
         state: VOD.Processing,
         reason: 'Waiting to download the MP4',
         progress: 0,
@@ -69,8 +90,19 @@ export async function createVodPublications(env: LiveEnv, clientId: string, body
     await scheduleStep(db, env, row!, c.destination);
     rows.push(row!);
   }
-  await recordPublicationChange(db, clock, { clientId, eventId: event.id });
   return rows;
+}
+
+/** Starts a VOD publication's processing again from the download (a failed one updated). */
+export async function restartVod(env: LiveEnv, row: PublicationRow, reason: string): Promise<PublicationRow> {
+  const [destination] = await env.db.select().from(syndicationDestinations).where(eq(syndicationDestinations.id, row.destinationId));
+  const fresh = await transition(env.db, env.clock, row, VOD.Processing, {
+    reason,
+    cause: 'request',
+    set: { progress: 0, targetItemId: null, dateStarted: null, dateCompleted: null },
+  });
+  await scheduleStep(env.db, env, fresh, destination!);
+  return fresh;
 }
 
 async function scheduleStep(db: DbOrTx, env: Pick<LiveEnv, 'clock' | 'services'>, row: PublicationRow, destination: typeof syndicationDestinations.$inferSelect, extra = 0): Promise<void> {

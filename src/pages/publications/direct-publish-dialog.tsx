@@ -1,0 +1,294 @@
+/**
+ * Guided publishing: publish a content id (an event's MP4) directly to one or more direct
+ * destinations. Each destination's publicationJson is built from a form whose choices come from
+ * the target's metadata lookups (GET /destination/metadata/{id}): VideoSite asks for the region,
+ * then a category of that region, the privacy, the licence and a playlist of the account;
+ * SocialNetwork for one of the account's pages. The form is checked before sending (the schema
+ * module's own rules), the service's 400s land on the fields, and after sending the dialog shows
+ * each destination's publication as it goes through Processing to Completed.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '#client';
+import { DestinationTarget, type Destination, type DestinationMetadataName } from '#schema';
+import { api } from '#app/api.ts';
+import { notify } from '#app/notifications.tsx';
+import { FormSelectField, type SelectOption } from '#components/form/select-field.tsx';
+import { FormTextField } from '#components/form/text-field.tsx';
+import { useDescribeError } from '#pages/event/properties/property-source.ts';
+import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
+import { configRegion, directPublishSchema, emptyGuided, fieldOfKey, publicationFields, textKeys, type DirectPublishValues } from './direct-publish-form.ts';
+import { PublicationStateChip, TargetLabel, targetName } from './targets.tsx';
+
+const VS = DestinationTarget.values.VideoSite;
+const SN = DestinationTarget.values.SocialNetwork;
+
+/** One metadata lookup of a destination as select options (Data: value -> label). */
+function useChoices(destination: Destination, metadata: DestinationMetadataName, options: { region?: string | null; enabled?: boolean } = {}) {
+  const describe = useDescribeError();
+  const query = useQuery({
+    ...api.destination.metadataFor.queryOptions({
+      params: { id: destination.id },
+      query: { metadata, target: DestinationTarget.nameOf(destination.target) ?? String(destination.target), ...(options.region ? { youTubeRegions: options.region } : {}) },
+    }),
+    enabled: options.enabled ?? true,
+    staleTime: 5 * 60_000,
+  });
+  const choices: SelectOption[] = Object.entries(query.data?.Data ?? {}).map(([value, label]) => ({ value, label }));
+  return { choices, loading: query.isFetching && !query.data, loadError: query.error ? describe(query.error) : undefined };
+}
+
+type FieldsProps = { destination: Destination; control: Control<DirectPublishValues>; setValue: UseFormSetValue<DirectPublishValues> };
+
+function VideoSiteFields({ destination, control, setValue }: FieldsProps) {
+  const base = `forms.${destination.id}` as const;
+  const region = useWatch({ control, name: `${base}.region` });
+  const fallbackRegion = configRegion(destination);
+  const effectiveRegion = region ?? fallbackRegion;
+  const regions = useChoices(destination, 'VideoSiteRegions');
+  const categories = useChoices(destination, 'VideoSiteVideoCategories', { region: effectiveRegion, enabled: effectiveRegion !== null });
+  const privacy = useChoices(destination, 'VideoSitePrivacyStatus');
+  const licence = useChoices(destination, 'VideoSiteLicense');
+  const playlists = useChoices(destination, 'VideoSitePlaylists');
+  // A new region has other categories: the chosen one may not exist there.
+  const previous = useRef(region);
+  useEffect(() => {
+    if (previous.current !== region) setValue(`${base}.category`, null);
+    previous.current = region;
+  }, [region, base, setValue]);
+  return (
+    <>
+      <FormSelectField size="small" fullWidth
+        control={control}
+        name={`${base}.region`}
+        label="Region"
+        noneLabel={fallbackRegion ? `The destination's (${fallbackRegion})` : 'Not set'}
+        options={regions.choices}
+        loading={regions.loading}
+        loadError={regions.loadError}
+      />
+      <FormSelectField size="small" fullWidth
+        control={control}
+        name={`${base}.category`}
+        label="Category"
+        noneLabel="Not set"
+        options={categories.choices}
+        loading={categories.loading}
+        loadError={categories.loadError}
+        disabled={effectiveRegion === null}
+        helperText={effectiveRegion === null ? 'Choose a region first: categories differ per region' : `Categories of ${effectiveRegion}`}
+        // The reason it is disabled must stay readable (the disabled grey is too faint).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+      />
+      <FormSelectField size="small" fullWidth control={control} name={`${base}.privacy`} label="Privacy" noneLabel="The account's default" options={privacy.choices} loading={privacy.loading} loadError={privacy.loadError} />
+      <FormSelectField size="small" fullWidth control={control} name={`${base}.license`} label="Licence" noneLabel="The account's default" options={licence.choices} loading={licence.loading} loadError={licence.loadError} />
+      <FormSelectField size="small" fullWidth control={control} name={`${base}.playlist`} label="Playlist" noneLabel="No playlist" options={playlists.choices} loading={playlists.loading} loadError={playlists.loadError} />
+    </>
+  );
+}
+
+function SocialNetworkFields({ destination, control }: Omit<FieldsProps, 'setValue'>) {
+  const pages = useChoices(destination, 'SocialNetworkPages');
+  return (
+    <FormSelectField size="small" fullWidth control={control} name={`forms.${destination.id}.page`} label="Page" noneLabel="The authorised account" options={pages.choices} loading={pages.loading} loadError={pages.loadError} />
+  );
+}
+
+function DestinationForm({ destination, control, setValue }: FieldsProps) {
+  const keys = textKeys(destination.target);
+  const base = `forms.${destination.id}` as const;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`${destination.name} (${targetName(destination.target)})`}>
+      <Typography variant="subtitle1" component="legend" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', mb: 1.5 }}>
+        <TargetLabel target={destination.target} /> · {destination.name}
+      </Typography>
+      {!destination.active && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          This destination is not active: its publication will fail until it is activated on the Destinations page.
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
+        {keys.title && <FormTextField control={control} name={`${base}.title`} label={keys.title === 'mb_text' ? 'Post text' : 'Title'} size="small" fullWidth sx={{ gridColumn: '1 / -1' }} />}
+        {keys.description && <FormTextField control={control} name={`${base}.description`} label="Description" size="small" fullWidth multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />}
+        {destination.target === VS && <VideoSiteFields destination={destination} control={control} setValue={setValue} />}
+        {destination.target === SN && <SocialNetworkFields destination={destination} control={control} />}
+      </Box>
+    </Paper>
+  );
+}
+
+/** After sending: each destination's publication, followed until it is done. */
+function Results({ transactionId }: { transactionId: string }) {
+  const describe = useDescribeError();
+  const list = useQuery({
+    ...api.directVodPublication.listByTransaction.queryOptions({ params: { transactionId }, query: { transactionId } }),
+    refetchInterval: (q) => ((q.state.data ?? []).some((p) => p.publicationState <= 1) ? 1_500 : false),
+  });
+  if (list.error) return <Alert severity="error">{describe(list.error)}</Alert>;
+  if (!list.data) return <Skeleton variant="rounded" height={80} />;
+  return (
+    <List aria-label="Result per destination" dense>
+      {list.data.map((p) => (
+        <ListItem key={p.id} divider>
+          <ListItemIcon sx={{ minWidth: 140 }}>
+            <PublicationStateChip kind="vod" state={p.publicationState} stateString={p.publicationStateString} />
+          </ListItemIcon>
+          <ListItemText primary={<>{p.destinationName} · {targetName(p.target)}</>} secondary={<RouterLink to={`/publications?pub=${p.id}`}>Open in the publications monitor</RouterLink>} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClose }: { eventId: string; contentId: string | null; title: string; mp4State: number; onClose: () => void }) {
+  const describe = useDescribeError();
+  const mp4 = useEventMp4(eventId, mp4State);
+  const mp4Ready = mp4.ready;
+  const destinations = useQuery(api.destination.list.queryOptions({}));
+  const list = useMemo(() => destinations.data ?? [], [destinations.data]);
+  const schema = useMemo(() => directPublishSchema(list), [list]);
+  const form = useForm<DirectPublishValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<DirectPublishValues>,
+    defaultValues: { selected: [], forms: {} },
+  });
+  const selected = useWatch({ control: form.control, name: 'selected' });
+  const create = useMutation(api.directVodPublication.create.mutationOptions());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const chosen = list.filter((d) => selected.includes(d.id));
+
+  const toggle = (d: Destination) => {
+    const next = selected.includes(d.id) ? selected.filter((id) => id !== d.id) : [...selected, d.id];
+    if (!form.getValues(`forms.${d.id}`)) form.setValue(`forms.${d.id}`, emptyGuided(title.slice(0, d.target === DestinationTarget.values.MicroBlog ? 280 : 100)));
+    form.setValue('selected', next, { shouldValidate: form.formState.isSubmitted });
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    if (!contentId) return;
+    const ordered = chosen;
+    try {
+      const created = await create.mutateAsync({
+        body: { publications: ordered.map((d) => ({ contentId, destinationId: d.id, publicationJson: JSON.stringify(publicationFields(d.target, values.forms[d.id]!)) })) },
+      });
+      notify(`${created.length} ${created.length === 1 ? 'publication' : 'publications'} created`, { severity: 'success' });
+      setTransactionId(created[0]?.transactionId ?? null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+        const other: string[] = [];
+        for (const f of error.fieldErrors) {
+          const m = /^body\.publications\.(\d+)\.publicationJson\.(\w+)/.exec(f.field);
+          const d = m ? ordered[Number(m[1])] : undefined;
+          const field = d && m ? fieldOfKey(d.target, m[2]!) : null;
+          if (d && field) form.setError(`forms.${d.id}.${field}`, { type: 'server', message: f.message });
+          else other.push(f.message);
+        }
+        if (other.length > 0) setProblem(other.join('; '));
+      } else setProblem(describe(error));
+    }
+  });
+
+  const selectionError = form.formState.errors.selected?.message;
+  return (
+    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="direct-publish-title">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="direct-publish-title">Publish directly</DialogTitle>
+        <DialogContent>
+          {transactionId ? (
+            <Stack spacing={1}>
+              <Typography>The MP4 uploads to each destination; this list follows it.</Typography>
+              <Results transactionId={transactionId} />
+            </Stack>
+          ) : (
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {!mp4Ready ? (
+                <Mp4Offer mp4={mp4} />
+              ) : !contentId ? (
+                <Alert severity="warning">The event has no content id: direct publications name their content by it.</Alert>
+              ) : (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Content id {contentId}
+                </Typography>
+              )}
+              {problem && <Alert severity="error">{problem}</Alert>}
+              <Box>
+                <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                  Direct destinations
+                </Typography>
+                {destinations.error ? (
+                  <Alert severity="error">{describe(destinations.error)}</Alert>
+                ) : destinations.isPending ? (
+                  <Skeleton variant="rounded" height={40} />
+                ) : list.length === 0 ? (
+                  <Alert severity="info">
+                    No direct destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> (used for direct publishing) first.
+                  </Alert>
+                ) : (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                    {list.map((d) => (
+                      <FormControlLabel
+                        key={d.id}
+                        control={<Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d)} />}
+                        label={
+                          <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
+                            <TargetLabel target={d.target} /> · {d.name}
+                            {!d.active && (
+                              <Typography component="span" variant="caption" sx={{ color: 'warning.main' }}>
+                                (not active)
+                              </Typography>
+                            )}
+                          </Box>
+                        }
+                      />
+                    ))}
+                  </Box>
+                )}
+                {selectionError && <FormHelperText error>{selectionError}</FormHelperText>}
+              </Box>
+              {chosen.map((d) => (
+                <DestinationForm key={d.id} destination={d} control={form.control} setValue={form.setValue} />
+              ))}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {transactionId ? (
+            <Button variant="contained" onClick={onClose}>
+              Done
+            </Button>
+          ) : (
+            <>
+              <Button onClick={onClose} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" loading={create.isPending} disabled={!contentId || !mp4Ready}>
+                {`Publish to ${chosen.length || ''} ${chosen.length === 1 ? 'destination' : 'destinations'}`.replace('  ', ' ')}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
