@@ -45,6 +45,7 @@ export default tseslint.config(
   // Page tests render against the real in-process service (src/testing), as DESIGN.md asks.
   boundary(['src/{app,pages,components}/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook),
   boundary(['src/components/use-url-params.ts'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
+  boundary(['e2e/**/*.spec.ts'], ['@playwright/test'], "Specs take test and expect from e2e/test.ts, which points each worker at its own service."),
   boundary(['src/server/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.'),
   {
     // Command-line entry points print to the terminal by design.

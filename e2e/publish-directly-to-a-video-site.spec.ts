@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 
 const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
