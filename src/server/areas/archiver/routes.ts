@@ -22,6 +22,7 @@ import { endpoints, type CaptureBody, type PlayoutProfileBody } from '#schema';
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverStreams } from '../../db/tables/index.ts';
 import { badField, conflict, notFound, validationError, type FieldError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { recordArchiverChanges } from '../../changes/record.ts';
 import { capturePlaybackPath, streamPlaybackPath } from './playback.ts';
 import { scheduleTick } from './recorder.ts';
 import { createMissingStreams } from './recorder.ts';
@@ -122,6 +123,11 @@ async function writeProfileCaptures(ctx: RequestContext, profileId: string, capt
   await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
 }
 
+/** Puts a write on the change feed, in the request's transaction. */
+function changed(ctx: RequestContext, kind: 'capture' | 'profile' | 'stream' | 'flow', id: string | number, action: 'Added' | 'Updated' | 'Deleted') {
+  return recordArchiverChanges(ctx.db, ctx.clock, ctx.client.clientId, [{ kind, id: String(id), action }]);
+}
+
 async function profileAnswer(ctx: RequestContext, id: string) {
   const found = await getProfile(ctx.db, ctx.client.clientId, id);
   if (!found) throw noSuchProfile(id);
@@ -141,6 +147,7 @@ export const archiverRoutes: Implementation[] = [
       .insert(archiverflows)
       .values({ ...(body.id ? { id: body.id } : {}), clientId: ctx.client.clientId, name: body.name, configurationJson: body.configurationJson, createdAt: now, updatedAt: now })
       .returning();
+    await changed(ctx, 'flow', row!.id, 'Added');
     return { status: 200, body: toArchiverflow(row!) };
   }),
 
@@ -151,6 +158,7 @@ export const archiverRoutes: Implementation[] = [
       .where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)))
       .returning();
     if (!row) throw notFound(`There is no archiverflow ${params.id}`);
+    await changed(ctx, 'flow', row.id, 'Updated');
     return { status: 200, body: toArchiverflow(row) };
   }),
 
@@ -165,7 +173,11 @@ export const archiverRoutes: Implementation[] = [
   }),
 
   implement(endpoints.archiverflow.delete, async ({ params }, ctx) => {
-    await ctx.db.delete(archiverflows).where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)));
+    const gone = await ctx.db
+      .delete(archiverflows)
+      .where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)))
+      .returning({ id: archiverflows.id });
+    if (gone.length > 0) await changed(ctx, 'flow', params.id, 'Deleted');
     return { status: 200 };
   }),
 
@@ -240,6 +252,7 @@ export const archiverRoutes: Implementation[] = [
       .values({ clientId, id: body.id, ...captureValues(body, now), createdAt: now, updatedAt: now })
       .returning();
     if (row!.active) await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
+    await changed(ctx, 'capture', row!.id, 'Added');
     return { status: 200, body: toCapture(row!) };
   }),
 
@@ -252,6 +265,7 @@ export const archiverRoutes: Implementation[] = [
       .returning();
     if (!row) throw noSuchCapture(params.id);
     await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
+    await changed(ctx, 'capture', row.id, 'Updated');
     return { status: 200, body: toCapture(row) };
   }),
 
@@ -264,6 +278,7 @@ export const archiverRoutes: Implementation[] = [
       .where(and(eq(archiverCaptures.clientId, clientId), eq(archiverCaptures.id, params.id)))
       .returning();
     if (!row) throw noSuchCapture(params.id);
+    await changed(ctx, 'capture', row.id, 'Deleted');
     return { status: 200, body: toCapture(row) };
   }),
 
@@ -284,6 +299,7 @@ export const archiverRoutes: Implementation[] = [
     const now = ctx.clock.now();
     await ctx.db.insert(archiverProfiles).values({ clientId, id: body.id, ...profileValues(body), createdAt: now, updatedAt: now });
     await writeProfileCaptures(ctx, body.id, body.captures);
+    await changed(ctx, 'profile', body.id, 'Added');
     return { status: 200, body: await profileAnswer(ctx, body.id) };
   }),
 
@@ -295,6 +311,7 @@ export const archiverRoutes: Implementation[] = [
       .returning();
     if (!row) throw noSuchProfile(params.id);
     await writeProfileCaptures(ctx, params.id, body.captures);
+    await changed(ctx, 'profile', params.id, 'Updated');
     return { status: 200, body: await profileAnswer(ctx, params.id) };
   }),
 
@@ -306,6 +323,7 @@ export const archiverRoutes: Implementation[] = [
     await ctx.db.delete(archiverProfileCaptures).where(and(eq(archiverProfileCaptures.clientId, clientId), eq(archiverProfileCaptures.profileId, params.id)));
     await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, clientId), eq(archiverStreams.profileId, params.id)));
     await ctx.db.delete(archiverProfiles).where(and(eq(archiverProfiles.clientId, clientId), eq(archiverProfiles.id, params.id)));
+    await changed(ctx, 'profile', params.id, 'Deleted');
     return { status: 200, body: toProfile(found.profile, []) };
   }),
 
@@ -327,6 +345,7 @@ export const archiverRoutes: Implementation[] = [
     const [row] = await listStreams(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw noSuchStream(params.id);
     await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, ctx.client.clientId), eq(archiverStreams.id, params.id)));
+    await changed(ctx, 'stream', params.id, 'Deleted');
     return { status: 200, body: toStream(row.stream, row.profile, `${publicBase(ctx)}${streamPlaybackPath(row.stream.playKey)}`) };
   }),
 ];
