@@ -18,10 +18,10 @@
  * - startTime moved later by PUT skips ahead; moved earlier, what was skipped is not recorded again.
  */
 import { and, eq } from 'drizzle-orm';
-import { endpoints, type CaptureBody, type PlayoutProfileBody } from '#schema';
+import { endpoints, type CaptureBody, type CaptureSegment, type PlayoutProfileBody } from '#schema';
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverStreams } from '../../db/tables/index.ts';
 import { badField, conflict, notFound, validationError, type FieldError } from '../../http/errors.ts';
-import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { implement, jsonAnswer, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
 import { capturePlaybackPath, streamPlaybackPath } from './playback.ts';
 import { scheduleTick } from './recorder.ts';
@@ -34,10 +34,11 @@ import {
   listCaptures,
   listProfiles,
   listStreams,
-  segmentsOf,
+  segmentsJson,
+  completedSummary,
   statsOf,
 } from './repo.ts';
-import { toArchiverflow, toCapture, toProfile, toSegment, toStream } from './serialize.ts';
+import { toArchiverflow, toCapture, toProfile, toStream } from './serialize.ts';
 
 const noSuchCapture = (id: string) => notFound(`There is no capture ${id}`);
 const noSuchProfile = (id: string) => notFound(`There is no playout profile ${id}`);
@@ -217,8 +218,8 @@ export const archiverRoutes: Implementation[] = [
     const start = query.start ? new Date(query.start) : undefined;
     const end = query.end ? new Date(query.end) : undefined;
     if (start && end && end.getTime() < start.getTime()) throw badField('query.end', 'must not be before start');
-    const rows = await segmentsOf(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) });
-    return { status: 200, body: rows.map(toSegment) };
+    const json = await segmentsJson(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) });
+    return { status: 200, body: jsonAnswer<CaptureSegment[]>(json) };
   }),
 
   implement(endpoints.archiverCapture.playback, async ({ params, query }, ctx) => {
@@ -227,18 +228,14 @@ export const archiverRoutes: Implementation[] = [
     const start = query.start ? new Date(query.start) : null;
     const end = query.end ? new Date(query.end) : null;
     if (start && end && end.getTime() <= start.getTime()) throw badField('query.end', 'must be after start');
-    const segments = (await segmentsOf(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) })).filter(
-      (s) => s.state === 'completed',
-    );
-    const first = segments[0];
-    const last = segments.at(-1);
+    const summary = await completedSummary(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) });
     return {
       status: 200,
       body: {
         url: `${publicBase(ctx)}${capturePlaybackPath(row.playKey, start, end)}`,
-        startTime: first ? first.startTime.toISOString() : null,
-        endTime: last ? last.endTime.toISOString() : null,
-        segments: segments.length,
+        startTime: summary.startTime ? summary.startTime.toISOString() : null,
+        endTime: summary.endTime ? summary.endTime.toISOString() : null,
+        segments: summary.segments,
       },
     };
   }),
