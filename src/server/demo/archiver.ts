@@ -1,5 +1,5 @@
 /**
- * Demo archiver: a capture of the demo channel that has been live longest, with the last three
+ * Demo archiver: a capture of the live demo channel that played the most of the last six hours, with the last six
  * hours of what it played already archived (as the simulated archiver records it: segments of the
  * channel's real streams, so every range plays), a gap where the channel was off air or its
  * encoder dropped out for a few minutes, and a few segments that failed for good; a playout
@@ -14,39 +14,51 @@ import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfi
 import type { Clock } from '../jobs/clock.ts';
 import { createMissingStreams, scheduleTick, segmentAt } from '../areas/archiver/recorder.ts';
 import { DEFAULT_SEGMENT_MS } from '../areas/archiver/settings.ts';
-import { nextContentAfter, sourceAt, sourcesOf } from '../areas/archiver/sources.ts';
+import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from '../areas/archiver/sources.ts';
 
 export const DEMO_CAPTURE_ID = 'main_catchup';
-const HISTORY_MS = 3 * 3_600_000;
-/** The encoder dropped out for this long, this long ago: a gap whatever the schedule. */
-const OUTAGE = { agoMs: 100 * 60_000, lengthMs: 6 * 60_000 };
+const HISTORY_MS = 6 * 3_600_000;
+/** The encoder dropped out for this long: a gap whatever the schedule. */
+const OUTAGE = { lengthMs: 6 * 60_000 };
 /** One segment in this many failed for good (all its attempts). */
 const FAILED_EVERY = 450;
 
+/** How much of [from, to) the sources played. */
+function playedWithin(sources: readonly SourceStream[], from: Date, to: Date): number {
+  let total = 0;
+  for (const s of sources) total += Math.max(0, Math.min(to.getTime(), (s.liveEnd ?? to).getTime()) - Math.max(from.getTime(), s.liveStart.getTime()));
+  return total;
+}
+
 export async function seedArchiverDemo(db: DbOrTx, clientId: string, clock: Clock): Promise<number> {
   const now = clock.now();
-  const [live] = await db
+  const start = new Date(now.getTime() - HISTORY_MS);
+  const lives = await db
     .select({ id: events.id, channelId: events.channelId, configurationJson: channels.configurationJson })
     .from(events)
     .innerJoin(channels, and(eq(channels.clientId, events.clientId), eq(channels.id, events.channelId)))
     .where(and(eq(events.clientId, clientId), eq(events.state, EventState.values.LIVE_PUBLISHED), isNotNull(events.actualLiveStart), isNull(events.dateDeleted)))
-    .orderBy(asc(events.actualLiveStart))
-    .limit(1);
-  if (!live) return 0;
-  const configuration = parseJsonText(ChannelConfigurationSchema, live.configurationJson);
-  const point = configuration.success ? configuration.data.encoders[0]?.streamingServer.primaryPublishingPoint : undefined;
-  if (!point) return 0;
-
-  const start = new Date(now.getTime() - HISTORY_MS);
-  const sources = await sourcesOf(db as Db, clientId, [point], now);
-  const outageFrom = now.getTime() - OUTAGE.agoMs;
+    .orderBy(asc(events.actualLiveStart));
+  // The live channel that played the most of the last hours.
+  let best: { live: (typeof lives)[number]; point: string; sources: SourceStream[]; played: number } | undefined;
+  for (const live of lives) {
+    const configuration = parseJsonText(ChannelConfigurationSchema, live.configurationJson);
+    const point = configuration.success ? configuration.data.encoders[0]?.streamingServer.primaryPublishingPoint : undefined;
+    if (!point || best?.point === point) continue;
+    const sources = await sourcesOf(db as Db, clientId, [point], now);
+    const played = playedWithin(sources, start, now);
+    if (!best || played > best.played) best = { live, point, sources, played };
+  }
+  if (!best) return 0;
+  const { live, point, sources } = best;
+  // The outage: a few minutes in the middle of what was played.
+  const firstContent = sources
+    .filter((s) => !s.liveEnd || s.liveEnd > start)
+    .reduce((t, s) => Math.min(t, Math.max(s.liveStart.getTime(), start.getTime())), now.getTime());
+  const outageFrom = firstContent + (now.getTime() - firstContent) * 0.45;
   const rows: (typeof archiverSegments.$inferInsert)[] = [];
   let cursor = start;
   for (let guard = 0; cursor < now && guard < 20_000; guard++) {
-    if (cursor.getTime() >= outageFrom && cursor.getTime() < outageFrom + OUTAGE.lengthMs) {
-      cursor = new Date(outageFrom + OUTAGE.lengthMs);
-      continue;
-    }
     const source = sourceAt(sources, cursor);
     if (!source) {
       const next = nextContentAfter(sources, cursor);
@@ -59,6 +71,9 @@ export async function seedArchiverDemo(db: DbOrTx, clientId: string, clock: Cloc
       cursor = made.resumeAt > cursor ? made.resumeAt : new Date(cursor.getTime() + 1);
       continue;
     }
+    cursor = made.end;
+    // The encoder's outage: nothing recorded.
+    if (made.end.getTime() > outageFrom && made.start.getTime() < outageFrom + OUTAGE.lengthMs) continue;
     const failed = rows.length % FAILED_EVERY === FAILED_EVERY - 1;
     const archivedAt = new Date(made.end.getTime() + 1_000);
     rows.push({
@@ -74,7 +89,6 @@ export async function seedArchiverDemo(db: DbOrTx, clientId: string, clock: Cloc
       createdAt: made.end,
       updatedAt: failed ? new Date(archivedAt.getTime() + 4_000) : archivedAt,
     });
-    cursor = made.end;
   }
   if (rows.length === 0) return 0;
 
