@@ -18,25 +18,34 @@ export async function listCaptures(db: DbOrTx, clientId: string): Promise<Captur
 }
 
 /**
- * Ordered, non-overlapping ranges of continuous completed content (gaps-and-islands in SQL: a
- * segment starting after the furthest end so far begins a new range).
+ * Ordered, non-overlapping ranges of continuous completed content, in one pass over the completed
+ * segments in start order (the partial index archiver_segments_completed_idx gives that order): a
+ * segment starting after the previous one's end begins a range, one ending before the next one's
+ * start ends it, and the n-th start pairs with the n-th end. A capture's segments never overlap
+ * (the recorder writes them from a cursor that only moves on).
  */
 export async function availableContent(db: DbOrTx, clientId: string, captureId: string): Promise<{ startTime: Date; endTime: Date }[]> {
+  const tolerance = `${CONTINUOUS_TOLERANCE_MS} milliseconds`;
   const result = await db.execute(sql`
     with ordered as (
       select start_time, end_time,
-        max(end_time) over (order by start_time, end_time rows between unbounded preceding and 1 preceding) as prev_end
+        lag(end_time) over w as prev_end,
+        lead(start_time) over w as next_start
       from ${archiverSegments}
       where client_id = ${clientId} and capture_id = ${captureId} and state = 'completed'
-    ), grouped as (
-      select start_time, end_time,
-        sum(case when prev_end is null or start_time > prev_end + ${`${CONTINUOUS_TOLERANCE_MS} milliseconds`}::interval then 1 else 0 end)
-          over (order by start_time rows unbounded preceding) as grp
-      from ordered
+      window w as (order by start_time, end_time)
     )
-    select min(start_time) as start_time, max(end_time) as end_time from grouped group by grp order by 1`);
-  const rows = (result as unknown as { rows: { start_time: string | Date; end_time: string | Date }[] }).rows;
-  return rows.map((r) => ({ startTime: new Date(r.start_time), endTime: new Date(r.end_time) }));
+    select
+      case when prev_end is null or start_time > prev_end + ${tolerance}::interval then start_time end as range_start,
+      case when next_start is null or next_start > end_time + ${tolerance}::interval then end_time end as range_end
+    from ordered
+    where prev_end is null or start_time > prev_end + ${tolerance}::interval
+       or next_start is null or next_start > end_time + ${tolerance}::interval
+    order by start_time`);
+  const rows = (result as unknown as { rows: { range_start: string | Date | null; range_end: string | Date | null }[] }).rows;
+  const starts = rows.filter((r) => r.range_start !== null).map((r) => new Date(r.range_start!));
+  const ends = rows.filter((r) => r.range_end !== null).map((r) => new Date(r.range_end!));
+  return starts.map((startTime, i) => ({ startTime, endTime: ends[i]! }));
 }
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z). */
