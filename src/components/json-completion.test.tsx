@@ -27,7 +27,16 @@ describe('JSON completion from the schema', () => {
     expect(labels).toEqual(['cdnPrimaryUrl', 'originPrimaryUrl', 'cdnSecondaryUrl', 'privateUrl', 'originSecondaryUrl']);
     const first = result!.options[0]!;
     expect(first.boost).toBeGreaterThan(result!.options[2]!.boost ?? 0);
-    expect(first.apply).toBe('"cdnPrimaryUrl": ');
+    // The opening quote stays; the name, its closing quote and the colon are written.
+    expect(result?.from).toBe((result?.to ?? 0) - 1);
+    expect(first.apply).toBe('cdnPrimaryUrl": ');
+  });
+
+  it('offers names as one opens a quote on a new line of an object, the text not parsing yet', () => {
+    const { labels } = complete('{"archiverflows": [{"outputUrls": [{\n  "streamProtocol": "HLS",\n  "|\n  "originPrimaryUrl": "x"}]}]}', false);
+    expect(labels).toEqual(['cdnPrimaryUrl', 'cdnSecondaryUrl', 'privateUrl', 'originSecondaryUrl']);
+    const { result, text } = complete('{"archiverflows": [{"outputUrls": [{\n  "|\n}]}]}', false);
+    expect(text.slice(result!.from - 1, result!.from)).toBe('"');
   });
 
   it('offers the stream protocols in the value of streamProtocol', () => {

@@ -114,13 +114,16 @@ function afterColon(property: SyntaxNode, pos: number): boolean {
   return false;
 }
 
-function keyCompletions(state: EditorState, object: SyntaxNode, objectSchema: z.ZodType, from: number, to: number, quoted: boolean): CompletionResult | null {
+function keyCompletions(state: EditorState, object: SyntaxNode, objectSchema: z.ZodType, fromIn: number, to: number, quoted: boolean): CompletionResult | null {
   const def = defOf(objectSchema);
   if (def.type !== 'object' || !def.shape) return null;
+  // The typed text is matched without its opening quote (names are offered bare), which stays.
+  const opened = state.sliceDoc(fromIn, fromIn + 1) === '"';
+  const from = opened ? fromIn + 1 : fromIn;
   const present = new Set(object.getChildren('Property').map((p) => propertyName(state, p)));
   const colonFollows = /^\s*:/.test(state.sliceDoc(to, to + 20));
   const options: Completion[] = Object.entries(def.shape)
-    .filter(([key]) => !present.has(key) || (quoted && state.sliceDoc(from, to).replace(/"/g, '') === key))
+    .filter(([key]) => !present.has(key) || (quoted && state.sliceDoc(fromIn, to).replace(/"/g, '') === key))
     .map(([key, schema]) => {
       const info = describe(schema) ?? describe(unwrap(schema));
       return {
@@ -129,7 +132,7 @@ function keyCompletions(state: EditorState, object: SyntaxNode, objectSchema: z.
         ...(info ? { info } : {}),
         type: 'property',
         boost: isOptional(schema) ? 0 : 10,
-        apply: colonFollows ? JSON.stringify(key) : `${JSON.stringify(key)}: `,
+        apply: `${opened ? JSON.stringify(key).slice(1) : JSON.stringify(key)}${colonFollows ? '' : ': '}`,
       };
     });
   return options.length > 0 ? { from, to, options, filter: true } : null;
@@ -167,9 +170,12 @@ export function jsonSchemaCompletion(schema: z.ZodType): CompletionSource {
       if (name === undefined || !object) return null;
       return valueCompletions(schemaAt(schema, [...pathOf(state, object), name]), from, pos);
     }
-    // Between the properties of an object (after `{` or `,`, or on a word typed there).
-    const object = node.name === 'Object' ? node : node.parent?.name === 'Object' ? node.parent : null;
-    if (object && (context.explicit || word)) {
+    // Where a property name goes (after `{` or `,` or at the start of a line, on a word or an
+    // opening quote typed there, which the parser may read as a broken string): the innermost object.
+    let object: SyntaxNode | null = node;
+    while (object && object.name !== 'Object') object = object.parent;
+    const atKey = /(^|[{,\n])\s*"?[\w$-]*$/.test(state.sliceDoc(Math.max(0, pos - 200), pos));
+    if (object && atKey && (context.explicit || (word && word.from < word.to))) {
       const objectSchema = schemaAt(schema, pathOf(state, object));
       return objectSchema ? keyCompletions(state, object, objectSchema, from, pos, false) : null;
     }

@@ -135,7 +135,7 @@ export async function seedArchiverDemo(db: DbOrTx, clientId: string, clock: Cloc
               ],
             },
           ],
-        }),
+        }, null, 2),
         createdAt: start,
         updatedAt: start,
       })
