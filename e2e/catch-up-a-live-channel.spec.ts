@@ -2,7 +2,8 @@
  * Catch-up: an operator captures a live channel in the Archiver, watches its segments and
  * availability timeline grow, sees a gap where the channel stopped, and plays a past range.
  * The channel and its event are made through the API (a channel of its own, so the demo's live
- * events do not fill the gap); the capture is made in the dashboard. Screenshots, light and dark,
+ * events do not fill the gap); the capture is made in the dashboard. The page follows the change
+ * feed: a capture made elsewhere appears, and the timeline grows, without polling. Screenshots, light and dark,
  * go to test-results/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -82,7 +83,21 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
 
   const section = page.getByRole('region', { name: `Capture ${captureId}` });
   await expect(section.getByText('Recording')).toBeVisible();
-  // Completed segments show on the timeline within seconds, and it grows.
+  // The page follows the change feed: while it is live the archiver's reads do not poll (a safety
+  // net every 5 minutes), so what follows shows only because the feed said so.
+  await expect(page.getByRole('button', { name: /Connection: .*live updates on/ })).toBeVisible({ timeout: 30_000 });
+  // A capture added and removed elsewhere (the API) appears and goes without a reload.
+  const elsewhere = `elsewhere_${stamp}`;
+  const added = await page.request.post('/api/archivercapture/', {
+    headers,
+    data: { id: elsewhere, startTime: null, endTime: null, active: false, decryptKey: null, expiresIn: null, publishingPoints: [point] },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await expect(page.getByRole('region', { name: `Capture ${elsewhere}` })).toBeVisible({ timeout: 10_000 });
+  expect((await page.request.delete(`/api/archivercapture/${elsewhere}`, { headers })).status()).toBe(200);
+  await expect(page.getByRole('region', { name: `Capture ${elsewhere}` })).toBeHidden({ timeout: 10_000 });
+  // Completed segments show on the timeline within seconds, and it grows: each recorder tick that
+  // changes the capture's segments is on the feed, which refreshes its timeline.
   const captured = section.getByRole('button', { name: /^Captured / });
   await expect(captured.first()).toBeVisible({ timeout: 30_000 });
   // The width of everything captured (a segment being retried splits a block for a moment).

@@ -1,9 +1,9 @@
 /** What a batch of change notifications makes stale (live-updates-plan.ts), on the real query keys pages use. */
 import { describe, expect, it } from 'vitest';
 import type { QueryKey } from '@tanstack/react-query';
-import { EventState, type Event, type WebhookNotification } from '#schema';
+import { EventState, type ArchiverChange, type Event, type WebhookNotification } from '#schema';
 import { api } from './api.ts';
-import { isFeedCovered, patchEventStates, staleQueries, summarize } from './live-updates-plan.ts';
+import { isFeedCovered, patchEventStates, staleArchiverQueries, staleQueries, summarize } from './live-updates-plan.ts';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -135,5 +135,36 @@ describe('patchEventStates', () => {
     expect(patchEventStates(page, batch)).toBe(page);
     const already = event(A, 'LIVE_STARTING');
     expect(patchEventStates(already, batch)).toBe(already);
+  });
+});
+
+describe('staleArchiverQueries', () => {
+  const archiver = {
+    captures: api.archiverCapture.list.queryOptions({ query: { onlyIds: false } }).queryKey,
+    allStats: api.archiverCapture.allStats.queryOptions({}).queryKey,
+    availableA: api.archiverCapture.available.queryOptions({ params: { id: 'cap_a' } }).queryKey,
+    segmentsA: api.archiverCapture.segments.queryOptions({ params: { id: 'cap_a' }, query: {} }).queryKey,
+    availableB: api.archiverCapture.available.queryOptions({ params: { id: 'cap_b' } }).queryKey,
+    profiles: api.archiverPlayoutProfile.list.queryOptions({ query: { onlyIds: false } }).queryKey,
+    streams: api.archiverStream.list.queryOptions({}).queryKey,
+    flows: api.archiverflow.list.queryOptions({}).queryKey,
+    events: keys.list,
+  };
+  type ArchiverName = keyof typeof archiver;
+  const staleAfterArchiver = (...changes: ArchiverChange[]) => {
+    const stale = staleArchiverQueries(changes);
+    return (Object.keys(archiver) as ArchiverName[]).filter((name) => stale(archiver[name]));
+  };
+
+  it('segments of a capture: that capture’s content, all stats and the streams, not another capture’s', () => {
+    expect(staleAfterArchiver({ kind: 'segments', id: 'cap_a', action: 'Updated' })).toEqual(['allStats', 'availableA', 'segmentsA', 'streams']);
+  });
+  it('a capture: every capture read, the profiles and streams; a profile: the profiles, stats and streams; a flow: the flows', () => {
+    expect(staleAfterArchiver({ kind: 'capture', id: 'cap_a', action: 'Deleted' })).toEqual(['captures', 'allStats', 'availableA', 'segmentsA', 'availableB', 'profiles', 'streams']);
+    expect(staleAfterArchiver({ kind: 'profile', id: 'p', action: 'Added' })).toEqual(['allStats', 'profiles', 'streams']);
+    expect(staleAfterArchiver({ kind: 'flow', id: 'f', action: 'Updated' })).toEqual(['flows']);
+  });
+  it('the feed covers every archiver read (no polling while it is live)', () => {
+    expect((Object.keys(archiver) as ArchiverName[]).every((name) => isFeedCovered(archiver[name]))).toBe(true);
   });
 });

@@ -19,7 +19,7 @@
  * of everything a row shows.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { EventState, Mp4State, type WebhookAction, type WebhookNotification } from '#schema';
+import { EventState, Mp4State, type ArchiverChange, type WebhookAction, type WebhookNotification } from '#schema';
 
 export const CHANGE_FLAGS = [
   'stateChanged',
@@ -211,7 +211,53 @@ export function staleQueries(batch: ChangeBatch): (key: QueryKey) => boolean {
 const CHANGES_ON_ITS_OWN = ['asset.', 'vodDownload.', 'compose.'];
 const FEED_COVERED = new Set(Object.keys(RULES).filter((id) => !CHANGES_ON_ITS_OWN.some((prefix) => id.startsWith(prefix))));
 export function isFeedCovered(key: QueryKey): boolean {
-  return typeof key[1] === 'string' && FEED_COVERED.has(key[1]);
+  return typeof key[1] === 'string' && (FEED_COVERED.has(key[1]) || ARCHIVER_AREAS.has(String(key[0])));
+}
+
+// ---- The archiver -------------------------------------------------------------------------------------
+
+/**
+ * The archiver's reads, all kept fresh by its changes on the feed (`event: archiver`): the
+ * recorder puts each tick's segment changes there, so even a recording capture needs no polling.
+ */
+const ARCHIVER_AREAS = new Set(['archiverCapture', 'archiverPlayoutProfile', 'archiverStream', 'archiverflow']);
+
+/** The capture reads of one capture, which a change of its segments makes stale. */
+const CAPTURE_CONTENT = new Set(['archiverCapture.segments', 'archiverCapture.available', 'archiverCapture.stats', 'archiverCapture.playback']);
+
+/**
+ * What a batch of archiver changes makes stale:
+ * - segments of a capture: that capture's segments, available content, stats and playback, the
+ *   stats of all captures, and the streams (their range follows the content);
+ * - a capture: every capture read, the profiles (they list captures) and the streams;
+ * - a profile: the profiles, the captures' stats (profileIds) and the streams;
+ * - a stream: the streams; an archiverflow: the archiverflows.
+ */
+export function staleArchiverQueries(changes: readonly ArchiverChange[]): (key: QueryKey) => boolean {
+  const areas = new Set<string>();
+  const captureContent = new Set<string>();
+  let allStats = false;
+  for (const change of changes) {
+    if (change.kind === 'segments') {
+      captureContent.add(change.id);
+      allStats = true;
+      areas.add('archiverStream');
+    } else if (change.kind === 'capture') {
+      for (const area of ['archiverCapture', 'archiverPlayoutProfile', 'archiverStream']) areas.add(area);
+    } else if (change.kind === 'profile') {
+      for (const area of ['archiverPlayoutProfile', 'archiverStream']) areas.add(area);
+      allStats = true;
+    } else if (change.kind === 'stream') areas.add('archiverStream');
+    else areas.add('archiverflow');
+  }
+  return (key) => {
+    const area = key[0];
+    const operation = key[1];
+    if (typeof area !== 'string' || typeof operation !== 'string') return false;
+    if (areas.has(area)) return true;
+    if (allStats && (operation === 'archiverCapture.allStats' || operation === 'archiverCapture.stats')) return true;
+    return CAPTURE_CONTENT.has(operation) && captureContent.has(param(key, 'id') as string);
+  };
 }
 
 // ---- Writing what the notification already says --------------------------------------------------

@@ -21,9 +21,9 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { openChangeFeed, type ChangeFeed, type ChangeFeedStatus, type FeedStatusDetail } from '#client/change-feed.ts';
-import type { WebhookNotification } from '#schema';
+import type { ArchiverChange, WebhookNotification } from '#schema';
 import { useConnection, useConnectionStore } from './connection-context.tsx';
-import { isFeedCovered, patchEventStates, staleQueries, summarize, type ChangeBatch } from './live-updates-plan.ts';
+import { isFeedCovered, patchEventStates, staleArchiverQueries, staleQueries, summarize, type ChangeBatch } from './live-updates-plan.ts';
 
 /** At most one batch per this long. */
 export const BATCH_INTERVAL_MS = 250;
@@ -100,6 +100,8 @@ export function installFeedAwarePolling(queryClient: QueryClient, feedKeepsFresh
 
 export interface ChangeApplier {
   add(notification: WebhookNotification): void;
+  /** A change of the archiver: its reads go stale with the batch. */
+  addArchiver(change: ArchiverChange): void;
   /** Applies what is queued now (tests; the timer does it otherwise). */
   flush(): void;
   dispose(): void;
@@ -110,6 +112,7 @@ export interface ChangeApplier {
 /** Coalesces notifications and applies each batch to the cache: states written, stale queries invalidated. */
 export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: ChangeBatch) => void): ChangeApplier {
   let queue: WebhookNotification[] = [];
+  let archiverQueue: ArchiverChange[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let frame: number | undefined;
   let lastFlush = 0;
@@ -128,16 +131,19 @@ export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: 
     if (frame !== undefined) cancelAnimationFrame(frame);
     timer = undefined;
     frame = undefined;
-    if (queue.length === 0) return;
+    if (queue.length === 0 && archiverQueue.length === 0) return;
     const batch = summarize(queue);
+    const staleEvents = staleQueries(batch);
+    const staleArchiver = archiverQueue.length > 0 ? staleArchiverQueries(archiverQueue) : () => false;
     queue = [];
+    archiverQueue = [];
     lastFlush = Date.now();
     batches++;
-    const stale = staleQueries(batch);
     const now: Query[] = [];
     for (const query of queryClient.getQueryCache().getAll()) {
-      if (!stale(query.queryKey)) continue;
-      if (query.state.data !== undefined) {
+      const archiver = staleArchiver(query.queryKey);
+      if (!archiver && !staleEvents(query.queryKey)) continue;
+      if (!archiver && query.state.data !== undefined) {
         const patched = patchEventStates(query.state.data, batch);
         if (patched !== query.state.data) queryClient.setQueryData(query.queryKey, patched);
       }
@@ -168,11 +174,16 @@ export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: 
       queue.push(notification);
       schedule();
     },
+    addArchiver(change) {
+      archiverQueue.push(change);
+      schedule();
+    },
     flush,
     dispose() {
       clearTimeout(timer);
       if (frame !== undefined) cancelAnimationFrame(frame);
       queue = [];
+      archiverQueue = [];
       deferred.clear();
       unsubscribe();
     },
@@ -243,6 +254,7 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
       apiKey,
       ...(fetch ? { fetch } : {}),
       onChange: ({ notification }) => applier.add(notification),
+      onArchiverChange: ({ change }) => applier.addArchiver(change),
       onReady: ({ complete, resumed, requestedAt }) => {
         // Changes before this stream began are in no replay: refresh what was read before it
         // (on a fresh start, what was fetched before the request; after a gap, everything).

@@ -62,7 +62,7 @@ export async function measureArchiver(options: { databaseUrl?: string } = {}): P
         now(), now()
       from generate_series(0, ${count - 1}::int) g, archiver_captures c
       where c.id = 'week' and (g % 5400) >= 150`);
-    await database.db.execute(sql`analyze archiver_segments`);
+    await database.db.execute(sql`vacuum analyze archiver_segments`);
     const seedMs = performance.now() - seeded;
     const counted = (await database.db.execute(sql`select count(*)::int as n from archiver_segments`)) as unknown as { rows: { n: number }[] };
     const n = counted.rows[0]?.n ?? 0;

@@ -20,7 +20,7 @@
  * const feed = openChangeFeed({ baseUrl: '/api', apiKey, onChange: ({ notification }) => ..., onStatus: (s) => ... });
  * feed.close();
  */
-import { WebhookNotificationSchema, type WebhookNotification } from '#schema';
+import { ArchiverChangeSchema, WebhookNotificationSchema, type ArchiverChange, type WebhookNotification } from '#schema';
 
 // ---- The event-stream parser ----------------------------------------------------------------------
 
@@ -148,6 +148,13 @@ export interface FeedChange {
   notification: WebhookNotification;
 }
 
+/** A change of the archiver (`event: archiver`). */
+export interface FeedArchiverChange {
+  /** The SSE id: the change's seq. */
+  id: string;
+  change: ArchiverChange;
+}
+
 export interface FeedReady {
   /** The position reached (resume from here). */
   id: string;
@@ -179,6 +186,8 @@ export interface ChangeFeedOptions {
   /** Only the changes of this event. */
   eventId?: string;
   onChange(change: FeedChange): void;
+  /** Changes of the archiver (captures, their segments, playout profiles, streams, archiverflows). */
+  onArchiverChange?(change: FeedArchiverChange): void;
   onReady?(ready: FeedReady): void;
   onStatus?(status: ChangeFeedStatus, detail: FeedStatusDetail): void;
   /** First reconnection delay when the server gives no `retry:` hint. Default 1 s. */
@@ -312,6 +321,22 @@ export function openChangeFeed(options: ChangeFeedOptions): ChangeFeed {
             everConnected = true;
             setStatus('live');
             options.onReady?.({ id: message.lastEventId, complete, resumed, requestedAt });
+            return;
+          }
+          if (message.type === 'archiver') {
+            let data: unknown;
+            try {
+              data = JSON.parse(message.data);
+            } catch {
+              return;
+            }
+            const change = ArchiverChangeSchema.safeParse(data);
+            if (!change.success) return;
+            try {
+              options.onArchiverChange?.({ id: message.lastEventId, change: change.data });
+            } catch {
+              // A failing listener does not stop the stream.
+            }
             return;
           }
           if (message.type !== 'message') return;

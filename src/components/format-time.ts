@@ -44,6 +44,16 @@ export function formatDateTime(date: Date, now: Date = new Date(), locale?: stri
   ).format(date);
 }
 
+/** A range as formatDateTime writes its ends, the shared part once: "Mar 12, 2:30 – 4:05 PM". */
+export function formatDateTimeRange(start: Date, end: Date, now: Date = new Date(), locale?: string): string {
+  const withYear = start.getFullYear() !== now.getFullYear() || end.getFullYear() !== now.getFullYear();
+  const format = cached(
+    `dt:${withYear}:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { year: withYear ? 'numeric' : undefined, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
+  ) as Intl.DateTimeFormat;
+  return format.formatRange(start, end);
+}
+
 /** "Thursday 12 March 2026 at 14:30:00 CET": for tooltips. */
 export function formatDateTimeLong(date: Date, locale?: string): string {
   return cached(

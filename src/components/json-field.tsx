@@ -4,7 +4,8 @@
  * - the text must parse: a parse error is marked in the text and named under the editor with
  *   its line and column, in words ("Line 4, column 3: expected ',' or '}' after a value");
  * - when it parses and `schema` (the schema of the parsed content) is given, each of its issues
- *   is marked at the place in the text its path points to.
+ *   is marked at the place in the text its path points to, and the same schema completes
+ *   property names and enumerated values (json-completion.ts; as one types, or Ctrl+Space).
  * The form's own error (the body schema's message, or the service's 400 on the field) shows under
  * the editor like any field's. Tab is not taken by the editor (no indentWithTab): Tab and
  * Shift+Tab move on, Enter indents, Shift+Alt+F formats. It follows the light/dark theme, and the
@@ -33,6 +34,8 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
 import { forceLinting, linter, lintGutter, lintKeymap, type Diagnostic } from '@codemirror/lint';
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { jsonSchemaCompletion } from './json-completion.ts';
 
 // ---- Parsing with positions -------------------------------------------------------------------
 
@@ -332,6 +335,9 @@ function editorTheme(theme: Theme, minLines: number, maxHeight: number): Extensi
           borderRadius: '6px',
           fontFamily: String(theme.typography.fontFamily),
         },
+        '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: alpha(theme.palette.primary.main, dark ? 0.35 : 0.18), color: theme.palette.text.primary },
+        '.cm-completionDetail': { color: theme.palette.text.secondary, fontStyle: 'normal', marginLeft: '1em' },
+        '.cm-completionInfo': { backgroundColor: dark ? '#1c242d' : theme.palette.background.paper, color: theme.palette.text.primary, border: `1px solid ${theme.palette.divider}` },
         '.cm-diagnostic-error': { borderLeftColor: theme.palette.error.main },
         '.cm-lintRange-error': { backgroundColor: alpha(theme.palette.error.main, 0.16) },
         '.cm-panels': { backgroundColor: dark ? '#1c242d' : theme.palette.background.paper, color: theme.palette.text.primary },
@@ -349,7 +355,7 @@ export type JsonFieldProps<T extends FieldValues, TT = T> = {
   name: FieldPath<T>;
   control: Control<T, unknown, TT>;
   label: string;
-  /** The schema of the parsed content: its issues are marked where they are in the text. */
+  /** The schema of the parsed content: its issues are marked where they are in the text, and it completes names and values. */
   schema?: z.ZodType;
   /** Under the editor when there is no error: what the JSON holds, an example. */
   helperText?: ReactNode;
@@ -432,6 +438,7 @@ export function JsonField<T extends FieldValues, TT = T>({
                 return true;
               },
             },
+            ...completionKeymap,
             ...defaultKeymap,
             ...historyKeymap,
             ...lintKeymap,
@@ -480,7 +487,11 @@ export function JsonField<T extends FieldValues, TT = T>({
 
   useEffect(() => {
     viewRef.current?.dispatch({
-      effects: compartments.lint.reconfigure(linter((view) => jsonDiagnostics(view.state.doc.toString(), schema), { delay: 300 })),
+      effects: compartments.lint.reconfigure([
+        linter((view) => jsonDiagnostics(view.state.doc.toString(), schema), { delay: 300 }),
+        // Completion from the same schema: property names and enumerated values (Ctrl+Space asks).
+        schema ? autocompletion({ override: [jsonSchemaCompletion(schema)] }) : [],
+      ]),
     });
   }, [compartments, schema]);
 

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
-import { formatDateTime } from '#components/format-time.ts';
+import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { formatDuration, layoutBlocks, ticksOf, type TimeRange } from './timeline.ts';
 
 export interface AvailabilityTimelineProps {
@@ -83,7 +83,7 @@ export function AvailabilityTimeline({ ranges, window, tickMs, recordedUntil, fa
       >
         {blocks.map((b) =>
           b.kind === 'captured' ? (
-            <Tooltip key={`c${b.start}`} title={`Captured ${formatDateTime(new Date(b.start), now)} – ${formatDateTime(new Date(b.end), now)} (${formatDuration(b.end - b.start)}). Select to play.`}>
+            <Tooltip key={`c${b.start}`} title={`Captured ${formatDateTimeRange(new Date(b.start), new Date(b.end), now)} (${formatDuration(b.end - b.start)}). Select to play.`}>
               <Box
                 component="button"
                 type="button"
@@ -105,7 +105,7 @@ export function AvailabilityTimeline({ ranges, window, tickMs, recordedUntil, fa
               />
             </Tooltip>
           ) : (
-            <Tooltip key={`g${b.start}`} title={`Gap: nothing captured ${formatDateTime(new Date(b.start), now)} – ${formatDateTime(new Date(b.end), now)} (${formatDuration(b.end - b.start)})`}>
+            <Tooltip key={`g${b.start}`} title={`Gap: nothing captured ${formatDateTimeRange(new Date(b.start), new Date(b.end), now)} (${formatDuration(b.end - b.start)})`}>
               <Box
                 data-testid="timeline-gap"
                 aria-hidden

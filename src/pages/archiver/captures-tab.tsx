@@ -32,7 +32,7 @@ import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { formatDateTime } from '#components/format-time.ts';
+import { formatDateTimeRange } from '#components/format-time.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { AvailabilityTimeline } from './availability-timeline.tsx';
 import { CaptureFormDialog } from './capture-form-dialog.tsx';
@@ -316,7 +316,7 @@ function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selection, o
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: { sm: 'nowrap' } }}>
           {stats?.startTime && stats.endTime
-            ? `Content ${formatDateTime(new Date(stats.startTime), date)} – ${formatDateTime(new Date(stats.endTime), date)}`
+            ? `Content ${formatDateTimeRange(new Date(stats.startTime), new Date(stats.endTime), date)}`
             : 'Nothing captured yet'}
           {sum.gaps > 0 ? ` · ${sum.gaps} ${sum.gaps === 1 ? 'gap' : 'gaps'} in view (${formatDuration(sum.gapMs)})` : ''}
         </Typography>

@@ -20,7 +20,7 @@ import { api } from '#app/api.ts';
 import { describeApiError } from '#app/api-errors.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { formatDateTime } from '#components/format-time.ts';
+import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { Player } from '#components/player.tsx';
 import { formatDuration, type TimeRange } from './timeline.ts';
 
@@ -63,7 +63,7 @@ export function RangePanel({ capture, range, recording, now: nowMs, serviceUrl, 
     <Paper variant="outlined" sx={{ mt: 2, p: 2 }} component="section" aria-label="Selected range">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
         <Typography component="h3" variant="h6" sx={{ flex: 1 }}>
-          {capture.id}: {formatDateTime(new Date(range.start), now)} – {formatDateTime(new Date(range.end), now)}{' '}
+          {capture.id}: {formatDateTimeRange(new Date(range.start), new Date(range.end), now)}{' '}
           <Typography component="span" color="text.secondary">
             ({formatDuration(range.end - range.start)})
           </Typography>

@@ -23,7 +23,7 @@ import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { formatDateTime } from '#components/format-time.ts';
+import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { Player } from '#components/player.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 
@@ -91,7 +91,7 @@ export function StreamsTab({ serviceUrl }: { serviceUrl: string }) {
                 <TableCell>{s.captureId}</TableCell>
                 <TableCell>{s.profileId}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(new Date(s.startTime), now)} – {formatDateTime(new Date(s.endTime), now)}
+                  {formatDateTimeRange(new Date(s.startTime), new Date(s.endTime), now)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.expiresAt ? formatDateTime(new Date(s.expiresAt), now) : 'Never'}</TableCell>
                 <TableCell>

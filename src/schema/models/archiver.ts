@@ -4,7 +4,7 @@
  * profiles. Capture and profile ids are strings of letters, digits and underscores; stream ids are ints.
  */
 import { z } from 'zod';
-import { Guid } from '../common.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 import { jsonText } from './json-text.ts';
 
 // ---- Archiverflows -------------------------------------------------------------------------------
@@ -18,18 +18,18 @@ export const ARCHIVERFLOW_URL_PLACEHOLDERS = ['{capture_id}', '{profile_id}', '{
 /** One output URL set: no properties beyond these. */
 export const ArchiverflowOutputUrlSchema = z.strictObject({
   streamProtocol: ArchiverflowStreamProtocol,
-  cdnPrimaryUrl: z.string(),
-  originPrimaryUrl: z.string(),
-  cdnSecondaryUrl: z.string().optional(),
-  privateUrl: z.string().optional(),
-  originSecondaryUrl: z.string().optional(),
+  cdnPrimaryUrl: z.string().max(TEXT_MAX.url),
+  originPrimaryUrl: z.string().max(TEXT_MAX.url),
+  cdnSecondaryUrl: z.string().max(TEXT_MAX.url).optional(),
+  privateUrl: z.string().max(TEXT_MAX.url).optional(),
+  originSecondaryUrl: z.string().max(TEXT_MAX.url).optional(),
 });
 export type ArchiverflowOutputUrl = z.infer<typeof ArchiverflowOutputUrlSchema>;
 
 /** One archiverflow item: outputUrls is required; name and type (ArchiverFlow) appear in the reference shape. */
 export const ArchiverflowItemSchema = z.looseObject({
-  name: z.string().optional(),
-  type: z.string().optional().describe('ArchiverFlow in the reference shape'),
+  name: z.string().max(TEXT_MAX.name).optional(),
+  type: z.string().max(TEXT_MAX.name).optional().describe('ArchiverFlow in the reference shape'),
   outputUrls: z.array(ArchiverflowOutputUrlSchema),
 });
 
@@ -48,7 +48,7 @@ export type Archiverflow = z.infer<typeof ArchiverflowSchema>;
 export const ArchiverflowBody = z
   .object({
     id: Guid.nullish(),
-    name: z.string().trim().min(1),
+    name: z.string().trim().min(1).max(TEXT_MAX.name),
     configurationJson: jsonText(ArchiverflowConfigurationSchema, 'JSON text: {"archiverflows": [{"outputUrls": [...]}]}'),
   })
   .meta({ id: 'ArchiverflowBody' });
@@ -57,7 +57,7 @@ export type ArchiverflowBody = z.input<typeof ArchiverflowBody>;
 // ---- Shared --------------------------------------------------------------------------------------
 
 /** A capture or playout profile id. */
-export const ArchiverId = z.string().regex(/^[A-Za-z0-9_]+$/, 'expected letters, digits and underscores only');
+export const ArchiverId = z.string().max(TEXT_MAX.reference).regex(/^[A-Za-z0-9_]+$/, 'expected letters, digits and underscores only');
 
 /** A UTC ISO 8601 date-time (Z or an explicit offset). */
 export const UtcDateTime = z.iso.datetime({ offset: true });
@@ -85,7 +85,7 @@ export const CaptureSchema = z
     active: z.boolean(),
     decryptKey: KidCek.nullable(),
     expiresIn: z.number().int().min(0).nullable().describe('Seconds'),
-    publishingPoints: z.array(z.string().min(1)),
+    publishingPoints: z.array(z.string().min(1).max(TEXT_MAX.url)),
   })
   .meta({ id: 'Capture' });
 export type Capture = z.infer<typeof CaptureSchema>;
@@ -142,7 +142,7 @@ export const CaptureSegmentsQuery = z
 // ---- Playout profiles ----------------------------------------------------------------------------
 
 export const PlayoutProfileCaptureSchema = z
-  .object({ captureId: ArchiverId, liveRedirectUrl: z.string().nullable() })
+  .object({ captureId: ArchiverId, liveRedirectUrl: z.string().max(TEXT_MAX.url).nullable() })
   .meta({ id: 'PlayoutProfileCapture' });
 export type PlayoutProfileCapture = z.infer<typeof PlayoutProfileCaptureSchema>;
 
@@ -150,13 +150,13 @@ const playoutProfileFields = {
   id: ArchiverId.describe('Unchanged by PUT'),
   expiresIn: z.number().int().min(0).nullable().describe('Seconds'),
   key: KidCek.nullable(),
-  issKeyIv: z.string().nullable(),
-  issLicenseUrl: z.string().nullable(),
-  widevineDrmData: z.string().nullable(),
-  widevineLicenseUrl: z.string().nullable(),
-  aesKey: z.string().nullable(),
-  aesKeyIv: z.string().nullable(),
-  aesLicenseUrl: z.string().nullable(),
+  issKeyIv: z.string().max(TEXT_MAX.key).nullable(),
+  issLicenseUrl: z.string().max(TEXT_MAX.url).nullable(),
+  widevineDrmData: z.string().max(TEXT_MAX.json).nullable(),
+  widevineLicenseUrl: z.string().max(TEXT_MAX.url).nullable(),
+  aesKey: z.string().max(TEXT_MAX.key).nullable(),
+  aesKeyIv: z.string().max(TEXT_MAX.key).nullable(),
+  aesLicenseUrl: z.string().max(TEXT_MAX.url).nullable(),
   captures: z.array(PlayoutProfileCaptureSchema),
 };
 
@@ -172,7 +172,7 @@ export type PlayoutProfile = z.infer<typeof PlayoutProfileSchema>;
 export const PlayoutProfileBody = z
   .object({
     ...playoutProfileFields,
-    streamingFormats: z.array(z.string()).optional().describe('Ignored'),
+    streamingFormats: z.array(z.string().max(TEXT_MAX.code)).optional().describe('Ignored'),
   })
   .meta({ id: 'PlayoutProfileBody' });
 export type PlayoutProfileBody = z.input<typeof PlayoutProfileBody>;
@@ -224,3 +224,19 @@ export const CapturePlaybackSchema = z
   })
   .meta({ id: 'CapturePlayback' });
 export type CapturePlayback = z.infer<typeof CapturePlaybackSchema>;
+
+// ---- Change feed (beyond the interface) ----------------------------------------------------------
+
+/**
+ * A change of the archiver on the change feed (`GET /api/changes`, SSE `event: archiver`): what
+ * changed (a capture, the segments of a capture, a playout profile, a stream, an archiverflow), its
+ * id (for segments, the capture's) and how.
+ */
+export const ArchiverChangeSchema = z
+  .object({
+    kind: z.enum(['capture', 'segments', 'profile', 'stream', 'flow']),
+    id: z.string(),
+    action: z.enum(['Added', 'Updated', 'Deleted']),
+  })
+  .meta({ id: 'ArchiverChange' });
+export type ArchiverChange = z.infer<typeof ArchiverChangeSchema>;

@@ -30,10 +30,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt, lte, max, min } from 'drizzle-orm';
 import { z } from 'zod';
-import { Guid } from '#schema';
+import { Guid, type ArchiverChange } from '#schema';
 import type { AppExtension } from '../app.ts';
 import type { Db } from '../db/database.ts';
-import { eventChanges } from '../db/tables/changes.ts';
+import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
 import { toNotification } from '../areas/webhook/serialize.ts';
@@ -71,6 +71,72 @@ declare module '../services.ts' {
 }
 
 type ChangeRow = typeof eventChanges.$inferSelect;
+type ArchiverChangeRow = typeof archiverChanges.$inferSelect;
+
+/** A change of either log, ready to write: its seq, whose it is, the event it concerns (none for the archiver's) and its SSE frame. */
+interface FeedRow {
+  seq: number;
+  clientId: string;
+  eventId: string | undefined;
+  frame: string;
+}
+
+function eventRow(row: ChangeRow): FeedRow {
+  return { seq: row.seq, clientId: row.clientId, eventId: row.eventId, frame: `id: ${row.seq}\ndata: ${JSON.stringify(toNotification(row))}\n\n` };
+}
+
+/** The archiver's changes are `event: archiver` messages: a reader of notifications only (an EventSource's onmessage) never sees them. */
+function archiverRow(row: ArchiverChangeRow): FeedRow {
+  const data: ArchiverChange = { kind: row.kind, id: row.subjectId, action: row.action };
+  return { seq: row.seq, clientId: row.clientId, eventId: undefined, frame: `event: archiver\nid: ${row.seq}\ndata: ${JSON.stringify(data)}\n\n` };
+}
+
+/**
+ * Up to `limit` changes after `after` (and up to `upTo`) of both logs, in seq order (they share one
+ * sequence). `full`: there may be more after the last one.
+ */
+async function readLog(db: Db, range: { after: number; upTo?: number; clientId?: string; eventId?: string }, limit = PAGE): Promise<{ rows: FeedRow[]; full: boolean }> {
+  const events = await db
+    .select()
+    .from(eventChanges)
+    .where(
+      and(
+        gt(eventChanges.seq, range.after),
+        range.upTo === undefined ? undefined : lte(eventChanges.seq, range.upTo),
+        range.clientId ? eq(eventChanges.clientId, range.clientId) : undefined,
+        range.eventId ? eq(eventChanges.eventId, range.eventId) : undefined,
+      ),
+    )
+    .orderBy(asc(eventChanges.seq))
+    .limit(limit);
+  const archiver = range.eventId
+    ? []
+    : await db
+        .select()
+        .from(archiverChanges)
+        .where(
+          and(
+            gt(archiverChanges.seq, range.after),
+            range.upTo === undefined ? undefined : lte(archiverChanges.seq, range.upTo),
+            range.clientId ? eq(archiverChanges.clientId, range.clientId) : undefined,
+          ),
+        )
+        .orderBy(asc(archiverChanges.seq))
+        .limit(limit);
+  const rows = [...events.map(eventRow), ...archiver.map(archiverRow)].sort((a, b) => a.seq - b.seq);
+  // A log that filled its page may hold more before the other's later rows: stop at its last.
+  const cuts = [events, archiver].filter((list) => list.length >= limit).map((list) => list.at(-1)!.seq);
+  if (cuts.length === 0) return { rows, full: false };
+  const cut = Math.min(...cuts);
+  return { rows: rows.filter((r) => r.seq <= cut), full: true };
+}
+
+/** The highest seq of both logs. */
+async function newestSeq(db: Db): Promise<number> {
+  const [a] = await db.select({ last: max(eventChanges.seq) }).from(eventChanges);
+  const [b] = await db.select({ last: max(archiverChanges.seq) }).from(archiverChanges);
+  return Math.max(Number(a?.last ?? 0), Number(b?.last ?? 0));
+}
 
 const PAGE = 500;
 
@@ -80,7 +146,7 @@ const LISTEN_WAIT_MS = 2_000;
 interface Subscriber {
   clientId: string;
   eventId: string | undefined;
-  deliver(rows: ChangeRow[]): void;
+  deliver(rows: FeedRow[]): void;
   end(): void;
 }
 
@@ -117,9 +183,9 @@ export class ChangeHub {
       // Idle until now: start from the present, not from where the last stream left off. The
       // wake-ups first: a change committed after the present is read is then heard, not missed.
       await this.wake();
-      const [row] = await this.db.select({ last: max(eventChanges.seq) }).from(eventChanges);
+      const last = await newestSeq(this.db);
       if (this.subscribers.size === 0) {
-        this.watermark = Number(row?.last ?? 0);
+        this.watermark = last;
         this.gapSeen.clear();
       }
     }
@@ -214,10 +280,10 @@ export class ChangeHub {
     if (this.watermark === undefined || this.subscribers.size === 0) return;
     for (;;) {
       const from: number = this.watermark;
-      const rows = await this.db.select().from(eventChanges).where(gt(eventChanges.seq, from)).orderBy(asc(eventChanges.seq)).limit(PAGE);
+      const { rows, full } = await readLog(this.db, { after: from });
       const now = Date.now();
       let position: number = from;
-      const ready: ChangeRow[] = [];
+      const ready: FeedRow[] = [];
       for (const row of rows) {
         if (row.seq !== position + 1) {
           const seen = this.gapSeen.get(row.seq) ?? now;
@@ -235,7 +301,7 @@ export class ChangeHub {
           if (mine.length > 0) subscriber.deliver(mine);
         }
       }
-      if (rows.length < PAGE || ready.length < rows.length) return;
+      if (!full || ready.length < rows.length) return;
     }
   }
 }
@@ -253,13 +319,9 @@ const FeedQuery = z.object({
   eventId: Guid.optional(),
 });
 
-function frame(row: ChangeRow): string {
-  return `id: ${row.seq}\ndata: ${JSON.stringify(toNotification(row))}\n\n`;
-}
-
 /** One open stream: replays from the table, then writes what the hub hands it, minding backpressure. */
 class FeedConnection implements Subscriber {
-  private queue: ChangeRow[] = [];
+  private queue: FeedRow[] = [];
   private live = false;
   /** The seq of the last change written (or skipped as not wanted); undefined until the replay starts. */
   private lastSent: number | undefined;
@@ -276,7 +338,7 @@ class FeedConnection implements Subscriber {
     private readonly settings: HubSettings,
   ) {}
 
-  deliver(rows: ChangeRow[]): void {
+  deliver(rows: FeedRow[]): void {
     if (this.ended) return;
     this.queue.push(...rows);
     // A client that does not read is cut off; it resumes from its last id and loses nothing.
@@ -298,21 +360,9 @@ class FeedConnection implements Subscriber {
     const complete = this.since === undefined || (since !== undefined && log !== undefined && (log.oldest === undefined || log.oldest <= since + 1));
     let cursor = since ?? upTo;
     while (!this.ended && cursor < upTo) {
-      const rows = await db
-        .select()
-        .from(eventChanges)
-        .where(
-          and(
-            eq(eventChanges.clientId, this.clientId),
-            gt(eventChanges.seq, cursor),
-            lte(eventChanges.seq, upTo),
-            this.eventId ? eq(eventChanges.eventId, this.eventId) : undefined,
-          ),
-        )
-        .orderBy(asc(eventChanges.seq))
-        .limit(PAGE);
-      for (const row of rows) await this.write(frame(row));
-      cursor = rows.length < PAGE ? upTo : rows[rows.length - 1]!.seq;
+      const { rows, full } = await readLog(db, { after: cursor, upTo, clientId: this.clientId, ...(this.eventId ? { eventId: this.eventId } : {}) });
+      for (const row of rows) await this.write(row.frame);
+      cursor = full ? rows[rows.length - 1]!.seq : upTo;
     }
     if (this.ended || raw.destroyed) return;
     this.lastSent = Math.max(cursor, upTo);
@@ -328,7 +378,7 @@ class FeedConnection implements Subscriber {
       while (this.queue.length > 0 && !this.ended) {
         const row = this.queue.shift()!;
         if (row.seq <= this.lastSent!) continue;
-        await this.write(frame(row));
+        await this.write(row.frame);
         this.lastSent = row.seq;
       }
     } finally {
@@ -367,8 +417,10 @@ class FeedConnection implements Subscriber {
  * refreshes once too many, which is harmless. The newest row is never pruned.
  */
 async function logBounds(db: Db): Promise<{ oldest: number | undefined; newest: number }> {
-  const [row] = await db.select({ oldest: min(eventChanges.seq), newest: max(eventChanges.seq) }).from(eventChanges);
-  return { oldest: row?.oldest == null ? undefined : Number(row.oldest), newest: Number(row?.newest ?? 0) };
+  const [a] = await db.select({ oldest: min(eventChanges.seq), newest: max(eventChanges.seq) }).from(eventChanges);
+  const [b] = await db.select({ oldest: min(archiverChanges.seq), newest: max(archiverChanges.seq) }).from(archiverChanges);
+  const oldest = [a?.oldest, b?.oldest].filter((v) => v != null).map(Number);
+  return { oldest: oldest.length > 0 ? Math.min(...oldest) : undefined, newest: Math.max(Number(a?.newest ?? 0), Number(b?.newest ?? 0)) };
 }
 
 function resumePoint(request: FastifyRequest, query: z.output<typeof FeedQuery>): number | undefined {
@@ -392,6 +444,7 @@ export const CHANGE_FEED_ROUTES: readonly ExtensionRoute[] = [
     summary: 'Change feed of events (Server-Sent Events)',
     description: [
       'a text/event-stream of the changes of your events, each `data` the same JSON notification webhooks receive (WebhookNotification: camelCase, enumerations by name) and each `id` the change seq.',
+      'Changes of the archiver come as `event: archiver` messages (data ArchiverChange `{kind, id, action}`: kind capture, segments (of the capture id), profile, stream or flow), in the same order and seq; not with `eventId`.',
       'Query `since=<seq>` (or the `Last-Event-ID` header, which wins) replays the changes after that seq first; without either the stream starts now.',
       '`eventId=<GUID>` limits it to one event. An `event: ready` message (id = the position reached; data `{seq, complete}`) ends the replay: `complete` is false when changes after the resume point are no longer kept (the log is pruned after 72 hours), so refresh everything. A comment line comes every 15 s.',
       'Authenticated by the API-KEY (or X-Auth-Key) header, so read it with fetch rather than EventSource.',

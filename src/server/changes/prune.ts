@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { eventChanges } from '../db/tables/changes.ts';
+import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
 
@@ -41,6 +41,19 @@ export async function pruneChanges(db: Db, clock: Clock, retentionMs = DEFAULT_R
         where c.created_at < ${cutoff}
           and c.seq < (select max(seq) from ${eventChanges})
           and not exists (select 1 from ${changeFanouts} f where f.seq = c.seq)
+        order by c.seq
+        limit ${BATCH}
+      )`)) as unknown as { affectedRows?: number; rowCount?: number | null };
+    const deleted = Number(result.affectedRows ?? result.rowCount ?? 0);
+    total += deleted;
+    if (deleted < BATCH) break;
+  }
+  // The archiver's log: the same retention (its newest row kept, as the event log's).
+  for (;;) {
+    const result = (await db.execute(sql`
+      delete from ${archiverChanges} where ${archiverChanges.seq} in (
+        select c.seq from ${archiverChanges} c
+        where c.created_at < ${cutoff} and c.seq < (select max(seq) from ${archiverChanges})
         order by c.seq
         limit ${BATCH}
       )`)) as unknown as { affectedRows?: number; rowCount?: number | null };

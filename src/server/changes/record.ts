@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
-import { eventChanges } from '../db/tables/changes.ts';
+import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -88,4 +88,23 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
   // Delivered at commit (at once outside a transaction), to every listening change-feed hub.
   await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(row!.seq)})`);
   return row!.seq;
+}
+
+/**
+ * Records changes of the archiver (archiver_changes) in the writer's transaction and wakes the
+ * change feed at commit. Several at once share one NOTIFY.
+ */
+export async function recordArchiverChanges(
+  db: DbOrTx,
+  clock: Clock,
+  clientId: string,
+  changes: readonly { kind: (typeof archiverChanges.$inferInsert)['kind']; id: string; action: (typeof archiverChanges.$inferInsert)['action'] }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const createdAt = clock.now();
+  const rows = await db
+    .insert(archiverChanges)
+    .values(changes.map((c) => ({ clientId, kind: c.kind, subjectId: c.id, action: c.action, createdAt })))
+    .returning({ seq: archiverChanges.seq });
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(rows.at(-1)!.seq)})`);
 }

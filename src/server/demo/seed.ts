@@ -10,6 +10,7 @@
  */
 import { seedDownloadsDemo } from './downloads.ts';
 import { seedSyndicationDemo } from './syndication.ts';
+import { seedArchiverDemo } from './archiver.ts';
 import { seedMetadataDemo } from '../areas/chapter-point/demo.ts';
 import { seedComposeDemo } from './compose.ts';
 import { scheduleAutomation } from '../areas/live/automation.ts';
@@ -1023,6 +1024,8 @@ export async function seedDemoData(
   await seedDownloadsDemo(db, clientId, clock).catch(() => 0);
   // Destinations and publications (src/server/demo/syndication.ts).
   await seedSyndicationDemo(db, clientId, clock);
+  // A capture of a live channel with hours of segments, a profile and its stream (src/server/demo/archiver.ts).
+  await seedArchiverDemo(db, clientId, clock);
   // Arm auto start/publish/end as every write path does, so seeded automation really runs.
   const automated = await db
     .select({ id: events.id })

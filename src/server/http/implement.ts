@@ -73,3 +73,19 @@ export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>, 
     handler: handler as unknown as Implementation['handler'],
   };
 }
+
+/**
+ * An answer the database already wrote as JSON text (json_agg of a large list): sent as it is,
+ * without building and serialising an object per row. `jsonAnswer<T>(text)` stands for a body of
+ * type T; the text must match the record's response as the object would.
+ */
+export class JsonAnswer {
+  constructor(readonly text: string) {}
+}
+export function jsonAnswer<T>(text: string): T {
+  return new JsonAnswer(text) as unknown as T;
+}
+/** The JSON text of a handler's body. */
+export function bodyText(body: unknown): string {
+  return body instanceof JsonAnswer ? body.text : JSON.stringify(body);
+}

@@ -32,6 +32,23 @@ const cases: Case[] = [
   ['custom property category', 'POST', () => '/api/customproperty/', (x) => ({ eventId, category: x, key: 'k', value: 'v' }), 'body.category', TEXT_MAX.key],
   ['chapter point title', 'POST', () => '/api/chapterpoint/', (x) => ({ eventId, title: x, startTime: '00:00:01' }), 'body.title', TEXT_MAX.title],
   ['event type name', 'POST', () => '/api/eventtype/', (x) => ({ name: x, colour: '#112233' }), 'body.name', TEXT_MAX.name],
+  ['archiverflow name', 'POST', () => '/api/archiverflow/', (x) => ({ name: x, configurationJson: '{"archiverflows":[]}' }), 'body.name', TEXT_MAX.name],
+  [
+    'capture publishing point',
+    'POST',
+    () => '/api/archivercapture/',
+    (x) => ({ id: 'long_point', startTime: null, endTime: null, active: false, decryptKey: null, expiresIn: null, publishingPoints: [x] }),
+    'body.publishingPoints.0',
+    TEXT_MAX.url,
+  ],
+  [
+    'playout profile licence URL',
+    'POST',
+    () => '/api/archiverplayoutprofile/',
+    (x) => ({ id: 'long_licence', expiresIn: null, key: null, issKeyIv: null, issLicenseUrl: null, widevineDrmData: null, widevineLicenseUrl: null, aesKey: null, aesKeyIv: null, aesLicenseUrl: x, captures: [] }),
+    'body.aesLicenseUrl',
+    TEXT_MAX.url,
+  ],
 ];
 
 describe('text beyond its maximum', () => {

@@ -25,7 +25,7 @@ import type { Db } from '../db/database.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { createAuthenticate } from './auth.ts';
 import { HttpError, issueMessage, issuesToFields, validationError } from './errors.ts';
-import type { AppServices, Implementation, RequestContext, ResultHeaders } from './implement.ts';
+import { bodyText, type AppServices, type Implementation, type RequestContext, type ResultHeaders } from './implement.ts';
 import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 
@@ -144,7 +144,7 @@ function checkResponse(endpoint: Endpoint, result: { status: number; body?: unkn
     return;
   }
   // Checked as the client will see it: after JSON serialisation (dates become strings...).
-  const wire: unknown = result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body));
+  const wire: unknown = result.body === undefined ? undefined : JSON.parse(bodyText(result.body));
   const parsed = declared.safeParse(wire);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -165,7 +165,7 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { st
   reply.code(result.status);
   if (result.headers) reply.headers(result.headers);
   if (declared === null || result.status === 204 || result.body === undefined || result.body === null) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+  return reply.type('application/json; charset=utf-8').send(bodyText(result.body));
 }
 
 /** Sends an answer of the response cache, compressed once per encoding and kept so. */
@@ -264,7 +264,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       }
       if (validateResponses) checkResponse(endpoint, result);
       if (cacheKey && result.status === 200 && result.body !== undefined && result.body !== null && endpoint.responses[200]) {
-        const answer: CachedAnswer = { status: 200, body: JSON.stringify(result.body), ...(result.headers ? { headers: result.headers } : {}) };
+        const answer: CachedAnswer = { status: 200, body: bodyText(result.body), ...(result.headers ? { headers: result.headers } : {}) };
         cache!.store(cacheKey, clientId, generation, answer);
         return sendCached(request, reply, answer, false);
       }

@@ -27,6 +27,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { archiverCaptures, archiverProfileCaptures, archiverSegments, archiverStreams, type SegmentSource } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { enqueue, type JobLogger } from '../../jobs/queue.ts';
+import { recordArchiverChanges } from '../../changes/record.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
 import { resolveArchiverSettings, type ArchiverSettings, type ResolvedArchiverSettings } from './settings.ts';
 import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
@@ -97,8 +98,17 @@ export async function runTick(db: Db, clock: Clock, settingsIn: ArchiverSettings
       log?.error({ captureId: target.id, err: error instanceof Error ? error.message : String(error) }, 'archiver tick failed for a capture');
     }
   }
-  // Streams past their expiry, whatever their capture.
-  await db.delete(archiverStreams).where(and(isNotNull(archiverStreams.expiresAt), lte(archiverStreams.expiresAt, clock.now())));
+  // Streams past their expiry, whatever their capture (on the change feed with them).
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(archiverStreams)
+      .where(and(isNotNull(archiverStreams.expiresAt), lte(archiverStreams.expiresAt, clock.now())))
+      .returning({ clientId: archiverStreams.clientId, id: archiverStreams.id });
+    for (const clientId of new Set(gone.map((g) => g.clientId))) {
+      const streams = gone.filter((g) => g.clientId === clientId);
+      await recordArchiverChanges(tx, clock, clientId, streams.map((st) => ({ kind: 'stream' as const, id: String(st.id), action: 'Deleted' as const })));
+    }
+  });
   return result;
 }
 
@@ -170,7 +180,7 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
   if (capture.active) out.more = (await record(db, settings, capture, now, out, sources)) || out.more;
 
   // 1b. Waiting segments and due retries start an attempt.
-  await db
+  const started = await db
     .update(archiverSegments)
     .set({ state: 'inProgress', attempts: sql`${archiverSegments.attempts} + 1`, dueAt: new Date(now.getTime() + settings.archiveDelayMs), updatedAt: now })
     .where(
@@ -179,7 +189,8 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
         or(eq(archiverSegments.state, 'scheduled'), and(eq(archiverSegments.state, 'failed'), not(archiverSegments.gaveUp))),
         lte(archiverSegments.dueAt, now),
       ),
-    );
+    )
+    .returning({ id: archiverSegments.id });
 
   // 3. Expiry.
   if (capture.expiresIn !== null) {
@@ -202,7 +213,12 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
   }
 
   // 4. Streams of the profiles naming this capture.
-  await keepStreams(db, settings, clientId, captureId, now);
+  const streamsChanged = await keepStreams(db, settings, clientId, captureId, now);
+
+  // On the change feed: one change of the capture's segments per tick that changed any (or its streams).
+  if (out.created + out.completed + out.failed + out.expired + started.length > 0 || streamsChanged) {
+    await recordArchiverChanges(db, clock, clientId, [{ kind: 'segments', id: captureId, action: 'Updated' }]);
+  }
   return out;
 }
 
@@ -329,15 +345,16 @@ export function segmentAt(source: SourceStream, cursor: Date, limit: Date, now: 
   };
 }
 
-/** Makes and updates the streams of the profiles that name this capture. */
-async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId: string, captureId: string, now: Date): Promise<void> {
+/** Makes and updates the streams of the profiles that name this capture; true when any changed. */
+async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId: string, captureId: string, now: Date): Promise<boolean> {
+  let changed = false;
   const [range] = await db
     .select({ start: min(archiverSegments.startTime), end: max(archiverSegments.endTime) })
     .from(archiverSegments)
     .where(and(eq(archiverSegments.clientId, clientId), eq(archiverSegments.captureId, captureId), eq(archiverSegments.state, 'completed')));
   if (range?.start && range.end) {
-    await createMissingStreams(db, clientId, captureId, range.start, range.end, now);
-    await db
+    changed = (await createMissingStreams(db, clientId, captureId, range.start, range.end, now)) || changed;
+    const moved = await db
       .update(archiverStreams)
       .set({ startTime: range.start, endTime: range.end, updatedAt: now })
       .where(
@@ -346,9 +363,11 @@ async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId:
           eq(archiverStreams.captureId, captureId),
           or(sql`${archiverStreams.startTime} <> ${range.start}`, sql`${archiverStreams.endTime} <> ${range.end}`),
         ),
-      );
+      )
+      .returning({ id: archiverStreams.id });
+    changed ||= moved.length > 0;
   }
-  await db
+  const uploaded = await db
     .update(archiverStreams)
     .set({ uploaded: true, updatedAt: now })
     .where(
@@ -358,12 +377,14 @@ async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId:
         eq(archiverStreams.uploaded, false),
         lte(archiverStreams.createdAt, new Date(now.getTime() - settings.uploadDelayMs)),
       ),
-    );
+    )
+    .returning({ id: archiverStreams.id });
+  return changed || uploaded.length > 0;
 }
 
-/** A stream for every profile naming the capture that has none yet, over the capture's content. */
-export async function createMissingStreams(db: DbOrTx, clientId: string, captureId: string, start: Date, end: Date, now: Date, profileId?: string): Promise<void> {
-  await db.execute(sql`
+/** A stream for every profile naming the capture that has none yet, over the capture's content; true when one was made. */
+export async function createMissingStreams(db: DbOrTx, clientId: string, captureId: string, start: Date, end: Date, now: Date, profileId?: string): Promise<boolean> {
+  const made = await db.execute(sql`
     insert into ${archiverStreams} (client_id, profile_id, capture_id, start_time, end_time, expires_at, uploaded, created_at, updated_at)
     select pc.client_id, pc.profile_id, pc.capture_id, ${start}, ${end},
       case when p.expires_in is null then null else ${now}::timestamptz + make_interval(secs => p.expires_in) end,
@@ -372,7 +393,9 @@ export async function createMissingStreams(db: DbOrTx, clientId: string, capture
     join archiver_profiles p on p.client_id = pc.client_id and p.id = pc.profile_id
     where pc.client_id = ${clientId} and pc.capture_id = ${captureId} and not pc.stream_made
       ${profileId ? sql`and pc.profile_id = ${profileId}` : sql``}
-    on conflict (client_id, profile_id, capture_id) do nothing`);
+    on conflict (client_id, profile_id, capture_id) do nothing
+    returning id`);
+  const rows = (made as unknown as { rows?: unknown[] }).rows ?? [];
   await db
     .update(archiverProfileCaptures)
     .set({ streamMade: true })
@@ -383,5 +406,6 @@ export async function createMissingStreams(db: DbOrTx, clientId: string, capture
         profileId ? eq(archiverProfileCaptures.profileId, profileId) : undefined,
       ),
     );
+  return rows.length > 0;
 }
 

@@ -18,10 +18,11 @@
  * - startTime moved later by PUT skips ahead; moved earlier, what was skipped is not recorded again.
  */
 import { and, eq } from 'drizzle-orm';
-import { endpoints, type CaptureBody, type PlayoutProfileBody } from '#schema';
+import { endpoints, type CaptureBody, type CaptureSegment, type PlayoutProfileBody } from '#schema';
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverStreams } from '../../db/tables/index.ts';
 import { badField, conflict, notFound, validationError, type FieldError } from '../../http/errors.ts';
-import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { implement, jsonAnswer, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { recordArchiverChanges } from '../../changes/record.ts';
 import { capturePlaybackPath, streamPlaybackPath } from './playback.ts';
 import { scheduleTick } from './recorder.ts';
 import { createMissingStreams } from './recorder.ts';
@@ -33,10 +34,11 @@ import {
   listCaptures,
   listProfiles,
   listStreams,
-  segmentsOf,
+  segmentsJson,
+  completedSummary,
   statsOf,
 } from './repo.ts';
-import { toArchiverflow, toCapture, toProfile, toSegment, toStream } from './serialize.ts';
+import { toArchiverflow, toCapture, toProfile, toStream } from './serialize.ts';
 
 const noSuchCapture = (id: string) => notFound(`There is no capture ${id}`);
 const noSuchProfile = (id: string) => notFound(`There is no playout profile ${id}`);
@@ -122,6 +124,11 @@ async function writeProfileCaptures(ctx: RequestContext, profileId: string, capt
   await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
 }
 
+/** Puts a write on the change feed, in the request's transaction. */
+function changed(ctx: RequestContext, kind: 'capture' | 'profile' | 'stream' | 'flow', id: string | number, action: 'Added' | 'Updated' | 'Deleted') {
+  return recordArchiverChanges(ctx.db, ctx.clock, ctx.client.clientId, [{ kind, id: String(id), action }]);
+}
+
 async function profileAnswer(ctx: RequestContext, id: string) {
   const found = await getProfile(ctx.db, ctx.client.clientId, id);
   if (!found) throw noSuchProfile(id);
@@ -141,6 +148,7 @@ export const archiverRoutes: Implementation[] = [
       .insert(archiverflows)
       .values({ ...(body.id ? { id: body.id } : {}), clientId: ctx.client.clientId, name: body.name, configurationJson: body.configurationJson, createdAt: now, updatedAt: now })
       .returning();
+    await changed(ctx, 'flow', row!.id, 'Added');
     return { status: 200, body: toArchiverflow(row!) };
   }),
 
@@ -151,6 +159,7 @@ export const archiverRoutes: Implementation[] = [
       .where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)))
       .returning();
     if (!row) throw notFound(`There is no archiverflow ${params.id}`);
+    await changed(ctx, 'flow', row.id, 'Updated');
     return { status: 200, body: toArchiverflow(row) };
   }),
 
@@ -165,7 +174,11 @@ export const archiverRoutes: Implementation[] = [
   }),
 
   implement(endpoints.archiverflow.delete, async ({ params }, ctx) => {
-    await ctx.db.delete(archiverflows).where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)));
+    const gone = await ctx.db
+      .delete(archiverflows)
+      .where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)))
+      .returning({ id: archiverflows.id });
+    if (gone.length > 0) await changed(ctx, 'flow', params.id, 'Deleted');
     return { status: 200 };
   }),
 
@@ -205,8 +218,8 @@ export const archiverRoutes: Implementation[] = [
     const start = query.start ? new Date(query.start) : undefined;
     const end = query.end ? new Date(query.end) : undefined;
     if (start && end && end.getTime() < start.getTime()) throw badField('query.end', 'must not be before start');
-    const rows = await segmentsOf(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) });
-    return { status: 200, body: rows.map(toSegment) };
+    const json = await segmentsJson(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) });
+    return { status: 200, body: jsonAnswer<CaptureSegment[]>(json) };
   }),
 
   implement(endpoints.archiverCapture.playback, async ({ params, query }, ctx) => {
@@ -215,18 +228,14 @@ export const archiverRoutes: Implementation[] = [
     const start = query.start ? new Date(query.start) : null;
     const end = query.end ? new Date(query.end) : null;
     if (start && end && end.getTime() <= start.getTime()) throw badField('query.end', 'must be after start');
-    const segments = (await segmentsOf(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) })).filter(
-      (s) => s.state === 'completed',
-    );
-    const first = segments[0];
-    const last = segments.at(-1);
+    const summary = await completedSummary(ctx.db, ctx.client.clientId, params.id, { ...(start ? { start } : {}), ...(end ? { end } : {}) });
     return {
       status: 200,
       body: {
         url: `${publicBase(ctx)}${capturePlaybackPath(row.playKey, start, end)}`,
-        startTime: first ? first.startTime.toISOString() : null,
-        endTime: last ? last.endTime.toISOString() : null,
-        segments: segments.length,
+        startTime: summary.startTime ? summary.startTime.toISOString() : null,
+        endTime: summary.endTime ? summary.endTime.toISOString() : null,
+        segments: summary.segments,
       },
     };
   }),
@@ -240,6 +249,7 @@ export const archiverRoutes: Implementation[] = [
       .values({ clientId, id: body.id, ...captureValues(body, now), createdAt: now, updatedAt: now })
       .returning();
     if (row!.active) await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
+    await changed(ctx, 'capture', row!.id, 'Added');
     return { status: 200, body: toCapture(row!) };
   }),
 
@@ -252,6 +262,7 @@ export const archiverRoutes: Implementation[] = [
       .returning();
     if (!row) throw noSuchCapture(params.id);
     await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
+    await changed(ctx, 'capture', row.id, 'Updated');
     return { status: 200, body: toCapture(row) };
   }),
 
@@ -264,6 +275,7 @@ export const archiverRoutes: Implementation[] = [
       .where(and(eq(archiverCaptures.clientId, clientId), eq(archiverCaptures.id, params.id)))
       .returning();
     if (!row) throw noSuchCapture(params.id);
+    await changed(ctx, 'capture', row.id, 'Deleted');
     return { status: 200, body: toCapture(row) };
   }),
 
@@ -284,6 +296,7 @@ export const archiverRoutes: Implementation[] = [
     const now = ctx.clock.now();
     await ctx.db.insert(archiverProfiles).values({ clientId, id: body.id, ...profileValues(body), createdAt: now, updatedAt: now });
     await writeProfileCaptures(ctx, body.id, body.captures);
+    await changed(ctx, 'profile', body.id, 'Added');
     return { status: 200, body: await profileAnswer(ctx, body.id) };
   }),
 
@@ -295,6 +308,7 @@ export const archiverRoutes: Implementation[] = [
       .returning();
     if (!row) throw noSuchProfile(params.id);
     await writeProfileCaptures(ctx, params.id, body.captures);
+    await changed(ctx, 'profile', params.id, 'Updated');
     return { status: 200, body: await profileAnswer(ctx, params.id) };
   }),
 
@@ -306,6 +320,7 @@ export const archiverRoutes: Implementation[] = [
     await ctx.db.delete(archiverProfileCaptures).where(and(eq(archiverProfileCaptures.clientId, clientId), eq(archiverProfileCaptures.profileId, params.id)));
     await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, clientId), eq(archiverStreams.profileId, params.id)));
     await ctx.db.delete(archiverProfiles).where(and(eq(archiverProfiles.clientId, clientId), eq(archiverProfiles.id, params.id)));
+    await changed(ctx, 'profile', params.id, 'Deleted');
     return { status: 200, body: toProfile(found.profile, []) };
   }),
 
@@ -327,6 +342,7 @@ export const archiverRoutes: Implementation[] = [
     const [row] = await listStreams(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw noSuchStream(params.id);
     await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, ctx.client.clientId), eq(archiverStreams.id, params.id)));
+    await changed(ctx, 'stream', params.id, 'Deleted');
     return { status: 200, body: toStream(row.stream, row.profile, `${publicBase(ctx)}${streamPlaybackPath(row.stream.playKey)}`) };
   }),
 ];

@@ -1,5 +1,5 @@
 /** Rows of the archiver's tables as the interface answers them. */
-import type { Archiverflow, ArchiverStream, Capture, CaptureSegment, PlayoutProfile } from '#schema';
+import type { Archiverflow, ArchiverStream, Capture, PlayoutProfile } from '#schema';
 import type { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
 import { streamingFormatsOf } from './rules.ts';
 
@@ -25,22 +25,6 @@ export function toCapture(row: CaptureRow): Capture {
     decryptKey: row.decryptKey,
     expiresIn: row.expiresIn,
     publishingPoints: row.publishingPoints,
-  };
-}
-
-export function toSegment(row: Pick<SegmentRow, 'id' | 'startTime' | 'endTime' | 'state' | 'attempts' | 'createdAt' | 'updatedAt'>): CaptureSegment {
-  return {
-    id: row.id,
-    startTime: iso(row.startTime),
-    endTime: iso(row.endTime),
-    archived: row.state === 'completed',
-    failed: row.state === 'failed',
-    inProgress: row.state === 'inProgress',
-    scheduled: row.state === 'scheduled',
-    completed: row.state === 'completed',
-    attempts: row.attempts,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
   };
 }
 

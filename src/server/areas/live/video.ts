@@ -41,6 +41,7 @@
  * variants are the same URLs: this service has one player page. MP4 URLs stay empty (MP4
  * generation is another area's).
  */
+import { eventArchiverUrls } from '../archiver/event-urls.ts';
 import {
   StreamProtocol,
   StreamSource,
@@ -319,7 +320,9 @@ export async function buildVideo(db: DbOrTx, services: AppServices, event: Event
   const xflow = await xflowConfiguration(db, event.clientId, event.xflowId);
   const encoder = await encoderOf(services).status(event.id);
   const publicUrl = (services.live?.publicUrl ?? '').replace(/\/+$/, '');
-  return videoStructure({ event, channel, xflow, encoder, query, publicUrl });
+  const structure = videoStructure({ event, channel, xflow, encoder, query, publicUrl });
+  const archiverUrls = await eventArchiverUrls(db, event, structure.publishingPointUrls.map((p) => p.url));
+  return archiverUrls.length > 0 ? { ...structure, archiverUrls } : structure;
 }
 
 /** The `video` of a single event as GET /event/{id} (and by reference or external id) answers it: null unless processVideo=true. */

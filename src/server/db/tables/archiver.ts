@@ -90,6 +90,10 @@ export const archiverSegments = pgTable(
   (t) => [
     foreignKey({ columns: [t.clientId, t.captureId], foreignColumns: [archiverCaptures.clientId, archiverCaptures.id] }).onDelete('cascade'),
     index('archiver_segments_capture_start_idx').on(t.clientId, t.captureId, t.startTime),
+    // Available content and stats read only completed segments, in start order (an index-only scan).
+    index('archiver_segments_completed_idx')
+      .on(t.clientId, t.captureId, t.startTime, t.endTime)
+      .where(sql`${t.state} = 'completed'`),
     index('archiver_segments_open_idx')
       .on(t.clientId, t.captureId, t.dueAt)
       .where(sql`${t.state} in ('scheduled', 'inProgress', 'failed') and not ${t.gaveUp}`),

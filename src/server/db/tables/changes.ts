@@ -3,7 +3,8 @@
  * itself (an outbox). Webhook delivery and the change feed read from here, so a notification is
  * never lost and never sent for a change that was rolled back.
  */
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 
 export const eventChanges = pgTable(
@@ -34,4 +35,30 @@ export const eventChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('event_changes_client_seq_idx').on(t.clientId, t.seq), index('event_changes_event_idx').on(t.eventId, t.seq)],
+);
+
+/**
+ * The change log of the archiver (captures, their segments, playout profiles, streams,
+ * archiverflows): one row per write, or per recorder tick and capture for segments, written in the
+ * same transaction. Its seq comes from event_changes' sequence, so the change feed reads both logs
+ * as one, in one order, with one cursor (changes/feed.ts). Nothing fans it out to webhooks: the
+ * interface's notifications are about events.
+ */
+export const archiverChanges = pgTable(
+  'archiver_changes',
+  {
+    seq: bigint('seq', { mode: 'number' })
+      .primaryKey()
+      .default(sql`nextval('event_changes_seq_seq')`),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** What changed: a capture, the segments of a capture, a playout profile, a stream, an archiverflow. */
+    kind: text('kind', { enum: ['capture', 'segments', 'profile', 'stream', 'flow'] }).notNull(),
+    /** Its id (for segments, the capture's). */
+    subjectId: text('subject_id').notNull(),
+    action: text('action', { enum: ['Added', 'Updated', 'Deleted'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('archiver_changes_client_seq_idx').on(t.clientId, t.seq)],
 );
