@@ -72,6 +72,7 @@ ALTER TABLE "vod_downloads" ADD COLUMN "file_key" text;
 -- reference between client-owned rows becomes (client_id, x_id) -> parent(client_id, id).
 -- A lookup of another client that an event names (never written by the service, but possible
 -- under the old single-column keys) is cleared, as deleting the lookup would have done.
+-- ON DELETE SET NULL (<column>): deleting a lookup clears the reference, never client_id.
 UPDATE "events" SET "channel_id" = NULL WHERE "channel_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "channels" p WHERE p."id" = "events"."channel_id" AND p."client_id" = "events"."client_id");
 --> statement-breakpoint
 UPDATE "events" SET "xflow_id" = NULL WHERE "xflow_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "xflows" p WHERE p."id" = "events"."xflow_id" AND p."client_id" = "events"."client_id");
@@ -85,6 +86,8 @@ UPDATE "events" SET "event_type_id" = NULL WHERE "event_type_id" IS NOT NULL AND
 UPDATE "events" SET "room_id" = NULL WHERE "room_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "rooms" p WHERE p."id" = "events"."room_id" AND p."client_id" = "events"."client_id");
 --> statement-breakpoint
 UPDATE "events" SET "custom_property_configuration_id" = NULL WHERE "custom_property_configuration_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "property_configurations" p WHERE p."id" = "events"."custom_property_configuration_id" AND p."client_id" = "events"."client_id");
+--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_client_key" UNIQUE("client_id","id");
 --> statement-breakpoint
 ALTER TABLE "categories" ADD CONSTRAINT "categories_client_key" UNIQUE("client_id","id");
 --> statement-breakpoint
