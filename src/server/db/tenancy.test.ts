@@ -9,11 +9,12 @@
  * (which the migration keeps, clearing only a cross-client reference that could not be kept).
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { mkdtemp, readFile, readdir, rm, writeFile, mkdir, copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import { countRows, insertRow, selectRows } from '#testing/rows.ts';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,20 +40,15 @@ interface Constraint {
   setNullCols: string[];
 }
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 async function catalog(database: Database) {
-  const columns = await rows<{ table: string; column: string; notNull: boolean }>(
+  const columns = await selectRows<{ table: string; column: string; notNull: boolean }>(
     database,
     sql`select c.relname::text as "table", a.attname::text as "column", a.attnotnull as "notNull"
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
         where n.nspname = 'public' and c.relkind = 'r'`,
   );
-  const constraints = await rows<Constraint>(
+  const constraints = await selectRows<Constraint>(
     database,
     sql`select con.conname::text as name, con.contype::text as type, c.relname::text as "table", f.relname::text as ref,
           array(select a.attname::text from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as cols,
@@ -93,39 +89,6 @@ function problemsOf(table: string, columns: Map<string, boolean>, constraints: r
     }
   }
   return problems;
-}
-
-/** Inserts a row, filling the other required columns with some value of their type. */
-async function insert(database: Database, table: string, values: Record<string, unknown>): Promise<void> {
-  const columns = await rows<{ name: string; type: string; nullable: string; hasDefault: boolean; generated: string }>(
-    database,
-    sql`select column_name::text as name, udt_name::text as type, is_nullable::text as nullable, column_default is not null as "hasDefault", is_generated::text as generated
-        from information_schema.columns where table_schema = 'public' and table_name = ${table}`,
-  );
-  const filler: Record<string, unknown> = { text: 'x', int4: 0, int8: 0, bool: false, timestamptz: new Date().toISOString(), jsonb: '{}', uuid: randomUUID(), _uuid: '{}', float8: 0 };
-  const all: Record<string, unknown> = {};
-  for (const c of columns) {
-    if (c.name in values) all[c.name] = values[c.name];
-    else if (c.nullable === 'NO' && !c.hasDefault && c.generated !== 'ALWAYS') {
-      if (!(c.type in filler)) throw new Error(`no filler for ${table}.${c.name} (${c.type})`);
-      all[c.name] = filler[c.type];
-    }
-  }
-  const names = Object.keys(all);
-  await database.db.execute(
-    sql`insert into ${sql.identifier(table)} (${sql.join(
-      names.map((n) => sql.identifier(n)),
-      sql`, `,
-    )}) values (${sql.join(
-      names.map((n) => sql`${all[n]}`),
-      sql`, `,
-    )})`,
-  );
-}
-
-async function count(database: Database, table: string, where = sql`true`): Promise<number> {
-  const [row] = await rows<{ n: number }>(database, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
-  return Number(row!.n);
 }
 
 /** A column's name in the database: the service's Drizzle runs with `casing: 'snake_case'`. */
@@ -184,25 +147,25 @@ describe('a database migrated with rows in it', () => {
     }
     database = await openTestDatabase(undefined, { migrationsFolder: folder });
 
-    await insert(database, 'clients', { id: a, name: `a-${a}` });
-    await insert(database, 'clients', { id: b, name: `b-${b}` });
-    await insert(database, 'channels', { id: ids.channel, client_id: a });
-    await insert(database, 'events', { id: ids.eventA, client_id: a, channel_id: ids.channel });
+    await insertRow(database, 'clients', { id: a, name: `a-${a}` });
+    await insertRow(database, 'clients', { id: b, name: `b-${b}` });
+    await insertRow(database, 'channels', { id: ids.channel, client_id: a });
+    await insertRow(database, 'events', { id: ids.eventA, client_id: a, channel_id: ids.channel });
     // Possible under single-column keys: B's event naming A's channel.
-    await insert(database, 'events', { id: ids.eventB, client_id: b, channel_id: ids.channel });
-    await insert(database, 'chapter_points', { id: ids.point, client_id: a, event_id: ids.eventA });
-    await insert(database, 'chapter_points', { id: ids.child, client_id: a, event_id: ids.eventA, parent_id: ids.point });
-    await insert(database, 'chapter_point_custom_properties', { client_id: a, chapter_point_id: ids.point });
-    await insert(database, 'custom_properties', { client_id: a, event_id: ids.eventA });
-    await insert(database, 'compose_playlists', { id: ids.playlist, client_id: a, event_id: ids.eventA });
-    await insert(database, 'compose_items', { id: randomUUID(), client_id: a, playlist_id: ids.playlist });
-    await insert(database, 'webhooks', { id: ids.webhook, client_id: a, event_id: ids.eventA });
-    await insert(database, 'webhook_deliveries', { id: ids.delivery, client_id: a, webhook_id: ids.webhook });
-    await insert(database, 'webhook_attempts', { client_id: a, delivery_id: ids.delivery });
-    await insert(database, 'assets', { client_id: a, event_id: ids.eventA });
-    await insert(database, 'vod_downloads', { client_id: a, event_id: ids.eventA });
+    await insertRow(database, 'events', { id: ids.eventB, client_id: b, channel_id: ids.channel });
+    await insertRow(database, 'chapter_points', { id: ids.point, client_id: a, event_id: ids.eventA });
+    await insertRow(database, 'chapter_points', { id: ids.child, client_id: a, event_id: ids.eventA, parent_id: ids.point });
+    await insertRow(database, 'chapter_point_custom_properties', { client_id: a, chapter_point_id: ids.point });
+    await insertRow(database, 'custom_properties', { client_id: a, event_id: ids.eventA });
+    await insertRow(database, 'compose_playlists', { id: ids.playlist, client_id: a, event_id: ids.eventA });
+    await insertRow(database, 'compose_items', { id: randomUUID(), client_id: a, playlist_id: ids.playlist });
+    await insertRow(database, 'webhooks', { id: ids.webhook, client_id: a, event_id: ids.eventA });
+    await insertRow(database, 'webhook_deliveries', { id: ids.delivery, client_id: a, webhook_id: ids.webhook });
+    await insertRow(database, 'webhook_attempts', { client_id: a, delivery_id: ids.delivery });
+    await insertRow(database, 'assets', { client_id: a, event_id: ids.eventA });
+    await insertRow(database, 'vod_downloads', { client_id: a, event_id: ids.eventA });
     for (const table of ['events', 'chapter_points', 'chapter_point_custom_properties', 'custom_properties', 'compose_playlists', 'compose_items', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'assets', 'vod_downloads']) {
-      before.set(table, await count(database, table));
+      before.set(table, await countRows(database, table));
     }
 
     await migrateDatabase(database);
@@ -213,9 +176,9 @@ describe('a database migrated with rows in it', () => {
   });
 
   it('keeps every row, and clears only the reference that crossed clients', async () => {
-    for (const [table, n] of before) expect([table, await count(database, table)]).toEqual([table, n]);
-    expect(await count(database, 'events', sql`id = ${ids.eventA} and channel_id = ${ids.channel}`)).toBe(1);
-    expect(await count(database, 'events', sql`id = ${ids.eventB} and channel_id is null`)).toBe(1);
+    for (const [table, n] of before) expect([table, await countRows(database, table)]).toEqual([table, n]);
+    expect(await countRows(database, 'events', sql`id = ${ids.eventA} and channel_id = ${ids.channel}`)).toBe(1);
+    expect(await countRows(database, 'events', sql`id = ${ids.eventB} and channel_id is null`)).toBe(1);
   });
 
   it('holds every table to the convention in the catalog', async () => {
@@ -225,17 +188,17 @@ describe('a database migrated with rows in it', () => {
   });
 
   it('refuses a reference to another client’s row', async () => {
-    await expect(insert(database, 'chapter_points', { client_id: b, event_id: ids.eventA })).rejects.toThrow();
-    await expect(insert(database, 'webhooks', { client_id: b, event_id: ids.eventA })).rejects.toThrow();
+    await expect(insertRow(database, 'chapter_points', { client_id: b, event_id: ids.eventA })).rejects.toThrow();
+    await expect(insertRow(database, 'webhooks', { client_id: b, event_id: ids.eventA })).rejects.toThrow();
     await expect(database.db.execute(sql`update events set channel_id = ${ids.channel} where id = ${ids.eventB}`)).rejects.toThrow();
   });
 
   it('clears the reference only when a lookup is deleted, and cascades within the client', async () => {
     await database.db.execute(sql`delete from channels where id = ${ids.channel}`);
-    expect(await count(database, 'events', sql`id = ${ids.eventA} and channel_id is null and client_id = ${a}`)).toBe(1);
+    expect(await countRows(database, 'events', sql`id = ${ids.eventA} and channel_id is null and client_id = ${a}`)).toBe(1);
     await database.db.execute(sql`delete from events where id = ${ids.eventA}`);
     for (const table of ['chapter_points', 'chapter_point_custom_properties', 'custom_properties', 'compose_playlists', 'compose_items', 'webhooks', 'webhook_deliveries', 'webhook_attempts', 'assets']) {
-      expect([table, await count(database, table, sql`client_id = ${a}`)]).toEqual([table, 0]);
+      expect([table, await countRows(database, table, sql`client_id = ${a}`)]).toEqual([table, 0]);
     }
   });
 });

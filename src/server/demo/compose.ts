@@ -106,7 +106,7 @@ export async function seedComposeDemo(db: DbOrTx, clientId: string, clock: Clock
       if (!reasonOf(check)) {
         const done = new Date(goals.dateModified.getTime());
         await saveRendition(tx, { eventId: goals.id, clientId, kind: 'standard', clips: check.clips, looped: false, durationMs: check.durationMs, dateCreated: done });
-        await updatePlaylist(tx, playlist.id, { generationStartedAt: new Date(done.getTime() - 40_000), generationFinishedAt: done });
+        await updatePlaylist(tx, playlist, { generationStartedAt: new Date(done.getTime() - 40_000), generationFinishedAt: done });
       }
       playlists++;
     }
@@ -130,7 +130,7 @@ export async function seedComposeDemo(db: DbOrTx, clientId: string, clock: Clock
       const check = await checkStandard(tx, clientId, items, 'body', recap.id);
       const playlist = await insertPlaylist(tx, { id: id('compose/recap'), clientId, eventId: recap.id, kind: 'standard', name: 'Weekly recap', looped: false, liveStreamStart: null, now });
       await replaceItems(tx, clientId, playlist.id, items.map((i) => ({ item: i })));
-      await updatePlaylist(tx, playlist.id, {
+      await updatePlaylist(tx, playlist, {
         generationStartedAt: new Date(recap.dateModified.getTime() - 20_000),
         generationFinishedAt: recap.dateModified,
         generationError: reasonOf(check) ?? 'items.1.value: the source has no recording to compose from',

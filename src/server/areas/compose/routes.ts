@@ -70,7 +70,7 @@ async function answer(db: DbOrTx, clock: Clock, clientId: string, eventId: strin
 async function describe(db: DbOrTx, clock: Clock, loaded: LoadedPlaylist, eventId: string): Promise<ComposePlaylist> {
   if (loaded.playlist.kind !== 'standard') return toComposePlaylist(loaded, null);
   const row = await getEvent(db, loaded.playlist.clientId, eventId);
-  const rendition = await renditionOf(db, eventId);
+  const rendition = await renditionOf(db, loaded.playlist.clientId, eventId);
   const state = row?.event.state ?? S.COMPOSE_ERROR;
   return toComposePlaylist(loaded, generationOf(loaded.playlist, { state }, GENERATION_STATES, clock.now(), rendition?.durationMs ?? null));
 }
@@ -181,7 +181,7 @@ async function saveEncoderPlaylist(
 ): Promise<{ row: EventRow; changed: boolean }> {
   const now = clock.now();
   const playlist = existing
-    ? await updatePlaylist(db, existing.id, { name: values.name, looped: values.looped, revision: existing.revision + 1, dateModified: now })
+    ? await updatePlaylist(db, existing, { name: values.name, looped: values.looped, revision: existing.revision + 1, dateModified: now })
     : await insertPlaylist(db, { clientId: row.clientId, eventId: row.id, kind: 'encoder', name: values.name, looped: values.looped, liveStreamStart: null, now });
   await replaceItems(db, row.clientId, playlist.id, values.items);
   await saveRendition(db, {
@@ -308,7 +308,7 @@ export const composeRoutes: Implementation[] = [
     if (check.fieldErrors.length > 0) throw validationError(check.fieldErrors, 'The playlist is not valid');
     const now = clock.now();
     const liveStreamStart = body.liveStreamStart === undefined ? loaded.playlist.liveStreamStart : toDate(body.liveStreamStart);
-    const playlist = await updatePlaylist(db, loaded.playlist.id, {
+    const playlist = await updatePlaylist(db, loaded.playlist, {
       ...NO_GENERATION,
       name: body.name,
       looped: body.looped,
@@ -410,7 +410,7 @@ export const composeRoutes: Implementation[] = [
         }
         const values = { name: loaded.playlist.name, looped: loaded.playlist.looped, liveStreamStart: loaded.playlist.liveStreamStart, dateModified: now };
         const playlist = targetPlaylist
-          ? await updatePlaylist(db, targetPlaylist.playlist.id, { ...values, ...NO_GENERATION, revision: targetPlaylist.playlist.revision + 1 })
+          ? await updatePlaylist(db, targetPlaylist.playlist, { ...values, ...NO_GENERATION, revision: targetPlaylist.playlist.revision + 1 })
           : await insertPlaylist(db, { clientId, eventId: target.id, kind: 'standard', ...values, now });
         await replaceItems(db, clientId, playlist.id, items.map((item) => ({ item })));
         const state = await planGeneration(db, clock, clientId, target.id, playlist);
@@ -460,7 +460,7 @@ export const composeRoutes: Implementation[] = [
     if (loaded.playlist.kind === 'encoder') {
       // The live event stays, and streams the encoder's own programme again. A standard
       // composition keeps its generated result: it belongs to the event.
-      await deleteRendition(db, row.id);
+      await deleteRendition(db, row.clientId, row.id);
       updated = await updateEventRow(db, clientId, row.id, { liveComposePlaylistId: null, dateModified: clock.now() });
     } else {
       updated = await updateEventRow(db, clientId, row.id, { dateModified: clock.now() });

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
-import { clientKey, sameClient } from './tenancy.ts';
+import { clientKey } from './tenancy.ts';
 
 const clientId = () =>
   uuid()

@@ -13,7 +13,7 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
-import { clientKey, sameClient } from './tenancy.ts';
+import { clientKey } from './tenancy.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const clientRef = () =>

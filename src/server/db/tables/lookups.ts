@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
-import { clientKey, sameClient } from './tenancy.ts';
+import { clientKey } from './tenancy.ts';
 
 const clientId = () =>
   uuid()
