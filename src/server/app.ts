@@ -28,7 +28,7 @@ import type { Db } from './db/database.ts';
 import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
 import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
-import type { LogLevel } from './config.ts';
+import { isTestRun, type LogLevel } from './config.ts';
 import { SimulatedEncoder } from './sim/encoder.ts';
 import { liveStreamExtension } from './areas/live/streams.ts';
 import { changeFeed } from './changes/feed.ts';
@@ -121,7 +121,7 @@ const DEFAULT_STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const settings: AppSettings = {
-    validateResponses: process.env.NODE_ENV === 'test',
+    validateResponses: isTestRun(),
     staticDir: DEFAULT_STATIC_DIR,
     bodyLimit: BODY_LIMIT,
     responseCache: true,

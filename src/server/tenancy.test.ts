@@ -109,7 +109,6 @@ const fill = (path: string, values: Record<string, string>) => `/api/${path.repl
 
 let t: TestApp;
 let owner: TestTenant;
-const foreign = new Map<string, string>();
 
 async function firstOf(source: Source): Promise<string | undefined> {
   const column = source.column ?? 'id';
