@@ -25,12 +25,12 @@ import { ChannelConfigurationSchema, EventState, MarkerType, parseJsonText, type
 import type { DbOrTx } from '../db/database.ts';
 import { channels, composePlaylists, eventCategories, events } from '../db/tables/index.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { checkEncoder } from '../areas/compose/encoder.ts';
-import { grantLicence } from '../areas/compose/licences.ts';
-import { insertEvent, insertPlaylist, replaceItems, saveRendition, updateEventRow, updatePlaylist } from '../areas/compose/repo.ts';
-import { LICENSED_FEATURE_LIVE_STREAM_START } from '../areas/compose/rules.ts';
-import { checkStandard, planGeneration, reasonOf } from '../areas/compose/standard.ts';
-import { RECORDED_STATES } from '../areas/live/recording.ts';
+import { checkEncoder } from '../areas/compose/index.ts';
+import { grantLicence } from '../areas/compose/index.ts';
+import { insertEvent, insertPlaylist, replaceItems, saveRendition, updateEventRow, updatePlaylist } from '../areas/compose/index.ts';
+import { LICENSED_FEATURE_LIVE_STREAM_START } from '../areas/compose/index.ts';
+import { checkStandard, planGeneration, reasonOf } from '../areas/compose/index.ts';
+import { RECORDED_STATES } from '../areas/live/index.ts';
 import { testCardPath } from '../sim/stream-routes.ts';
 import { DEMO_BASE_URL } from './catalogue.ts';
 

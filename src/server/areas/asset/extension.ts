@@ -19,7 +19,7 @@ import { sendStoredFile } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../app.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
-import { mediaOf } from '../media/services.ts';
+import { mediaOf } from '../media/index.ts';
 import { closeMediaDispatch } from './dispatcher.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';

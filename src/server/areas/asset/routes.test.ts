@@ -8,9 +8,10 @@ import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import { createMediaServices } from '../media/services.ts';
-import { changesOf, insertEvent } from '../live/test-helpers.ts';
-import { recordedEvent, seedComposeFixture, type ComposeFixture } from '../compose/test-fixtures.ts';
-import { settleMedia } from './test-fixtures.ts';
+import { changesOf } from '#testing/changes.ts';
+import { insertEvent } from '#testing/live.ts';
+import { recordedEvent, seedComposeFixture, type ComposeFixture } from '#testing/compose.ts';
+import { settleMedia } from '#testing/asset.ts';
 import { scheduleDispatch } from './dispatcher.ts';
 
 const S = EventState.values;

@@ -22,8 +22,8 @@ import {
   xflows,
   type RenditionClip,
 } from '../../db/tables/index.ts';
-import type { EventRow } from '../event/serialize.ts';
-import type { EventInsert } from '../event/write.ts';
+import type { EventRow } from '../event/index.ts';
+import type { EventInsert } from '../event/index.ts';
 import { formatOffset } from './rules.ts';
 
 export type PlaylistRow = typeof composePlaylists.$inferSelect;

@@ -25,13 +25,13 @@ import type { DbOrTx } from '../../db/database.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { getEvent, instant } from '../event/repo.ts';
-import { addedFlags } from '../event/rules.ts';
-import { serializeEvent, type EventRow } from '../event/serialize.ts';
-import { changeEvent } from '../event/write.ts';
-import { scheduleAutomation } from '../live/automation.ts';
-import { lockEvent } from '../live/operations.ts';
-import { S, stateName } from '../live/state-machine.ts';
+import { getEvent, instant } from '../event/index.ts';
+import { addedFlags } from '../event/index.ts';
+import { serializeEvent, type EventRow } from '../event/index.ts';
+import { changeEvent } from '../event/index.ts';
+import { scheduleAutomation } from '../live/index.ts';
+import { lockEventRow } from '../event/index.ts';
+import { S, stateName } from '../live/index.ts';
 import { anchorFor, checkEncoder, compositionChannelProblem, LIVE_FAMILY, probeItems, type Probed } from './encoder.ts';
 import { mediaProbeOf } from './media-probe.ts';
 import {
@@ -76,7 +76,7 @@ async function describe(db: DbOrTx, clock: Clock, loaded: LoadedPlaylist, eventI
 }
 
 async function requireEvent(db: DbOrTx, clientId: string, eventId: string): Promise<EventRow> {
-  const row = await lockEvent(db, clientId, eventId);
+  const row = await lockEventRow(db, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   return row;
 }
@@ -392,7 +392,7 @@ export const composeRoutes: Implementation[] = [
       const loaded = await loadPlaylist(db, clientId, source.event.id);
       if (!loaded) throw notFound(`The event ${source.event.id} has no compose playlist to clone`);
       if (query.targetEventId === source.event.id) throw badField('query.targetEventId', 'is the source event itself: clone to another event');
-      const target = await lockEvent(db, clientId, query.targetEventId);
+      const target = await lockEventRow(db, clientId, query.targetEventId);
       if (!target) throw badField('query.targetEventId', `there is no event ${query.targetEventId}`);
       const targetPlaylist = await loadPlaylist(db, clientId, target.id);
       const items: PlaylistItem[] = loaded.items.map(itemOf);
@@ -451,7 +451,7 @@ export const composeRoutes: Implementation[] = [
   implement(endpoints.compose.delete, async ({ params }, ctx) => {
     const { db, clock } = ctx;
     const clientId = ctx.client.clientId;
-    const row = await lockEvent(db, clientId, params.eventId);
+    const row = await lockEventRow(db, clientId, params.eventId);
     if (!row) throw badField('params.eventId', `there is no event ${params.eventId}`);
     const loaded = await loadPlaylist(db, clientId, row.id);
     if (!loaded) throw badField('params.eventId', `the event ${row.id} has no compose playlist`);

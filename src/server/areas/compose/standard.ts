@@ -21,11 +21,11 @@ import { jobs } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { loadMediaIndex } from '../../sim/hls.ts';
-import { changeEvent } from '../event/write.ts';
-import type { EventRow } from '../event/serialize.ts';
-import { lockEvent } from '../live/operations.ts';
-import { recordingsOf } from '../live/recording.ts';
-import { S, stateName } from '../live/state-machine.ts';
+import { changeEvent } from '../event/index.ts';
+import type { EventRow } from '../event/index.ts';
+import { lockEventRow } from '../event/index.ts';
+import { recordingsOf } from '../live/index.ts';
+import { S, stateName } from '../live/index.ts';
 import { clientName, hasLicence } from './licences.ts';
 import { eventsByIds, itemOf, loadPlaylist, saveRendition, updateEventRow, updatePlaylist, type LoadedPlaylist, type PlaylistRow, type RenditionClip } from './repo.ts';
 import {
@@ -193,7 +193,7 @@ export interface JobDeps {
 export async function startGeneration(deps: JobDeps, payload: GenerationPayload): Promise<void> {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
-    let row = await lockEvent(tx, payload.clientId, payload.eventId);
+    let row = await lockEventRow(tx, payload.clientId, payload.eventId);
     if (!row) return;
     const loaded = await loadPlaylist(tx, payload.clientId, payload.eventId);
     if (!loaded || loaded.playlist.kind !== 'standard' || loaded.playlist.revision !== payload.revision) return;
@@ -218,7 +218,7 @@ export async function startGeneration(deps: JobDeps, payload: GenerationPayload)
 export async function finishGeneration(deps: JobDeps, payload: GenerationPayload): Promise<void> {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
-    const row = await lockEvent(tx, payload.clientId, payload.eventId);
+    const row = await lockEventRow(tx, payload.clientId, payload.eventId);
     if (!row || row.state !== S.COMPOSE_GENERATING) return;
     const loaded = await loadPlaylist(tx, payload.clientId, payload.eventId);
     if (!loaded || loaded.playlist.kind !== 'standard' || loaded.playlist.revision !== payload.revision) return;
@@ -248,7 +248,7 @@ export async function finishGeneration(deps: JobDeps, payload: GenerationPayload
 /** A generation whose job gave up (an unexpected error, retried to the end) leaves the event in COMPOSE_ERROR, not GENERATING for ever. */
 export async function abandonGeneration(deps: JobDeps, payload: GenerationPayload, error: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const row = await lockEvent(tx, payload.clientId, payload.eventId);
+    const row = await lockEventRow(tx, payload.clientId, payload.eventId);
     if (!row || (row.state !== S.COMPOSE_GENERATING && row.state !== S.COMPOSE_WAITING)) return;
     const loaded = await loadPlaylist(tx, payload.clientId, payload.eventId);
     if (!loaded || loaded.playlist.revision !== payload.revision) return;

@@ -52,7 +52,8 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { EncoderStatus } from '../../sim/encoder.ts';
-import { formatDuration, type EventRow } from '../event/serialize.ts';
+import type { EventRow } from '../event/index.ts';
+import { formatDuration } from '../../http/time-span.ts';
 import { channelConfiguration, xflowConfiguration } from './configuration.ts';
 import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';

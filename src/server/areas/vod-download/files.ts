@@ -7,7 +7,7 @@
 import type { AppExtension } from '../../app.ts';
 import { sendStoredFile } from '../../http/byte-range.ts';
 import { HttpError } from '../../http/errors.ts';
-import { mediaOf } from '../media/services.ts';
+import { mediaOf } from '../media/index.ts';
 import { findByFileToken, storedFileOf } from './repo.ts';
 
 const mp4 = { 'video/mp4': { schema: { type: 'string', format: 'binary' } } };

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
-import { mediaOf } from '../media/services.ts';
+import { mediaOf } from '../media/index.ts';
 import { enqueue, exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
 import { MailError } from '../../sim/mail.ts';
 import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';

@@ -11,8 +11,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { JobWorker } from '../../jobs/queue.ts';
 import { MailboxMailer, SmtpMailer } from '../../sim/mail.ts';
-import { seedLiveFixture, type LiveFixture } from '../live/test-helpers.ts';
-import { recordedEvent } from '../compose/test-fixtures.ts';
+import { seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { recordedEvent } from '#testing/compose.ts';
 import { events } from '../../db/tables/index.ts';
 import { eq } from 'drizzle-orm';
 

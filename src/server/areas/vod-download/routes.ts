@@ -22,7 +22,7 @@ import { vodDownloads } from '../../db/tables/downloads.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { cancelByKey, enqueue } from '../../jobs/queue.ts';
-import { mediaOf } from '../media/services.ts';
+import { mediaOf } from '../media/index.ts';
 import { PROCESS_ATTEMPTS, PROCESS_JOB } from './jobs.ts';
 import {
   contentIdTaken,

@@ -9,9 +9,9 @@
  * given; the encoder moves it into place only once it is whole.
  */
 import { stat } from 'node:fs/promises';
-import { mediaInputOf, type EventMedia } from '../media/event-media.ts';
+import { mediaInputOf, type EventMedia } from '../media/index.ts';
 import { MediaEncoder, MediaEncoderError } from '../../sim/media-encoder.ts';
-import { mediaOf, type MediaServices } from '../media/services.ts';
+import { mediaOf, type MediaServices } from '../media/index.ts';
 import type { DownloadRow } from './repo.ts';
 import { tracksOf } from './rules.ts';
 

@@ -16,8 +16,8 @@ import { PRUNE_BUCKET_MS, PRUNE_JOB } from './prune.ts';
 import { toNotification } from './serialize.ts';
 import { parseConfig } from '../../config.ts';
 import { DEFAULT_RETENTION_DAYS } from './settings.ts';
-import { insertEvent, recordChange, settle } from './test-fixtures.ts';
-import { Receiver } from './test-receiver.ts';
+import { insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { Receiver } from '#testing/webhook-receiver.ts';
 
 const DAY = 86_400_000;
 const RETENTION = 7 * DAY;
