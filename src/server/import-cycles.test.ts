@@ -8,7 +8,8 @@
  * cycles, which a lint rule sees only file by file.
  *
  * Covered: the folders in ROOTS. To add the dashboard, put 'src/pages', 'src/components' and
- * 'src/app' there (with '.tsx'), once their cycles (pages/event <-> pages/compose) are broken.
+ * 'src/app' there (.tsx files and the #app/#pages/#components aliases are already read), once
+ * their cycles (pages/event <-> pages/compose) are broken.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,6 +26,9 @@ const ALIASES: Record<string, string> = {
   '#client/': 'src/client/',
   '#server/': 'src/server/',
   '#testing/': 'src/testing/',
+  '#app/': 'src/app/',
+  '#pages/': 'src/pages/',
+  '#components/': 'src/components/',
 };
 
 function filesUnder(dir: string, out: string[] = []): string[] {
