@@ -280,6 +280,7 @@ describe('the MP4 of an event', () => {
     expect(Math.abs(mp4.durationMs! - 60_000)).toBeLessThan(200);
     const served = await t.app.inject({ method: 'HEAD', url: new URL(mp4.url!).pathname });
     expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.headers['content-length']).toBe(String(mp4.bytes));
     const changes = (await changesOf(t.database.db, eventId)).filter((c) => c.mp4StateChanged).map((c) => c.mp4State);
     expect(changes).toEqual([2, 1]);
     expect((await api.call(endpoints.event.get, { params: { id: eventId } }))?.mp4StateString).toBe('AVAILABLE');

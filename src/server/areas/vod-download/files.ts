@@ -15,7 +15,8 @@ const error = { 'application/json': { schema: { $ref: '#/components/schemas/Erro
 
 export const vodDownloadFiles: AppExtension = {
   register(app, { db, clock, services }) {
-    app.get<{ Params: { token: string; name: string } }>('/api/voddownload-files/:token/:name', async (request, reply) => {
+    // GET and HEAD in one route: HEAD answers the file's Content-Length without reading it.
+    app.route<{ Params: { token: string; name: string } }>({ method: ['GET', 'HEAD'], url: '/api/voddownload-files/:token/:name', handler: async (request, reply) => {
       const row = await findByFileToken(db, request.params.token);
       if (!row || row.status !== 'ready') throw new HttpError(404, 'NotFound', 'There is no such file: the link is wrong, or the download was made again or deleted');
       if (row.expiresAt && row.expiresAt <= clock.now()) {
@@ -30,7 +31,7 @@ export const vodDownloadFiles: AppExtension = {
         .header('Cache-Control', 'private, max-age=3600')
         .header('Last-Modified', (row.completionDate ?? row.creationDate).toUTCString());
       return sendStoredFile(request, reply, file.path, file.bytes);
-    });
+    } });
     app.addHook('onClose', async () => {
       await services.mailer?.close?.();
     });

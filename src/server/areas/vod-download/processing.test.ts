@@ -82,6 +82,7 @@ describe('making a download', () => {
     expect(part.rawPayload.length).toBe(100);
     const head = await t.app.inject({ method: 'HEAD', url: pathOf(ready!.downloadUrl!) });
     expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(info.fileBytes));
     const wrong = await t.app.inject({ method: 'GET', url: '/api/voddownload-files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/x.mp4' });
     expect(wrong.statusCode).toBe(404);
 
