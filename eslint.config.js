@@ -13,10 +13,20 @@ const client = ['\\#client', '\\#client/*', '**/client/**'];
 const nodeAndFrameworks = ['node:*', 'fastify', 'fastify*', '@fastify/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'pino'];
 const react = ['react', 'react-*', 'react/*', '@mui/*', '@tanstack/*', '@emotion/*'];
 
-/** `no-restricted-imports` for one folder: what it may not import, and why. */
-function boundary(files, groups, message, paths = []) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }], paths }] } };
+/** `no-restricted-imports` for one folder: what it may not import, and why (and further patterns, e.g. `regex` ones). */
+function boundary(files, groups, message, paths = [], more = []) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }, ...more], paths }] } };
 }
+
+// Server areas have a front door (src/server/areas/<area>/index.ts): another area, the demo,
+// the sim or the bench import that, never the area's other files. Only the app's wiring
+// (areas/index.ts: routes; jobs/handlers.ts: jobs; app.ts, main.ts, services.ts: extensions and
+// settings) reaches an area's routes.ts, jobs.ts and extension files.
+const frontDoor = 'Import another area through its front door, src/server/areas/<area>/index.ts (docs/README.md "Areas").';
+const areasInternals = { regex: '(^|/)areas/[^/]+/(?!index\\.ts$)[^/]+$', message: frontDoor };
+// From inside an area: `../<other area>/<file>`.
+const siblingAreasInternals = { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)[^/]+$', message: frontDoor };
+const wiring = ['src/server/app.ts', 'src/server/main.ts', 'src/server/services.ts', 'src/server/jobs/handlers.ts', 'src/server/areas/index.ts'];
 
 /** Pages read and write the URL's query through one hook, which renders a write at once. */
 const urlParamsOnlyThroughTheHook = [
@@ -46,7 +56,12 @@ export default tseslint.config(
   boundary(['src/{app,pages,components}/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook),
   boundary(['src/components/use-url-params.ts'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
   boundary(['e2e/**/*.spec.ts'], ['@playwright/test'], "Specs take test and expect from e2e/test.ts, which points each worker at its own service."),
-  boundary(['src/server/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.'),
+  {
+    ...boundary(['src/server/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.', [], [areasInternals]),
+    ignores: [...wiring, 'src/server/areas/*/**'],
+  },
+  boundary(['src/server/areas/*/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.', [], [areasInternals, siblingAreasInternals]),
+  boundary(wiring, [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.'),
   {
     // Command-line entry points print to the terminal by design.
     files: ['src/server/keys-cli.ts', 'src/bench/**', 'e2e/**', '.ci/**'],

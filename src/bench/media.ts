@@ -13,7 +13,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createKey } from '../server/db/keys.ts';
 import { systemClock } from '../server/jobs/clock.ts';
-import { createMediaServices } from '../server/areas/media/services.ts';
+import { createMediaServices } from '../server/areas/media/index.ts';
 
 export interface MediaReport {
   concurrency: number;

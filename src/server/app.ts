@@ -28,7 +28,7 @@ import type { Db } from './db/database.ts';
 import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
 import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
-import type { LogLevel } from './config.ts';
+import { isTestRun, type LogLevel } from './config.ts';
 import { SimulatedEncoder } from './sim/encoder.ts';
 import { liveStreamExtension } from './areas/live/streams.ts';
 import { changeFeed } from './changes/feed.ts';
@@ -45,6 +45,7 @@ import { mediaExtension } from './areas/asset/extension.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { MailboxMailer } from './sim/mail.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
+import { eventArchiverUrls } from './areas/archiver/index.ts';
 import { authoriseExtension } from './areas/syndication/authorise.ts';
 
 export interface AppSettings {
@@ -125,7 +126,7 @@ const DEFAULT_STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const settings: AppSettings = {
-    validateResponses: process.env.NODE_ENV === 'test',
+    validateResponses: isTestRun(),
     staticDir: DEFAULT_STATIC_DIR,
     bodyLimit: BODY_LIMIT,
     responseCache: true,
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
     media: options.services?.media ?? createMediaServices(),
     mailer: options.services?.mailer ?? new MailboxMailer(clock),
+    archiverUrls: options.services?.archiverUrls ?? eventArchiverUrls,
     destinationCache: options.services?.destinationCache ?? new DestinationCache(clock),
   };
 

@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       mediaFaultRate: 0,
       mailFrom: 'Control Room <no-reply@control-room.local>',
       downloadsExpiryDays: 7,
+      webhooksRetentionDays: 30,
     });
     expect(parseConfig({ DATA_DIR: 'memory://' }).storageDir).toBeUndefined();
   });
@@ -49,6 +50,7 @@ describe('parseConfig', () => {
         SMTP_URL: 'smtp://mailer:secret@mail.example.org:587',
         MAIL_FROM: 'Ops <ops@example.org>',
         DOWNLOADS_EXPIRY_DAYS: '0.5',
+        WEBHOOKS_RETENTION_DAYS: '0.5',
       }),
     ).toEqual({
       port: 9000,
@@ -67,6 +69,7 @@ describe('parseConfig', () => {
       smtpUrl: 'smtp://mailer:secret@mail.example.org:587',
       mailFrom: 'Ops <ops@example.org>',
       downloadsExpiryDays: 0.5,
+      webhooksRetentionDays: 0.5,
     });
     expect(() => parseConfig({ MEDIA_CONCURRENCY: '0', MEDIA_FAULT_RATE: '2' })).toThrow(/MEDIA_CONCURRENCY[^]*MEDIA_FAULT_RATE/);
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });

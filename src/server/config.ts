@@ -20,9 +20,15 @@
  * | SMTP_URL     | (none)     | smtp(s)://user:pass@host:port: send mail through it; unset, the service keeps a mailbox (areas/vod-download/mail.ts) |
  * | MAIL_FROM    | Control Room <no-reply@control-room.local> | the sender of the service's mails |
  * | DOWNLOADS_EXPIRY_DAYS | 7 | days a ready VOD download's link works; fractions allowed                 |
+ * | WEBHOOKS_RETENTION_DAYS | 30 | days a finished webhook delivery stays in the delivery log; fractions allowed (0.5 = 12 h) |
  * | ARCHIVER_SEGMENT_SECONDS | 4 | length of a segment the simulated archiver records (areas/archiver/settings.ts) |
  * | ARCHIVER_FAULT_RATE | 0.05 | share of the simulated archiver's attempts that fail (retried; 0 for none) |
  */
+
+/** NODE_ENV=test (Vitest sets it): buildApp then checks every answer against its record by default. */
+export function isTestRun(env: Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV === 'test';
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -68,6 +74,8 @@ export interface ServiceConfig {
   mailFrom: string;
   /** DOWNLOADS_EXPIRY_DAYS: how long a ready VOD download's file stays available. */
   downloadsExpiryDays: number;
+  /** WEBHOOKS_RETENTION_DAYS: how long a finished webhook delivery stays in the delivery log. */
+  webhooksRetentionDays: number;
   /** ARCHIVER_SEGMENT_SECONDS, when set. */
   archiverSegmentSeconds?: number;
   /** ARCHIVER_FAULT_RATE, when set. */
@@ -76,6 +84,7 @@ export interface ServiceConfig {
 
 export const DEFAULT_MAIL_FROM = 'Control Room <no-reply@control-room.local>';
 export const DEFAULT_DOWNLOADS_EXPIRY_DAYS = 7;
+export const DEFAULT_WEBHOOKS_RETENTION_DAYS = 30;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -203,6 +212,16 @@ export function parseConfig(env: Env): ServiceConfig {
     }
   }
 
+  let webhooksRetentionDays = DEFAULT_WEBHOOKS_RETENTION_DAYS;
+  const rawRetention = read(env, 'WEBHOOKS_RETENTION_DAYS');
+  if (rawRetention !== undefined) {
+    webhooksRetentionDays = Number(rawRetention);
+    if (!/^\d+(\.\d+)?$/.test(rawRetention) || !(webhooksRetentionDays > 0) || webhooksRetentionDays > 3650) {
+      problems.push(`WEBHOOKS_RETENTION_DAYS must be a number of days above 0 and up to 3650 (fractions allowed, e.g. 30 or 0.5), not "${rawRetention}"`);
+      webhooksRetentionDays = DEFAULT_WEBHOOKS_RETENTION_DAYS;
+    }
+  }
+
   const rawLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
   let logLevel: LogLevel = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) logLevel = rawLevel as LogLevel;
@@ -258,6 +277,7 @@ export function parseConfig(env: Env): ServiceConfig {
     ...(smtpUrl ? { smtpUrl } : {}),
     mailFrom,
     downloadsExpiryDays,
+    webhooksRetentionDays,
     ...(archiverSegmentSeconds !== undefined ? { archiverSegmentSeconds } : {}),
     ...(archiverFaultRate !== undefined ? { archiverFaultRate } : {}),
   };

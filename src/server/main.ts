@@ -137,6 +137,8 @@ async function main(): Promise<void> {
       live: { publicUrl },
       mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }),
       downloads: { expiryDays: config.downloadsExpiryDays, mailFrom: config.mailFrom },
+      outbound: { allowPrivate: config.outboundAllowPrivate },
+      webhooks: { allowPrivate: config.outboundAllowPrivate, retentionMs: config.webhooksRetentionDays * 24 * 60 * 60_000 },
       media: createMediaServices({
         ...(config.storageDir ? { storageDir: config.storageDir } : {}),
         concurrency: config.mediaConcurrency,

@@ -10,6 +10,8 @@ import type { MediaServices } from './areas/media/services.ts';
 import type { Mailer } from './sim/mail.ts';
 import type { DownloadSettings } from './areas/vod-download/settings.ts';
 
+import type { eventArchiverUrls } from './areas/archiver/index.ts';
+
 export interface AppServices {
   /**
    * The encoders of the channels (areas/live). buildApp always sets it (a SimulatedEncoder on the
@@ -28,4 +30,10 @@ export interface AppServices {
   mailer?: Mailer;
   /** VOD downloads: expiry, sender (areas/vod-download/settings.ts). */
   downloads?: DownloadSettings;
+  /**
+   * The archiver's URLs of an event's publishing points (areas/archiver/event-urls.ts), for the
+   * event's video answer (areas/live/video.ts). Handed over here because the archiver records the
+   * live area's streams: live importing the archiver as well would make the two areas load each other.
+   */
+  archiverUrls?: typeof eventArchiverUrls;
 }

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
 import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
-import { settleMedia } from '#server/areas/asset/test-fixtures.ts';
+import { settleMedia } from '#testing/asset.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import AssetsPage from './assets-page.tsx';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { ErrorBodySchema, Guid, IdParams, NoCacheQuery } from '../common.ts';
+import { boundedText, ErrorBodySchema, Guid, IdParams, NoCacheQuery, TEXT_MAX } from '../common.ts';
 import {
   AssetDeleteQuery,
   AssetDeleteResultSchema,
@@ -49,7 +49,7 @@ export const asset = defineArea('asset', {
     path: '/asset/{id}/',
     summary: 'Rename an asset',
     params: IdParams,
-    query: z.object({ Name: z.string().trim().min(1).describe('The new name') }),
+    query: z.object({ Name: boundedText(TEXT_MAX.name).trim().min(1).describe('The new name') }),
     responses: { 200: AssetSchema },
   },
   /** @legacy Hyphenated path parameter `{event-id}`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coerceStrings } from '../normalize.ts';
-import { AssetDeleteQuery, AssetListQuery, GifAssetBody, VideoAssetBody } from './asset.ts';
+import { AssetDeleteQuery, AssetListQuery, GifAssetBody, ImageAssetBody, VideoAssetBody } from './asset.ts';
+import { TEXT_MAX } from '../common.ts';
 
 const eventId = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 
@@ -32,5 +33,15 @@ describe('asset requests', () => {
     const body = { clip: { eventId, start: '2025-01-01T10:00:00Z', end: '00:10:00.000' }, name: 'Clip', mezzanine: 1.0, frameAccurate: 0 };
     expect(VideoAssetBody.parse(body)).toMatchObject({ mezzanine: true, frameAccurate: false });
     expect(VideoAssetBody.parse({ ...body, mezzanine: false }).mezzanine).toBe(false);
+  });
+});
+
+describe('asset text fields', () => {
+  it('are bounded by TEXT_MAX: at the bound accepted, beyond it refused on the field', () => {
+    const image = (name: string, filename?: string) => ({ eventId, name, time: '00:00:01.000', ...(filename ? { filename } : {}) });
+    expect(ImageAssetBody.safeParse(image('n'.repeat(TEXT_MAX.name))).success).toBe(true);
+    expect(ImageAssetBody.safeParse(image('n'.repeat(TEXT_MAX.name + 1))).error?.issues[0]?.path).toEqual(['name']);
+    expect(ImageAssetBody.safeParse(image('n', 'f'.repeat(TEXT_MAX.name + 1))).error?.issues[0]?.path).toEqual(['filename']);
+    expect(AssetListQuery.safeParse({ contentId: 'c'.repeat(TEXT_MAX.reference + 1) }).error?.issues[0]?.path).toEqual(['contentId']);
   });
 });

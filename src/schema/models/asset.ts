@@ -1,6 +1,6 @@
 /** Assets: extra files of an event, requested and tracked with a state (service-interface.md "Asset", "Assets"). */
 import { z } from 'zod';
-import { DateOrTime, DateTime, enumeration, Guid, noCache } from '../common.ts';
+import { boundedText, DateOrTime, DateTime, enumeration, Guid, noCache, TEXT_MAX } from '../common.ts';
 import { Mp4State } from './event.ts';
 
 export const AssetState = enumeration('AssetState', { GENERATING: 0, COMPLETED: 1, FAILED: 2 });
@@ -59,13 +59,13 @@ const NumericFlag = z.union([z.boolean(), z.number()]).transform((v) => (typeof 
 export const GifAssetBody = z
   .object({
     clip: z.object({ eventId: Guid, start: StreamOffset, end: StreamOffset }),
-    name: z.string().trim().min(1),
+    name: boundedText(TEXT_MAX.name).trim().min(1),
     fps: z.number().int().positive().optional(),
     height: z.number().positive().optional(),
     width: z.number().positive().optional(),
     playbackSpeed: z.number().min(0).optional().describe('0.0 still frame, 1.0 normal speed'),
     playbackRepeats: z.number().int().min(-1).optional().describe('-1 disabled, 0 infinite, n repetitions'),
-    filename: z.string().nullish().describe('Defaults to the asset name'),
+    filename: boundedText(TEXT_MAX.name).nullish().describe('Defaults to the asset name'),
     priority: AssetPriority,
   })
   .meta({ id: 'GifAssetBody' });
@@ -77,13 +77,13 @@ export const VideoAssetBody = z
       eventId: Guid,
       start: DateOrTime.describe('ISO 8601 when the stream has timecode, otherwise HH:mm:ss.fff'),
       end: DateOrTime.describe('ISO 8601 when the stream has timecode, otherwise HH:mm:ss.fff'),
-      filter: z.string().nullish().describe('USP-style filter expression'),
+      filter: boundedText(TEXT_MAX.url).nullish().describe('USP-style filter expression'),
     }),
-    name: z.string().trim().min(1),
+    name: boundedText(TEXT_MAX.name).trim().min(1),
     mezzanine: NumericFlag.optional().describe('true: only the highest track; false: all tracks (listed as a float)'),
     frameAccurate: NumericFlag.optional().describe('Listed as an int'),
     copyTs: z.boolean().optional(),
-    filename: z.string().nullish(),
+    filename: boundedText(TEXT_MAX.name).nullish(),
     priority: AssetPriority,
   })
   .meta({ id: 'VideoAssetBody' });
@@ -92,9 +92,9 @@ export type VideoAssetBody = z.input<typeof VideoAssetBody>;
 export const ImageAssetBody = z
   .object({
     eventId: Guid,
-    name: z.string().trim().min(1),
+    name: boundedText(TEXT_MAX.name).trim().min(1),
     time: DateOrTime.describe('ISO 8601 when the stream has timecode, otherwise HH:mm:ss.fff'),
-    filename: z.string().nullish(),
+    filename: boundedText(TEXT_MAX.name).nullish(),
     priority: AssetPriority,
   })
   .meta({ id: 'ImageAssetBody' });
@@ -126,9 +126,9 @@ export type AssetDeleteResult = z.infer<typeof AssetDeleteResultSchema>;
 /** The filters shared by listing and bulk deletion. */
 const assetFilters = {
   eventId: Guid.optional(),
-  contentId: z.string().optional(),
-  jobId: z.string().optional(),
-  name: z.string().optional(),
+  contentId: boundedText(TEXT_MAX.reference).optional(),
+  jobId: boundedText(TEXT_MAX.reference).optional(),
+  name: boundedText(TEXT_MAX.name).optional(),
   states: commaSeparated(AssetState).optional(),
   types: commaSeparated(AssetType).optional(),
 };
@@ -136,7 +136,7 @@ const assetFilters = {
 export const AssetListQuery = z
   .object({
     ...assetFilters,
-    extensions: z.string().optional().describe('Comma-separated filename endings; matches any (e.g. _sprite.jpg)'),
+    extensions: boundedText(TEXT_MAX.url).optional().describe('Comma-separated filename endings; matches any (e.g. _sprite.jpg)'),
     pageIndex: z.number().int().min(0).default(0).describe('Starts at 0; 100 results per page'),
     noCache,
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coerceStrings } from '../normalize.ts';
 import { DownloadTaskSchema, VodDownloadBody, VodDownloadPurgeQuery } from './vod-download.ts';
+import { TEXT_MAX } from '../common.ts';
 import { parseJsonText } from './json-text.ts';
 
 const eventId = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
@@ -44,5 +45,15 @@ describe('VOD download requests', () => {
       job: 'j1',
     };
     expect(parseJsonText(DownloadTaskSchema, JSON.stringify(task)).success).toBe(true);
+  });
+});
+
+describe('VOD download text fields', () => {
+  it('are bounded by TEXT_MAX: at the bound accepted, beyond it refused on the field', () => {
+    const body = { emailAddress: 'editor@example.com', downloadClips: [{ eventId, isMasterClip: true }] };
+    expect(VodDownloadBody.safeParse({ ...body, mp4Filename: 'f'.repeat(TEXT_MAX.name) }).success).toBe(true);
+    expect(VodDownloadBody.safeParse({ ...body, mp4Filename: 'f'.repeat(TEXT_MAX.name + 1) }).error?.issues[0]?.path).toEqual(['mp4Filename']);
+    expect(VodDownloadBody.safeParse({ ...body, contentId: 'c'.repeat(TEXT_MAX.reference + 1) }).error?.issues[0]?.path).toEqual(['contentId']);
+    expect(VodDownloadBody.safeParse({ ...body, emailLanguage: 'l'.repeat(TEXT_MAX.code + 1) }).error?.issues[0]?.path).toEqual(['emailLanguage']);
   });
 });

@@ -3,7 +3,7 @@
  * into one downloadable MP4, whose link is e-mailed.
  */
 import { z } from 'zod';
-import { DateOrTime, DateTime, Guid, NullableDateTime } from '../common.ts';
+import { boundedText, DateOrTime, DateTime, Guid, NullableDateTime, TEXT_MAX } from '../common.ts';
 
 export const VodDownloadSchema = z
   .object({
@@ -52,7 +52,7 @@ export const DownloadClipSchema = z
     eventId: Guid,
     start: DateOrTime.nullable().default(null),
     end: DateOrTime.nullable().default(null),
-    filter: z.string().nullish().describe('USP-style filter expression; give each clip the same tracks and bitrates'),
+    filter: boundedText(TEXT_MAX.url).nullish().describe('USP-style filter expression; give each clip the same tracks and bitrates'),
     isMasterClip: z.boolean().default(false).describe('The clip the download is associated with; at most one'),
   })
   .meta({ id: 'DownloadClip' });
@@ -60,11 +60,11 @@ export type DownloadClip = z.input<typeof DownloadClipSchema>;
 
 export const VodDownloadBody = z
   .object({
-    emailAddress: z.email(),
-    contentId: z.string().trim().min(1).nullish().describe('Generated when omitted'),
+    emailAddress: z.email().max(TEXT_MAX.url),
+    contentId: boundedText(TEXT_MAX.reference).trim().min(1).nullish().describe('Generated when omitted'),
     frameAccurate: z.boolean().default(false),
-    emailLanguage: z.string().nullish().describe('Selects an e-mail template'),
-    mp4Filename: z.string().nullish().describe("Defaults to the title of the master clip's event"),
+    emailLanguage: boundedText(TEXT_MAX.code).nullish().describe('Selects an e-mail template'),
+    mp4Filename: boundedText(TEXT_MAX.name).nullish().describe("Defaults to the title of the master clip's event"),
     downloadClips: z.array(DownloadClipSchema).min(1),
   })
   .superRefine((body, ctx) => {
@@ -77,7 +77,7 @@ export const VodDownloadBody = z
 export type VodDownloadBody = z.input<typeof VodDownloadBody>;
 
 /** `?id=` lookups by content id (percent-encoded). */
-export const VodDownloadContentQuery = z.object({ id: z.string().min(1).describe('Content id') });
+export const VodDownloadContentQuery = z.object({ id: boundedText(TEXT_MAX.reference).min(1).describe('Content id') });
 
 /** DELETE /voddownload/: `Buffer` (capitalised as the interface writes it) adds days to the configured expiry period. */
 export const VodDownloadPurgeQuery = z.object({

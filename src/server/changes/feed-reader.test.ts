@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { openChangeFeed, type ChangeFeed, type ChangeFeedOptions, type ChangeFeedStatus, type FeedChange, type FeedReady } from '#client/change-feed.ts';
-import { insertEvent, recordChange } from '../areas/webhook/test-fixtures.ts';
+import { insertEvent, recordChange } from '#testing/webhook.ts';
 
 // ---- Against the service -----------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WebhookNotificationSchema } from '#schema';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent, recordChange } from '../areas/webhook/test-fixtures.ts';
+import { insertEvent, recordChange } from '#testing/webhook.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import { ChangeHub, settingsOf } from './feed.ts';
 

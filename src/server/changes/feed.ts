@@ -36,7 +36,7 @@ import type { Db } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
-import { toNotification } from '../areas/webhook/serialize.ts';
+import { toNotification } from '../areas/webhook/index.ts';
 import { listenForChanges, type ChangeListener } from './listen.ts';
 import { startPruning, type Pruner, type PruneSettings } from './prune.ts';
 import { onChangeRecorded } from './record.ts';

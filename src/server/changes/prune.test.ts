@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent, recordChange } from '../areas/webhook/test-fixtures.ts';
+import { insertEvent, recordChange } from '#testing/webhook.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import { changeFanouts } from '../db/tables/webhooks.ts';
 import { DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';

@@ -48,20 +48,23 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /** Told when an idle or busy connection of the pool fails (PostgreSQL); the pool replaces it. */
   log?: { warn(obj: object, msg?: string): void };
+  /** Another folder of migrations (a test migrates to an earlier schema with it); default the service's. */
+  migrationsFolder?: string;
 }
 
 // Not `new URL('./migrations', import.meta.url)`: jsdom (component tests) replaces the global URL.
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any advisory-lock key will do as long as every process uses the same one. */
 const MIGRATION_LOCK = 7_316_502_118;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger, options.log);
-  return openPglite(options.dataDir ?? 'memory://', options.logger, options.loadDataDir);
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger, options.log, migrationsFolder);
+  return openPglite(options.dataDir ?? 'memory://', options.logger, options.loadDataDir, migrationsFolder);
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string, logger: Logger | undefined, loadDataDir: Blob | undefined, migrationsFolder: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite(client, { schema: tables, casing: 'snake_case', logger });
@@ -81,7 +84,13 @@ async function openPglite(dataDir: string, logger: Logger | undefined, loadDataD
  * both only report, the pool drops the broken connection and opens new ones as needed. Requests
  * meanwhile fail with the driver's error, answered as 503 with Retry-After (http/errors.ts).
  */
-async function openPostgres(databaseUrl: string, poolSize: number, logger: Logger | undefined, log: DatabaseOptions['log']): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  logger: Logger | undefined,
+  log: DatabaseOptions['log'],
+  migrationsFolder: string,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
@@ -116,6 +125,15 @@ async function openPostgres(databaseUrl: string, poolSize: number, logger: Logge
     location: url.toString(),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs the migrations of a folder (default the service's) on an open database; openDatabase
+ * already did it for the service's folder. A test migrates an earlier schema forward with it.
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  if (database.driver === 'pglite') await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  else await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
 }
 
 /** True when the database answers; for the health check. */

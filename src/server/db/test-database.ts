@@ -33,14 +33,16 @@ function loadPgliteTemplate(): Promise<Blob> | undefined {
 /** A test database; `url` is its address on PostgreSQL (for a second connection: two processes on one database). */
 export type TestDatabase = Database & { url?: string };
 
-export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, options: { logger?: Logger } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(databaseUrl = process.env.DATABASE_URL, options: { logger?: Logger; migrationsFolder?: string } = {}): Promise<TestDatabase> {
+  // Migrated from another folder: from scratch, not from the template of the service's migrations.
+  const fromScratch = options.migrationsFolder !== undefined;
   if (!databaseUrl) {
-    const loadDataDir = await loadPgliteTemplate();
+    const loadDataDir = fromScratch ? undefined : await loadPgliteTemplate();
     return openDatabase({ dataDir: 'memory://', ...options, ...(loadDataDir ? { loadDataDir } : {}) });
   }
   const name = `cr_test_${randomBytes(6).toString('hex')}`;
   // The template lives on the server of DATABASE_URL; another server (faults.test.ts) migrates from scratch.
-  const template = databaseUrl === process.env.DATABASE_URL ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
+  const template = databaseUrl === process.env.DATABASE_URL && !fromScratch ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   await adminQuery(databaseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = withDatabase(databaseUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 5, ...options });

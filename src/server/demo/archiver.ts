@@ -12,9 +12,7 @@ import { ChannelConfigurationSchema, EventState, parseJsonText } from '#schema';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverSegments, channels, events } from '../db/tables/index.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { createMissingStreams, scheduleTick, segmentAt } from '../areas/archiver/recorder.ts';
-import { DEFAULT_SEGMENT_MS } from '../areas/archiver/settings.ts';
-import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from '../areas/archiver/sources.ts';
+import { createMissingStreams, DEFAULT_SEGMENT_MS, nextContentAfter, scheduleTick, segmentAt, sourceAt, sourcesOf, type SourceStream } from '../areas/archiver/index.ts';
 
 export const DEMO_CAPTURE_ID = 'main_catchup';
 const HISTORY_MS = 6 * 3_600_000;

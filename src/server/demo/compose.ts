@@ -25,12 +25,12 @@ import { ChannelConfigurationSchema, EventState, MarkerType, parseJsonText, type
 import type { DbOrTx } from '../db/database.ts';
 import { channels, composePlaylists, eventCategories, events } from '../db/tables/index.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { checkEncoder } from '../areas/compose/encoder.ts';
-import { grantLicence } from '../areas/compose/licences.ts';
-import { insertEvent, insertPlaylist, replaceItems, saveRendition, updateEventRow, updatePlaylist } from '../areas/compose/repo.ts';
-import { LICENSED_FEATURE_LIVE_STREAM_START } from '../areas/compose/rules.ts';
-import { checkStandard, planGeneration, reasonOf } from '../areas/compose/standard.ts';
-import { RECORDED_STATES } from '../areas/live/recording.ts';
+import { checkEncoder } from '../areas/compose/index.ts';
+import { grantLicence } from '../areas/compose/index.ts';
+import { insertEvent, insertPlaylist, replaceItems, saveRendition, updateEventRow, updatePlaylist } from '../areas/compose/index.ts';
+import { LICENSED_FEATURE_LIVE_STREAM_START } from '../areas/compose/index.ts';
+import { checkStandard, planGeneration, reasonOf } from '../areas/compose/index.ts';
+import { RECORDED_STATES } from '../areas/live/index.ts';
 import { testCardPath } from '../sim/stream-routes.ts';
 import { DEMO_BASE_URL } from './catalogue.ts';
 
@@ -106,7 +106,7 @@ export async function seedComposeDemo(db: DbOrTx, clientId: string, clock: Clock
       if (!reasonOf(check)) {
         const done = new Date(goals.dateModified.getTime());
         await saveRendition(tx, { eventId: goals.id, clientId, kind: 'standard', clips: check.clips, looped: false, durationMs: check.durationMs, dateCreated: done });
-        await updatePlaylist(tx, playlist.id, { generationStartedAt: new Date(done.getTime() - 40_000), generationFinishedAt: done });
+        await updatePlaylist(tx, playlist, { generationStartedAt: new Date(done.getTime() - 40_000), generationFinishedAt: done });
       }
       playlists++;
     }
@@ -130,7 +130,7 @@ export async function seedComposeDemo(db: DbOrTx, clientId: string, clock: Clock
       const check = await checkStandard(tx, clientId, items, 'body', recap.id);
       const playlist = await insertPlaylist(tx, { id: id('compose/recap'), clientId, eventId: recap.id, kind: 'standard', name: 'Weekly recap', looped: false, liveStreamStart: null, now });
       await replaceItems(tx, clientId, playlist.id, items.map((i) => ({ item: i })));
-      await updatePlaylist(tx, playlist.id, {
+      await updatePlaylist(tx, playlist, {
         generationStartedAt: new Date(recap.dateModified.getTime() - 20_000),
         generationFinishedAt: recap.dateModified,
         generationError: reasonOf(check) ?? 'items.1.value: the source has no recording to compose from',

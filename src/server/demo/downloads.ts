@@ -7,8 +7,8 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { clients, events } from '../db/tables/index.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { requestDownload } from '../areas/vod-download/routes.ts';
-import { S } from '../areas/live/state-machine.ts';
+import { requestDownload } from '../areas/vod-download/index.ts';
+import { S } from '../areas/live/index.ts';
 
 export async function seedDownloadsDemo(db: DbOrTx, clientId: string, clock: Clock): Promise<number> {
   const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, clientId));

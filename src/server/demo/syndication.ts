@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/database.ts';
 import { events } from '../db/tables/events.ts';
 import { publicationHistory, publications, syndicationDestinationProperties, syndicationDestinations, targetItems } from '../db/tables/syndication.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { scheduleWatch } from '../areas/syndication/live.ts';
+import { scheduleWatch } from '../areas/syndication/index.ts';
 
 const MINUTE = 60_000;
 

@@ -3,6 +3,7 @@
  * `bytes=-n`. Used by every route that serves a file (the simulated publishing point's MP4s, asset
  * storage, VOD download files). Anything else (several ranges, other units) is served whole.
  */
+import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 
 export type ByteRange = { start: number; end: number; partial: boolean } | 'unsatisfiable';
@@ -24,4 +25,19 @@ export function sendBytes(request: { headers: { range?: string } }, reply: Fasti
   if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${bytes.length}`).send();
   if (!range.partial) return reply.send(bytes);
   return reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`).send(bytes.subarray(range.start, range.end + 1));
+}
+
+/**
+ * Sends a stored file (sim/storage.ts) of `size` bytes, honouring one byte range (206, or 416
+ * when it cannot be met); HEAD gets the headers only. The file is streamed, never read whole.
+ */
+export function sendStoredFile(request: { method: string; headers: { range?: string } }, reply: FastifyReply, path: string, size: number): FastifyReply {
+  reply.header('Accept-Ranges', 'bytes');
+  const range = byteRange(request.headers.range, size);
+  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+  const { start, end } = range;
+  if (range.partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+  reply.header('Content-Length', String(end - start + 1));
+  if (request.method === 'HEAD' || size === 0) return reply.send();
+  return reply.send(createReadStream(path, { start, end }));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ArchiverChange } from '#schema';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture } from './test-fixtures.ts';
+import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
 
 let t: TestApp;
 let fixture: ArchiverFixture;

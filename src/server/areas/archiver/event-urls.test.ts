@@ -5,9 +5,9 @@ import { events } from '../../db/tables/index.ts';
 import { endpoints } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent } from '../live/test-helpers.ts';
+import { insertEvent } from '#testing/live.ts';
 import { archiverStreamUrls } from './event-urls.ts';
-import { captureBody, goLive, PRIMARY_POINT, seedArchiverFixture, type ArchiverFixture } from './test-fixtures.ts';
+import { captureBody, goLive, PRIMARY_POINT, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
 
 let t: TestApp;
 let fixture: ArchiverFixture;

@@ -8,7 +8,7 @@ import { endpoints } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { buildApp } from '#server/app.ts';
-import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture } from './test-fixtures.ts';
+import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
 
 const services = { archiver: { segmentMs: 4_000, fault: () => false } };
 let t: TestApp;

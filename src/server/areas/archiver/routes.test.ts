@@ -5,7 +5,7 @@ import { endpoints, type PlayoutProfileBody } from '#schema';
 import { ApiError } from '#client';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { captureBody, elapse, goLive, PRIMARY_POINT, seedArchiverFixture, stop, type ArchiverFixture } from './test-fixtures.ts';
+import { captureBody, elapse, goLive, PRIMARY_POINT, seedArchiverFixture, stop, type ArchiverFixture } from '#testing/archiver.ts';
 
 let t: TestApp;
 let fixture: ArchiverFixture;

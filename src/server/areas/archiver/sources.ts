@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { channels, events } from '../../db/tables/index.ts';
 import { CARD_DIR, loadMediaIndex, programmeOf, type Programme } from '../../sim/hls.ts';
 import { resolveAt, type ResolvedStream, type StreamTimes } from '../../sim/stream-routes.ts';
-import { streamOf } from '../live/streams.ts';
+import { streamOf } from '../live/index.ts';
 
 const S = EventState.values;
 /** Events with a live run: streaming, or ended with the run's recording. */

@@ -29,8 +29,8 @@ import type { Clock } from '../../jobs/clock.ts';
 import { enqueue, type JobLogger } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { MediaEncoderError } from '../../sim/media-encoder.ts';
-import { eventMediaOf, mediaInputOf, type EventMedia } from '../media/event-media.ts';
-import { mediaOf, type MediaServices } from '../media/services.ts';
+import { eventMediaOf, mediaInputOf, type EventMedia } from '../media/index.ts';
+import { mediaOf, type MediaServices } from '../media/index.ts';
 import type { AssetRow } from './serialize.ts';
 
 export const MEDIA_DISPATCH_JOB = 'asset.dispatch';

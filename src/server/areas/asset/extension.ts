@@ -14,13 +14,12 @@
  * Also here: on close the app stops starting media work and waits for what runs, and a temporary
  * storage folder (tests, memory://) is removed.
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { byteRange } from '../../http/byte-range.ts';
+import { sendStoredFile } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../app.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
-import { mediaOf } from '../media/services.ts';
+import { mediaOf } from '../media/index.ts';
 import { closeMediaDispatch } from './dispatcher.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';
@@ -102,19 +101,8 @@ export const mediaExtension: AppExtension = {
           }
           const info = file ? await stat(file).catch(() => null) : null;
           if (!file || !info?.isFile()) return sendError(request, reply, notFound(`There is no file ${request.params['*']}`));
-          const size = info.size;
-          reply
-            .type(contentTypeOf(file))
-            .header('Accept-Ranges', 'bytes')
-            .header('Cache-Control', 'public, max-age=60')
-            .header('Last-Modified', info.mtime.toUTCString());
-          const range = byteRange(request.headers.range, size);
-          if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
-          const { start, end } = range;
-          if (range.partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
-          reply.header('Content-Length', String(end - start + 1));
-          if (request.method === 'HEAD' || size === 0) return reply.send();
-          return reply.send(createReadStream(file, { start, end }));
+          reply.type(contentTypeOf(file)).header('Cache-Control', 'public, max-age=60').header('Last-Modified', info.mtime.toUTCString());
+          return sendStoredFile(request, reply, file, info.size);
         },
       });
     });

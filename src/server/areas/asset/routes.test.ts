@@ -8,9 +8,10 @@ import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import { createMediaServices } from '../media/services.ts';
-import { changesOf, insertEvent } from '../live/test-helpers.ts';
-import { recordedEvent, seedComposeFixture, type ComposeFixture } from '../compose/test-fixtures.ts';
-import { settleMedia } from './test-fixtures.ts';
+import { changesOf } from '#testing/changes.ts';
+import { insertEvent } from '#testing/live.ts';
+import { recordedEvent, seedComposeFixture, type ComposeFixture } from '#testing/compose.ts';
+import { settleMedia } from '#testing/asset.ts';
 import { scheduleDispatch } from './dispatcher.ts';
 
 const S = EventState.values;
@@ -279,6 +280,7 @@ describe('the MP4 of an event', () => {
     expect(Math.abs(mp4.durationMs! - 60_000)).toBeLessThan(200);
     const served = await t.app.inject({ method: 'HEAD', url: new URL(mp4.url!).pathname });
     expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.headers['content-length']).toBe(String(mp4.bytes));
     const changes = (await changesOf(t.database.db, eventId)).filter((c) => c.mp4StateChanged).map((c) => c.mp4State);
     expect(changes).toEqual([2, 1]);
     expect((await api.call(endpoints.event.get, { params: { id: eventId } }))?.mp4StateString).toBe('AVAILABLE');

@@ -21,8 +21,8 @@ import type { DbOrTx, Db } from '../../db/database.ts';
 import { assets, events, type AssetWork } from '../../db/tables/index.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { eventMediaOf, type EventMedia } from '../media/event-media.ts';
-import { mediaOf } from '../media/services.ts';
+import { eventMediaOf, type EventMedia } from '../media/index.ts';
+import { mediaOf } from '../media/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
 import { checkName, clipOf, gifWork, LIMITS, pointOf, safeFilename, typeOfFile, videoWork } from './rules.ts';
 import { toAsset, toAssets, storageUrlsOf, type AssetRow } from './serialize.ts';
@@ -34,7 +34,10 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function mediaFor(ctx: RequestContext, eventId: string, field: string): Promise<{ media: EventMedia; contentId: string | null }> {
   const found = await eventMediaOf(ctx.db as Db, ctx.client.clientId, eventId, ctx.clock.now());
   if (!found.media) throw badField(field, found.problem);
-  const [row] = await ctx.db.select({ contentId: events.contentId }).from(events).where(eq(events.id, eventId));
+  const [row] = await ctx.db
+    .select({ contentId: events.contentId })
+    .from(events)
+    .where(and(eq(events.clientId, ctx.client.clientId), eq(events.id, eventId)));
   return { media: found.media, contentId: row?.contentId ?? null };
 }
 

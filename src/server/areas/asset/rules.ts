@@ -17,7 +17,7 @@
 import { AssetType, type FieldError } from '#schema';
 import type { AssetWork } from '../../db/tables/index.ts';
 import { selectTracks } from '../../sim/track-filter.ts';
-import { formatMediaTime, parseMediaTime, type EventMedia } from '../media/event-media.ts';
+import { formatMediaTime, parseMediaTime, type EventMedia } from '../media/index.ts';
 
 export const LIMITS = {
   nameLength: 200,

@@ -27,8 +27,8 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
-import { eventMediaOf, mediaInputOf } from '../media/event-media.ts';
-import { mediaOf } from '../media/services.ts';
+import { eventMediaOf, mediaInputOf } from '../media/index.ts';
+import { mediaOf } from '../media/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
 import { storageUrlsOf, type AssetRow } from './serialize.ts';
 

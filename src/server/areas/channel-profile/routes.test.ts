@@ -4,7 +4,8 @@ import { endpoints, type AudioInputBody, type ChannelProfile } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { changesOf, failure, flagsOf, insertEvent, MISSING } from '../custom-property/test-helpers.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -33,7 +34,7 @@ describe('adding', () => {
     expect(await api.call(endpoints.channelProfile.get, { params: { id: profile.id } })).toEqual(profile);
     expect(await api.call(endpoints.channelProfile.getForEvent, { params: { id: eventId } })).toEqual(profile);
     expect((await api.call(endpoints.event.get, { params: { id: eventId } }))?.channelProfileId).toBe(profile.id);
-    expect((await changesOf(t, eventId)).map(flagsOf)).toEqual([['audioChanged']]);
+    expect((await changesOf(t.database.db, eventId)).map(flagsOf)).toEqual([['audioChanged']]);
   });
 
   it('refuses a second profile for the same event', async () => {
@@ -53,7 +54,7 @@ describe('adding', () => {
     const channel = await failure(api.call(endpoints.channelProfile.create, { body: { EventId: eventId, AudioInputs: [input('en', 3), input('fr', 3)] } }));
     expect(channel.fieldErrors).toEqual([{ field: 'body.AudioInputs.1.AudioChannel', message: expect.stringMatching(/already used by input/) }]);
     expect(await api.call(endpoints.channelProfile.getForEvent, { params: { id: eventId } })).toBeNull();
-    expect(await changesOf(t, eventId)).toEqual([]);
+    expect(await changesOf(t.database.db, eventId)).toEqual([]);
   });
 
   it('refuses an unknown event with 400 on body.EventId', async () => {
@@ -82,7 +83,7 @@ describe('updating', () => {
     expect(updated.audioInputs.find((i) => i.audioChannel === 1)!.id).toBe(fr!.id);
     expect(updated.audioInputs.find((i) => i.audioChannel === 5)!.id).toBe(en!.id);
     expect(updated.id).toBe(profile.id);
-    expect((await changesOf(t, eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
+    expect((await changesOf(t.database.db, eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
 
     // Languages can swap channels in one request.
     const swapped = await api.call(endpoints.channelProfile.update, {
@@ -95,7 +96,7 @@ describe('updating', () => {
   it('records nothing when the inputs do not change', async () => {
     const { eventId, profile } = await eventWithProfile('same');
     await api.call(endpoints.channelProfile.update, { params: { id: profile.id }, body: { AudioInputs: [input('fr', 1), input('en', 0)] } });
-    expect(await changesOf(t, eventId)).toHaveLength(1);
+    expect(await changesOf(t.database.db, eventId)).toHaveLength(1);
   });
 
   it('refuses an input id used by another profile and the same id twice; 404 for an unknown profile', async () => {
@@ -157,8 +158,8 @@ describe('cloning', () => {
     expect(moved.audioInputs[0]!.id).toBe(target.profile.audioInputs[0]!.id);
     expect(await api.call(endpoints.channelProfile.getForEvent, { params: { id: source.eventId } })).toBeNull();
     expect((await api.call(endpoints.event.get, { params: { id: source.eventId } }))?.channelProfileId).toBeNull();
-    expect((await changesOf(t, source.eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
-    expect((await changesOf(t, target.eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
+    expect((await changesOf(t.database.db, source.eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
+    expect((await changesOf(t.database.db, target.eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
   });
 
   it('refuses the same event, a source without a profile and unknown events', async () => {
@@ -178,7 +179,7 @@ describe('deleting', () => {
     expect(await api.call(endpoints.channelProfile.delete, { params: { id: a.profile.id } })).toBeNull();
     expect((await api.call(endpoints.event.get, { params: { id: a.eventId } }))?.channelProfileId).toBeNull();
     expect((await failure(api.call(endpoints.channelProfile.delete, { params: { id: a.profile.id } }))).status).toBe(404);
-    expect((await changesOf(t, a.eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
+    expect((await changesOf(t.database.db, a.eventId)).map(flagsOf)).toEqual([['audioChanged'], ['audioChanged']]);
 
     const b = await eventWithProfile('del-b');
     expect(await api.call(endpoints.channelProfile.deleteForEvent, { params: { id: b.eventId } })).toBeNull();

@@ -7,7 +7,7 @@
 import { endpoints, type AudioInputBody } from '#schema';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { EventChanges, findEvent } from '../custom-property/event-changes.ts';
+import { EventChanges, findEvent } from '../custom-property/index.ts';
 import {
   createProfile,
   deleteProfile,

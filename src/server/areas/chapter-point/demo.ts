@@ -19,7 +19,7 @@ import {
   propertyConfigurations,
 } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { storedValue, templateFields, validateValues } from '../client-property/fields.ts';
+import { storedValue, templateFields, validateValues } from '../client-property/index.ts';
 import { storedTime } from './tree.ts';
 
 export interface MetadataDemoResult {

@@ -7,8 +7,8 @@ import type { ChapterPoint, ChapterPointCustomProperty } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { chapterPointCustomProperties, chapterPoints, events } from '../../db/tables/index.ts';
 import { validationError } from '../../http/errors.ts';
-import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem } from '../custom-property/plan.ts';
-import { slices, type WriteResult } from '../custom-property/repo.ts';
+import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem } from '../custom-property/index.ts';
+import { slices, type WriteResult } from '../custom-property/index.ts';
 
 export type ChapterPointRow = typeof chapterPoints.$inferSelect;
 export type PointPropertyRow = { id: string; chapterPointId: string; category: string; key: string; value: string };

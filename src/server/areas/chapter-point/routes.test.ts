@@ -4,7 +4,8 @@ import { endpoints, type ChapterPoint, type ChapterPointBody } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { changesOf, failure, flagsOf, insertEvent, MISSING } from '../custom-property/test-helpers.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -143,7 +144,7 @@ describe('chapter points', () => {
     const point = await save({ eventId, title: 'A', startTime: '00:00:00', propertyModels: [{ category: 'c', key: 'k', value: 'v' }] });
     await save({ id: point.id, eventId, title: 'A', startTime: '00:00:00' });
     await api.call(endpoints.chapterPoint.delete, { params: { id: point.id } });
-    const changes = await changesOf(t, eventId);
+    const changes = await changesOf(t.database.db, eventId);
     expect(changes.map((c) => [c.action, flagsOf(c)])).toEqual([
       ['Updated', ['chapterPointsChanged']],
       ['Updated', ['chapterPointsChanged']],
@@ -240,12 +241,12 @@ describe('chapter point custom properties', () => {
     ]);
     expect(await api.call(endpoints.chapterPointCustomProperty.list, { query: { chapterPointId: a.goal.id } })).toHaveLength(2);
 
-    const before = (await changesOf(t, a.eventId)).length;
+    const before = (await changesOf(t.database.db, a.eventId)).length;
     await api.call(endpoints.chapterPointCustomProperty.clone, { query: { sourceChapterId: a.goal.id, targetChapterId: a.intro.id, removeSource: true } });
     expect(await api.call(endpoints.chapterPointCustomProperty.list, { query: { chapterPointId: a.goal.id } })).toEqual([]);
     expect(await api.call(endpoints.chapterPointCustomProperty.list, { query: { chapterPointId: a.intro.id } })).toHaveLength(2);
     // Source and target share an event: one change.
-    expect((await changesOf(t, a.eventId)).length).toBe(before + 1);
+    expect((await changesOf(t.database.db, a.eventId)).length).toBe(before + 1);
 
     const self = await failure(api.call(endpoints.chapterPointCustomProperty.clone, { query: { sourceChapterId: a.goal.id, targetChapterId: a.goal.id } }));
     expect(self.fieldErrors[0]?.field).toBe('query.targetChapterId');
@@ -264,10 +265,10 @@ describe('chapter point custom properties', () => {
     expect(none.statusCode).toBe(400);
     expect(await api.call(endpoints.chapterPointCustomProperty.listForEvent, { params: { eventId } })).toHaveLength(2);
 
-    const before = (await changesOf(t, eventId)).length;
+    const before = (await changesOf(t.database.db, eventId)).length;
     await api.call(endpoints.chapterPointCustomProperty.deleteMany, { query: { category: 'del', key: 'b' } });
     expect(await api.call(endpoints.chapterPointCustomProperty.listForEvent, { params: { eventId } })).toEqual([]);
-    const changes = await changesOf(t, eventId);
+    const changes = await changesOf(t.database.db, eventId);
     expect(changes.length).toBe(before + 1);
     expect(flagsOf(changes.at(-1)!)).toEqual(['chapterPointsChanged']);
   });

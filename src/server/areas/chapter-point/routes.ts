@@ -9,7 +9,7 @@
 import { endpoints } from '#schema';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { EventChanges, findEvent } from '../custom-property/event-changes.ts';
+import { EventChanges, findEvent } from '../custom-property/index.ts';
 import {
   deleteChapterPoint,
   deletePointProperties,

@@ -5,7 +5,8 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { propertyConfigurations } from '../../db/tables/index.ts';
-import { changesOf, failure, flagsOf, insertEvent, MISSING } from '../custom-property/test-helpers.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -125,7 +126,7 @@ describe('adding', () => {
       ['rights', 'holder', 'Ada Ltd'],
       ['rights', 'territory', 'Worldwide'],
     ]);
-    expect((await changesOf(t, eventId)).map(flagsOf)).toEqual([['metadataChanged']]);
+    expect((await changesOf(t.database.db, eventId)).map(flagsOf)).toEqual([['metadataChanged']]);
   });
 
   it('writes nothing when a value is invalid: 400 with the map in data', async () => {
@@ -138,7 +139,7 @@ describe('adding', () => {
     expect(error.fieldErrors).toEqual([{ field: 'body.values.territory', message: 'Territory must be one of: Worldwide, Europe, Domestic only' }]);
     const event = await api.call(endpoints.event.get, { params: { id: eventId } });
     expect(event).toMatchObject({ customPropertyConfigurationId: null, customProperties: [] });
-    expect(await changesOf(t, eventId)).toEqual([]);
+    expect(await changesOf(t.database.db, eventId)).toEqual([]);
   });
 
   it('removes the properties of the previous template, keeping properties outside any template', async () => {
@@ -174,15 +175,15 @@ describe('updating and reading', () => {
   it('merges values, keeping the template; a blank optional value removes its property', async () => {
     const eventId = await insertEvent(t, 'merge');
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: broadcast, values: { rightsHolder: 'Ada', firstAired: '01/02/2026' } } });
-    const before = (await changesOf(t, eventId)).length;
+    const before = (await changesOf(t.database.db, eventId)).length;
     const updated = await api.call(endpoints.clientProperty.update, { params: { eventId }, body: { values: { territory: 'Europe', firstAired: '' } } });
     expect(valuesOf(updated)).toEqual({ rightsHolder: 'Ada', territory: 'Europe', subtitled: 'false', firstAired: '', onAir: '' });
     expect(await api.call(endpoints.customProperty.list, { query: { eventId, key: 'firstAired' } })).toEqual([]);
-    expect((await changesOf(t, eventId)).length).toBe(before + 1);
+    expect((await changesOf(t.database.db, eventId)).length).toBe(before + 1);
 
     // The same values again change nothing, and record nothing.
     await api.call(endpoints.clientProperty.update, { params: { eventId }, body: { values: { territory: 'Europe' } } });
-    expect((await changesOf(t, eventId)).length).toBe(before + 1);
+    expect((await changesOf(t.database.db, eventId)).length).toBe(before + 1);
   });
 
   it('refuses invalid values (the merged set counts) and writes nothing', async () => {
@@ -241,7 +242,7 @@ describe('deleting', () => {
     expect(await api.call(endpoints.clientProperty.get, { params: { eventId } })).toBeNull();
     const event = await api.call(endpoints.event.get, { params: { id: eventId } });
     expect(event).toMatchObject({ customPropertyConfigurationId: null, customProperties: [{ category: 'own', key: 'note', value: 'kept' }] });
-    expect((await changesOf(t, eventId)).map(flagsOf).at(-1)).toEqual(['metadataChanged']);
+    expect((await changesOf(t.database.db, eventId)).map(flagsOf).at(-1)).toEqual(['metadataChanged']);
   });
 });
 

@@ -8,8 +8,8 @@
 import { endpoints, type ClientProperty, type ClientPropertyValidation, type PropertyField } from '#schema';
 import { badField, badRequest, describeFields, HttpError, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { EventChanges, findEvent } from '../custom-property/event-changes.ts';
-import { deletePairs, eventProperties, writeEventProperties } from '../custom-property/repo.ts';
+import { EventChanges, findEvent } from '../custom-property/index.ts';
+import { deletePairs, eventProperties, writeEventProperties } from '../custom-property/index.ts';
 import { storedValue, templateFields, toClientProperty, validateValues, withDefaults } from './fields.ts';
 import { getTemplate, getTemplateByReference, setEventTemplate, type TemplateRow } from './repo.ts';
 

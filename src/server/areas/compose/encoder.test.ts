@@ -6,9 +6,10 @@ import { ApiError } from '#client';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { SimulatedEncoder } from '../../sim/encoder.ts';
-import { changesOf, eventRow, insertEvent } from '../live/test-helpers.ts';
+import { changesOf } from '#testing/changes.ts';
+import { eventRow, insertEvent } from '#testing/live.ts';
 import { HttpMediaProbe } from './media-probe.ts';
-import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, startMediaServer, type ComposeFixture } from './test-fixtures.ts';
+import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, startMediaServer, type ComposeFixture } from '#testing/compose.ts';
 
 const S = EventState.values;
 

@@ -17,10 +17,10 @@ import { ChannelConfigurationSchema, parseJsonText, type FieldError, type Playli
 import type { DbOrTx } from '../../db/database.ts';
 import { CARD_DIR, loadMediaIndex, positionAt, programmeOf } from '../../sim/hls.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
-import type { EventRow } from '../event/serialize.ts';
-import { pausesOf, recordingsOf } from '../live/recording.ts';
-import { getChannel } from '../lookups/repo.ts';
-import { S, stateName } from '../live/state-machine.ts';
+import type { EventRow } from '../event/index.ts';
+import { pausesOf, recordingsOf } from '../live/index.ts';
+import { getChannel } from '../lookups/index.ts';
+import { S, stateName } from '../live/index.ts';
 import type { MediaProbe } from './media-probe.ts';
 import { eventsByIds, type ItemToWrite, type RenditionClip } from './repo.ts';
 import { clipOfMp4, clipOfRecording, ITEM, renditionDurationMs } from './rules.ts';

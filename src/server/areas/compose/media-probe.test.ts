@@ -12,7 +12,7 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-import { startMediaServer, TEST_CARD } from './test-fixtures.ts';
+import { startMediaServer, TEST_CARD } from '#testing/compose.ts';
 
 describe('reading the head of an MP4', () => {
   it('finds the ftyp box and the duration in moov/mvhd', () => {

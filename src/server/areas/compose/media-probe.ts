@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppServices } from '../../services.ts';
 import type { AddressPolicy, Resolver } from '../../outbound/address-policy.ts';
 import { outboundRequest, UNIFORM_FAILURE } from '../../outbound/request.ts';
-import { allowPrivateFromEnvironment, outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
+import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
 import { CARD_DIR } from '../../sim/hls.ts';
 import { FILES_PREFIX, TEST_CARD_FILE } from '../../sim/stream-routes.ts';
 
@@ -164,7 +164,7 @@ export class HttpMediaProbe implements MediaProbe {
       url,
       method: 'GET',
       headers: { Range: `bytes=0-${PROBE_BYTES - 1}`, Accept: 'video/mp4,*/*;q=0.5' },
-      policy: this.options.policy ?? { allowPrivate: allowPrivateFromEnvironment() },
+      policy: this.options.policy ?? { allowPrivate: false },
       ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
       timeoutMs: this.timeoutMs,
       maxBytes: PROBE_BYTES,

@@ -22,8 +22,8 @@ import {
   xflows,
   type RenditionClip,
 } from '../../db/tables/index.ts';
-import type { EventRow } from '../event/serialize.ts';
-import type { EventInsert } from '../event/write.ts';
+import type { EventRow } from '../event/index.ts';
+import type { EventInsert } from '../event/index.ts';
 import { formatOffset } from './rules.ts';
 
 export type PlaylistRow = typeof composePlaylists.$inferSelect;
@@ -188,8 +188,13 @@ export async function insertPlaylist(
   return row!;
 }
 
-export async function updatePlaylist(db: DbOrTx, id: string, values: Partial<PlaylistRow>): Promise<PlaylistRow> {
-  const [row] = await db.update(composePlaylists).set(values).where(eq(composePlaylists.id, id)).returning();
+/** Updates a playlist the caller loaded for its client. */
+export async function updatePlaylist(db: DbOrTx, playlist: Pick<PlaylistRow, 'clientId' | 'id'>, values: Partial<PlaylistRow>): Promise<PlaylistRow> {
+  const [row] = await db
+    .update(composePlaylists)
+    .set(values)
+    .where(and(eq(composePlaylists.clientId, playlist.clientId), eq(composePlaylists.id, playlist.id)))
+    .returning();
   return row!;
 }
 
@@ -199,8 +204,11 @@ export async function deletePlaylist(db: DbOrTx, clientId: string, id: string): 
 
 // ---- Renditions ---------------------------------------------------------------------------------
 
-export async function renditionOf(db: DbOrTx, eventId: string): Promise<RenditionRow | undefined> {
-  const [row] = await db.select().from(composeRenditions).where(eq(composeRenditions.eventId, eventId));
+export async function renditionOf(db: DbOrTx, clientId: string, eventId: string): Promise<RenditionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(composeRenditions)
+    .where(and(eq(composeRenditions.clientId, clientId), eq(composeRenditions.eventId, eventId)));
   return row;
 }
 
@@ -212,8 +220,8 @@ export async function saveRendition(
   await db.insert(composeRenditions).values(row).onConflictDoUpdate({ target: composeRenditions.eventId, set: row });
 }
 
-export async function deleteRendition(db: DbOrTx, eventId: string): Promise<void> {
-  await db.delete(composeRenditions).where(eq(composeRenditions.eventId, eventId));
+export async function deleteRendition(db: DbOrTx, clientId: string, eventId: string): Promise<void> {
+  await db.delete(composeRenditions).where(and(eq(composeRenditions.clientId, clientId), eq(composeRenditions.eventId, eventId)));
 }
 
 export type { RenditionClip };

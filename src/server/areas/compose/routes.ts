@@ -25,13 +25,13 @@ import type { DbOrTx } from '../../db/database.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { getEvent, instant } from '../event/repo.ts';
-import { addedFlags } from '../event/rules.ts';
-import { serializeEvent, type EventRow } from '../event/serialize.ts';
-import { changeEvent } from '../event/write.ts';
-import { scheduleAutomation } from '../live/automation.ts';
-import { lockEvent } from '../live/operations.ts';
-import { S, stateName } from '../live/state-machine.ts';
+import { getEvent, instant } from '../event/index.ts';
+import { addedFlags } from '../event/index.ts';
+import { serializeEvent, type EventRow } from '../event/index.ts';
+import { changeEvent } from '../event/index.ts';
+import { scheduleAutomation } from '../live/index.ts';
+import { lockEventRow } from '../event/index.ts';
+import { S, stateName } from '../live/index.ts';
 import { anchorFor, checkEncoder, compositionChannelProblem, LIVE_FAMILY, probeItems, type Probed } from './encoder.ts';
 import { mediaProbeOf } from './media-probe.ts';
 import {
@@ -70,13 +70,13 @@ async function answer(db: DbOrTx, clock: Clock, clientId: string, eventId: strin
 async function describe(db: DbOrTx, clock: Clock, loaded: LoadedPlaylist, eventId: string): Promise<ComposePlaylist> {
   if (loaded.playlist.kind !== 'standard') return toComposePlaylist(loaded, null);
   const row = await getEvent(db, loaded.playlist.clientId, eventId);
-  const rendition = await renditionOf(db, eventId);
+  const rendition = await renditionOf(db, loaded.playlist.clientId, eventId);
   const state = row?.event.state ?? S.COMPOSE_ERROR;
   return toComposePlaylist(loaded, generationOf(loaded.playlist, { state }, GENERATION_STATES, clock.now(), rendition?.durationMs ?? null));
 }
 
 async function requireEvent(db: DbOrTx, clientId: string, eventId: string): Promise<EventRow> {
-  const row = await lockEvent(db, clientId, eventId);
+  const row = await lockEventRow(db, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   return row;
 }
@@ -181,7 +181,7 @@ async function saveEncoderPlaylist(
 ): Promise<{ row: EventRow; changed: boolean }> {
   const now = clock.now();
   const playlist = existing
-    ? await updatePlaylist(db, existing.id, { name: values.name, looped: values.looped, revision: existing.revision + 1, dateModified: now })
+    ? await updatePlaylist(db, existing, { name: values.name, looped: values.looped, revision: existing.revision + 1, dateModified: now })
     : await insertPlaylist(db, { clientId: row.clientId, eventId: row.id, kind: 'encoder', name: values.name, looped: values.looped, liveStreamStart: null, now });
   await replaceItems(db, row.clientId, playlist.id, values.items);
   await saveRendition(db, {
@@ -308,7 +308,7 @@ export const composeRoutes: Implementation[] = [
     if (check.fieldErrors.length > 0) throw validationError(check.fieldErrors, 'The playlist is not valid');
     const now = clock.now();
     const liveStreamStart = body.liveStreamStart === undefined ? loaded.playlist.liveStreamStart : toDate(body.liveStreamStart);
-    const playlist = await updatePlaylist(db, loaded.playlist.id, {
+    const playlist = await updatePlaylist(db, loaded.playlist, {
       ...NO_GENERATION,
       name: body.name,
       looped: body.looped,
@@ -392,7 +392,7 @@ export const composeRoutes: Implementation[] = [
       const loaded = await loadPlaylist(db, clientId, source.event.id);
       if (!loaded) throw notFound(`The event ${source.event.id} has no compose playlist to clone`);
       if (query.targetEventId === source.event.id) throw badField('query.targetEventId', 'is the source event itself: clone to another event');
-      const target = await lockEvent(db, clientId, query.targetEventId);
+      const target = await lockEventRow(db, clientId, query.targetEventId);
       if (!target) throw badField('query.targetEventId', `there is no event ${query.targetEventId}`);
       const targetPlaylist = await loadPlaylist(db, clientId, target.id);
       const items: PlaylistItem[] = loaded.items.map(itemOf);
@@ -410,7 +410,7 @@ export const composeRoutes: Implementation[] = [
         }
         const values = { name: loaded.playlist.name, looped: loaded.playlist.looped, liveStreamStart: loaded.playlist.liveStreamStart, dateModified: now };
         const playlist = targetPlaylist
-          ? await updatePlaylist(db, targetPlaylist.playlist.id, { ...values, ...NO_GENERATION, revision: targetPlaylist.playlist.revision + 1 })
+          ? await updatePlaylist(db, targetPlaylist.playlist, { ...values, ...NO_GENERATION, revision: targetPlaylist.playlist.revision + 1 })
           : await insertPlaylist(db, { clientId, eventId: target.id, kind: 'standard', ...values, now });
         await replaceItems(db, clientId, playlist.id, items.map((item) => ({ item })));
         const state = await planGeneration(db, clock, clientId, target.id, playlist);
@@ -451,7 +451,7 @@ export const composeRoutes: Implementation[] = [
   implement(endpoints.compose.delete, async ({ params }, ctx) => {
     const { db, clock } = ctx;
     const clientId = ctx.client.clientId;
-    const row = await lockEvent(db, clientId, params.eventId);
+    const row = await lockEventRow(db, clientId, params.eventId);
     if (!row) throw badField('params.eventId', `there is no event ${params.eventId}`);
     const loaded = await loadPlaylist(db, clientId, row.id);
     if (!loaded) throw badField('params.eventId', `the event ${row.id} has no compose playlist`);
@@ -460,7 +460,7 @@ export const composeRoutes: Implementation[] = [
     if (loaded.playlist.kind === 'encoder') {
       // The live event stays, and streams the encoder's own programme again. A standard
       // composition keeps its generated result: it belongs to the event.
-      await deleteRendition(db, row.id);
+      await deleteRendition(db, row.clientId, row.id);
       updated = await updateEventRow(db, clientId, row.id, { liveComposePlaylistId: null, dateModified: clock.now() });
     } else {
       updated = await updateEventRow(db, clientId, row.id, { dateModified: clock.now() });

@@ -18,7 +18,7 @@ import { MarkerType, PlaylistItemType, type PlaylistItem } from '#schema';
 import type { FieldError } from '#schema';
 import type { RenditionClip } from '../../db/tables/compose.ts';
 import { positionAt, positionStartMs, programmeOf, vodSegmentCount, type MediaIndex } from '../../sim/hls.ts';
-import { momentInRecording, offsetInRecording, type Recording } from '../live/recording.ts';
+import { momentInRecording, offsetInRecording, type Recording } from '../live/index.ts';
 
 export const ITEM = PlaylistItemType.values;
 

@@ -5,10 +5,11 @@ import { ApiError } from '#client';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { events } from '../../db/tables/index.ts';
-import { changesOf, eventRow, insertEvent } from '../live/test-helpers.ts';
+import { changesOf } from '#testing/changes.ts';
+import { eventRow, insertEvent } from '#testing/live.ts';
 import { grantLicence, revokeLicence } from './licences.ts';
 import { LICENSED_FEATURE_LIVE_STREAM_START } from './rules.ts';
-import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, type ComposeFixture } from './test-fixtures.ts';
+import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, type ComposeFixture } from '#testing/compose.ts';
 
 const S = EventState.values;
 

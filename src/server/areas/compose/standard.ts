@@ -21,13 +21,13 @@ import { jobs } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { loadMediaIndex } from '../../sim/hls.ts';
-import { changeEvent } from '../event/write.ts';
-import type { EventRow } from '../event/serialize.ts';
-import { lockEvent } from '../live/operations.ts';
-import { recordingsOf } from '../live/recording.ts';
-import { S, stateName } from '../live/state-machine.ts';
+import { changeEvent } from '../event/index.ts';
+import type { EventRow } from '../event/index.ts';
+import { lockEventRow } from '../event/index.ts';
+import { recordingsOf } from '../live/index.ts';
+import { S, stateName } from '../live/index.ts';
 import { clientName, hasLicence } from './licences.ts';
-import { eventsByIds, itemOf, loadPlaylist, saveRendition, updateEventRow, updatePlaylist, type LoadedPlaylist, type RenditionClip } from './repo.ts';
+import { eventsByIds, itemOf, loadPlaylist, saveRendition, updateEventRow, updatePlaylist, type LoadedPlaylist, type PlaylistRow, type RenditionClip } from './repo.ts';
 import {
   checkItemForm,
   clipOfTrim,
@@ -158,8 +158,8 @@ export async function setState(db: DbOrTx, clock: Clock, row: EventRow, state: n
   return updated;
 }
 
-async function fail(db: DbOrTx, clock: Clock, row: EventRow, playlistId: string, reason: string): Promise<void> {
-  await updatePlaylist(db, playlistId, { generationError: reason, generationFinishedAt: clock.now(), generationReadyAt: null });
+async function fail(db: DbOrTx, clock: Clock, row: EventRow, playlist: Pick<PlaylistRow, 'clientId' | 'id'>, reason: string): Promise<void> {
+  await updatePlaylist(db, playlist, { generationError: reason, generationFinishedAt: clock.now(), generationReadyAt: null });
   await setState(db, clock, row, S.COMPOSE_ERROR);
 }
 
@@ -171,7 +171,7 @@ async function recheck(db: DbOrTx, clock: Clock, row: EventRow, loaded: LoadedPl
   const check = await checkStandard(db, row.clientId, loaded.items.map(itemOf), 'body', row.id);
   const reason = reasonOf(check);
   if (!reason) return check;
-  await fail(db, clock, row, loaded.playlist.id, reason);
+  await fail(db, clock, row, loaded.playlist, reason);
   return undefined;
 }
 
@@ -193,7 +193,7 @@ export interface JobDeps {
 export async function startGeneration(deps: JobDeps, payload: GenerationPayload): Promise<void> {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
-    let row = await lockEvent(tx, payload.clientId, payload.eventId);
+    let row = await lockEventRow(tx, payload.clientId, payload.eventId);
     if (!row) return;
     const loaded = await loadPlaylist(tx, payload.clientId, payload.eventId);
     if (!loaded || loaded.playlist.kind !== 'standard' || loaded.playlist.revision !== payload.revision) return;
@@ -201,14 +201,14 @@ export async function startGeneration(deps: JobDeps, payload: GenerationPayload)
     if (row.state !== S.COMPOSE_GENERATING) return;
     const { playlist } = loaded;
     if (playlist.liveStreamStart && !(await hasLicence(tx, payload.clientId, LICENSED_FEATURE_LIVE_STREAM_START))) {
-      await fail(tx, clock, row, playlist.id, licenceMissing(await clientName(tx, payload.clientId)));
+      await fail(tx, clock, row, playlist, licenceMissing(await clientName(tx, payload.clientId)));
       return;
     }
     const check = await recheck(tx, clock, row, loaded);
     if (!check) return;
     const now = clock.now();
     const readyAt = new Date(now.getTime() + generationTimeMs(check.durationMs));
-    await updatePlaylist(tx, playlist.id, { ...NO_GENERATION, generationStartedAt: now, generationReadyAt: readyAt });
+    await updatePlaylist(tx, playlist, { ...NO_GENERATION, generationStartedAt: now, generationReadyAt: readyAt });
     await enqueue(tx, clock, { type: FINISH_JOB, clientId: payload.clientId, payload, runAt: readyAt, maxAttempts: 5 });
     deps.log.info({ eventId: row.id, items: loaded.items.length, readyAt }, 'composition generation started');
   });
@@ -218,7 +218,7 @@ export async function startGeneration(deps: JobDeps, payload: GenerationPayload)
 export async function finishGeneration(deps: JobDeps, payload: GenerationPayload): Promise<void> {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
-    const row = await lockEvent(tx, payload.clientId, payload.eventId);
+    const row = await lockEventRow(tx, payload.clientId, payload.eventId);
     if (!row || row.state !== S.COMPOSE_GENERATING) return;
     const loaded = await loadPlaylist(tx, payload.clientId, payload.eventId);
     if (!loaded || loaded.playlist.kind !== 'standard' || loaded.playlist.revision !== payload.revision) return;
@@ -239,7 +239,7 @@ export async function finishGeneration(deps: JobDeps, payload: GenerationPayload
       durationMs: check.durationMs,
       dateCreated: now,
     });
-    await updatePlaylist(tx, playlist.id, { generationFinishedAt: now, generationReadyAt: null, generationError: null });
+    await updatePlaylist(tx, playlist, { generationFinishedAt: now, generationReadyAt: null, generationError: null });
     await setState(tx, clock, row, row.setPrivateAfterGeneration ? S.COMPOSE_PRIVATE : S.COMPOSE_PUBLIC);
     deps.log.info({ eventId: row.id, durationMs: check.durationMs }, 'composition generated');
   });
@@ -248,11 +248,11 @@ export async function finishGeneration(deps: JobDeps, payload: GenerationPayload
 /** A generation whose job gave up (an unexpected error, retried to the end) leaves the event in COMPOSE_ERROR, not GENERATING for ever. */
 export async function abandonGeneration(deps: JobDeps, payload: GenerationPayload, error: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const row = await lockEvent(tx, payload.clientId, payload.eventId);
+    const row = await lockEventRow(tx, payload.clientId, payload.eventId);
     if (!row || (row.state !== S.COMPOSE_GENERATING && row.state !== S.COMPOSE_WAITING)) return;
     const loaded = await loadPlaylist(tx, payload.clientId, payload.eventId);
     if (!loaded || loaded.playlist.revision !== payload.revision) return;
-    await fail(tx, deps.clock, row, loaded.playlist.id, `the generation failed unexpectedly: ${error}`);
+    await fail(tx, deps.clock, row, loaded.playlist, `the generation failed unexpectedly: ${error}`);
   });
 }
 
@@ -263,7 +263,7 @@ export async function abandonGeneration(deps: JobDeps, payload: GenerationPayloa
 export async function retryGeneration(db: DbOrTx, clock: Clock, clientId: string, eventId: string, requested: number): Promise<void> {
   const loaded = await loadPlaylist(db, clientId, eventId);
   if (!loaded || loaded.playlist.kind !== 'standard') return;
-  const playlist = await updatePlaylist(db, loaded.playlist.id, { ...NO_GENERATION, revision: loaded.playlist.revision + 1 });
+  const playlist = await updatePlaylist(db, loaded.playlist, { ...NO_GENERATION, revision: loaded.playlist.revision + 1 });
   // Asked to generate now: now, whatever liveStreamStart says; asked to wait: as a save would plan it.
   if (requested === S.COMPOSE_GENERATING) {
     await cancelPending(db, eventId);

@@ -6,7 +6,8 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { events } from '../../db/tables/index.ts';
-import { changesOf, failure, flagsOf, insertEvent, MISSING } from './test-helpers.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -133,7 +134,7 @@ describe('bulk', () => {
       { field: 'body.2.id', message: 'is the id of another custom property' },
     ]);
     expect(await api.call(endpoints.customProperty.list, { query: { eventId } })).toEqual([]);
-    expect(await changesOf(t, eventId)).toEqual([]);
+    expect(await changesOf(t.database.db, eventId)).toEqual([]);
   });
 
   it('answers 404 for an unknown event', async () => {
@@ -189,7 +190,7 @@ describe('cloning', () => {
     });
     const kept = await upsert({ eventId: target, category: 'c', key: 'only-target', value: 't' });
     const overwritten = await upsert({ eventId: target, category: 'c', key: 'shared', value: 'from target' });
-    const before = (await changesOf(t, target)).length;
+    const before = (await changesOf(t.database.db, target)).length;
 
     const result = await api.call(endpoints.customProperty.clone, { query: { sourceEventId: source, targetEventId: target } });
     expect(result.map((p) => [p.key, p.value])).toEqual([
@@ -200,7 +201,7 @@ describe('cloning', () => {
     expect(result.find((p) => p.key === 'shared')!.id).toBe(overwritten.id);
     expect(result.find((p) => p.key === 'only-target')).toEqual(kept);
     expect(await api.call(endpoints.customProperty.list, { query: { eventId: source } })).toHaveLength(2);
-    expect((await changesOf(t, target)).length).toBe(before + 1);
+    expect((await changesOf(t.database.db, target)).length).toBe(before + 1);
   });
 
   it('moves with removeSource, recording a change on both events', async () => {
@@ -210,8 +211,8 @@ describe('cloning', () => {
     const result = await api.call(endpoints.customProperty.clone, { query: { sourceEventId: source, targetEventId: target, removeSource: true } });
     expect(result.map((p) => p.key)).toEqual(['k']);
     expect(await api.call(endpoints.customProperty.list, { query: { eventId: source } })).toEqual([]);
-    expect((await changesOf(t, source)).map(flagsOf)).toEqual([['metadataChanged'], ['metadataChanged']]);
-    expect((await changesOf(t, target)).map(flagsOf)).toEqual([['metadataChanged']]);
+    expect((await changesOf(t.database.db, source)).map(flagsOf)).toEqual([['metadataChanged'], ['metadataChanged']]);
+    expect((await changesOf(t.database.db, target)).map(flagsOf)).toEqual([['metadataChanged']]);
   });
 
   it('refuses the same event twice and unknown events', async () => {
@@ -256,7 +257,7 @@ describe('deleting', () => {
     expect((await api.call(endpoints.customProperty.list, { query: { eventId: a } })).map((p) => p.category)).toEqual(['keep']);
     expect((await api.call(endpoints.customProperty.list, { query: { eventId: b } })).map((p) => p.category)).toEqual(['keep']);
     // One change for the bulk write, one for the bulk delete: not one per property.
-    expect((await changesOf(t, a)).map(flagsOf)).toEqual([['metadataChanged'], ['metadataChanged']]);
+    expect((await changesOf(t.database.db, a)).map(flagsOf)).toEqual([['metadataChanged'], ['metadataChanged']]);
   });
 });
 
@@ -272,7 +273,7 @@ describe('change records', () => {
       ],
     });
     await upsert({ eventId, category: 'a', key: '1', value: 'x' });
-    const changes = await changesOf(t, eventId);
+    const changes = await changesOf(t.database.db, eventId);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ action: 'Updated', referenceId: 'REF-changes', clientId: t.clientId });
     expect(flagsOf(changes[0]!)).toEqual(['metadataChanged']);
@@ -303,6 +304,6 @@ describe('tenancy', () => {
     await other.call(endpoints.customProperty.deleteMany, { query: { category: 'private' } });
 
     expect(await api.call(endpoints.customProperty.get, { params: { id: mine.id } })).toEqual(mine);
-    expect(await changesOf(t, theirs)).toEqual([]);
+    expect(await changesOf(t.database.db, theirs)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { endpoints } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { failure, insertEvent } from './test-helpers.ts';
+import { failure, insertEvent } from '#testing/custom-property.ts';
 
 let t: TestApp;
 let api: ApiClient;

@@ -2,8 +2,8 @@
 import { endpoints } from '#schema';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation } from '../../http/implement.ts';
-import { EventChanges } from '../custom-property/event-changes.ts';
-import { eventCollection } from '../event/collection.ts';
+import { EventChanges } from '../custom-property/index.ts';
+import { eventCollection } from '../event/index.ts';
 import {
   createEventType,
   deleteEventType,

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { customProperties, eventTags, events, jobs } from '../../db/tables/index.ts';
 import { AUTO_START_JOB, automationKey } from '../live/automation.ts';
-import { changesOf, flagsOf, seedLookups, setColumns, type Lookups } from './write-fixtures.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { seedLookups, setColumns, type Lookups } from '#testing/event-writes.ts';
 
 let t: TestApp;
 let api: ApiClient;

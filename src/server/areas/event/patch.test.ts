@@ -5,7 +5,8 @@ import { endpoints, EventState, type Event, type EventPatchBody } from '#schema'
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { changesOf, flagsOf, seedLookups, setColumns, type Lookups } from './write-fixtures.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { seedLookups, setColumns, type Lookups } from '#testing/event-writes.ts';
 
 let t: TestApp;
 let api: ApiClient;

@@ -4,7 +4,7 @@ import { EventListQuery } from '#schema/endpoints/event.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { findEventBy, getEvent, instant, listEvents, parseEventFilter, type EventFilter } from './repo.ts';
 import { serializeEvent } from './serialize.ts';
-import { seedFixture, visible, type EventInsert, type Fixture } from './test-fixtures.ts';
+import { seedFixture, visible, type EventInsert, type Fixture } from '#testing/event.ts';
 
 let database: Database;
 let f: Fixture;

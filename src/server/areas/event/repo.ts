@@ -417,3 +417,13 @@ export async function getEvents(db: DbOrTx, clientId: string, ids: string[]): Pr
   const byId = new Map(rows.map((row) => [row.event.id, toRecord(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** The client's (not deleted) event, locked until the end of the transaction. */
+export async function lockEventRow(tx: DbOrTx, clientId: string, eventId: string): Promise<EventRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.clientId, clientId), eq(events.id, eventId), isNull(events.dateDeleted)))
+    .for('update');
+  return row;
+}

@@ -8,7 +8,7 @@ import { notFound, validationError } from '../../http/errors.ts';
 import { eventCollection } from './collection.ts';
 import { findEventBy, getEvent, listChannelEvents, parseEventFilter } from './repo.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
-import { eventVideo } from '../live/video.ts';
+import { eventVideo } from '../live/index.ts';
 import { eventWriteRoutes } from './write-routes.ts';
 
 /** A single event carries `video`: the video structure with processVideo=true (src/server/areas/live/video.ts), else null. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventSchema } from '#schema';
-import { durations, formatDuration, serializeEvent, type EventRecord, type EventRow } from './serialize.ts';
+import { formatDuration } from '../../http/time-span.ts';
+import { durations, serializeEvent, type EventRecord, type EventRow } from './serialize.ts';
 
 const t = (iso: string) => new Date(iso);
 

@@ -5,6 +5,7 @@
  */
 import { EventState, Mp4State, type Event, type Video } from '#schema';
 import type { events } from '../../db/tables/events.ts';
+import { formatDuration } from '../../http/time-span.ts';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -41,20 +42,6 @@ export interface SerializeOptions {
 }
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-/**
- * A duration the way the original (.NET) service writes a TimeSpan: `hh:mm:ss`, with a leading
- * `d.` once it reaches a day. Negative spans (an end before its start) read as zero.
- */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const h = Math.floor((total % 86_400) / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${days > 0 ? `${days}.` : ''}${pad(h)}:${pad(m)}:${pad(s)}`;
-}
 
 function span(start: Date | null, end: Date | null): number | undefined {
   return start && end ? end.getTime() - start.getTime() : undefined;

@@ -9,7 +9,7 @@ import { implement, type Implementation, type RequestContext } from '../../http/
 import { deleteEvent, cloneEvent, restoreEvent } from './lifecycle.ts';
 import { patchEvent } from './patch.ts';
 import { findEventBy, getEvent } from './repo.ts';
-import { setVodFileState } from '../asset/vod-file.ts';
+import { setVodFileState } from '../asset/index.ts';
 import { appendTasks, dvrLengthError, IGNORED_FIELDS_HEADER, INITIAL_MP4_STATES, stateChangeError, thumbnailError, thumbnailUrlOf, titleFromTask } from './rules.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
 import {

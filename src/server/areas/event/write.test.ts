@@ -5,7 +5,8 @@ import { endpoints, EventState, ProvisionState, type Event, type EventBody } fro
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { changesOf, eventCount, flagsOf, seedLookups, setColumns, tagNames, type Lookups } from './write-fixtures.ts';
+import { changesOf, flagsOf } from '#testing/changes.ts';
+import { eventCount, seedLookups, setColumns, tagNames, type Lookups } from '#testing/event-writes.ts';
 
 let t: TestApp;
 let api: ApiClient;

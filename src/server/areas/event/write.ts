@@ -27,7 +27,7 @@ import {
   xflows,
 } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { scheduleAutomation } from '../live/automation.ts';
+import { scheduleAutomation } from '../live/index.ts';
 import { getEvent, instant } from './repo.ts';
 import {
   addedFlags,

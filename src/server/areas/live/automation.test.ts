@@ -9,7 +9,7 @@ import { openTestDatabase } from '../../db/test-database.ts';
 import { createKey, clientForKey } from '../../db/keys.ts';
 import { ManualClock } from '../../jobs/clock.ts';
 import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKey, scheduleAutomation } from './automation.ts';
-import { eventRow, insertEvent, seedLiveFixture, type LiveFixture } from './test-helpers.ts';
+import { eventRow, insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 
 const S = EventState.values;
 const MINUTE = 60_000;

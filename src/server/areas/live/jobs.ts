@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import type { JobContext, JobHandler } from '../../jobs/queue.ts';
 import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB } from './automation.ts';
-import { advanceOperation, ENCODER_CHECK_JOB, lockEvent, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
+import { lockEventRow } from '../event/index.ts';
+import { advanceOperation, ENCODER_CHECK_JOB, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
 import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
 
@@ -37,7 +38,7 @@ async function automate(
   const { clientId, eventId } = AutomationPayload.parse(payload);
   const deps = depsOf(context);
   await context.db.transaction(async (tx) => {
-    const row = await lockEvent(tx, clientId, eventId);
+    const row = await lockEventRow(tx, clientId, eventId);
     if (!row) return;
     const target = decide(row);
     if (target === null) return;

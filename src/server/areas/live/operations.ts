@@ -14,7 +14,7 @@
  * to date (a stopped event needs no auto end any more; one set back to PRE_LIVE may start again).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ChannelConfiguration } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { events, liveOperations } from '../../db/tables/index.ts';
@@ -23,8 +23,9 @@ import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { Encoder, EncoderStatus } from '../../sim/encoder.ts';
-import type { EventRow } from '../event/serialize.ts';
-import { retryGeneration } from '../compose/standard.ts';
+import type { EventRow } from '../event/index.ts';
+import { retryGeneration } from '../compose/index.ts';
+import { lockEventRow } from '../event/index.ts';
 import { scheduleAutomation } from './automation.ts';
 import { channelConfiguration } from './configuration.ts';
 import {
@@ -57,16 +58,6 @@ export interface LiveDeps {
 }
 
 export type LiveOperation = typeof liveOperations.$inferSelect;
-
-/** The client's (not deleted) event, locked until the end of the transaction. */
-export async function lockEvent(tx: DbOrTx, clientId: string, eventId: string): Promise<EventRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(events)
-    .where(and(eq(events.clientId, clientId), eq(events.id, eventId), isNull(events.dateDeleted)))
-    .for('update');
-  return row;
-}
 
 async function operationOf(tx: DbOrTx, eventId: string): Promise<LiveOperation | undefined> {
   const [op] = await tx.select().from(liveOperations).where(eq(liveOperations.eventId, eventId));
@@ -150,7 +141,7 @@ export interface StateRequestResult {
  * LIVE_STARTING or LIVE_STOPPING with an operation in flight (see `advanceOperation`).
  */
 export async function requestState(tx: DbOrTx, deps: LiveDeps, clientId: string, eventId: string, requested: number): Promise<StateRequestResult> {
-  const row = await lockEvent(tx, clientId, eventId);
+  const row = await lockEventRow(tx, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   const current = row.state;
   const op = await operationOf(tx, row.id);
@@ -210,7 +201,7 @@ async function stopEncoderQuietly(deps: LiveDeps, eventId: string): Promise<void
  * is "stopped" by it), and then no change is recorded.
  */
 export async function forceStop(tx: DbOrTx, deps: LiveDeps, clientId: string, eventId: string): Promise<void> {
-  const row = await lockEvent(tx, clientId, eventId);
+  const row = await lockEventRow(tx, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   await tx.delete(liveOperations).where(eq(liveOperations.eventId, row.id));
   await stopEncoderQuietly(deps, row.id);
@@ -229,7 +220,7 @@ export const FORCE_RESTART_FROM = [S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED] as cons
  * returns to the live state it was in; every step is a change with isForced.
  */
 export async function forceRestart(tx: DbOrTx, deps: LiveDeps, clientId: string, eventId: string): Promise<StateRequestResult> {
-  const row = await lockEvent(tx, clientId, eventId);
+  const row = await lockEventRow(tx, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   if (!(FORCE_RESTART_FROM as readonly number[]).includes(row.state)) {
     const allowed = FORCE_RESTART_FROM.map(stateName);
@@ -264,7 +255,7 @@ const ADVANCE_STEPS = 4;
  */
 export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string, eventId: string, runId: string): Promise<AdvanceResult> {
   return db.transaction(async (tx) => {
-    let row = await lockEvent(tx, clientId, eventId);
+    let row = await lockEventRow(tx, clientId, eventId);
     const op = await operationOf(tx, eventId);
     if (!op || op.runId !== runId) return { status: 'stale' } as const;
     if (!row) {

@@ -10,7 +10,7 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { eventChanges } from '../../db/tables/index.ts';
-import type { EventRow } from '../event/serialize.ts';
+import type { EventRow } from '../event/index.ts';
 import { S } from './state-machine.ts';
 
 type RecordingRow = Pick<EventRow, 'id' | 'state' | 'actualLiveStart' | 'actualLiveEnd' | 'dateModified' | 'dateDeleted'> & SpanRow;

@@ -7,7 +7,8 @@ import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { events, jobs, liveOperations } from '../../db/tables/index.ts';
 import { SimulatedEncoder } from '../../sim/encoder.ts';
-import { changesOf, eventRow, insertEvent, seedLiveFixture, whileTimePasses, type LiveFixture } from './test-helpers.ts';
+import { changesOf } from '#testing/changes.ts';
+import { eventRow, insertEvent, seedLiveFixture, whileTimePasses, type LiveFixture } from '#testing/live.ts';
 
 const S = EventState.values;
 

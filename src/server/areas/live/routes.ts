@@ -14,8 +14,8 @@
 import { endpoints, type Event } from '#schema';
 import { notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { getEvent } from '../event/repo.ts';
-import { serializeEvent } from '../event/serialize.ts';
+import { getEvent } from '../event/index.ts';
+import { serializeEvent } from '../event/index.ts';
 import { forceRestart, forceStop, requestState, waitForOperation, type LiveDeps, type WaitOptions } from './operations.ts';
 import { DEFAULT_WAIT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, encoderOf } from './settings.ts';
 

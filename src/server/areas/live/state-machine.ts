@@ -21,7 +21,7 @@
 import { EventState, type EventStateName } from '#schema';
 import { allowedTargets } from '#schema/models/event-states.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { EventRow } from '../event/serialize.ts';
+import type { EventRow } from '../event/index.ts';
 
 export {
   allowedTargets,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { eventRow, insertEvent, seedLiveFixture, type LiveFixture } from './test-helpers.ts';
+import { eventRow, insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 
 const S = EventState.values;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent, seedLiveFixture, whileTimePasses, type LiveFixture } from './test-helpers.ts';
+import { insertEvent, seedLiveFixture, whileTimePasses, type LiveFixture } from '#testing/live.ts';
 
 const S = EventState.values;
 

@@ -3,7 +3,7 @@ import { endpoints, EventState, type StreamUrl, type Video } from '#schema';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import type { ApiClient } from '#client';
-import { insertEvent, seedLiveFixture, SERVICE, whileTimePasses, type LiveFixture } from './test-helpers.ts';
+import { insertEvent, seedLiveFixture, SERVICE, whileTimePasses, type LiveFixture } from '#testing/live.ts';
 import type { EncoderStatus } from '../../sim/encoder.ts';
 import { videoStructure } from './video.ts';
 

@@ -41,7 +41,6 @@
  * variants are the same URLs: this service has one player page. MP4 URLs stay empty (MP4
  * generation is another area's).
  */
-import { eventArchiverUrls } from '../archiver/event-urls.ts';
 import {
   StreamProtocol,
   StreamSource,
@@ -53,7 +52,8 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { EncoderStatus } from '../../sim/encoder.ts';
-import { formatDuration, type EventRow } from '../event/serialize.ts';
+import type { EventRow } from '../event/index.ts';
+import { formatDuration } from '../../http/time-span.ts';
 import { channelConfiguration, xflowConfiguration } from './configuration.ts';
 import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
@@ -321,7 +321,7 @@ export async function buildVideo(db: DbOrTx, services: AppServices, event: Event
   const encoder = await encoderOf(services).status(event.id);
   const publicUrl = (services.live?.publicUrl ?? '').replace(/\/+$/, '');
   const structure = videoStructure({ event, channel, xflow, encoder, query, publicUrl });
-  const archiverUrls = await eventArchiverUrls(db, event, structure.publishingPointUrls.map((p) => p.url));
+  const archiverUrls = (await services.archiverUrls?.(db, event, structure.publishingPointUrls.map((p) => p.url))) ?? [];
   return archiverUrls.length > 0 ? { ...structure, archiverUrls } : structure;
 }
 

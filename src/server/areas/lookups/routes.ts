@@ -7,7 +7,7 @@
 import { endpoints, type FieldError } from '#schema';
 import { badField, badRequest, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation } from '../../http/implement.ts';
-import { eventCollection } from '../event/collection.ts';
+import { eventCollection } from '../event/index.ts';
 import {
   findTagNamed,
   getCategory,

@@ -40,7 +40,7 @@ import {
   type CategoryCustomPropertyRow,
 } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { EventChanges } from '../custom-property/event-changes.ts';
+import { EventChanges } from '../custom-property/index.ts';
 import type { CategoryRow, ChannelRow, InfrastructureProfileRow, PropertyConfigurationRow, RoomRow, TagRow, XflowRow } from './repo.ts';
 
 type Out<S extends z.ZodType> = z.output<S>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventState } from '#schema';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { recordedEvent, seedComposeFixture, type ComposeFixture } from '../compose/test-fixtures.ts';
-import { insertEvent } from '../live/test-helpers.ts';
+import { recordedEvent, seedComposeFixture, type ComposeFixture } from '#testing/compose.ts';
+import { insertEvent } from '#testing/live.ts';
 import { TEST_PROGRAMME_DEFAULT_MS, TEST_PROGRAMME_MAX_MS } from '../live/recording.ts';
 import { eventMediaOf, formatMediaTime, mediaInputOf, parseMediaTime } from './event-media.ts';
 

@@ -34,9 +34,9 @@ import { CARD_DIR, loadMediaIndex, MEDIA_DIR, programmeOf, type MediaIndex, type
 import type { MediaInput, SegmentFile } from '../../sim/media-encoder.ts';
 import { Sequence } from '../../sim/sequence.ts';
 import { parseStreamPoint, publishedCount, resolveAt } from '../../sim/stream-routes.ts';
-import { playsTestProgramme, testProgrammeDurationMs } from '../live/recording.ts';
-import { S } from '../live/state-machine.ts';
-import { streamOf } from '../live/streams.ts';
+import { playsTestProgramme, testProgrammeDurationMs } from '../live/index.ts';
+import { S } from '../live/index.ts';
+import { streamOf } from '../live/index.ts';
 
 export type EventMediaSource = 'recording' | 'live' | 'test-programme' | 'composition';
 

@@ -11,11 +11,11 @@
 import { endpoints, type EventCollection, type FieldError } from '#schema';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { propertiesOfPoints } from '../chapter-point/repo.ts';
-import { shapeChapterPoints } from '../chapter-point/tree.ts';
-import { instant } from '../event/repo.ts';
-import { serializeEvent } from '../event/serialize.ts';
-import { getEvents } from '../event/repo.ts';
+import { propertiesOfPoints } from '../chapter-point/index.ts';
+import { shapeChapterPoints } from '../chapter-point/index.ts';
+import { instant } from '../event/index.ts';
+import { serializeEvent } from '../event/index.ts';
+import { getEvents } from '../event/index.ts';
 import { keywordQuery } from './keywords.ts';
 import {
   chapterPointOfClient,

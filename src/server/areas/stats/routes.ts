@@ -2,7 +2,7 @@
 import { endpoints } from '#schema';
 import { badField } from '../../http/errors.ts';
 import { implement, type Implementation } from '../../http/implement.ts';
-import { instant } from '../event/repo.ts';
+import { instant } from '../event/index.ts';
 import { billingPeriod, computeBilling } from './billing.ts';
 import { assetEventsIn, liveEventsIn } from './repo.ts';
 

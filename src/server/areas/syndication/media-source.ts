@@ -10,7 +10,7 @@ import { Mp4State } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { events } from '../../db/tables/events.ts';
 import type { AppServices } from '../../services.ts';
-import { eventMp4 as storedEventMp4 } from '../asset/vod-file.ts';
+import { eventMp4 as storedEventMp4 } from '../asset/index.ts';
 
 export interface EventMp4 {
   available: boolean;

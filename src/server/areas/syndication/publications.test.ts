@@ -4,7 +4,7 @@ import { endpoints, EventState, Mp4State } from '#schema';
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { Receiver } from '../webhook/test-receiver.ts';
+import { Receiver } from '#testing/webhook-receiver.ts';
 import { activeDestination, addAudioInput, advance, insertEvent, setEventState, setFaults } from '#testing/syndication.ts';
 
 let t: TestApp;

@@ -5,31 +5,33 @@
  * after it only names the file for the browser. Also closes the mailer when the app closes.
  */
 import type { AppExtension } from '../../app.ts';
-import { sendBytes } from '../../http/byte-range.ts';
+import { sendStoredFile } from '../../http/byte-range.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findByFileToken, readFile } from './repo.ts';
+import { mediaOf } from '../media/index.ts';
+import { findByFileToken, storedFileOf } from './repo.ts';
 
 const mp4 = { 'video/mp4': { schema: { type: 'string', format: 'binary' } } };
 const error = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
 
 export const vodDownloadFiles: AppExtension = {
   register(app, { db, clock, services }) {
-    app.get<{ Params: { token: string; name: string } }>('/api/voddownload-files/:token/:name', async (request, reply) => {
+    // GET and HEAD in one route: HEAD answers the file's Content-Length without reading it.
+    app.route<{ Params: { token: string; name: string } }>({ method: ['GET', 'HEAD'], url: '/api/voddownload-files/:token/:name', handler: async (request, reply) => {
       const row = await findByFileToken(db, request.params.token);
       if (!row || row.status !== 'ready') throw new HttpError(404, 'NotFound', 'There is no such file: the link is wrong, or the download was made again or deleted');
       if (row.expiresAt && row.expiresAt <= clock.now()) {
         throw new HttpError(410, 'Gone', `This download expired on ${row.expiresAt.toISOString()}: ask for it again (retry) to get a new link`);
       }
-      const file = await readFile(db, row.id);
+      const file = await storedFileOf(mediaOf(services).storage, row);
       if (!file) throw new HttpError(410, 'Gone', 'The file of this download is gone: ask for it again (retry) to get a new link');
       const disposition = (request.query as { download?: string }).download === '1' ? 'attachment' : 'inline';
       reply
-        .type(file.contentType)
+        .type('video/mp4')
         .header('Content-Disposition', `${disposition}; filename="${row.mp4Filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.mp4Filename)}`)
         .header('Cache-Control', 'private, max-age=3600')
         .header('Last-Modified', (row.completionDate ?? row.creationDate).toUTCString());
-      return sendBytes(request, reply, file.bytes);
-    });
+      return sendStoredFile(request, reply, file.path, file.bytes);
+    } });
     app.addHook('onClose', async () => {
       await services.mailer?.close?.();
     });

@@ -9,16 +9,17 @@
  *   send is recorded on the download (retrying, with the error and the next try) and retried with
  *   the worker's backoff until `mailAttempts`, then given up (failed); a permanent refusal (5xx)
  *   is given up at once.
- * - `vodDownload.expire` {clientId, downloadId, generation}: at the expiry, drops the file's bytes.
+ * - `vodDownload.expire` {clientId, downloadId, generation}: at the expiry, removes the stored file.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { vodDownloadFiles, vodDownloads } from '../../db/tables/downloads.ts';
+import { vodDownloads } from '../../db/tables/downloads.ts';
+import { mediaOf } from '../media/index.ts';
 import { enqueue, exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
 import { MailError } from '../../sim/mail.ts';
 import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
-import { deleteFile, downloadUrlOf, EXPIRE_JOB_KEY, type DownloadRow } from './repo.ts';
+import { deleteFiles, downloadUrlOf, EXPIRE_JOB_KEY, fileKeyOf, type DownloadRow } from './repo.ts';
 import { renderReadyMail } from './templates.ts';
 import { resolveEventMedia, type EventMedia } from './media.ts';
 import { stitchDownload, StitchError } from './stitch.ts';
@@ -73,7 +74,8 @@ const processJob: JobHandler = async (raw, ctx) => {
       media.push(resolved.media);
     }
     let lastWritten = -1;
-    const result = await stitchDownload(row, media, {
+    const fileKey = fileKeyOf(row.id, row.generation);
+    const result = await stitchDownload(row, media, fileKey, {
       services: ctx.services,
       onProgress: async (fraction) => {
         const progress = Math.max(1, Math.min(99, Math.floor(fraction * 100)));
@@ -89,10 +91,6 @@ const processJob: JobHandler = async (raw, ctx) => {
       const [locked] = await tx.select().from(vodDownloads).where(sameRun(p)).for('update');
       if (!locked || locked.status !== 'processing') return;
       await tx
-        .insert(vodDownloadFiles)
-        .values({ downloadId: row.id, clientId: row.clientId, contentType: 'video/mp4', bytes: result.bytes, createdAt: now })
-        .onConflictDoUpdate({ target: vodDownloadFiles.downloadId, set: { bytes: result.bytes, createdAt: now } });
-      await tx
         .update(vodDownloads)
         .set({
           status: 'ready',
@@ -100,7 +98,8 @@ const processJob: JobHandler = async (raw, ctx) => {
           completionDate: now,
           expiresAt,
           fileToken: randomBytes(24).toString('base64url'),
-          fileBytes: result.bytes.length,
+          fileBytes: result.bytes,
+          fileKey,
           durationMs: result.durationMs,
           mailStatus: 'pending',
           mailAttempts: 0,
@@ -111,7 +110,7 @@ const processJob: JobHandler = async (raw, ctx) => {
       await enqueue(tx, ctx.clock, { type: MAIL_JOB, payload: p, clientId: p.clientId, maxAttempts: settings.mailAttempts });
       await enqueue(tx, ctx.clock, { type: EXPIRE_JOB, payload: p, clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
     });
-    ctx.log.info({ downloadId: row.id, bytes: result.bytes.length, durationMs: result.durationMs }, 'VOD download ready');
+    ctx.log.info({ downloadId: row.id, bytes: result.bytes, durationMs: result.durationMs }, 'VOD download ready');
   } catch (error) {
     const message = readable(error);
     if ((error instanceof StitchError && error.permanent) || ctx.job.attempts >= ctx.job.maxAttempts) {
@@ -174,7 +173,7 @@ const expireJob: JobHandler = async (raw, ctx) => {
   const p = Payload.parse(raw);
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt > ctx.clock.now()) return;
-  await deleteFile(ctx.db, row.id);
+  await deleteFiles(mediaOf(ctx.services).storage, [row]);
 };
 
 export const vodDownloadJobs: Record<string, JobHandler> = {

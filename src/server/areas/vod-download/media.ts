@@ -6,9 +6,9 @@
  * time (hh:mm:ss.fff) from the start of the media; the rest takes elapsed time.
  */
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { getEvent } from '../event/repo.ts';
-import type { EventRow } from '../event/serialize.ts';
-import { eventMediaOf, formatMediaTime, parseMediaTime, type EventMedia } from '../media/event-media.ts';
+import { getEvent } from '../event/index.ts';
+import type { EventRow } from '../event/index.ts';
+import { eventMediaOf, formatMediaTime, parseMediaTime, type EventMedia } from '../media/index.ts';
 
 export type { EventMedia };
 

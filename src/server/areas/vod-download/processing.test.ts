@@ -11,8 +11,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { JobWorker } from '../../jobs/queue.ts';
 import { MailboxMailer, SmtpMailer } from '../../sim/mail.ts';
-import { seedLiveFixture, type LiveFixture } from '../live/test-helpers.ts';
-import { recordedEvent } from '../compose/test-fixtures.ts';
+import { seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { recordedEvent } from '#testing/compose.ts';
 import { events } from '../../db/tables/index.ts';
 import { eq } from 'drizzle-orm';
 
@@ -82,6 +82,7 @@ describe('making a download', () => {
     expect(part.rawPayload.length).toBe(100);
     const head = await t.app.inject({ method: 'HEAD', url: pathOf(ready!.downloadUrl!) });
     expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(info.fileBytes));
     const wrong = await t.app.inject({ method: 'GET', url: '/api/voddownload-files/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/x.mp4' });
     expect(wrong.statusCode).toBe(404);
 

@@ -5,7 +5,8 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Mail, VodDownload, VodDownloadDetails } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { mails, vodDownloadFiles, vodDownloads } from '../../db/tables/downloads.ts';
+import { mails, vodDownloads } from '../../db/tables/downloads.ts';
+import type { FileStorage, StoredFile } from '../../sim/storage.ts';
 import { cancelByKey } from '../../jobs/queue.ts';
 import { urlFileName } from './rules.ts';
 
@@ -134,7 +135,7 @@ export async function contentIdTaken(db: DbOrTx, clientId: string, contentId: st
 }
 
 /** Deletes downloads with their files and pending jobs; the mails about them stay, unlinked. */
-export async function deleteDownloads(db: DbOrTx, clientId: string, ids: readonly string[]): Promise<number> {
+export async function deleteDownloads(db: DbOrTx, storage: FileStorage, clientId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   let deleted = 0;
   for (let i = 0; i < ids.length; i += 500) {
@@ -143,9 +144,10 @@ export async function deleteDownloads(db: DbOrTx, clientId: string, ids: readonl
     const rows = await db
       .delete(vodDownloads)
       .where(and(eq(vodDownloads.clientId, clientId), inArray(vodDownloads.id, chunk)))
-      .returning({ id: vodDownloads.id });
+      .returning({ id: vodDownloads.id, fileKey: vodDownloads.fileKey });
     deleted += rows.length;
     for (const row of rows) await cancelByKey(db, EXPIRE_JOB_KEY(row.id));
+    await deleteFiles(storage, rows);
   }
   return deleted;
 }
@@ -182,13 +184,21 @@ export async function findByFileToken(db: DbOrTx, token: string): Promise<Downlo
   return row;
 }
 
-export async function readFile(db: DbOrTx, downloadId: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
-  const [row] = await db.select({ bytes: vodDownloadFiles.bytes, contentType: vodDownloadFiles.contentType }).from(vodDownloadFiles).where(eq(vodDownloadFiles.downloadId, downloadId));
-  return row;
+/** Storage key of a download's MP4, one per generation (a retry never serves an older file). */
+export function fileKeyOf(downloadId: string, generation: number): string {
+  return `voddownloads/${downloadId}/${generation}.mp4`;
 }
 
-export async function deleteFile(db: DbOrTx, downloadId: string): Promise<void> {
-  await db.delete(vodDownloadFiles).where(eq(vodDownloadFiles.downloadId, downloadId));
+/** The stored MP4 of a download, or undefined when there is none (never made, expired, deleted). */
+export async function storedFileOf(storage: FileStorage, row: Pick<DownloadRow, 'fileKey'>): Promise<(StoredFile & { path: string }) | undefined> {
+  if (!row.fileKey) return undefined;
+  const info = await storage.stat(row.fileKey);
+  return info ? { ...info, path: storage.pathOf(row.fileKey) } : undefined;
+}
+
+/** Removes the stored MP4s of downloads (nothing for those without one). */
+export async function deleteFiles(storage: FileStorage, rows: readonly Pick<DownloadRow, 'fileKey'>[]): Promise<void> {
+  for (const row of rows) if (row.fileKey) await storage.delete(row.fileKey);
 }
 
 export async function listMails(db: DbOrTx, clientId: string): Promise<MailRow[]> {

@@ -4,8 +4,8 @@ import { DownloadTaskSchema, endpoints, parseJsonText, type VodDownloadBody } fr
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { insertEvent, seedLiveFixture, type LiveFixture } from '../live/test-helpers.ts';
-import { recordedEvent } from '../compose/test-fixtures.ts';
+import { insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { recordedEvent } from '#testing/compose.ts';
 
 let t: TestApp;
 let api: ApiClient;

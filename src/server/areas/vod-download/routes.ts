@@ -22,11 +22,12 @@ import { vodDownloads } from '../../db/tables/downloads.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { cancelByKey, enqueue } from '../../jobs/queue.ts';
+import { mediaOf } from '../media/index.ts';
 import { PROCESS_ATTEMPTS, PROCESS_JOB } from './jobs.ts';
 import {
   contentIdTaken,
   deleteDownloads,
-  deleteFile,
+  deleteFiles,
   EXPIRE_JOB_KEY,
   getDownload,
   getDownloadByContent,
@@ -96,7 +97,7 @@ async function retry(ctx: RequestContext, row: DownloadRow | undefined, field: s
   if (state === 'ready') throw badField(field, 'the download is ready and its link works: only a failed or expired download is made again');
   const generation = row.generation + 1;
   const jobId = await queueProcessing(ctx.db, ctx, { ...row, generation });
-  await deleteFile(ctx.db, row.id);
+  await deleteFiles(mediaOf(ctx).storage, [row]);
   await cancelByKey(ctx.db, EXPIRE_JOB_KEY(row.id));
   const [updated] = await ctx.db
     .update(vodDownloads)
@@ -110,6 +111,7 @@ async function retry(ctx: RequestContext, row: DownloadRow | undefined, field: s
       expiresAt: null,
       fileToken: null,
       fileBytes: null,
+      fileKey: null,
       mailStatus: 'none',
       mailAttempts: 0,
       mailError: null,
@@ -210,24 +212,24 @@ export const vodDownloadRoutes: Implementation[] = [
     const { expiryDays } = resolveDownloadSettings(ctx.downloads);
     const cutoff = new Date(ctx.clock.now().getTime() - query.Buffer * DAY_MS);
     const ids = await idsExpiredBefore(ctx.db, ctx.client.clientId, cutoff, expiryDays * DAY_MS);
-    const deleted = await deleteDownloads(ctx.db, ctx.client.clientId, ids);
+    const deleted = await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, ids);
     ctx.log.info({ deleted, buffer: query.Buffer }, 'purged expired VOD downloads');
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.delete, async ({ params }, ctx) => {
-    await deleteDownloads(ctx.db, ctx.client.clientId, [params.id].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
+    await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, [params.id].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.deleteByContent, async ({ query }, ctx) => {
     const row = await getDownloadByContent(ctx.db, ctx.client.clientId, query.id);
-    if (row) await deleteDownloads(ctx.db, ctx.client.clientId, [row.id]);
+    if (row) await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, [row.id]);
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.deleteForEvent, async ({ params }, ctx) => {
-    await deleteDownloads(ctx.db, ctx.client.clientId, await idsForEvent(ctx.db, ctx.client.clientId, params.eventid));
+    await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, await idsForEvent(ctx.db, ctx.client.clientId, params.eventid));
     return { status: 410 };
   }),
 

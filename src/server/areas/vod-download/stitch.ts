@@ -5,15 +5,13 @@
  * and each clip widens to the key frames around it (every 2 s in the test media); with it, each
  * clip is re-encoded to its exact frames. A track filter keeps video or audio only.
  *
- * The file is made in a temporary folder and read back whole (downloads are minutes of a
- * 150 kbit/s test stream: a few MB); the caller keeps it in the database.
+ * The file is written into the file storage (sim/storage.ts, as the assets' files are) at the key
+ * given; the encoder moves it into place only once it is whole.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { mediaInputOf, type EventMedia } from '../media/event-media.ts';
+import { stat } from 'node:fs/promises';
+import { mediaInputOf, type EventMedia } from '../media/index.ts';
 import { MediaEncoder, MediaEncoderError } from '../../sim/media-encoder.ts';
-import type { MediaServices } from '../media/services.ts';
+import { mediaOf, type MediaServices } from '../media/index.ts';
 import type { DownloadRow } from './repo.ts';
 import { tracksOf } from './rules.ts';
 
@@ -29,7 +27,8 @@ export class StitchError extends Error {
 }
 
 export interface StitchResult {
-  bytes: Buffer;
+  /** Size of the stored file. */
+  bytes: number;
   durationMs: number;
 }
 
@@ -42,6 +41,8 @@ function encoderOf(services: { media?: MediaServices }): MediaEncoder {
 export async function stitchDownload(
   row: Pick<DownloadRow, 'id' | 'clips' | 'frameAccurate'>,
   media: readonly EventMedia[],
+  /** Storage key to write the MP4 at. */
+  key: string,
   options: { onProgress: (fraction: number) => Promise<void>; services: { media?: MediaServices } },
 ): Promise<StitchResult> {
   const encoder = encoderOf(options.services);
@@ -49,23 +50,18 @@ export async function stitchDownload(
   const tracks = 'tracks' in filtered ? filtered.tracks : 'audio+video';
   const inputs = row.clips.map((clip, i) => mediaInputOf(media[i]!, clip.fromMs, clip.toMs));
   await options.onProgress(0.05);
-  const work = await mkdtemp(join(tmpdir(), 'control-room-download-'));
+  const out = mediaOf(options.services).storage.pathOf(key);
   try {
-    const out = join(work, 'download.mp4');
-    try {
-      await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
-    } catch (error) {
-      // A failed start (no ffmpeg) or a time-out may pass; bad input will not.
-      if (error instanceof MediaEncoderError) throw new StitchError(error.message, error.kind === 'input');
-      throw error;
-    }
-    await options.onProgress(0.85);
-    const info = await encoder.probe(out);
-    const bytes = await readFile(out);
-    await options.onProgress(0.95);
-    const wanted = row.clips.reduce((sum, c) => sum + (c.toMs - c.fromMs), 0);
-    return { bytes, durationMs: info.durationMs ?? wanted };
-  } finally {
-    await rm(work, { recursive: true, force: true });
+    await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
+  } catch (error) {
+    // A failed start (no ffmpeg) or a time-out may pass; bad input will not.
+    if (error instanceof MediaEncoderError) throw new StitchError(error.message, error.kind === 'input');
+    throw error;
   }
+  await options.onProgress(0.85);
+  const info = await encoder.probe(out);
+  const { size } = await stat(out);
+  await options.onProgress(0.95);
+  const wanted = row.clips.reduce((sum, c) => sum + (c.toMs - c.fromMs), 0);
+  return { bytes: size, durationMs: info.durationMs ?? wanted };
 }

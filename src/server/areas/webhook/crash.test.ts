@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Receiver } from './test-receiver.ts';
+import { Receiver } from '#testing/webhook-receiver.ts';
 
 const KEY = 'crash-test-key-0123456789';
 const root = join(import.meta.dirname, '..', '..', '..', '..');

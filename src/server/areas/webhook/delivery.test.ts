@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { recordEventChange } from '../../changes/record.ts';
 import { dispatcherFor } from './dispatcher.ts';
-import { deliveriesOf, insertEvent, recordChange, settle } from './test-fixtures.ts';
-import { Receiver, type Answer, type Received } from './test-receiver.ts';
+import { deliveriesOf, insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { Receiver, type Answer, type Received } from '#testing/webhook-receiver.ts';
 import { webhookAttempts } from '../../db/tables/webhooks.ts';
 import { asc, eq } from 'drizzle-orm';
 

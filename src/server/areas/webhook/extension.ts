@@ -5,13 +5,10 @@
  */
 import type { AppExtension } from '../../app.ts';
 import { closeDispatcher } from './dispatcher.ts';
-import { parseRetentionDays, resolveSettings } from './settings.ts';
+import { resolveSettings } from './settings.ts';
 
 export const webhookDelivery: AppExtension = {
   register(app, { db, services }) {
-    // An unreadable retention keeps the default; say so at start rather than nowhere.
-    const { problem } = parseRetentionDays(process.env.WEBHOOKS_RETENTION_DAYS);
-    if (problem && services.webhooks?.retentionMs === undefined) app.log.warn(problem);
     app.addHook('onClose', async () => {
       await closeDispatcher(db, resolveSettings(services.webhooks).shutdownGraceMs);
     });

@@ -14,9 +14,10 @@ import { webhookAttempts, webhookDeliveries } from '../../db/tables/webhooks.ts'
 import { dispatcherFor } from './dispatcher.ts';
 import { PRUNE_BUCKET_MS, PRUNE_JOB } from './prune.ts';
 import { toNotification } from './serialize.ts';
-import { DEFAULT_RETENTION_DAYS, parseRetentionDays } from './settings.ts';
-import { insertEvent, recordChange, settle } from './test-fixtures.ts';
-import { Receiver } from './test-receiver.ts';
+import { parseConfig } from '../../config.ts';
+import { DEFAULT_RETENTION_DAYS } from './settings.ts';
+import { insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { Receiver } from '#testing/webhook-receiver.ts';
 
 const DAY = 86_400_000;
 const RETENTION = 7 * DAY;
@@ -149,18 +150,15 @@ describe('pruning the delivery log', () => {
   });
 });
 
-describe('WEBHOOKS_RETENTION_DAYS', () => {
+describe('WEBHOOKS_RETENTION_DAYS (config.ts)', () => {
   it('defaults to 30 days, takes a positive number of days, and refuses anything else with a reason', () => {
     expect(DEFAULT_RETENTION_DAYS).toBe(30);
-    expect(parseRetentionDays(undefined)).toEqual({ retentionMs: 30 * DAY });
-    expect(parseRetentionDays(' ')).toEqual({ retentionMs: 30 * DAY });
-    expect(parseRetentionDays('7')).toEqual({ retentionMs: 7 * DAY });
-    expect(parseRetentionDays('0.5')).toEqual({ retentionMs: DAY / 2 });
+    expect(parseConfig({}).webhooksRetentionDays).toBe(30);
+    expect(parseConfig({ WEBHOOKS_RETENTION_DAYS: ' ' }).webhooksRetentionDays).toBe(30);
+    expect(parseConfig({ WEBHOOKS_RETENTION_DAYS: '7' }).webhooksRetentionDays).toBe(7);
+    expect(parseConfig({ WEBHOOKS_RETENTION_DAYS: '0.5' }).webhooksRetentionDays).toBe(0.5);
     for (const bad of ['0', '-3', 'ten', '1e3', '5000']) {
-      const parsed = parseRetentionDays(bad);
-      expect(parsed.retentionMs).toBe(30 * DAY);
-      expect(parsed.problem).toContain(`WEBHOOKS_RETENTION_DAYS must be a number of days`);
-      expect(parsed.problem).toContain(`"${bad}"`);
+      expect(() => parseConfig({ WEBHOOKS_RETENTION_DAYS: bad })).toThrow(`WEBHOOKS_RETENTION_DAYS must be a number of days above 0 and up to 3650 (fractions allowed, e.g. 30 or 0.5), not "${bad}"`);
     }
   });
 });

@@ -4,8 +4,8 @@ import { endpoints } from '#schema';
 import { ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
-import { insertEvent, recordChange, settle } from './test-fixtures.ts';
-import { Receiver } from './test-receiver.ts';
+import { insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { Receiver } from '#testing/webhook-receiver.ts';
 
 let t: TestApp;
 let api: ApiClient;

@@ -20,7 +20,7 @@ import { events } from '../../db/tables/events.ts';
 import { webhookDeliveries } from '../../db/tables/webhooks.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { eventExists } from '../event/repo.ts';
+import { eventExists } from '../event/index.ts';
 import { dispatcherFor, leaseMs, type DispatchEnv } from './dispatcher.ts';
 import {
   deleteWebhook,

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey } from './tenancy.ts';
 
 const clientId = () =>
   uuid()
@@ -30,7 +31,7 @@ export const archiverflows = pgTable(
     createdAt: stamp().notNull(),
     updatedAt: stamp().notNull(),
   },
-  (t) => [index('archiverflows_client_idx').on(t.clientId)],
+  (t) => [clientKey('archiverflows', t), index('archiverflows_client_idx').on(t.clientId)],
 );
 
 /** What one segment plays: the source event and, per source segment, the programme file. */
@@ -87,7 +88,7 @@ export const archiverSegments = pgTable(
     createdAt: stamp().notNull(),
     updatedAt: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('archiver_segments', t), 
     foreignKey({ columns: [t.clientId, t.captureId], foreignColumns: [archiverCaptures.clientId, archiverCaptures.id] }).onDelete('cascade'),
     index('archiver_segments_capture_start_idx').on(t.clientId, t.captureId, t.startTime),
     // Available content and stats read only completed segments, in start order (an index-only scan).
@@ -155,7 +156,7 @@ export const archiverStreams = pgTable(
     createdAt: stamp().notNull(),
     updatedAt: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('archiver_streams', t), 
     uniqueIndex('archiver_streams_play_key_idx').on(t.playKey),
     uniqueIndex('archiver_streams_profile_capture_idx').on(t.clientId, t.profileId, t.captureId),
   ],

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey, sameClient } from './tenancy.ts';
 import { events } from './events.ts';
 
 const stamp = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -37,9 +38,7 @@ export const assets = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     name: text().notNull(),
     /** Storage key of the file, `<event id>/...`; unique per event. */
     path: text().notNull(),
@@ -69,7 +68,9 @@ export const assets = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('assets', t),
+    sameClient('assets_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    
     index('assets_client_event_idx').on(t.clientId, t.eventId),
     index('assets_client_created_idx').on(t.clientId, t.dateCreated),
     uniqueIndex('assets_event_path_idx').on(t.eventId, t.path),

@@ -1,5 +1,6 @@
 /** Tenants and their API keys. Every other table carries `client_id` and every query filters by it. */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clientKey } from './tenancy.ts';
 
 export const clients = pgTable('clients', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -23,5 +24,5 @@ export const apiKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('api_keys_client_idx').on(t.clientId)],
+  (t) => [clientKey('api_keys', t), index('api_keys_client_idx').on(t.clientId)],
 );

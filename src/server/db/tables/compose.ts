@@ -16,6 +16,7 @@
  */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey, sameClient } from './tenancy.ts';
 import { events } from './events.ts';
 
 const clientId = () =>
@@ -29,9 +30,7 @@ export const composePlaylists = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     kind: text({ enum: ['standard', 'encoder'] }).notNull(),
     name: text().notNull(),
     looped: boolean().notNull().default(false),
@@ -50,7 +49,9 @@ export const composePlaylists = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [uniqueIndex('compose_playlists_event_idx').on(t.eventId), index('compose_playlists_client_idx').on(t.clientId)],
+  (t) => [clientKey('compose_playlists', t),
+    sameClient('compose_playlists_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    uniqueIndex('compose_playlists_event_idx').on(t.eventId), index('compose_playlists_client_idx').on(t.clientId)],
 );
 
 export const composeItems = pgTable(
@@ -58,9 +59,7 @@ export const composeItems = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    playlistId: uuid()
-      .notNull()
-      .references(() => composePlaylists.id, { onDelete: 'cascade' }),
+    playlistId: uuid().notNull(),
     position: integer().notNull(),
     /** PlaylistItemType value: 0 EVENT, 1 DIRECT_FULL_MP4. */
     type: integer().notNull(),
@@ -73,7 +72,9 @@ export const composeItems = pgTable(
     /** DIRECT_FULL_MP4: the file's duration as probed when the item was saved; null when unknown. */
     mediaDurationMs: integer(),
   },
-  (t) => [uniqueIndex('compose_items_playlist_position_idx').on(t.playlistId, t.position), index('compose_items_client_value_idx').on(t.clientId, t.value)],
+  (t) => [clientKey('compose_items', t),
+    sameClient('compose_items_playlist_fk', t.clientId, t.playlistId, composePlaylists).onDelete('cascade'),
+    uniqueIndex('compose_items_playlist_position_idx').on(t.playlistId, t.position), index('compose_items_client_value_idx').on(t.clientId, t.value)],
 );
 
 export const composeMarkers = pgTable(
@@ -81,9 +82,7 @@ export const composeMarkers = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    itemId: uuid()
-      .notNull()
-      .references(() => composeItems.id, { onDelete: 'cascade' }),
+    itemId: uuid().notNull(),
     position: integer().notNull(),
     /** DateOrTime as sent. */
     startAt: text().notNull(),
@@ -93,7 +92,9 @@ export const composeMarkers = pgTable(
     /** MarkerType value: 0 INSERTION, 1 REPLACEMENT. */
     type: integer().notNull(),
   },
-  (t) => [uniqueIndex('compose_markers_item_position_idx').on(t.itemId, t.position)],
+  (t) => [clientKey('compose_markers', t),
+    sameClient('compose_markers_item_fk', t.clientId, t.itemId, composeItems).onDelete('cascade'),
+    uniqueIndex('compose_markers_item_position_idx').on(t.itemId, t.position)],
 );
 
 /** One clip of a rendition: positions [from, to) of a simulated programme (src/server/sim/sequence.ts). */
@@ -115,24 +116,26 @@ export interface RenditionClip {
  * What plays for a composed event: the generated result of a standard composition, or the
  * programme an encoder composition plays out (written on every save of its playlist).
  */
-export const composeRenditions = pgTable('compose_renditions', {
-  eventId: uuid()
-    .primaryKey()
-    .references(() => events.id, { onDelete: 'cascade' }),
-  clientId: clientId(),
-  kind: text({ enum: ['standard', 'encoder'] }).notNull(),
-  clips: jsonb().$type<RenditionClip[]>().notNull(),
-  looped: boolean().notNull().default(false),
-  durationMs: integer().notNull(),
-  /**
-   * Encoder composition saved while the event streamed: the new programme starts at stream
-   * position `anchorPosition` of the run that began at `anchorLiveStart` (before it, the
-   * encoder's own programme); another run starts the playlist from its beginning.
-   */
-  anchorLiveStart: stamp(),
-  anchorPosition: integer().notNull().default(0),
-  dateCreated: stamp().notNull(),
-});
+export const composeRenditions = pgTable(
+  'compose_renditions',
+  {
+    eventId: uuid().primaryKey(),
+    clientId: clientId(),
+    kind: text({ enum: ['standard', 'encoder'] }).notNull(),
+    clips: jsonb().$type<RenditionClip[]>().notNull(),
+    looped: boolean().notNull().default(false),
+    durationMs: integer().notNull(),
+    /**
+     * Encoder composition saved while the event streamed: the new programme starts at stream
+     * position `anchorPosition` of the run that began at `anchorLiveStart` (before it, the
+     * encoder's own programme); another run starts the playlist from its beginning.
+     */
+    anchorLiveStart: stamp(),
+    anchorPosition: integer().notNull().default(0),
+    dateCreated: stamp().notNull(),
+  },
+  (t) => [sameClient('compose_renditions_event_fk', t.clientId, t.eventId, events).onDelete('cascade')],
+);
 
 /** Licensed features per client: a row grants one. */
 export const clientLicences = pgTable(

@@ -6,32 +6,20 @@
  *   stands (`status` + `progress`; `generation` counts retries so a stale job does nothing), the
  *   file once made (`file_token` names it in the download URL, unguessable), and the mail about it.
  *   "Expired" is not a status: a ready download is expired once `expires_at` has passed.
- * - `vod_download_files`: the MP4 bytes, kept in the database like the rest of the simulated world
- *   (a restart, or a second process on the same PostgreSQL, serves the same file).
+ *   The MP4 itself is in the file storage (sim/storage.ts, STORAGE_DIR) at `file_key`, as the
+ *   assets' files are.
  * - `mails`: the mailbox the service keeps when it has no SMTP server (SMTP_URL unset): every mail
  *   it sent, readable through the mailbox extension operations and the dashboard.
  */
-import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey } from './tenancy.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const clientRef = () =>
   uuid('client_id')
     .notNull()
     .references(() => clients.id, { onDelete: 'cascade' });
-
-/**
- * Bytes, sent as hex text decoded by PostgreSQL: both drivers (pg, PGlite) take it whatever realm
- * the Buffer comes from (a component test's DOM environment has its own Uint8Array, which PGlite
- * would write as text). Read back as bytes.
- */
-const bytea = customType<{ data: Buffer; driverData: string | Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => sql`decode(${Buffer.from(value).toString('hex')}, 'hex')` as unknown as string,
-  fromDriver: (value) =>
-    typeof value === 'string' ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex') : Buffer.isBuffer(value) ? value : Buffer.from(value),
-});
 
 export const DOWNLOAD_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
@@ -77,6 +65,8 @@ export const vodDownloads = pgTable(
     failureReason: text('failure_reason'),
     fileToken: text('file_token'),
     fileBytes: integer('file_bytes'),
+    /** Storage key of the made MP4 (`voddownloads/<id>/<generation>.mp4`); null before it is made. */
+    fileKey: text('file_key'),
     durationMs: integer('duration_ms').notNull(),
     creationDate: stamp('creation_date').notNull(),
     completionDate: stamp('completion_date'),
@@ -88,23 +78,13 @@ export const vodDownloads = pgTable(
     mailSentAt: stamp('mail_sent_at'),
     mailNextAttemptAt: stamp('mail_next_attempt_at'),
   },
-  (t) => [
+  (t) => [clientKey('vod_downloads', t), 
     uniqueIndex('vod_downloads_content_idx').on(t.clientId, t.contentId),
     index('vod_downloads_client_created_idx').on(t.clientId, t.creationDate),
     index('vod_downloads_event_idx').on(t.clientId, t.eventId),
     uniqueIndex('vod_downloads_token_idx').on(t.fileToken),
   ],
 );
-
-export const vodDownloadFiles = pgTable('vod_download_files', {
-  downloadId: uuid('download_id')
-    .primaryKey()
-    .references(() => vodDownloads.id, { onDelete: 'cascade' }),
-  clientId: clientRef(),
-  contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: stamp('created_at').notNull(),
-});
 
 export const mails = pgTable(
   'mails',
@@ -121,5 +101,5 @@ export const mails = pgTable(
     language: text('language').notNull(),
     sentAt: stamp('sent_at').notNull(),
   },
-  (t) => [index('mails_client_sent_idx').on(t.clientId, t.sentAt)],
+  (t) => [clientKey('mails', t), index('mails_client_sent_idx').on(t.clientId, t.sentAt)],
 );

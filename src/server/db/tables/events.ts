@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey, sameClient } from './tenancy.ts';
 import { categories, channels, infrastructureProfiles, propertyConfigurations, rooms, tags, xflows } from './lookups.ts';
 
 const clientId = () =>
@@ -41,7 +42,7 @@ export const eventTypes = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('event_types', t), 
     uniqueIndex('event_types_client_name_idx').on(t.clientId, sql`lower(${t.name})`),
     index('event_types_client_reference_idx').on(t.clientId, t.referenceId),
   ],
@@ -59,16 +60,16 @@ export const events = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    channelId: uuid().references(() => channels.id, { onDelete: 'set null' }),
-    xflowId: uuid().references(() => xflows.id, { onDelete: 'set null' }),
-    remixflowId: uuid().references(() => xflows.id, { onDelete: 'set null' }),
+    channelId: uuid(),
+    xflowId: uuid(),
+    remixflowId: uuid(),
     archiverflowId: uuid(),
     liveComposePlaylistId: uuid(),
-    infrastructureProfileId: uuid().references(() => infrastructureProfiles.id, { onDelete: 'set null' }),
-    eventTypeId: uuid().references(() => eventTypes.id, { onDelete: 'set null' }),
-    roomId: uuid().references(() => rooms.id, { onDelete: 'set null' }),
+    infrastructureProfileId: uuid(),
+    eventTypeId: uuid(),
+    roomId: uuid(),
     channelProfileId: uuid(),
-    customPropertyConfigurationId: uuid().references(() => propertyConfigurations.id, { onDelete: 'set null' }),
+    customPropertyConfigurationId: uuid(),
 
     /** EventState value (public-facts.md §2). */
     state: integer().notNull().default(0),
@@ -157,6 +158,15 @@ export const events = pgTable(
     // partial indexes serve its default sort, its date filters and the cheap column sorts.
     const live = sql`${t.dateDeleted} is null`;
     return [
+      clientKey('events', t),
+      // A deleted lookup clears the event's reference only (ON DELETE SET NULL (<column>) in the migration).
+      sameClient('events_channel_fk', t.clientId, t.channelId, channels).onDelete('set null'),
+      sameClient('events_xflow_fk', t.clientId, t.xflowId, xflows).onDelete('set null'),
+      sameClient('events_remixflow_fk', t.clientId, t.remixflowId, xflows).onDelete('set null'),
+      sameClient('events_infrastructure_profile_fk', t.clientId, t.infrastructureProfileId, infrastructureProfiles).onDelete('set null'),
+      sameClient('events_event_type_fk', t.clientId, t.eventTypeId, eventTypes).onDelete('set null'),
+      sameClient('events_room_fk', t.clientId, t.roomId, rooms).onDelete('set null'),
+      sameClient('events_property_configuration_fk', t.clientId, t.customPropertyConfigurationId, propertyConfigurations).onDelete('set null'),
       index('events_client_display_start_idx')
         .on(t.clientId, sql`coalesce(${t.displayStart}, ${t.scheduledStart})`, t.id)
         .where(live),
@@ -200,16 +210,14 @@ export const eventCategories = pgTable(
   'event_categories',
   {
     clientId: clientId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    categoryId: uuid()
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
+    categoryId: uuid().notNull(),
     position: integer().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.categoryId] }),
+    sameClient('event_categories_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    sameClient('event_categories_category_fk', t.clientId, t.categoryId, categories).onDelete('cascade'),
     index('event_categories_category_idx').on(t.categoryId),
   ],
 );
@@ -218,14 +226,15 @@ export const eventTags = pgTable(
   'event_tags',
   {
     clientId: clientId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    tagId: uuid()
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
+    tagId: uuid().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.tagId] }), index('event_tags_tag_idx').on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.tagId] }),
+    sameClient('event_tags_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    sameClient('event_tags_tag_fk', t.clientId, t.tagId, tags).onDelete('cascade'),
+    index('event_tags_tag_idx').on(t.tagId),
+  ],
 );
 
 /** Custom properties of an event: one value per (category, key) (service-interface.md). */
@@ -234,12 +243,12 @@ export const customProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),
     value: text().notNull(),
   },
-  (t) => [uniqueIndex('custom_properties_event_category_key_idx').on(t.eventId, t.category, t.key)],
+  (t) => [clientKey('custom_properties', t),
+    sameClient('custom_properties_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    uniqueIndex('custom_properties_event_category_key_idx').on(t.eventId, t.category, t.key)],
 );

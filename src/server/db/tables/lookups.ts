@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey } from './tenancy.ts';
 
 const clientId = () =>
   uuid()
@@ -30,7 +31,7 @@ export const channels = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [index('channels_client_name_idx').on(t.clientId, t.name)],
+  (t) => [clientKey('channels', t), index('channels_client_name_idx').on(t.clientId, t.name)],
 );
 
 export const rooms = pgTable(
@@ -43,7 +44,7 @@ export const rooms = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('rooms', t), 
     index('rooms_client_name_idx').on(t.clientId, t.name),
     index('rooms_client_reference_idx').on(t.clientId, t.referenceId),
   ],
@@ -70,7 +71,7 @@ export const categories = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('categories', t), 
     uniqueIndex('categories_client_label_idx').on(t.clientId, sql`lower(${t.label})`),
     index('categories_client_name_idx').on(t.clientId, t.name),
   ],
@@ -85,7 +86,7 @@ export const tags = pgTable(
     name: text().notNull(),
     dateCreated: stamp().notNull(),
   },
-  (t) => [uniqueIndex('tags_client_name_idx').on(t.clientId, sql`lower(${t.name})`)],
+  (t) => [clientKey('tags', t), uniqueIndex('tags_client_name_idx').on(t.clientId, sql`lower(${t.name})`)],
 );
 
 export const xflows = pgTable(
@@ -99,7 +100,7 @@ export const xflows = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [index('xflows_client_name_idx').on(t.clientId, t.name)],
+  (t) => [clientKey('xflows', t), index('xflows_client_name_idx').on(t.clientId, t.name)],
 );
 
 export const infrastructureProfiles = pgTable(
@@ -113,7 +114,7 @@ export const infrastructureProfiles = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [index('infrastructure_profiles_client_name_idx').on(t.clientId, t.name)],
+  (t) => [clientKey('infrastructure_profiles', t), index('infrastructure_profiles_client_name_idx').on(t.clientId, t.name)],
 );
 
 export const propertyConfigurations = pgTable(
@@ -127,7 +128,7 @@ export const propertyConfigurations = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('property_configurations', t), 
     index('property_configurations_client_name_idx').on(t.clientId, t.name),
     index('property_configurations_client_reference_idx').on(t.clientId, t.referenceId),
   ],

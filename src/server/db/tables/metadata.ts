@@ -8,8 +8,9 @@
  * point search queries these tables directly.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey, sameClient } from './tenancy.ts';
 import { events } from './events.ts';
 
 const clientId = () =>
@@ -28,10 +29,8 @@ export const chapterPoints = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    parentId: uuid().references((): AnyPgColumn => chapterPoints.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
+    parentId: uuid(),
     referenceId: text(),
     title: text().notNull(),
     tag: text(),
@@ -46,7 +45,10 @@ export const chapterPoints = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('chapter_points', t),
+    sameClient('chapter_points_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    sameClient('chapter_points_parent_fk', t.clientId, t.parentId, t).onDelete('cascade'),
+    
     index('chapter_points_client_event_idx').on(t.clientId, t.eventId, t.startKey),
     index('chapter_points_parent_idx').on(t.parentId),
     index('chapter_points_client_reference_idx').on(t.clientId, t.referenceId),
@@ -59,14 +61,14 @@ export const chapterPointCustomProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    chapterPointId: uuid()
-      .notNull()
-      .references(() => chapterPoints.id, { onDelete: 'cascade' }),
+    chapterPointId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),
     value: text().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('chapter_point_custom_properties', t),
+    sameClient('chapter_point_custom_properties_point_fk', t.clientId, t.chapterPointId, chapterPoints).onDelete('cascade'),
+    
     uniqueIndex('chapter_point_custom_properties_point_category_key_idx').on(t.chapterPointId, t.category, t.key),
     index('chapter_point_custom_properties_client_key_idx').on(t.clientId, t.category, t.key),
   ],
@@ -78,13 +80,13 @@ export const channelProfiles = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [uniqueIndex('channel_profiles_event_idx').on(t.eventId), index('channel_profiles_client_idx').on(t.clientId, t.dateCreated)],
+  (t) => [clientKey('channel_profiles', t),
+    sameClient('channel_profiles_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    uniqueIndex('channel_profiles_event_idx').on(t.eventId), index('channel_profiles_client_idx').on(t.clientId, t.dateCreated)],
 );
 
 /** An audio input of a channel profile; language and audio channel are each unique within the profile. */
@@ -93,14 +95,14 @@ export const channelProfileAudioInputs = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    profileId: uuid()
-      .notNull()
-      .references(() => channelProfiles.id, { onDelete: 'cascade' }),
+    profileId: uuid().notNull(),
     languageCode: text().notNull(),
     audioChannel: integer().notNull(),
     audioEnabled: boolean().notNull().default(true),
   },
-  (t) => [
+  (t) => [clientKey('channel_profile_audio_inputs', t),
+    sameClient('channel_profile_audio_inputs_profile_fk', t.clientId, t.profileId, channelProfiles).onDelete('cascade'),
+    
     uniqueIndex('channel_profile_audio_inputs_channel_idx').on(t.profileId, t.audioChannel),
     uniqueIndex('channel_profile_audio_inputs_language_idx').on(t.profileId, sql`lower(${t.languageCode})`),
   ],

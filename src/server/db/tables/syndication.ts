@@ -20,6 +20,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey, sameClient } from './tenancy.ts';
 import { events } from './events.ts';
 
 const clientId = () =>
@@ -55,7 +56,7 @@ export const syndicationDestinations = pgTable(
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('syndication_destinations', t), 
     index('syndication_destinations_client_idx').on(t.clientId, t.api, t.target),
     uniqueIndex('syndication_destinations_token_idx').on(sql`(${t.activation}->>'token')`),
   ],
@@ -66,14 +67,14 @@ export const syndicationDestinationProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    destinationId: uuid()
-      .notNull()
-      .references(() => syndicationDestinations.id, { onDelete: 'cascade' }),
+    destinationId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),
     value: text().notNull(),
   },
-  (t) => [uniqueIndex('syndication_destination_properties_key_idx').on(t.destinationId, t.category, t.key)],
+  (t) => [clientKey('syndication_destination_properties', t),
+    sameClient('syndication_destination_properties_destination_fk', t.clientId, t.destinationId, syndicationDestinations).onDelete('cascade'),
+    uniqueIndex('syndication_destination_properties_key_idx').on(t.destinationId, t.category, t.key)],
 );
 
 export const publications = pgTable(
@@ -86,11 +87,9 @@ export const publications = pgTable(
       .default('media'),
     kind: text({ enum: ['live', 'vod'] }).notNull(),
     /** Null for direct VOD publications, which name a content id only. */
-    eventId: uuid().references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid(),
     audioInputId: uuid(),
-    destinationId: uuid()
-      .notNull()
-      .references(() => syndicationDestinations.id, { onDelete: 'cascade' }),
+    destinationId: uuid().notNull(),
     target: integer().notNull(),
     transactionId: uuid().notNull(),
     contentId: text(),
@@ -114,7 +113,10 @@ export const publications = pgTable(
     dateCompleted: stamp(),
     dateModified: stamp().notNull(),
   },
-  (t) => [
+  (t) => [clientKey('publications', t),
+    sameClient('publications_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    sameClient('publications_destination_fk', t.clientId, t.destinationId, syndicationDestinations).onDelete('cascade'),
+    
     index('publications_client_kind_created_idx').on(t.clientId, t.kind, t.dateCreated, t.id),
     index('publications_client_kind_started_idx').on(t.clientId, t.kind, t.dateStarted, t.id),
     index('publications_client_kind_completed_idx').on(t.clientId, t.kind, t.dateCompleted, t.id),
@@ -132,15 +134,15 @@ export const publicationCallbacks = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    publicationId: uuid()
-      .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+    publicationId: uuid().notNull(),
     url: text().notNull(),
     lastTriggered: stamp(),
     /** The last attempt's outcome (status or error), for the monitor. */
     lastResult: text(),
   },
-  (t) => [index('publication_callbacks_publication_idx').on(t.publicationId)],
+  (t) => [clientKey('publication_callbacks', t),
+    sameClient('publication_callbacks_publication_fk', t.clientId, t.publicationId, publications).onDelete('cascade'),
+    index('publication_callbacks_publication_idx').on(t.publicationId)],
 );
 
 export const publicationHistory = pgTable(
@@ -148,16 +150,16 @@ export const publicationHistory = pgTable(
   {
     seq: bigserial({ mode: 'number' }).primaryKey(),
     clientId: clientId(),
-    publicationId: uuid()
-      .notNull()
-      .references(() => publications.id, { onDelete: 'cascade' }),
+    publicationId: uuid().notNull(),
     at: stamp().notNull(),
     fromState: integer(),
     toState: integer().notNull(),
     reason: text(),
     cause: text({ enum: ['request', 'target', 'event', 'service'] }).notNull(),
   },
-  (t) => [index('publication_history_publication_idx').on(t.publicationId, t.seq)],
+  (t) => [
+    sameClient('publication_history_publication_fk', t.clientId, t.publicationId, publications).onDelete('cascade'),
+    index('publication_history_publication_idx').on(t.publicationId, t.seq)],
 );
 
 /** What a simulated target holds. */
@@ -166,9 +168,7 @@ export const targetItems = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
-    destinationId: uuid()
-      .notNull()
-      .references(() => syndicationDestinations.id, { onDelete: 'cascade' }),
+    destinationId: uuid().notNull(),
     /** No foreign key: the item stays on the platform when its publication is deleted without hardDelete. */
     publicationId: uuid(),
     target: integer().notNull(),
@@ -188,5 +188,7 @@ export const targetItems = pgTable(
     createdAt: stamp().notNull(),
     updatedAt: stamp().notNull(),
   },
-  (t) => [index('target_items_destination_idx').on(t.destinationId, t.createdAt), index('target_items_publication_idx').on(t.publicationId)],
+  (t) => [clientKey('target_items', t),
+    sameClient('target_items_destination_fk', t.clientId, t.destinationId, syndicationDestinations).onDelete('cascade'),
+    index('target_items_destination_idx').on(t.destinationId, t.createdAt), index('target_items_publication_idx').on(t.publicationId)],
 );

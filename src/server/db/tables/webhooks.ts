@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
+import { clientKey, sameClient } from './tenancy.ts';
 import { events } from './events.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,7 +29,7 @@ export const webhooks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     clientId: clientRef(),
     /** Null for a system-wide webhook. */
-    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id'),
     webhookUrl: text('webhook_url').notNull(),
     useHttpBasicAuthentication: boolean('use_http_basic_authentication').notNull(),
     useJsonBody: boolean('use_json_body').notNull(),
@@ -38,7 +39,9 @@ export const webhooks = pgTable(
     createdAt: stamp('created_at').notNull(),
     updatedAt: stamp('updated_at').notNull(),
   },
-  (t) => [index('webhooks_client_event_idx').on(t.clientId, t.eventId)],
+  (t) => [clientKey('webhooks', t),
+    sameClient('webhooks_event_fk', t.clientId, t.eventId, events).onDelete('cascade'),
+    index('webhooks_client_event_idx').on(t.clientId, t.eventId)],
 );
 
 export const changeFanouts = pgTable(
@@ -60,9 +63,7 @@ export const webhookDeliveries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     clientId: clientRef(),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: uuid('webhook_id').notNull(),
     /** What the notification is about; null only for a test of a system-wide webhook. */
     eventId: uuid('event_id'),
     /** The change (event_changes.seq); the order of deliveries per (webhook, event). Null for tests. */
@@ -84,7 +85,9 @@ export const webhookDeliveries = pgTable(
     createdAt: stamp('created_at').notNull(),
     completedAt: stamp('completed_at'),
   },
-  (t) => [
+  (t) => [clientKey('webhook_deliveries', t),
+    sameClient('webhook_deliveries_webhook_fk', t.clientId, t.webhookId, webhooks).onDelete('cascade'),
+    
     // A change is fanned out to a webhook once, even when two fan-out jobs race.
     uniqueIndex('webhook_deliveries_change_idx').on(t.webhookId, t.seq).where(sql`${t.kind} = 'change'`),
     index('webhook_deliveries_order_idx').on(t.webhookId, t.eventId, t.seq),
@@ -97,9 +100,7 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: uuid('delivery_id').notNull(),
     clientId: clientRef(),
     attempt: integer('attempt').notNull(),
     url: text('url').notNull(),
@@ -113,5 +114,7 @@ export const webhookAttempts = pgTable(
     outcome: text('outcome', { enum: ['delivered', 'retry', 'failed'] }).notNull(),
     nextRetryAt: stamp('next_retry_at'),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+  (t) => [clientKey('webhook_attempts', t),
+    sameClient('webhook_attempts_delivery_fk', t.clientId, t.deliveryId, webhookDeliveries).onDelete('cascade'),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );

@@ -2,11 +2,11 @@
 import type { CaptureBody } from '#schema';
 import { eq } from 'drizzle-orm';
 import { EventState } from '#schema';
-import { events } from '../../db/tables/index.ts';
+import { events } from '#server/db/tables/index.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import type { ManualClock } from '../../jobs/clock.ts';
-import { insertEvent, seedLiveFixture, SERVICE } from '../live/test-helpers.ts';
+import type { Database } from '#server/db/database.ts';
+import type { ManualClock } from '#server/jobs/clock.ts';
+import { insertEvent, seedLiveFixture, SERVICE } from '#testing/live.ts';
 
 const S = EventState.values;
 

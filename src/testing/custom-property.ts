@@ -3,11 +3,10 @@
  * failures. Not a test itself, so it names the test app and the client's error structurally
  * (server code may not import #testing or #client).
  */
-import { asc, eq } from 'drizzle-orm';
 import type { FieldError } from '#schema';
-import type { DbOrTx } from '../../db/database.ts';
-import { eventChanges, events } from '../../db/tables/index.ts';
-import type { Clock } from '../../jobs/clock.ts';
+import type { DbOrTx } from '#server/db/database.ts';
+import { events } from '#server/db/tables/index.ts';
+import type { Clock } from '#server/jobs/clock.ts';
 
 /** What these helpers need of a TestApp (#testing/app.ts). */
 interface TestApp {
@@ -38,30 +37,6 @@ export async function insertEvent(t: TestApp, title: string, options: { clientId
     })
     .returning({ id: events.id });
   return row!.id;
-}
-
-export type ChangeRow = typeof eventChanges.$inferSelect;
-
-/** The changes recorded for an event, oldest first. */
-export function changesOf(t: TestApp, eventId: string): Promise<ChangeRow[]> {
-  return t.database.db.select().from(eventChanges).where(eq(eventChanges.eventId, eventId)).orderBy(asc(eventChanges.seq));
-}
-
-/** The flags of a change that are set, for compact assertions. */
-export function flagsOf(change: ChangeRow): string[] {
-  const names = [
-    'stateChanged',
-    'metadataChanged',
-    'thumbnailChanged',
-    'isForced',
-    'audioChanged',
-    'mp4StateChanged',
-    'chapterPointsChanged',
-    'assetsChanged',
-    'provisionStateChanged',
-    'capturingLive2VodFlagChanged',
-  ] as const;
-  return names.filter((n) => change[n]);
 }
 
 export async function failure(promise: Promise<unknown>): Promise<CallFailure> {

@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AssetState } from '#schema';
-import type { Database } from '../../db/database.ts';
-import { assets } from '../../db/tables/index.ts';
-import type { ManualClock } from '../../jobs/clock.ts';
-import { mediaIdle } from './dispatcher.ts';
+import type { Database } from '#server/db/database.ts';
+import { assets } from '#server/db/tables/index.ts';
+import type { ManualClock } from '#server/jobs/clock.ts';
+import { mediaIdle } from '#server/areas/asset/dispatcher.ts';
 
 interface App {
   app: FastifyInstance;

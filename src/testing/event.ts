@@ -3,8 +3,8 @@
  * with ties, nulls, mixed case, deleted events and a clip. Inserted straight through Drizzle.
  */
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx } from '../../db/database.ts';
-import { ensureClient } from '../../db/keys.ts';
+import type { DbOrTx } from '#server/db/database.ts';
+import { ensureClient } from '#server/db/keys.ts';
 import {
   categories,
   channels,
@@ -16,7 +16,7 @@ import {
   rooms,
   tags,
   xflows,
-} from '../../db/tables/index.ts';
+} from '#server/db/tables/index.ts';
 
 export type EventInsert = typeof events.$inferInsert;
 

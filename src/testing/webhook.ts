@@ -1,12 +1,12 @@
 /** Events, changes and a way to run webhook delivery to the end, for the webhook and change feed tests. */
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { ManualClock } from '../../jobs/clock.ts';
-import { recordEventChange, type ChangeAction, type ChangeFlags } from '../../changes/record.ts';
-import { events } from '../../db/tables/events.ts';
-import { jobs } from '../../db/tables/jobs.ts';
-import { webhookDeliveries } from '../../db/tables/webhooks.ts';
-import { dispatcherFor } from './dispatcher.ts';
+import type { Db } from '#server/db/database.ts';
+import type { ManualClock } from '#server/jobs/clock.ts';
+import { recordEventChange, type ChangeAction, type ChangeFlags } from '#server/changes/record.ts';
+import { events } from '#server/db/tables/events.ts';
+import { jobs } from '#server/db/tables/jobs.ts';
+import { webhookDeliveries } from '#server/db/tables/webhooks.ts';
+import { dispatcherFor } from '#server/areas/webhook/dispatcher.ts';
 
 /** What these helpers need of a test app (src/testing/app.ts TestApp), which server code may not import. */
 interface TestApp {

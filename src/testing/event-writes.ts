@@ -4,19 +4,18 @@
  * here), plus readers of what a write left behind.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/database.ts';
 import {
   categories,
   channels,
-  eventChanges,
   events,
   eventTypes,
   infrastructureProfiles,
   rooms,
   tags,
   xflows,
-} from '../../db/tables/index.ts';
+} from '#server/db/tables/index.ts';
 
 export interface Lookups {
   channel: string;
@@ -68,11 +67,6 @@ export async function seedLookups(db: DbOrTx, clientId: string): Promise<Lookups
   return ids;
 }
 
-/** The change records of one event, oldest first. */
-export function changesOf(db: DbOrTx, eventId: string) {
-  return db.select().from(eventChanges).where(eq(eventChanges.eventId, eventId)).orderBy(asc(eventChanges.seq));
-}
-
 export async function tagNames(db: DbOrTx, clientId: string): Promise<string[]> {
   const rows = await db.select({ name: tags.name }).from(tags).where(eq(tags.clientId, clientId));
   return rows.map((r) => r.name).sort();
@@ -90,19 +84,3 @@ export async function setColumns(db: DbOrTx, clientId: string, id: string, value
     .where(and(eq(events.clientId, clientId), eq(events.id, id)));
 }
 
-/** The notification flags of a change record, only those set. */
-export function flagsOf(change: typeof eventChanges.$inferSelect): string[] {
-  const names = [
-    'stateChanged',
-    'metadataChanged',
-    'thumbnailChanged',
-    'isForced',
-    'audioChanged',
-    'mp4StateChanged',
-    'chapterPointsChanged',
-    'assetsChanged',
-    'provisionStateChanged',
-    'capturingLive2VodFlagChanged',
-  ] as const;
-  return names.filter((n) => change[n]);
-}

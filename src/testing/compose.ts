@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EventState } from '#schema';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import type { ManualClock } from '../../jobs/clock.ts';
-import { channels } from '../../db/tables/index.ts';
-import { channelConfiguration, CHANNELS } from '../../demo/catalogue.ts';
-import { CARD_DIR } from '../../sim/hls.ts';
-import { insertEvent, SERVICE, seedLiveFixture, type LiveFixture } from '../live/test-helpers.ts';
+import type { Database } from '#server/db/database.ts';
+import type { ManualClock } from '#server/jobs/clock.ts';
+import { channels } from '#server/db/tables/index.ts';
+import { channelConfiguration, CHANNELS } from '#server/demo/catalogue.ts';
+import { CARD_DIR } from '#server/sim/hls.ts';
+import { insertEvent, SERVICE, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 
 const S = EventState.values;
 

@@ -5,11 +5,11 @@
  * waits for the encoder.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
-import { channels, eventChanges, events, xflows } from '../../db/tables/index.ts';
-import type { ManualClock } from '../../jobs/clock.ts';
-import { channelConfiguration, CHANNELS, xflowConfiguration } from '../../demo/catalogue.ts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/database.ts';
+import { channels, events, xflows } from '#server/db/tables/index.ts';
+import type { ManualClock } from '#server/jobs/clock.ts';
+import { channelConfiguration, CHANNELS, xflowConfiguration } from '#server/demo/catalogue.ts';
 
 export const SERVICE = 'http://control.test';
 
@@ -66,10 +66,6 @@ export async function eventRow(db: DbOrTx, id: string) {
 }
 
 /** The changes recorded for an event, oldest first. */
-export async function changesOf(db: DbOrTx, eventId: string) {
-  return db.select().from(eventChanges).where(eq(eventChanges.eventId, eventId)).orderBy(asc(eventChanges.seq));
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

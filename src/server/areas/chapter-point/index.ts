@@ -1,0 +1,9 @@
+/**
+ * The front door of the chapter-point area: what other areas (and the demo, the sim, the bench) may use
+ * of it. Anything else in this folder is the area's own (lint: no-restricted-imports, "another
+ * area's internals"). Its routes, jobs and app extensions are wired in areas/index.ts,
+ * jobs/handlers.ts and app.ts.
+ */
+export { seedMetadataDemo } from './demo.ts';
+export { propertiesOfPoints } from './repo.ts';
+export { shapeChapterPoints } from './tree.ts';

@@ -1,0 +1,11 @@
+/**
+ * The front door of the event area: what other areas (and the demo, the sim, the bench) may use
+ * of it. Anything else in this folder is the area's own (lint: no-restricted-imports, "another
+ * area's internals"). Its routes, jobs and app extensions are wired in areas/index.ts,
+ * jobs/handlers.ts and app.ts.
+ */
+export { eventCollection } from './collection.ts';
+export { eventExists, getEvent, getEvents, instant, lockEventRow } from './repo.ts';
+export { addedFlags } from './rules.ts';
+export { type EventRow, serializeEvent } from './serialize.ts';
+export { changeEvent, type EventInsert } from './write.ts';

@@ -1,0 +1,115 @@
+/**
+ * No import cycles, and no area reaching into another's internals (docs/README.md "Areas").
+ *
+ * The graph is built from the sources with the TypeScript parser: value imports and re-exports
+ * (`import type` and type-only names are left out: they vanish at run time), relative and `#`
+ * specifiers. A cycle is a strongly connected component of more than one file (or a file
+ * importing itself). The lint zones in eslint.config.js forbid the internals; this test checks the
+ * cycles, which a lint rule sees only file by file.
+ *
+ * Covered: the folders in ROOTS. To add the dashboard, put 'src/pages', 'src/components' and
+ * 'src/app' there (.tsx files and the #app/#pages/#components aliases are already read), once
+ * their cycles (pages/event <-> pages/compose) are broken.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOTS = ['src/server', 'src/schema', 'src/client'];
+const ALIASES: Record<string, string> = {
+  '#schema': 'src/schema/index.ts',
+  '#client': 'src/client/index.ts',
+  '#schema/': 'src/schema/',
+  '#client/': 'src/client/',
+  '#server/': 'src/server/',
+  '#testing/': 'src/testing/',
+  '#app/': 'src/app/',
+  '#pages/': 'src/pages/',
+  '#components/': 'src/components/',
+};
+
+function filesUnder(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== 'migrations' && name !== 'node_modules') filesUnder(path, out);
+    } else if (/\.tsx?$/.test(name) && !/\.test(-d)?\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(relative(repo, path));
+  }
+  return out;
+}
+
+function target(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith('.')) return relative(repo, resolve(repo, dirname(from), specifier));
+  if (ALIASES[specifier]) return ALIASES[specifier];
+  const alias = Object.keys(ALIASES).find((a) => a.endsWith('/') && specifier.startsWith(a));
+  return alias ? ALIASES[alias] + specifier.slice(alias.length) : undefined;
+}
+
+/** What a file imports at run time. */
+export function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(repo, file), 'utf8'), ts.ScriptTarget.Latest);
+  const out: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const bindings = clause?.namedBindings;
+      const onlyTypes = clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+      if (onlyTypes) continue;
+    } else if (ts.isExportDeclaration(statement)) {
+      if (statement.isTypeOnly || !statement.moduleSpecifier) continue;
+      const clause = statement.exportClause;
+      if (clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)) continue;
+    } else continue;
+    const to = target(file, (statement.moduleSpecifier as ts.StringLiteral).text);
+    if (to) out.push(to);
+  }
+  return out;
+}
+
+/** Strongly connected components of more than one file (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    indices.set(v, index);
+    low.set(v, index);
+    index += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indices.get(w)!));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || graph.get(v)!.includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+  return found;
+}
+
+describe('the import graph of the server, the schema module and the client', () => {
+  it('has no cycles', () => {
+    const graph = new Map<string, string[]>();
+    for (const root of ROOTS) for (const file of filesUnder(join(repo, root))) graph.set(file, runtimeImports(file));
+    expect(cycles(graph)).toEqual([]);
+  });
+});
