@@ -11,7 +11,9 @@ import { FANOUT_JOB, notifyChangeListeners } from '../../changes/record.ts';
 import type { Db } from '../../db/database.ts';
 import { eventChanges } from '../../db/tables/changes.ts';
 import { changeFanouts, webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
-import type { JobContext, JobHandler } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define.ts';
+import type { JobContext } from '../../jobs/queue.ts';
 import { dispatcherFor, DISPATCH_JOB, leaseMs, scheduleDispatch, type DispatchEnv } from './dispatcher.ts';
 import { PRUNE_JOB, runPrune } from './prune.ts';
 import { toNotification } from './serialize.ts';
@@ -83,31 +85,25 @@ export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ c
  */
 export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const fanoutJob: JobHandler = async (payload, ctx) => {
+const fanoutJob = defineJob(FANOUT_JOB, z.object({ seq: z.number().int().nonnegative() }), async ({ seq }, ctx) => {
   await yieldToIo();
-  const seq = Number((payload as { seq?: unknown } | null)?.seq);
-  if (!Number.isSafeInteger(seq)) throw new Error(`${FANOUT_JOB}: the payload has no seq`);
   const env = dispatchEnv(ctx);
   const fanned = await fanOut(ctx.db, env, seq);
   // Committed: tell the change feed, and start sending (without waiting for the receivers).
   for (const change of fanned) notifyChangeListeners(change.clientId, change.seq);
   if (fanned.length > 0) await dispatcherFor(ctx.db).pump(env);
-};
+});
 
-const dispatchJob: JobHandler = async (_payload, ctx) => {
+const dispatchJob = defineJob(DISPATCH_JOB, z.null(), async (_payload, ctx) => {
   await yieldToIo();
   await dispatcherFor(ctx.db).pump(dispatchEnv(ctx));
-};
+});
 
-const pruneJob: JobHandler = async (_payload, ctx) => {
+const pruneJob = defineJob(PRUNE_JOB, z.null(), async (_payload, ctx) => {
   await yieldToIo();
   const { retentionMs } = resolveSettings(ctx.services.webhooks);
   const { deleted, nextAt } = await runPrune(ctx.db, ctx.clock, retentionMs);
   if (deleted > 0) ctx.log.info({ deleted, retentionDays: retentionMs / 86_400_000, nextAt }, 'pruned the webhook delivery log');
-};
+});
 
-export const webhookJobs: Record<string, JobHandler> = {
-  [FANOUT_JOB]: fanoutJob,
-  [DISPATCH_JOB]: dispatchJob,
-  [PRUNE_JOB]: pruneJob,
-};
+export const webhookJobs = [fanoutJob, dispatchJob, pruneJob];
