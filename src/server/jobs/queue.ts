@@ -91,11 +91,12 @@ export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions)
   return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
 }
 
-/** Cancels the pending job with this key, if any (an auto start switched off). */
-export async function cancelByKey(db: DbOrTx, dedupeKey: string): Promise<boolean> {
+/** Cancels the pending job with this key (or these keys), if any (an auto start switched off). */
+export async function cancelByKey(db: DbOrTx, dedupeKey: string | readonly string[]): Promise<boolean> {
+  const keys = typeof dedupeKey === 'string' ? [dedupeKey] : [...dedupeKey];
   const rows = await db
     .delete(jobs)
-    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'pending')))
+    .where(and(keys.length === 1 ? eq(jobs.dedupeKey, keys[0]!) : inArray(jobs.dedupeKey, keys), eq(jobs.status, 'pending')))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }

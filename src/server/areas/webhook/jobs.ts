@@ -14,7 +14,7 @@ import { changeFanouts, webhookDeliveries, webhooks } from '../../db/tables/webh
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { dispatcherFor, DISPATCH_JOB, leaseMs, scheduleDispatch, type DispatchEnv } from './dispatcher.ts';
+import { dispatcherFor, DISPATCH_JOB, laneLeaseMs, scheduleDispatch, type DispatchEnv } from './dispatcher.ts';
 import { PRUNE_JOB, runPrune } from './prune.ts';
 import { toNotification } from './serialize.ts';
 import { resolveSettings } from './settings.ts';
@@ -73,7 +73,7 @@ export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ c
     for (let i = 0; i < rows.length; i += 500) await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing();
     await tx.delete(changeFanouts).where(inArray(changeFanouts.seq, seqs));
     // Should this process stop before sending, a dispatch job finds these deliveries.
-    if (rows.length > 0) await scheduleDispatch(tx, clock, new Date(now.getTime() + leaseMs(settings)));
+    if (rows.length > 0) await scheduleDispatch(tx, clock, new Date(now.getTime() + laneLeaseMs(settings)));
     return changes.map((c) => ({ clientId: c.clientId, seq: c.seq }));
   });
 }
