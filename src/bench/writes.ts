@@ -8,7 +8,7 @@
  * receiver is a loopback HTTP server in this process:
  * - updates: `--write-count` (default 1000) updates of one event through `POST /api/event/` over 10
  *   connections: writes/s, p50/p99 latency;
- * - direct: the same transaction (lock, read, update with change record and automation) run on the
+ * - direct: the same transaction (read with lock, update with change record and automation) run on the
  *   database from this process, 10 at once, on a database of the same kind: writes/s. The ratio
  *   updates/direct is the write path's overhead (HTTP, auth, validation, serialisation);
  * - deliveries: the notifications of those updates at the receiver: deliveries/s (first to last
@@ -29,8 +29,8 @@ import { openDatabase, type Database } from '../server/db/database.ts';
 import { ensureClient } from '../server/db/keys.ts';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
 import { systemClock } from '../server/jobs/clock.ts';
-import { createEvent, lockEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
-import { getEvent } from '../server/areas/event/repo.ts';
+import { createEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
+import { getEventForWrite } from '../server/areas/event/repo.ts';
 
 const KEY = 'bench-writes-key-0123456789';
 const CONNECTIONS = 10;
@@ -144,8 +144,7 @@ async function measureDirect(database: Database, count: number): Promise<{ count
     while (n < count) {
       const body = EventBody.parse({ Id: id, Title: `Direct ${n++}` });
       await database.db.transaction(async (tx) => {
-        await lockEvent(tx, clientId, id);
-        const existing = await getEvent(tx, clientId, id);
+        const existing = await getEventForWrite(tx, clientId, id);
         await updateEvent({ ...w0, db: tx }, existing!, body);
       });
     }

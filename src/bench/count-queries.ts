@@ -1,0 +1,34 @@
+// Temporary: counts the statements of one event update through the API, and of the jobs it causes.
+import { createServer } from 'node:http';
+import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { createKey } from '../server/db/keys.ts';
+import { systemClock } from '../server/jobs/clock.ts';
+
+const captured: string[] = [];
+let on = false;
+const database = await openDatabase({ dataDir: 'memory://', logger: { logQuery: (q) => { if (on) captured.push(q.replace(/\s+/g, ' ').slice(0, 160)); } } });
+const { key } = await createKey(database.db, 'c1', 'x');
+const app = await buildApp({ database, clock: systemClock, services: { webhooks: { allowPrivate: true } } });
+const receiver = createServer((_q, r) => { _q.resume(); _q.on('end', () => r.writeHead(200).end()); }).listen(0, '127.0.0.1');
+await new Promise((r) => receiver.once('listening', r));
+const port = (receiver.address() as { port: number }).port;
+const headers = { 'API-KEY': key, 'content-type': 'application/json' };
+const hook = await app.inject({ method: 'POST', url: '/api/webhook/', headers, payload: { webhookUrl: `http://127.0.0.1:${port}/`, useJsonBody: true } });
+console.log('hook', hook.statusCode);
+const add = await app.inject({ method: 'POST', url: '/api/event/', headers, payload: { Title: 'A' } });
+const id = add.json().id;
+await app.jobs.runDue();
+await new Promise((r) => setTimeout(r, 300));
+await app.jobs.runDue();
+on = true;
+const up = await app.inject({ method: 'POST', url: '/api/event/', headers, payload: { Id: id, Title: 'B' } });
+console.log('update', up.statusCode, 'statements', captured.length);
+console.log(captured.join('\n'));
+captured.length = 0;
+await app.jobs.runDue();
+await new Promise((r) => setTimeout(r, 300));
+await app.jobs.runDue();
+console.log('jobs statements', captured.length);
+console.log(captured.join('\n'));
+await app.close(); receiver.close(); await database.close();
