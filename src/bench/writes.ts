@@ -29,8 +29,16 @@ import { openDatabase, type Database } from '../server/db/database.ts';
 import { ensureClient } from '../server/db/keys.ts';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
 import { systemClock } from '../server/jobs/clock.ts';
-import { createEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
-import { getEventForWrite } from '../server/areas/event/repo.ts';
+import { createEvent, lockEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
+import * as repo from '../server/areas/event/repo.ts';
+
+/** What POST /event/ reads before an update (getEventForWrite; lock then read in commits before it, so the bench compares across them). */
+const readForWrite: typeof repo.getEventForWrite =
+  (repo as Partial<typeof repo>).getEventForWrite ??
+  (async (tx, clientId, id) => {
+    await lockEvent(tx, clientId, id);
+    return repo.getEvent(tx, clientId, id);
+  });
 
 const KEY = 'bench-writes-key-0123456789';
 const CONNECTIONS = 10;
@@ -144,7 +152,7 @@ async function measureDirect(database: Database, count: number): Promise<{ count
     while (n < count) {
       const body = EventBody.parse({ Id: id, Title: `Direct ${n++}` });
       await database.db.transaction(async (tx) => {
-        const existing = await getEventForWrite(tx, clientId, id);
+        const existing = await readForWrite(tx, clientId, id);
         await updateEvent({ ...w0, db: tx }, existing!, body);
       });
     }
@@ -266,7 +274,8 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       updatesRatio: goal(ratio, '>= 0.25 x direct', (v) => v >= 0.25),
       deliveriesPerSecond: goal(deliveries.perSecond, '>= 500/s', (v) => v >= 500),
       lastDeliveryLagMs: goal(deliveries.lastAfterLastWriteMs, '<= 1000 ms', (v) => v <= 1000),
-      allDelivered: goal(deliveries.distinct, `= ${deliveries.expected}`, (v) => v === deliveries.expected),
+      // At least: a change made just before the measurement (the webhook's registration) may arrive in it too.
+      allDelivered: goal(deliveries.distinct, `>= ${deliveries.expected}`, (v) => v >= deliveries.expected),
       outOfOrder: goal(deliveries.outOfOrder, '0', (v) => v === 0),
       importMs: goal(Math.round(imported.ms), '<= 5000 ms', (v) => v <= 5000),
     };
