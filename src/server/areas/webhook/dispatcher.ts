@@ -223,6 +223,11 @@ export class Dispatcher {
     return this.pumping;
   }
 
+  /** Whether a lane of this webhook is sending in this process (its end pumps again). */
+  isSending(webhookId: string): boolean {
+    return (this.perWebhook.get(webhookId) ?? 0) > 0;
+  }
+
   /** Resolves once nothing is being claimed or sent (tests: the deliveries started so far are settled). */
   async idle(): Promise<void> {
     while (this.pumping || this.inFlight.size > 0) {

@@ -34,7 +34,7 @@ export function dispatchEnv(ctx: Pick<JobContext, 'db' | 'clock' | 'log' | 'serv
  * harmless. In a burst the first job takes many changes at once and the others find theirs done.
  * Answers the changes fanned out.
  */
-export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ clientId: string; seq: number }[]> {
+export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ clientId: string; seq: number; webhookIds: string[] }[]> {
   const { clock, settings } = env;
   // Outside a transaction first: in a burst most jobs find their change fanned out already.
   const [queued] = await db.select().from(changeFanouts).where(eq(changeFanouts.seq, seq));
@@ -74,7 +74,8 @@ export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ c
     await tx.delete(changeFanouts).where(inArray(changeFanouts.seq, seqs));
     // Should this process stop before sending, a dispatch job finds these deliveries.
     if (rows.length > 0) await scheduleDispatch(tx, clock, new Date(now.getTime() + laneLeaseMs(settings)));
-    return changes.map((c) => ({ clientId: c.clientId, seq: c.seq }));
+    const webhookIds = [...new Set(rows.map((r) => r.webhookId))];
+    return changes.map((c) => ({ clientId: c.clientId, seq: c.seq, webhookIds }));
   });
 }
 
@@ -91,7 +92,11 @@ const fanoutJob = defineJob(FANOUT_JOB, z.object({ seq: z.number().int().nonnega
   const fanned = await fanOut(ctx.db, env, seq);
   // Committed: tell the change feed, and start sending (without waiting for the receivers).
   for (const change of fanned) notifyChangeListeners(change.clientId, change.seq);
-  if (fanned.length > 0) await dispatcherFor(ctx.db).pump(env);
+  // A webhook with a lane sending in this process gets its new deliveries when that lane ends
+  // (its pump); the claim is spared while every webhook concerned is busy here.
+  const dispatcher = dispatcherFor(ctx.db);
+  const webhookIds = new Set(fanned.flatMap((f) => f.webhookIds));
+  if (webhookIds.size > 0 && [...webhookIds].some((id) => !dispatcher.isSending(id))) await dispatcher.pump(env);
 });
 
 const dispatchJob = defineJob(DISPATCH_JOB, z.null(), async (_payload, ctx) => {
