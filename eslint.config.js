@@ -20,13 +20,13 @@ function boundary(files, groups, message, paths = [], more = []) {
 
 // Server areas have a front door (src/server/areas/<area>/index.ts): another area, the demo,
 // the sim or the bench import that, never the area's other files. Only the app's wiring
-// (areas/index.ts: routes; jobs/handlers.ts: jobs; app.ts, main.ts, services.ts: extensions and
+// (areas/index.ts: routes and jobs; app.ts, main.ts, services.ts: extensions and
 // settings) reaches an area's routes.ts, jobs.ts and extension files.
 const frontDoor = 'Import another area through its front door, src/server/areas/<area>/index.ts (docs/README.md "Areas").';
 const areasInternals = { regex: '(^|/)areas/[^/]+/(?!index\\.ts$)[^/]+$', message: frontDoor };
 // From inside an area: `../<other area>/<file>`.
 const siblingAreasInternals = { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)[^/]+$', message: frontDoor };
-const wiring = ['src/server/app.ts', 'src/server/main.ts', 'src/server/services.ts', 'src/server/jobs/handlers.ts', 'src/server/areas/index.ts'];
+const wiring = ['src/server/app.ts', 'src/server/main.ts', 'src/server/services.ts', 'src/server/areas/index.ts'];
 
 /** Pages read and write the URL's query through one hook, which renders a write at once. */
 const urlParamsOnlyThroughTheHook = [

@@ -26,6 +26,10 @@
  *   week of 4 s segments, on PGlite and (BENCH_DATABASE_URL) PostgreSQL (src/bench/archiver.ts).
  * - publications: the publication lists (live, VOD, with filters) and the publication monitor's
  *   first page at 10 000 publications (`--publications N`) (src/bench/publications.ts).
+ * - writes: event updates through POST /api/event/ (10 connections) against the same transaction
+ *   run directly on the database, webhook deliveries/s to a loopback receiver and the lag of the
+ *   last one, a 1,000-event import, on PGlite and (BENCH_DATABASE_URL) PostgreSQL
+ *   (`--write-count N`, default 1000) (src/bench/writes.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,8 +44,9 @@ import { formatScale, measureScale, type ScaleReport } from './scale.ts';
 import { formatDownloads, measureDownloads, type DownloadsReport } from './downloads.ts';
 import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
+import { measureWrites, type WritesReport } from './writes.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -281,6 +286,7 @@ interface Report {
   downloads?: DownloadsReport;
   archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
   publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
+  writes?: { pglite: WritesReport; postgres: WritesReport | { skipped: string } };
 }
 
 async function main(): Promise<void> {
@@ -357,6 +363,15 @@ async function main(): Promise<void> {
     report.publications = { pglite, postgres };
   }
 
+  if (run('writes')) {
+    const count = Number(option('write-count') ?? 1000);
+    console.log(`\nWrites: ${count} event updates, their webhook deliveries, a 1,000-event import...`);
+    const pglite = await measureWrites({ count });
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    const postgres = databaseUrl ? await measureWrites({ databaseUrl, count }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    report.writes = { pglite, postgres };
+  }
+
   if (run('media')) {
     console.log('\nMedia: asset requests to COMPLETED with real ffmpeg...');
     report.media = await measureMedia();
@@ -419,6 +434,14 @@ function compareWith(report: Report, before: Report & Partial<ServiceReport>, fi
   for (const [name, now] of Object.entries(report.browser?.pages ?? {})) {
     const then = before.browser?.pages[name];
     if (then) console.log(`  browser ${name}: median ms ${pct(now.medianMs, then.medianMs)}`);
+  }
+  for (const driver of ['pglite', 'postgres'] as const) {
+    const now = report.writes?.[driver];
+    const then = before.writes?.[driver];
+    if (!now || !then || 'skipped' in now || 'skipped' in then) continue;
+    console.log(`  ${driver} updates/s: ${pct(now.updates.perSecond, then.updates.perSecond)}, p99 ms: ${pct(now.updates.p99Ms, then.updates.p99Ms)}, ratio: ${pct(now.ratio, then.ratio)}`);
+    console.log(`  ${driver} deliveries/s: ${pct(now.deliveries.perSecond, then.deliveries.perSecond)}, last delivery lag ms: ${pct(now.deliveries.lastAfterLastWriteMs ?? 0, then.deliveries.lastAfterLastWriteMs ?? 0)}`);
+    console.log(`  ${driver} import ms: ${pct(now.import.totalMs, then.import.totalMs)}`);
   }
   if (report.playlist && before.playlist) {
     const [now, then] = [report.playlist, before.playlist];

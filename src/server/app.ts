@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { allEndpoints, type Endpoint } from '#schema';
 import type { Database } from './db/database.ts';
-import { JobWorker, type JobHandler } from './jobs/queue.ts';
-import { jobHandlers } from './jobs/handlers.ts';
+import { JOBS_CHANNEL, JobWorker } from './jobs/queue.ts';
+import type { AnyJobDefinition } from './jobs/define.ts';
 import { systemClock, type Clock } from './jobs/clock.ts';
-import { implementations as areaImplementations } from './areas/index.ts';
+import { areaJobs, implementations as areaImplementations } from './areas/index.ts';
 import { BODY_LIMIT, installBodyParsers } from './http/content.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
 import { echoTransactionId, frameworkErrors, installErrorHandling } from './http/errors.ts';
@@ -105,8 +105,8 @@ export interface BuildAppOptions {
   services?: Partial<AppServices>;
   /** Routes beyond the interface; see AppExtension. */
   extensions?: readonly AppExtension[];
-  /** Background job handlers. Default: every area's (src/server/jobs/handlers.ts). */
-  jobHandlers?: Readonly<Record<string, JobHandler>>;
+  /** Background job kinds (src/server/jobs/define.ts). Default: every area's (areaJobs, src/server/areas/index.ts). */
+  jobs?: readonly AnyJobDefinition[];
 }
 
 declare module 'fastify' {
@@ -224,12 +224,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     services,
-    handlers: options.jobHandlers ?? jobHandlers,
+    jobs: options.jobs ?? areaJobs,
     log: app.log,
     onJobFinished: (job) => dataChanged(job.clientId),
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  // Jobs due now wake the worker when they commit, whichever process queued them (queue.ts).
+  const jobListener = listenForChanges(db, { channel: JOBS_CHANNEL, onNotify: () => jobs.wake(), log: app.log });
+  if (jobListener) app.addHook('onClose', () => jobListener.close());
   // A write may have queued work for "now": look at once rather than at the next poll.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET') jobs.wake();

@@ -11,6 +11,7 @@
  * src/server/http/not-implemented.ts (a test holds that list to what is really left).
  */
 import type { Implementation } from '../http/implement.ts';
+import type { AnyJobDefinition } from '../jobs/define.ts';
 import { eventTypeRoutes } from './event-type/routes.ts';
 import { eventRoutes } from './event/routes.ts';
 import { lookupRoutes } from './lookups/routes.ts';
@@ -27,6 +28,13 @@ import { assetRoutes } from './asset/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
 import { archiverRoutes } from './archiver/routes.ts';
 import { syndicationRoutes } from './syndication/routes.ts';
+import { liveJobs } from './live/jobs.ts';
+import { webhookJobs } from './webhook/jobs.ts';
+import { composeJobs } from './compose/jobs.ts';
+import { assetJobs } from './asset/jobs.ts';
+import { vodDownloadJobs } from './vod-download/jobs.ts';
+import { archiverJobs } from './archiver/jobs.ts';
+import { syndicationJobs } from './syndication/jobs.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -45,4 +53,19 @@ export const implementations: readonly Implementation[] = [
   ...vodDownloadRoutes,
   ...archiverRoutes,
   ...syndicationRoutes,
+];
+
+/**
+ * Every area's background jobs, for the worker. An area with background work defines each kind
+ * with `defineJob` (src/server/jobs/define.ts) in src/server/areas/<area>/jobs.ts, exports them as
+ * `<area>Jobs`, and adds that list below. Job types are namespaced `area.action`.
+ */
+export const areaJobs: readonly AnyJobDefinition[] = [
+  ...liveJobs,
+  ...webhookJobs,
+  ...composeJobs,
+  ...assetJobs,
+  ...vodDownloadJobs,
+  ...archiverJobs,
+  ...syndicationJobs,
 ];

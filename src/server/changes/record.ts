@@ -14,9 +14,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
+import { jobs } from '../db/tables/jobs.ts';
 import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { enqueue } from '../jobs/queue.ts';
+import { JOBS_CHANNEL } from '../jobs/queue.ts';
 import { CHANGES_CHANNEL } from './listen.ts';
 
 /** The flags of the interface's notification payload ("Notification payload"). */
@@ -67,27 +68,44 @@ export function notifyChangeListeners(clientId: string, seq: number): void {
   }
 }
 
+/** The flag columns of `event_changes`, by flag. */
+const FLAG_COLUMNS: Record<keyof ChangeFlags, string> = {
+  stateChanged: eventChanges.stateChanged.name,
+  metadataChanged: eventChanges.metadataChanged.name,
+  thumbnailChanged: eventChanges.thumbnailChanged.name,
+  isForced: eventChanges.isForced.name,
+  audioChanged: eventChanges.audioChanged.name,
+  mp4StateChanged: eventChanges.mp4StateChanged.name,
+  chapterPointsChanged: eventChanges.chapterPointsChanged.name,
+  assetsChanged: eventChanges.assetsChanged.name,
+  provisionStateChanged: eventChanges.provisionStateChanged.name,
+  capturingLive2VodFlagChanged: eventChanges.capturingLive2VodFlagChanged.name,
+};
+
+/**
+ * One statement, so one round trip inside the writer's transaction: the change row, its queue
+ * entry for the fan-out, the fan-out job (jobs/queue.ts: the same row `enqueue` writes), and the
+ * two NOTIFYs (change feed, job worker), both delivered at commit.
+ */
 export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventChange): Promise<number> {
-  const [row] = await db
-    .insert(eventChanges)
-    .values({
-      clientId: change.clientId,
-      eventId: change.eventId,
-      action: change.action,
-      referenceId: change.event.refId,
-      externalId: change.event.externalId,
-      state: change.event.state,
-      mp4State: change.event.mp4State,
-      provisionState: change.event.provisionState,
-      ...change.flags,
-      createdAt: clock.now(),
-    })
-    .returning({ seq: eventChanges.seq });
-  await db.insert(changeFanouts).values({ seq: row!.seq, clientId: change.clientId, eventId: change.eventId });
-  await enqueue(db, clock, { type: FANOUT_JOB, clientId: change.clientId, payload: { seq: row!.seq } });
-  // Delivered at commit (at once outside a transaction), to every listening change-feed hub.
-  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(row!.seq)})`);
-  return row!.seq;
+  const now = clock.now();
+  const flags = Object.entries(change.flags ?? {}).filter(([name, value]) => name in FLAG_COLUMNS && typeof value === 'boolean') as [keyof ChangeFlags, boolean][];
+  const flagColumns = flags.map(([name]) => sql`, ${sql.identifier(FLAG_COLUMNS[name])}`);
+  const flagValues = flags.map(([, value]) => sql`, ${value}`);
+  const result = await db.execute(sql`
+    with change as (
+      insert into ${eventChanges} (client_id, event_id, action, reference_id, external_id, state, mp4_state, provision_state, created_at${sql.join(flagColumns)})
+      values (${change.clientId}, ${change.eventId}, ${change.action}, ${change.event.refId}, ${change.event.externalId}, ${change.event.state},
+        ${change.event.mp4State}, ${change.event.provisionState}, ${now}${sql.join(flagValues)})
+      returning seq, client_id, event_id
+    ), queued as (
+      insert into ${changeFanouts} (seq, client_id, event_id) select seq, client_id, event_id from change
+    ), job as (
+      insert into ${jobs} (type, payload, client_id, run_at, max_attempts, created_at)
+      select ${FANOUT_JOB}, jsonb_build_object('seq', seq), client_id, ${now}, 5, ${now} from change
+    )
+    select seq, pg_notify(${CHANGES_CHANNEL}, seq::text), pg_notify(${JOBS_CHANNEL}, ${FANOUT_JOB}) from change`);
+  return Number((result as unknown as { rows: { seq: string | number }[] }).rows[0]!.seq);
 }
 
 /**

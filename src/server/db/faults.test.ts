@@ -17,7 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 import { createKey } from './keys.ts';
-import { enqueue, type JobHandler } from '../jobs/queue.ts';
+import { z } from 'zod';
+import { defineJob } from '../jobs/define.ts';
+import { enqueue } from '../jobs/queue.ts';
 import { systemClock } from '../jobs/clock.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,10 +35,10 @@ interface Harness {
 async function harness(databaseUrl: string): Promise<Harness> {
   const database = await openTestDatabase(databaseUrl);
   const ran: string[] = [];
-  const probe: JobHandler = async (payload) => {
-    ran.push((payload as { name: string }).name);
-  };
-  const app = await buildApp({ database, clock: systemClock, jobHandlers: { 'test.probe': probe } });
+  const probe = defineJob('test.probe', z.object({ name: z.string() }), async ({ name }) => {
+    ran.push(name);
+  });
+  const app = await buildApp({ database, clock: systemClock, jobs: [probe] });
   await app.ready();
   const { key } = await createKey(database.db, 'faults', 'test');
   return {

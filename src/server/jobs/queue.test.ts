@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { listenForChanges } from '../changes/listen.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { jobs } from '../db/tables/jobs.ts';
 import { ManualClock } from './clock.ts';
-import { cancelByKey, enqueue, exponentialBackoff, JobWorker, type JobHandler } from './queue.ts';
+import { defineJob } from './define.ts';
+import { cancelByKey, enqueue, exponentialBackoff, JOBS_CHANNEL, JobWorker, type JobHandler } from './queue.ts';
 
 // On PostgreSQL when DATABASE_URL is set (CI runs the suite both ways), else on in-memory PGlite.
 const databaseUrl = process.env.DATABASE_URL;
@@ -23,8 +26,11 @@ beforeEach(async () => {
   clock = new ManualClock('2026-03-01T10:00:00Z');
 });
 
+/** Kinds of any payload, for the queue's own tests. */
+const kinds = (handlers: Record<string, JobHandler>) => Object.entries(handlers).map(([name, handler]) => defineJob(name, z.unknown(), handler));
+
 function worker(handlers: Record<string, JobHandler>, workerId?: string) {
-  return new JobWorker({ db: database.db, clock, handlers, workerId, backoff: exponentialBackoff(1_000, 60_000) });
+  return new JobWorker({ db: database.db, clock, jobs: kinds(handlers), workerId, backoff: exponentialBackoff(1_000, 60_000) });
 }
 
 describe('job queue', () => {
@@ -93,7 +99,7 @@ describe('job queue', () => {
 
   it('takes over a job whose worker died once its lease has passed', async () => {
     await enqueue(database.db, clock, { type: 'slow', payload: null });
-    const dead = new JobWorker({ db: database.db, clock, handlers: {}, workerId: 'dead', leaseMs: 30_000 });
+    const dead = new JobWorker({ db: database.db, clock, jobs: [], workerId: 'dead', leaseMs: 30_000 });
     expect(await dead.claim()).toHaveLength(1); // claimed, then the process "dies"
 
     const ran: string[] = [];
@@ -118,12 +124,76 @@ describe('job queue', () => {
 
   it('starts polling in real time and stops after the job in hand', async () => {
     const ran: string[] = [];
-    const w = new JobWorker({ db: database.db, clock, handlers: { ping: async () => void ran.push('ping') }, pollIntervalMs: 10 });
+    const w = new JobWorker({ db: database.db, clock, jobs: kinds({ ping: async () => void ran.push('ping') }), pollIntervalMs: 10 });
     w.start();
     await enqueue(database.db, clock, { type: 'ping', payload: null });
     w.wake();
     await expect.poll(() => ran.length, { timeout: 5_000 }).toBe(1);
     await w.stop();
+  });
+
+  it('hands a handler its payload parsed by its schema, and fails a payload that does not match at once', async () => {
+    const seen: number[] = [];
+    const typed = defineJob('typed', z.object({ n: z.coerce.number() }), async ({ n }) => void seen.push(n + 1));
+    const w = new JobWorker({ db: database.db, clock, jobs: [typed] });
+    await typed.enqueue(database.db, clock, { n: 1 });
+    await enqueue(database.db, clock, { type: 'typed', payload: { n: 'x' }, maxAttempts: 5 });
+    expect(await w.runDue()).toBe(2);
+    expect(seen).toEqual([2]);
+    const failed = (await database.db.select().from(jobs)).find((j) => j.status === 'failed');
+    expect(failed).toMatchObject({ attempts: 1, status: 'failed' });
+    expect(failed!.lastError).toContain('does not match its schema');
+    expect(() => typed.enqueue(database.db, clock, { n: 'not a number' } as never)).toThrow();
+  });
+
+  it('runs each kind with its own bound, the kinds beside each other, one kind in claim order', async () => {
+    let open = 0;
+    let most = 0;
+    const order: number[] = [];
+    const track = async (run: () => void) => {
+      open++;
+      most = Math.max(most, open);
+      await new Promise((r) => setTimeout(r, 2));
+      run();
+      open--;
+    };
+    let wide = 0;
+    let wideMost = 0;
+    const serial = defineJob('serial', z.object({ i: z.number() }), ({ i }) => track(() => order.push(i)));
+    const parallel = defineJob(
+      'parallel',
+      z.null(),
+      async () => {
+        wide++;
+        wideMost = Math.max(wideMost, wide);
+        await new Promise((r) => setTimeout(r, 5));
+        wide--;
+      },
+      { concurrency: 3 },
+    );
+    for (let i = 0; i < 6; i++) {
+      await serial.enqueue(database.db, clock, { i }, { runAt: new Date(clock.now().getTime() - 1000 + i) });
+      await parallel.enqueue(database.db, clock, null);
+    }
+    expect(await new JobWorker({ db: database.db, clock, jobs: [serial, parallel], batchSize: 12 }).runDue()).toBe(12);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(most).toBe(1);
+    expect(wideMost).toBe(3);
+  });
+
+  it('wakes when a job due now is committed (NOTIFY on the jobs channel), without waiting for its poll', async () => {
+    const ran: string[] = [];
+    const w = new JobWorker({ db: database.db, clock, jobs: kinds({ ping: async () => void ran.push('ping') }), pollIntervalMs: 3_600_000 });
+    const listener = listenForChanges(database.db, { channel: JOBS_CHANNEL, onNotify: () => w.wake() })!;
+    await listener.ready;
+    w.start();
+    // The first round (at start) finds nothing; the next poll would be an hour away.
+    await expect.poll(async () => (await database.db.select().from(jobs)).length).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    await database.db.transaction((tx) => enqueue(tx, clock, { type: 'ping', payload: null }));
+    await expect.poll(() => ran.length, { timeout: 10_000 }).toBe(1);
+    await w.stop();
+    await listener.close();
   });
 });
 
@@ -138,7 +208,7 @@ describe.skipIf(databaseUrl)('job queue across a restart (PGlite data directory)
       const after = await openDatabase({ dataDir: dir });
       const ran: unknown[] = [];
       clock.advance(60_000);
-      await new JobWorker({ db: after.db, clock, handlers: { survivor: async (p) => void ran.push(p) } }).runDue();
+      await new JobWorker({ db: after.db, clock, jobs: kinds({ survivor: async (p) => void ran.push(p) }) }).runDue();
       expect(ran).toEqual([{ msg: 'still here' }]);
       await after.close();
     } finally {

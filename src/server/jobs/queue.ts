@@ -7,6 +7,12 @@
  *   whose worker died is taken again once its lease has passed.
  * - A failed job is retried with exponential backoff until `maxAttempts`, then marked failed.
  * - Time comes from the Clock: tests move it and call `runDue()` instead of sleeping.
+ * - Kinds are typed (define.ts: `defineJob(name, payloadSchema, handler, { concurrency })`); the
+ *   worker claims a batch per round and runs each kind's jobs with that kind's own bound, the
+ *   kinds beside each other.
+ * - It wakes when work arrives: a job due now sends NOTIFY on JOBS_CHANNEL with the insert (so
+ *   at commit, never for a rollback); every worker listening on the database (this process on
+ *   PGlite, every process on PostgreSQL) looks at once. It also polls, in case a wake-up is lost.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -15,6 +21,10 @@ import { jobs } from '../db/tables/jobs.ts';
 import { loggableError } from '../logging.ts';
 import type { AppServices } from '../services.ts';
 import type { Clock } from './clock.ts';
+import type { AnyJobDefinition } from './define.ts';
+
+/** NOTIFY channel of jobs due now (see above); the payload is the job's type. */
+export const JOBS_CHANNEL = 'control_room_jobs';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -66,15 +76,27 @@ export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions)
     const running = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'running')));
     return running[0]!.id;
   }
-  const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
-  return row!.id;
+  if (values.runAt.getTime() > now.getTime()) {
+    const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+    return row!.id;
+  }
+  // Due now: the wake-up travels with the insert (one round trip), delivered at commit.
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${jobs} (type, payload, client_id, run_at, max_attempts, created_at)
+      values (${values.type}, ${JSON.stringify(values.payload)}::jsonb, ${values.clientId}, ${values.runAt}, ${values.maxAttempts}, ${values.createdAt})
+      returning id
+    )
+    select id, pg_notify(${JOBS_CHANNEL}, ${values.type}) from inserted`);
+  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
 }
 
-/** Cancels the pending job with this key, if any (an auto start switched off). */
-export async function cancelByKey(db: DbOrTx, dedupeKey: string): Promise<boolean> {
+/** Cancels the pending job with this key (or these keys), if any (an auto start switched off). */
+export async function cancelByKey(db: DbOrTx, dedupeKey: string | readonly string[]): Promise<boolean> {
+  const keys = typeof dedupeKey === 'string' ? [dedupeKey] : [...dedupeKey];
   const rows = await db
     .delete(jobs)
-    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'pending')))
+    .where(and(keys.length === 1 ? eq(jobs.dedupeKey, keys[0]!) : inArray(jobs.dedupeKey, keys), eq(jobs.status, 'pending')))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
@@ -93,12 +115,13 @@ export interface JobLogger {
   error(obj: object, msg?: string): void;
 }
 
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
 
 export interface WorkerOptions {
   db: Db;
   clock: Clock;
-  handlers: Record<string, JobHandler>;
+  /** The kinds this worker runs (define.ts); a job of another kind fails with "No handler". */
+  jobs: readonly AnyJobDefinition[];
   services?: AppServices;
   log?: JobLogger;
   /** Distinguishes workers in `locked_by`. */
@@ -106,7 +129,7 @@ export interface WorkerOptions {
   /** How long a claimed job is this worker's before another may take it. */
   leaseMs?: number;
   backoff?: Backoff;
-  /** Jobs claimed per round. */
+  /** Jobs claimed per round (at most; each kind then runs with its own concurrency). */
   batchSize?: number;
   /** Real-time polling interval of `start()`. */
   pollIntervalMs?: number;
@@ -122,9 +145,12 @@ const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
 export class JobWorker {
   readonly workerId: string;
   private readonly options: Required<Omit<WorkerOptions, 'workerId' | 'onJobFinished'>> & Pick<WorkerOptions, 'onJobFinished'>;
+  private readonly kinds: Map<string, AnyJobDefinition>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
+  /** A wake-up came while a round was running: look again at once after it. */
+  private wakeRequested = false;
 
   constructor(options: WorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
@@ -133,45 +159,53 @@ export class JobWorker {
       services: {},
       leaseMs: 60_000,
       backoff: exponentialBackoff(),
-      batchSize: 10,
+      batchSize: 20,
       pollIntervalMs: 500,
       ...options,
     };
+    this.kinds = new Map(options.jobs.map((job) => [job.name, job]));
   }
 
-  /** Claims due jobs (and jobs whose lease has passed) for this worker. */
+  /** Claims due jobs (and jobs whose lease has passed) for this worker, in one statement. */
   async claim(limit = this.options.batchSize): Promise<JobRow[]> {
     const now = this.options.clock.now();
     const leaseUntil = new Date(now.getTime() + this.options.leaseMs);
-    const result = await this.options.db.execute(sql`
-      update ${jobs} set status = 'running', locked_by = ${this.workerId}, locked_until = ${leaseUntil},
-        attempts = ${jobs.attempts} + 1
-      where ${jobs.id} in (
-        select ${jobs.id} from ${jobs}
-        where (${jobs.status} = 'pending' and ${jobs.runAt} <= ${now})
-           or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now})
-        order by ${jobs.runAt}
-        limit ${limit}
-        for update skip locked
+    const rows = await this.options.db
+      .update(jobs)
+      .set({ status: 'running', lockedBy: this.workerId, lockedUntil: leaseUntil, attempts: sql`${jobs.attempts} + 1` })
+      .where(
+        inArray(
+          jobs.id,
+          sql`(select ${jobs.id} from ${jobs}
+            where (${jobs.status} = 'pending' and ${jobs.runAt} <= ${now})
+               or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now})
+            order by ${jobs.runAt}
+            limit ${limit}
+            for update skip locked)`,
+        ),
       )
-      returning id`);
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    const rows = await this.options.db.select().from(jobs).where(inArray(jobs.id, ids));
+      .returning();
     return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
   }
 
-  private async runOne(job: JobRow): Promise<void> {
-    const { db, clock, handlers, log, backoff, services } = this.options;
-    const handler = handlers[job.type];
+  /** Runs a job's handler; answers whether it succeeded (a failure is recorded here: retry or give up). */
+  private async runOne(job: JobRow): Promise<boolean> {
+    const { db, clock, log, backoff, services } = this.options;
+    const kind = this.kinds.get(job.type);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+    let giveUpNow = false;
     try {
-      if (!handler) throw new Error(`No handler for job type "${job.type}"`);
-      await handler(job.payload, { job, db, clock, log, services });
-      await db.update(jobs).set({ status: 'done', finishedAt: clock.now(), lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
+      if (!kind) throw new Error(`No handler for job type "${job.type}"`);
+      const parsed = kind.payload.safeParse(job.payload);
+      if (!parsed.success) {
+        giveUpNow = true;
+        throw new Error(`${job.type}: the payload does not match its schema: ${parsed.error.message}`);
+      }
+      await kind.handler(parsed.data, { job, db, clock, log, services });
+      return true;
     } catch (error) {
       const message = loggableError(error).message;
-      const giveUp = job.attempts >= job.maxAttempts;
+      const giveUp = giveUpNow || job.attempts >= job.maxAttempts;
       const now = clock.now();
       await db
         .update(jobs)
@@ -182,27 +216,50 @@ export class JobWorker {
         )
         .where(mine);
       log[giveUp ? 'error' : 'warn']({ jobId: job.id, type: job.type, attempt: job.attempts, err: message }, giveUp ? 'job failed, giving up' : 'job failed, will retry');
+      return false;
     }
+  }
+
+  /** The jobs of one kind from a round, at most the kind's concurrency at once, in claim order. */
+  private async runKind(list: JobRow[], done: string[]): Promise<void> {
+    const concurrency = this.kinds.get(list[0]!.type)?.options.concurrency ?? 1;
+    let next = 0;
+    const lane = async () => {
+      while (next < list.length) {
+        const job = list[next++]!;
+        // PGlite answers without yielding to the event loop: give sockets (API requests, webhook
+        // calls in flight) a turn between jobs, or a backlog starves the whole process.
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          if (await this.runOne(job)) done.push(job.id);
+        } finally {
+          await this.options.onJobFinished?.(job);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, lane));
   }
 
   /**
    * Runs every job due now, round after round, until none is left; returns how many ran.
    * Jobs a handler schedules for "now" run in the same call; later ones wait for the clock.
+   * A round's finished jobs are marked done together, in one statement (a crash before it runs
+   * them again: at least once, as a crash during a job always did).
    */
   async runDue(): Promise<number> {
     let total = 0;
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      for (const job of claimed) {
-        // PGlite answers without yielding to the event loop: give sockets (API requests, webhook
-        // calls in flight) a turn between jobs, or a backlog starves the whole process.
-        await new Promise((resolve) => setImmediate(resolve));
-        try {
-          await this.runOne(job);
-        } finally {
-          await this.options.onJobFinished?.(job);
-        }
+      const byKind = new Map<string, JobRow[]>();
+      for (const job of claimed) byKind.set(job.type, [...(byKind.get(job.type) ?? []), job]);
+      const done: string[] = [];
+      await Promise.all([...byKind.values()].map((list) => this.runKind(list, done)));
+      if (done.length > 0) {
+        await this.options.db
+          .update(jobs)
+          .set({ status: 'done', finishedAt: this.options.clock.now(), lockedBy: null, lockedUntil: null, lastError: null })
+          .where(and(inArray(jobs.id, done), eq(jobs.lockedBy, this.workerId)));
       }
       total += claimed.length;
     }
@@ -216,7 +273,9 @@ export class JobWorker {
   }
 
   wake(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    if (this.running) this.wakeRequested = true;
+    else this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
@@ -231,9 +290,10 @@ export class JobWorker {
       this.options.log.error({ err: loggableError(error).message }, 'job worker round failed');
       return 0;
     });
+    this.wakeRequested = false;
     await this.running;
     this.running = undefined;
-    if (!this.stopped) this.schedule(this.options.pollIntervalMs);
+    if (!this.stopped) this.schedule(this.wakeRequested ? 0 : this.options.pollIntervalMs);
   }
 
   /** Stops polling and waits for the jobs in hand to finish. */

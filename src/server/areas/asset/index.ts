@@ -1,7 +1,7 @@
 /**
  * The front door of the asset area: what other areas (and the demo, the sim, the bench) may use
  * of it. Anything else in this folder is the area's own (lint: no-restricted-imports, "another
- * area's internals"). Its routes, jobs and app extensions are wired in areas/index.ts,
- * jobs/handlers.ts and app.ts.
+ * area's internals"). Its routes and jobs are wired in areas/index.ts, its app
+ * extensions in app.ts.
  */
 export { eventMp4, setVodFileState } from './vod-file.ts';

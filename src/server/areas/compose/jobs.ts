@@ -5,6 +5,7 @@
  * that keeps failing unexpectedly leaves the event in COMPOSE_ERROR with the reason on its last try.
  */
 import { z } from 'zod';
+import { defineJob } from '../../jobs/define.ts';
 import type { JobContext, JobHandler } from '../../jobs/queue.ts';
 import { abandonGeneration, FINISH_JOB, finishGeneration, GENERATE_JOB, startGeneration, type GenerationPayload, type JobDeps } from './standard.ts';
 
@@ -14,9 +15,8 @@ function depsOf(context: JobContext): JobDeps {
   return { db: context.db, clock: context.clock, log: context.log };
 }
 
-function guarded(run: (deps: JobDeps, payload: GenerationPayload) => Promise<void>): JobHandler {
-  return async (raw, context) => {
-    const payload = Payload.parse(raw);
+function guarded(run: (deps: JobDeps, payload: GenerationPayload) => Promise<void>): JobHandler<GenerationPayload> {
+  return async (payload, context) => {
     try {
       await run(depsOf(context), payload);
     } catch (error) {
@@ -28,7 +28,4 @@ function guarded(run: (deps: JobDeps, payload: GenerationPayload) => Promise<voi
   };
 }
 
-export const composeJobs: Record<string, JobHandler> = {
-  [GENERATE_JOB]: guarded(startGeneration),
-  [FINISH_JOB]: guarded(finishGeneration),
-};
+export const composeJobs = [defineJob(GENERATE_JOB, Payload, guarded(startGeneration)), defineJob(FINISH_JOB, Payload, guarded(finishGeneration))];

@@ -358,15 +358,27 @@ export async function getEvent(
   db: DbOrTx,
   clientId: string,
   id: string,
-  options: { includeDeleted?: boolean } = {},
+  options: { includeDeleted?: boolean; lock?: boolean } = {},
 ): Promise<EventRecord | undefined> {
   if (!GUID.test(id)) return undefined;
   const where = [eq(events.clientId, clientId), eq(events.id, id)];
   if (!options.includeDeleted) where.push(isNull(events.dateDeleted));
-  const [row] = await selectEvents(db, clientId)
+  const query = selectEvents(db, clientId)
     .where(and(...where))
     .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: events }) : await query;
   return row && toRecord(row);
+}
+
+/**
+ * The (not deleted) event a write is about to change, its row locked for the rest of the
+ * caller's transaction (concurrent writes of one event queue up). The transaction plans its
+ * joins in the order they are written (events first, then each lookup by key): the planner's
+ * search of the join orders of this query cost ~30 ms per write on PGlite, against ~1 ms to run it.
+ */
+export async function getEventForWrite(tx: DbOrTx, clientId: string, id: string): Promise<EventRecord | undefined> {
+  await tx.execute(sql`set local join_collapse_limit = 1`);
+  return getEvent(tx, clientId, id, { lock: true });
 }
 
 /**

@@ -8,7 +8,7 @@ import { badField, conflict, notFound, validationError } from '../../http/errors
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { deleteEvent, cloneEvent, restoreEvent } from './lifecycle.ts';
 import { patchEvent } from './patch.ts';
-import { findEventBy, getEvent } from './repo.ts';
+import { findEventBy, getEvent, getEventForWrite } from './repo.ts';
 import { setVodFileState } from '../asset/index.ts';
 import { appendTasks, dvrLengthError, IGNORED_FIELDS_HEADER, INITIAL_MP4_STATES, stateChangeError, thumbnailError, thumbnailUrlOf, titleFromTask } from './rules.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
@@ -16,7 +16,6 @@ import {
   createEvent,
   EventBodyError,
   idHolder,
-  lockEvent,
   updateColumns,
   updateEvent,
   type ParsedEventBody,
@@ -46,8 +45,7 @@ function saved<S extends 200 | 201>(status: S, result: SaveResult): { status: S;
 
 /** The client's (not deleted) event, locked for the rest of the request; 404 otherwise. */
 async function existing(ctx: RequestContext, id: string): Promise<EventRecord> {
-  await lockEvent(ctx.db, ctx.client.clientId, id);
-  const record = await getEvent(ctx.db, ctx.client.clientId, id);
+  const record = await getEventForWrite(ctx.db, ctx.client.clientId, id);
   if (!record) throw notFound(`There is no event ${id}`);
   return record;
 }
@@ -55,8 +53,7 @@ async function existing(ctx: RequestContext, id: string): Promise<EventRecord> {
 async function upsert(ctx: RequestContext, body: ParsedEventBody): Promise<SaveResult> {
   const w = writer(ctx);
   if (!body.Id) return createEvent(w, body).catch(bodyErrors);
-  await lockEvent(ctx.db, ctx.client.clientId, body.Id);
-  const record = await getEvent(ctx.db, ctx.client.clientId, body.Id);
+  const record = await getEventForWrite(ctx.db, ctx.client.clientId, body.Id);
   if (record) return updateEvent(w, record, body).catch(bodyErrors);
   // "Id is required when updating, optional when adding": an Id nobody uses adds the event with it.
   const holder = await idHolder(ctx.db, body.Id);

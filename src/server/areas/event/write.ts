@@ -359,7 +359,7 @@ export async function createEvent(w: WriteContext, body: ParsedEventBody, option
     event: changeEvent(record.event),
     flags: addedFlags(record.event),
   });
-  await scheduleAutomation(w.db, w.clock, w.clientId, id);
+  await scheduleAutomation(w.db, w.clock, w.clientId, id, record.event);
   return { record, created: true, ignored: [] };
 }
 
@@ -401,21 +401,28 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
     linkedBefore.tagIds.length !== linkedAfter.tagIds.length ||
     linkedAfter.tagIds.some((id) => !linkedBefore.tagIds.includes(id));
 
+  let record = existing;
   if (changedColumns.length > 0 || linksChanged) {
-    await w.db
+    const [row] = await w.db
       .update(events)
       .set({ ...Object.fromEntries(changedColumns), dateModified: w.clock.now() })
-      .where(and(eq(events.clientId, w.clientId), eq(events.id, before.id)));
+      .where(and(eq(events.clientId, w.clientId), eq(events.id, before.id)))
+      .returning();
     await writeLinks(w, before.id, linkedBefore, linkedAfter);
+    // The row as written is the record's, unless the names the record joins in may have changed.
+    const lookupsChanged = linksChanged || changedColumns.some(([column]) => LOOKUP_COLUMNS.has(column));
+    record = lookupsChanged || !row ? await reread(w, before.id) : { ...existing, event: row };
   }
-  const record = changedColumns.length > 0 || linksChanged ? await reread(w, before.id) : existing;
   const flags = updateFlags(before, record.event, linkedBefore, linkedAfter);
   if (anyFlag(flags)) {
     await recordEventChange(w.db, w.clock, { clientId: w.clientId, eventId: before.id, action: 'Updated', event: changeEvent(record.event), flags });
   }
-  await scheduleAutomation(w.db, w.clock, w.clientId, before.id);
+  await scheduleAutomation(w.db, w.clock, w.clientId, before.id, record.event);
   return { record, created: false, ignored };
 }
+
+/** Columns whose change changes a name the record joins in (EventRecord: channel, room, ...). */
+const LOOKUP_COLUMNS: ReadonlySet<string> = new Set<keyof EventRow>(['channelId', 'xflowId', 'remixflowId', 'archiverflowId', 'infrastructureProfileId', 'roomId', 'eventTypeId']);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();

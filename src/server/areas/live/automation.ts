@@ -44,12 +44,8 @@ export interface AutomationPayload {
 const PUBLISH_FROM: readonly number[] = [S.PRE_LIVE, S.LIVE_STARTING, S.LIVE_UNPUBLISHED];
 const END_FROM: readonly number[] = [S.PRE_LIVE, S.LIVE_STARTING, S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED];
 
-async function arm(db: DbOrTx, clock: Clock, type: AutomationJob, clientId: string, eventId: string, at: Date | null): Promise<void> {
+async function arm(db: DbOrTx, clock: Clock, type: AutomationJob, clientId: string, eventId: string, at: Date): Promise<void> {
   const dedupeKey = automationKey(type, eventId);
-  if (!at) {
-    await cancelByKey(db, dedupeKey);
-    return;
-  }
   const payload: AutomationPayload = { clientId, eventId };
   if (at.getTime() >= clock.now().getTime()) {
     await enqueue(db, clock, { type, clientId, payload, runAt: at, dedupeKey });
@@ -62,8 +58,26 @@ async function arm(db: DbOrTx, clock: Clock, type: AutomationJob, clientId: stri
     .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'pending')));
 }
 
-export async function scheduleAutomation(db: DbOrTx, clock: Clock, clientId: string, eventId: string): Promise<void> {
-  const [row] = await db
+/** What the automation reads of an event. */
+export interface AutomationFields {
+  state: number;
+  dateDeleted: Date | null;
+  autoStart: boolean;
+  autoPublish: boolean;
+  autoEnd: boolean;
+  scheduledStart: Date | null;
+  scheduledEnd: Date | null;
+  scheduledChannelStart: Date | null;
+  scheduledChannelEnd: Date | null;
+}
+
+/**
+ * Brings the event's three automation jobs up to date. `known`: the event's row as the caller's
+ * transaction has just written it (spares reading it again); read when omitted. The jobs to
+ * cancel go in one statement.
+ */
+export async function scheduleAutomation(db: DbOrTx, clock: Clock, clientId: string, eventId: string, known?: AutomationFields): Promise<void> {
+  const [row] = known ? [known] : await db
     .select({
       state: events.state,
       dateDeleted: events.dateDeleted,
@@ -82,9 +96,14 @@ export async function scheduleAutomation(db: DbOrTx, clock: Clock, clientId: str
   const endAt = event ? (event.scheduledChannelEnd ?? event.scheduledEnd) : null;
 
   const startWanted = event?.autoStart && event.state === S.PRE_LIVE;
-  await arm(db, clock, AUTO_START_JOB, clientId, eventId, startWanted ? startAt : null);
   const publishWanted = event?.autoPublish && PUBLISH_FROM.includes(event.state);
-  await arm(db, clock, AUTO_PUBLISH_JOB, clientId, eventId, publishWanted ? event.scheduledStart : null);
   const endWanted = event?.autoEnd && END_FROM.includes(event.state);
-  await arm(db, clock, AUTO_END_JOB, clientId, eventId, endWanted ? endAt : null);
+  const wanted: [AutomationJob, Date | null][] = [
+    [AUTO_START_JOB, startWanted ? startAt : null],
+    [AUTO_PUBLISH_JOB, publishWanted ? event.scheduledStart : null],
+    [AUTO_END_JOB, endWanted ? endAt : null],
+  ];
+  const cancelled = wanted.filter(([, at]) => !at).map(([type]) => automationKey(type, eventId));
+  if (cancelled.length > 0) await cancelByKey(db, cancelled);
+  for (const [type, at] of wanted) if (at) await arm(db, clock, type, clientId, eventId, at);
 }

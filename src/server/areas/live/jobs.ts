@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
-import type { JobContext, JobHandler } from '../../jobs/queue.ts';
+import { defineJob } from '../../jobs/define.ts';
+import type { JobContext } from '../../jobs/queue.ts';
 import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB } from './automation.ts';
 import { lockEventRow } from '../event/index.ts';
 import { advanceOperation, ENCODER_CHECK_JOB, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
@@ -20,11 +21,10 @@ function depsOf(context: JobContext): LiveDeps {
 }
 
 /** Re-schedules itself until the operation is done (or replaced). */
-const encoderCheck: JobHandler = async (payload, context) => {
-  const { clientId, eventId, runId } = CheckPayload.parse(payload);
+const encoderCheck = defineJob(ENCODER_CHECK_JOB, CheckPayload, async ({ clientId, eventId, runId }, context) => {
   const result = await advanceOperation(context.db, depsOf(context), clientId, eventId, runId);
   if (result.status === 'pending') await scheduleCheck(context.db, context.clock, clientId, eventId, runId, result.nextCheckAt);
-};
+});
 
 /**
  * Asks for a state as the automation; a refusal (the event cannot start: no channel...) is logged
@@ -32,10 +32,10 @@ const encoderCheck: JobHandler = async (payload, context) => {
  */
 async function automate(
   context: JobContext,
-  payload: unknown,
+  payload: z.output<typeof AutomationPayload>,
   decide: (event: { state: number; autoStart: boolean; autoPublish: boolean; autoEnd: boolean; scheduledStart: Date | null }) => number | null,
 ): Promise<void> {
-  const { clientId, eventId } = AutomationPayload.parse(payload);
+  const { clientId, eventId } = payload;
   const deps = depsOf(context);
   await context.db.transaction(async (tx) => {
     const row = await lockEventRow(tx, clientId, eventId);
@@ -54,31 +54,26 @@ async function automate(
   });
 }
 
-const autoStart: JobHandler = (payload, context) =>
+const autoStart = defineJob(AUTO_START_JOB, AutomationPayload, (payload, context) =>
   automate(context, payload, (e) => {
     if (!e.autoStart || e.state !== S.PRE_LIVE) return null;
     const publishNow = e.autoPublish && e.scheduledStart !== null && e.scheduledStart.getTime() <= context.clock.now().getTime();
     return publishNow ? S.LIVE_PUBLISHED : S.LIVE_UNPUBLISHED;
-  });
+  }));
 
-const autoPublish: JobHandler = (payload, context) =>
+const autoPublish = defineJob(AUTO_PUBLISH_JOB, AutomationPayload, (payload, context) =>
   automate(context, payload, (e) => {
     if (!e.autoPublish) return null;
     if (e.state === S.LIVE_UNPUBLISHED || e.state === S.LIVE_STARTING) return S.LIVE_PUBLISHED;
     if (e.state === S.PRE_LIVE && e.autoStart) return S.LIVE_PUBLISHED;
     return null;
-  });
+  }));
 
-const autoEnd: JobHandler = (payload, context) =>
+const autoEnd = defineJob(AUTO_END_JOB, AutomationPayload, (payload, context) =>
   automate(context, payload, (e) => {
     if (!e.autoEnd) return null;
     const live: readonly number[] = [S.LIVE_STARTING, S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED];
     return live.includes(e.state) ? S.STOPPED : null;
-  });
+  }));
 
-export const liveJobs: Record<string, JobHandler> = {
-  [ENCODER_CHECK_JOB]: encoderCheck,
-  [AUTO_START_JOB]: autoStart,
-  [AUTO_PUBLISH_JOB]: autoPublish,
-  [AUTO_END_JOB]: autoEnd,
-};
+export const liveJobs = [encoderCheck, autoStart, autoPublish, autoEnd];

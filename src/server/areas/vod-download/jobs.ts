@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
+import { defineJob } from '../../jobs/define.ts';
 import { mediaOf } from '../media/index.ts';
 import { enqueue, exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
 import { MailError } from '../../sim/mail.ts';
@@ -59,8 +60,7 @@ function readable(error: unknown): string {
   return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
-const processJob: JobHandler = async (raw, ctx) => {
-  const p = Payload.parse(raw);
+const processJob: JobHandler<Payload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'processing') return;
   try {
@@ -124,8 +124,7 @@ const processJob: JobHandler = async (raw, ctx) => {
 
 const mailBackoff = exponentialBackoff();
 
-const mailJob: JobHandler = async (raw, ctx) => {
-  const p = Payload.parse(raw);
+const mailJob: JobHandler<Payload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || row.mailStatus === 'sent' || !row.expiresAt) return;
   const settings = resolveDownloadSettings(ctx.services.downloads);
@@ -169,15 +168,10 @@ const mailJob: JobHandler = async (raw, ctx) => {
   }
 };
 
-const expireJob: JobHandler = async (raw, ctx) => {
-  const p = Payload.parse(raw);
+const expireJob: JobHandler<Payload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt > ctx.clock.now()) return;
   await deleteFiles(mediaOf(ctx.services).storage, [row]);
 };
 
-export const vodDownloadJobs: Record<string, JobHandler> = {
-  [PROCESS_JOB]: processJob,
-  [MAIL_JOB]: mailJob,
-  [EXPIRE_JOB]: expireJob,
-};
+export const vodDownloadJobs = [defineJob(PROCESS_JOB, Payload, processJob), defineJob(MAIL_JOB, Payload, mailJob), defineJob(EXPIRE_JOB, Payload, expireJob)];

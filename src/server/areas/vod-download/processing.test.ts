@@ -113,7 +113,7 @@ describe('making a download', () => {
   it('finishes a download whose worker died in the middle, once its lease has passed', async () => {
     const created = await api.call(endpoints.vodDownload.create, { body: twoClips({ contentId: 'crash' }) });
     // Another process claims the job and dies before it finishes.
-    const dead = new JobWorker({ db: t.database.db, clock: t.clock, handlers: {} });
+    const dead = new JobWorker({ db: t.database.db, clock: t.clock, jobs: [] });
     expect((await dead.claim()).map((j) => j.type)).toContain('vodDownload.process');
     expect(await t.runJobs()).toBe(0);
     expect((await details(created.id)).state).toBe('processing');

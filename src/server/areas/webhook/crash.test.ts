@@ -115,7 +115,7 @@ describe('SIGKILL in the middle of a delivery', () => {
 
     service = await startService(dataDir, port);
     services.push(service);
-    // The interrupted delivery is taken again once its claim has run out (time-out + 5 s), then the rest in order.
+    // The interrupted delivery is taken again once its lane's claim has run out (2 x (time-out + 5 s)), then the rest in order.
     await receiver.waitFor(() => receiver.accepted.length >= 5, 60_000);
     await new Promise((r) => setTimeout(r, 500));
 

@@ -5,8 +5,12 @@
  * Why not one job per delivery: the job worker runs the jobs it claims one after the other, so a
  * receiver taking 10 s would hold every other job (other webhooks, encoders, automation) for 10 s.
  * Here a job only *starts* deliveries and returns; the HTTP calls run beside the worker, at most
- * `concurrency` at once and `perWebhookConcurrency` per webhook, so a slow receiver holds only its
- * own slots and never the API or the other receivers.
+ * `concurrency` lanes at once and `perWebhookConcurrency` per webhook, so a slow receiver holds
+ * only its own slots and never the API or the other receivers.
+ *
+ * A lane is one (webhook, event) queue: one claim takes its first deliveries (up to CHAIN_LENGTH,
+ * as long as each is due), and the lane sends them one after the other, in seq order. A burst of
+ * changes of one event thus costs one claim per CHAIN_LENGTH deliveries rather than one each.
  *
  * Guarantees:
  * - At least once. A delivery is claimed (status `sending`, attempt counted, lease until the
@@ -14,9 +18,12 @@
  *   between, the lease runs out and the delivery is sent again: the receiver may get a
  *   notification twice, with the same X-ControlRoom-Delivery id and a higher
  *   X-ControlRoom-Attempt. Receivers de-duplicate on the delivery id.
- * - Order per (webhook, event): a delivery is claimed only when no earlier one (lower seq) for the
- *   same webhook and event is still pending or sending, i.e. the earlier one was delivered or
- *   given up. A later change never overtakes an earlier one, retries included.
+ * - Order per (webhook, event): a delivery is claimed only with every earlier one (lower seq) for
+ *   the same webhook and event that is still open, in one lane that sends them in order; a lane
+ *   stops at the first delivery that is not delivered and hands the rest back unsent (their
+ *   attempt not counted), so they wait behind it. Claims are serialised across processes (an
+ *   advisory lock in the claim's transaction), so two processes never hold parts of one queue.
+ *   A later change never overtakes an earlier one, retries included.
  * - Retries: any answer but 2xx, or no answer, is retried after 30 s, 1, 2, 4, 8, 16, 32 min (8
  *   attempts over ~1 h; a 429/503 Retry-After longer than that wait is honoured), then the delivery
  *   is `failed` and the next one of its (webhook, event) may go.
@@ -42,8 +49,14 @@ export const DISPATCH_JOB = 'webhook.dispatch';
 
 /** Wake-up jobs are rounded up to this, so a burst of retries shares a few jobs. */
 const WAKE_BUCKET_MS = 5_000;
-/** A claim lasts the time-out plus this margin. */
+/** A claim lasts the time-out plus this margin (per delivery of the lane). */
 const LEASE_MARGIN_MS = 5_000;
+/** Deliveries of one (webhook, event) claimed together and sent in order by one lane. */
+export const CHAIN_LENGTH = 50;
+/** A lane's lease, in leases of one attempt (the time-out plus the margin): 2 x 15 s by default. */
+const LANE_LEASES = 2;
+/** Serialises the claims of every process on one database (pg_advisory_xact_lock). */
+const CLAIM_LOCK = 7_316_502_119;
 
 export interface DispatchEnv {
   db: Db;
@@ -65,6 +78,11 @@ export async function scheduleDispatch(db: DbOrTx, clock: Clock, at: Date): Prom
 
 export function leaseMs(settings: ResolvedWebhookSettings): number {
   return settings.timeoutMs + LEASE_MARGIN_MS;
+}
+
+/** A lane's lease: when deliveries claimed by a process that died are claimed again. */
+export function laneLeaseMs(settings: ResolvedWebhookSettings): number {
+  return leaseMs(settings) * LANE_LEASES;
 }
 
 /** The request a delivery makes: headers and body as the webhook asks for them. */
@@ -165,6 +183,8 @@ export class Dispatcher {
   readonly id = `dispatcher-${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly perWebhook = new Map<string, number>();
+  /** Lanes sending right now (each takes one of `concurrency` slots). */
+  private lanes = 0;
   /** Buckets this process has scheduled a wake-up for (still in the future), to spare the database a repeat. */
   private readonly scheduled = new Set<number>();
   private pumping: Promise<void> | undefined;
@@ -173,7 +193,7 @@ export class Dispatcher {
   private again = false;
   private closed = false;
 
-  /** Deliveries being sent right now by this process. */
+  /** Lanes (webhook, event) being sent right now by this process. */
   get inFlightCount(): number {
     return this.inFlight.size;
   }
@@ -201,6 +221,11 @@ export class Dispatcher {
       }
     })();
     return this.pumping;
+  }
+
+  /** Whether a lane of this webhook is sending in this process (its end pumps again). */
+  isSending(webhookId: string): boolean {
+    return (this.perWebhook.get(webhookId) ?? 0) > 0;
   }
 
   /** Resolves once nothing is being claimed or sent (tests: the deliveries started so far are settled). */
@@ -231,61 +256,79 @@ export class Dispatcher {
 
   private async claimAndStart(env: DispatchEnv): Promise<void> {
     const { db, clock, settings } = env;
-    const free = settings.concurrency - this.inFlight.size;
+    const free = settings.concurrency - this.lanes;
     if (free <= 0) return;
     const now = clock.now();
     const cap = settings.perWebhookConcurrency;
-    const lockedUntil = new Date(now.getTime() + leaseMs(settings));
+    // A lane sends its deliveries one after the other within its lease, LANE_LEASES attempts'
+    // worth; it hands back what it has not started when less than one attempt's worth is left.
+    const lockedUntil = new Date(now.getTime() + laneLeaseMs(settings));
 
     const busy = [...this.perWebhook];
-    const mine = [...this.inFlight.keys()];
     const busyTable = busy.length > 0 ? sql`(values ${sql.join(busy.map(([id, n]) => sql`(${id}::uuid, ${n}::int)`), sql`, `)})` : sql`(select null::uuid, 0::int where false)`;
-    const mineFilter = mine.length > 0 ? sql`and h.id not in (${sql.join(mine.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const claimable = (alias: string) => {
+      const o = sql.raw(alias);
+      return sql`((${o}.status = 'pending' and ${o}.next_attempt_at <= ${now}) or (${o}.status = 'sending' and ${o}.locked_until < ${now}))`;
+    };
 
-    // One statement: the head of every (webhook, event) queue (its earliest open delivery; the
-    // ones behind it wait for it to be delivered or given up), those heads that are due (or whose
-    // sender's lease ran out), at most the webhook's free slots each, earliest first; claimed, and
-    // answered with their webhook's settings as they are now.
+    // One statement: every open (webhook, event) queue, its deliveries in order with whether
+    // each and all before it can be claimed now (due, or their sender's lease ran out); the heads
+    // of the queues that can start, at most the webhook's free slots each, earliest first; and of
+    // those queues, the claimable prefix up to CHAIN_LENGTH. Answered with their webhook's
+    // settings as they are now.
     const claim = sql`
-      update ${webhookDeliveries} d
-      set status = 'sending', attempts = d.attempts + 1, locked_by = ${this.id}, locked_until = ${lockedUntil}
-      from ${webhooks} w
-      where w.id = d.webhook_id and d.id in (
-        select c.id from (
-          select h.id, h.webhook_id, h.next_attempt_at, h.seq, h.created_at,
-            row_number() over (partition by h.webhook_id order by h.next_attempt_at, h.seq, h.created_at) as rn
-          from (
-            select distinct on (o.webhook_id, o.event_id) o.id, o.webhook_id, o.status, o.next_attempt_at, o.locked_until, o.seq, o.created_at
-            from ${webhookDeliveries} o
-            where o.status in ('pending', 'sending') and o.kind <> 'test'
-            order by o.webhook_id, o.event_id, o.seq, o.created_at
-          ) h
-          where ((h.status = 'pending' and h.next_attempt_at <= ${now}) or (h.status = 'sending' and h.locked_until < ${now}))
-            ${mineFilter}
-        ) c
+      with open as (
+        select o.id, o.webhook_id, o.event_id, o.seq, o.created_at, o.next_attempt_at,
+          row_number() over q as pos,
+          bool_and(${claimable('o')}) over q as ready
+        from ${webhookDeliveries} o
+        where o.status in ('pending', 'sending') and o.kind <> 'test'
+        window q as (partition by o.webhook_id, o.event_id order by o.seq, o.created_at)
+      ), heads as (
+        select h.webhook_id, h.event_id, h.next_attempt_at, h.seq, h.created_at,
+          row_number() over (partition by h.webhook_id order by h.next_attempt_at, h.seq, h.created_at) as rn
+        from open h
+        where h.pos = 1 and h.ready
+      ), chosen as (
+        select c.webhook_id, c.event_id
+        from heads c
         left join ${busyTable} as busy (webhook_id, n) on busy.webhook_id = c.webhook_id
         where c.rn <= ${cap} - coalesce(busy.n, 0)
         order by c.next_attempt_at, c.seq, c.created_at
         limit ${free}
       )
-      and ((d.status = 'pending' and d.next_attempt_at <= ${now}) or (d.status = 'sending' and d.locked_until < ${now}))
-      returning d.id, d.client_id, d.webhook_id, d.event_id, d.seq, d.kind, d.payload, d.attempts, d.max_attempts, d.locked_by,
+      update ${webhookDeliveries} d
+      set status = 'sending', attempts = d.attempts + 1, locked_by = ${this.id}, locked_until = ${lockedUntil}
+      from ${webhooks} w
+      where w.id = d.webhook_id and d.id in (
+        select o.id from open o
+        join chosen c on c.webhook_id = o.webhook_id and c.event_id is not distinct from o.event_id
+        where o.ready and o.pos <= ${CHAIN_LENGTH}
+      )
+      and ${claimable('d')}
+      returning d.id, d.client_id, d.webhook_id, d.event_id, d.seq, d.kind, d.payload, d.attempts, d.max_attempts, d.locked_by, d.created_at,
         w.webhook_url, w.use_json_body, w.use_http_basic_authentication, w.username, w.password, w.additional_properties_json`;
     const wake = this.scheduled.has(bucketOf(lockedUntil)) ? undefined : lockedUntil;
     const rows = await db.transaction(async (tx) => {
-      const claimed = (await tx.execute(claim)) as unknown as { rows: ClaimedRow[] };
+      // Another process's claim commits before this one reads the queues (see Guarantees).
+      await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+      const claimed = (await tx.execute(claim)) as unknown as { rows: (ClaimedRow & { created_at: unknown })[] };
       // With the claim: should this process die while sending, this job finds the deliveries
       // once their lease is over.
       if (claimed.rows.length > 0 && wake) await scheduleDispatch(tx, clock, wake);
       return claimed.rows;
     });
     if (rows.length > 0 && wake) this.remember(clock, wake);
-    for (const row of rows.sort((a, b) => Number(a.seq ?? 0) - Number(b.seq ?? 0))) {
-      const { delivery, webhook } = fromClaimedRow(row);
-      this.start(env, delivery, webhook);
+    const lanes = new Map<string, { delivery: DeliveryToSend; webhook: WebhookTarget; createdAt: number }[]>();
+    for (const row of rows) {
+      const key = `${row.webhook_id}/${row.event_id ?? ''}`;
+      lanes.set(key, [...(lanes.get(key) ?? []), { ...fromClaimedRow(row), createdAt: new Date(row.created_at as string).getTime() }]);
     }
+    const ordered = [...lanes.values()].map((lane) => lane.sort((a, b) => (a.delivery.seq ?? 0) - (b.delivery.seq ?? 0) || a.createdAt - b.createdAt));
+    ordered.sort((a, b) => (a[0]!.delivery.seq ?? 0) - (b[0]!.delivery.seq ?? 0));
+    for (const lane of ordered) this.start(env, lane, lockedUntil);
     // The slots may allow more than were due in this round's snapshot.
-    if (rows.length === free) this.again = true;
+    if (ordered.length === free) this.again = true;
   }
 
   private async scheduleOnce(db: DbOrTx, clock: Clock, at: Date): Promise<void> {
@@ -300,24 +343,54 @@ export class Dispatcher {
     this.scheduled.add(bucketOf(at));
   }
 
-  private start(env: DispatchEnv, delivery: DeliveryToSend, webhook: WebhookTarget): void {
+  /** Sends a lane's deliveries in order; stops at the first one not delivered and hands the rest back unsent. */
+  private start(env: DispatchEnv, lane: { delivery: DeliveryToSend; webhook: WebhookTarget }[], lockedUntil: Date): void {
     const controller = new AbortController();
-    const webhookId = delivery.webhookId;
+    const webhookId = lane[0]!.delivery.webhookId;
+    const key = lane[0]!.delivery.id;
+    this.lanes++;
     this.perWebhook.set(webhookId, (this.perWebhook.get(webhookId) ?? 0) + 1);
-    const done = this.attempt(env, delivery, webhook, controller.signal)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        env.log.error({ deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) }, 'a webhook attempt could not be recorded (its webhook was deleted, or the database failed); unless deleted, it goes again once its lease is over');
-      })
+    const run = async () => {
+      for (let i = 0; i < lane.length; i++) {
+        const { delivery, webhook } = lane[i]!;
+        let outcome: AttemptRow['outcome'] | 'lost' = 'lost';
+        try {
+          const leaseLeft = lockedUntil.getTime() - env.clock.now().getTime();
+          if (this.closed || controller.signal.aborted || leaseLeft < leaseMs(env.settings)) {
+            await this.handBack(env, lane.slice(i).map((l) => l.delivery));
+            return;
+          }
+          outcome = (await this.attempt(env, delivery, webhook, controller.signal)).outcome;
+        } catch (error) {
+          env.log.error({ deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) }, 'a webhook attempt could not be recorded (its webhook was deleted, or the database failed); unless deleted, it goes again once its lease is over');
+        }
+        if (outcome !== 'delivered' && outcome !== 'failed') {
+          // The rest wait behind this one (its retry, or its lease when it could not be recorded).
+          await this.handBack(env, lane.slice(i + 1).map((l) => l.delivery)).catch(() => undefined);
+          return;
+        }
+      }
+    };
+    const done = run()
+      .catch(() => undefined)
       .finally(() => {
-        this.inFlight.delete(delivery.id);
+        this.inFlight.delete(key);
+        this.lanes--;
         const left = (this.perWebhook.get(webhookId) ?? 1) - 1;
         if (left > 0) this.perWebhook.set(webhookId, left);
         else this.perWebhook.delete(webhookId);
         // A slot is free, and the next delivery of the same (webhook, event) may be unblocked.
         if (!this.closed) void this.pump(env);
       });
-    this.inFlight.set(delivery.id, { webhookId, controller, done });
+    this.inFlight.set(key, { webhookId, controller, done });
+  }
+
+  /** Claimed deliveries this lane did not send: open again, as they were (their attempt not counted), while still this sender's. */
+  private async handBack(env: DispatchEnv, deliveries: DeliveryToSend[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await env.db.execute(sql`
+      update ${webhookDeliveries} set status = 'pending', attempts = attempts - 1, locked_by = null, locked_until = null
+      where id in (${sql.join(deliveries.map((d) => sql`${d.id}::uuid`), sql`, `)}) and locked_by = ${this.id} and status = 'sending'`);
   }
 
   /**

@@ -11,8 +11,10 @@ import { FANOUT_JOB, notifyChangeListeners } from '../../changes/record.ts';
 import type { Db } from '../../db/database.ts';
 import { eventChanges } from '../../db/tables/changes.ts';
 import { changeFanouts, webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
-import type { JobContext, JobHandler } from '../../jobs/queue.ts';
-import { dispatcherFor, DISPATCH_JOB, leaseMs, scheduleDispatch, type DispatchEnv } from './dispatcher.ts';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define.ts';
+import type { JobContext } from '../../jobs/queue.ts';
+import { dispatcherFor, DISPATCH_JOB, laneLeaseMs, scheduleDispatch, type DispatchEnv } from './dispatcher.ts';
 import { PRUNE_JOB, runPrune } from './prune.ts';
 import { toNotification } from './serialize.ts';
 import { resolveSettings } from './settings.ts';
@@ -32,7 +34,7 @@ export function dispatchEnv(ctx: Pick<JobContext, 'db' | 'clock' | 'log' | 'serv
  * harmless. In a burst the first job takes many changes at once and the others find theirs done.
  * Answers the changes fanned out.
  */
-export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ clientId: string; seq: number }[]> {
+export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ clientId: string; seq: number; webhookIds: string[] }[]> {
   const { clock, settings } = env;
   // Outside a transaction first: in a burst most jobs find their change fanned out already.
   const [queued] = await db.select().from(changeFanouts).where(eq(changeFanouts.seq, seq));
@@ -71,8 +73,9 @@ export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ c
     for (let i = 0; i < rows.length; i += 500) await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing();
     await tx.delete(changeFanouts).where(inArray(changeFanouts.seq, seqs));
     // Should this process stop before sending, a dispatch job finds these deliveries.
-    if (rows.length > 0) await scheduleDispatch(tx, clock, new Date(now.getTime() + leaseMs(settings)));
-    return changes.map((c) => ({ clientId: c.clientId, seq: c.seq }));
+    if (rows.length > 0) await scheduleDispatch(tx, clock, new Date(now.getTime() + laneLeaseMs(settings)));
+    const webhookIds = [...new Set(rows.map((r) => r.webhookId))];
+    return changes.map((c) => ({ clientId: c.clientId, seq: c.seq, webhookIds }));
   });
 }
 
@@ -83,31 +86,29 @@ export async function fanOut(db: Db, env: DispatchEnv, seq: number): Promise<{ c
  */
 export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const fanoutJob: JobHandler = async (payload, ctx) => {
+const fanoutJob = defineJob(FANOUT_JOB, z.object({ seq: z.number().int().nonnegative() }), async ({ seq }, ctx) => {
   await yieldToIo();
-  const seq = Number((payload as { seq?: unknown } | null)?.seq);
-  if (!Number.isSafeInteger(seq)) throw new Error(`${FANOUT_JOB}: the payload has no seq`);
   const env = dispatchEnv(ctx);
   const fanned = await fanOut(ctx.db, env, seq);
   // Committed: tell the change feed, and start sending (without waiting for the receivers).
   for (const change of fanned) notifyChangeListeners(change.clientId, change.seq);
-  if (fanned.length > 0) await dispatcherFor(ctx.db).pump(env);
-};
+  // A webhook with a lane sending in this process gets its new deliveries when that lane ends
+  // (its pump); the claim is spared while every webhook concerned is busy here.
+  const dispatcher = dispatcherFor(ctx.db);
+  const webhookIds = new Set(fanned.flatMap((f) => f.webhookIds));
+  if (webhookIds.size > 0 && [...webhookIds].some((id) => !dispatcher.isSending(id))) await dispatcher.pump(env);
+});
 
-const dispatchJob: JobHandler = async (_payload, ctx) => {
+const dispatchJob = defineJob(DISPATCH_JOB, z.null(), async (_payload, ctx) => {
   await yieldToIo();
   await dispatcherFor(ctx.db).pump(dispatchEnv(ctx));
-};
+});
 
-const pruneJob: JobHandler = async (_payload, ctx) => {
+const pruneJob = defineJob(PRUNE_JOB, z.null(), async (_payload, ctx) => {
   await yieldToIo();
   const { retentionMs } = resolveSettings(ctx.services.webhooks);
   const { deleted, nextAt } = await runPrune(ctx.db, ctx.clock, retentionMs);
   if (deleted > 0) ctx.log.info({ deleted, retentionDays: retentionMs / 86_400_000, nextAt }, 'pruned the webhook delivery log');
-};
+});
 
-export const webhookJobs: Record<string, JobHandler> = {
-  [FANOUT_JOB]: fanoutJob,
-  [DISPATCH_JOB]: dispatchJob,
-  [PRUNE_JOB]: pruneJob,
-};
+export const webhookJobs = [fanoutJob, dispatchJob, pruneJob];

@@ -1,0 +1,306 @@
+/**
+ * The write path and webhook delivery at operator scale (issue 20). Part of `npm run bench`
+ * (section `writes`); alone: `npx tsx src/bench/writes.ts` (PGlite; BENCH_DATABASE_URL also
+ * measures PostgreSQL). BENCH_CPU_PROF=<dir> profiles the service (`node --cpu-prof`).
+ *
+ * Against the service as a user runs it (main.ts in a child process, demo data; a PGlite data
+ * directory, or a throwaway database on the PostgreSQL server), with one system-wide webhook whose
+ * receiver is a loopback HTTP server in this process:
+ * - updates: `--write-count` (default 1000) updates of one event through `POST /api/event/` over 10
+ *   connections: writes/s, p50/p99 latency;
+ * - direct: the same transaction (read with lock, update with change record and automation) run on the
+ *   database from this process, 10 at once, on a database of the same kind: writes/s. The ratio
+ *   updates/direct is the write path's overhead (HTTP, auth, validation, serialisation);
+ * - deliveries: the notifications of those updates at the receiver: deliveries/s (first to last
+ *   delivery), the lag of the last delivery after the last write answered, duplicates, and
+ *   notifications that arrived out of order for their event (must be 0);
+ * - import: 1,000 events added through `POST /api/event/` (no Id), 10 connections: total time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { EventBody } from '#schema';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { ensureClient } from '../server/db/keys.ts';
+import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
+import { systemClock } from '../server/jobs/clock.ts';
+import { createEvent, lockEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
+import * as repo from '../server/areas/event/repo.ts';
+
+/** What POST /event/ reads before an update (getEventForWrite; lock then read in commits before it, so the bench compares across them). */
+const readForWrite: typeof repo.getEventForWrite =
+  (repo as Partial<typeof repo>).getEventForWrite ??
+  (async (tx, clientId, id) => {
+    await lockEvent(tx, clientId, id);
+    return repo.getEvent(tx, clientId, id);
+  });
+
+const KEY = 'bench-writes-key-0123456789';
+const CONNECTIONS = 10;
+
+export interface WritesReport {
+  driver: 'pglite' | 'postgres';
+  updates: { count: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+  direct: { count: number; perSecond: number };
+  /** updates.perSecond / direct.perSecond */
+  ratio: number;
+  deliveries: { expected: number; received: number; distinct: number; duplicates: number; outOfOrder: number; perSecond: number; lastAfterLastWriteMs: number | null };
+  import: { count: number; totalMs: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number };
+  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Received {
+  at: number;
+  deliveryId: string;
+  seq: number;
+  eventId: string;
+}
+
+/** A receiver that answers 200 at once and remembers what came. */
+async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createHttpServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      let eventId = '';
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { eventId?: string; EventId?: string };
+        eventId = body.eventId ?? body.EventId ?? '';
+      } catch {
+        // not JSON: counted all the same
+      }
+      received.push({
+        at: performance.now(),
+        deliveryId: String(request.headers['x-controlroom-delivery'] ?? ''),
+        seq: Number(request.headers['x-controlroom-seq'] ?? 0),
+        eventId,
+      });
+      response.writeHead(200).end('ok');
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${port}/hook`, received };
+}
+
+async function waitFor(url: string, headers: Record<string, string>, timeoutMs = 180_000): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** `count` requests over 10 connections; the body of request n from `body(n)`. */
+async function post(url: string, count: number, body: (n: number) => object) {
+  let n = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: count,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({ ...request, headers: { 'API-KEY': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body(n++)) }),
+      },
+    ],
+  });
+  const ms = performance.now() - started;
+  return { ms, endedAt: performance.now(), ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+/** The transaction `POST /event/` runs for an update, run on the database directly, 10 at once. */
+async function measureDirect(database: Database, count: number): Promise<{ count: number; perSecond: number }> {
+  const clientId = await ensureClient(database.db, 'bench-direct');
+  const w0: WriteContext = { db: database.db, clock: systemClock, clientId };
+  const { record } = await database.db.transaction((tx) => createEvent({ ...w0, db: tx }, EventBody.parse({ Title: 'Direct' })));
+  const id = record.event.id;
+  let n = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (n < count) {
+      const body = EventBody.parse({ Id: id, Title: `Direct ${n++}` });
+      await database.db.transaction(async (tx) => {
+        const existing = await readForWrite(tx, clientId, id);
+        await updateEvent({ ...w0, db: tx }, existing!, body);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const ms = performance.now() - started;
+  return { count, perSecond: Math.round((count / ms) * 1000) };
+}
+
+function deliveryFigures(received: Received[], expectedSeqs: number, lastWriteAt: number) {
+  const byId = new Set<string>();
+  let duplicates = 0;
+  let outOfOrder = 0;
+  const lastSeq = new Map<string, number>();
+  for (const r of received) {
+    if (byId.has(r.deliveryId)) duplicates++;
+    else byId.add(r.deliveryId);
+    const before = lastSeq.get(r.eventId) ?? 0;
+    if (r.seq < before) outOfOrder++;
+    lastSeq.set(r.eventId, Math.max(before, r.seq));
+  }
+  const first = received[0]?.at;
+  const last = received.at(-1)?.at;
+  const spanMs = first !== undefined && last !== undefined ? last - first : 0;
+  return {
+    expected: expectedSeqs,
+    received: received.length,
+    distinct: byId.size,
+    duplicates,
+    outOfOrder,
+    perSecond: spanMs > 0 ? Math.round((received.length / spanMs) * 1000) : 0,
+    lastAfterLastWriteMs: last !== undefined ? Math.round(last - lastWriteAt) : null,
+  };
+}
+
+async function waitForDeliveries(received: Received[], expected: number, timeoutMs = 120_000): Promise<void> {
+  const started = performance.now();
+  let seen = -1;
+  let stillSince = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const distinct = new Set(received.map((r) => r.deliveryId)).size;
+    if (distinct >= expected) return;
+    if (distinct !== seen) [seen, stillSince] = [distinct, performance.now()];
+    // Nothing for 20 s: what is missing is not coming.
+    if (performance.now() - stillSince > 20_000) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export async function measureWrites(options: { databaseUrl?: string; count?: number } = {}): Promise<WritesReport> {
+  const count = options.count ?? 1000;
+  const driver = options.databaseUrl ? 'postgres' : 'pglite';
+  const dataDir = mkdtempSync(join(tmpdir(), 'control-room-bench-writes-'));
+  let serverDb: TestDatabase | undefined;
+  if (options.databaseUrl) serverDb = await openTestDatabase(options.databaseUrl);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const receiver = await startReceiver();
+  console.log(`Writes (${driver}): starting the service on ${base} with demo data...`);
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'true',
+      API_KEY: KEY,
+      LOG_LEVEL: 'warn',
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      ...(serverDb?.url ? { DATABASE_URL: serverDb.url } : { DATA_DIR: join(dataDir, 'service') }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const headers = { 'API-KEY': KEY };
+    await waitFor(`${base}/api/event/?pageSize=1`, headers);
+    const list = (await (await fetch(`${base}/api/event/?pageSize=1`, { headers })).json()) as { results: { id: string }[] };
+    const eventId = list.results[0]!.id;
+    const hook = await fetch(`${base}/api/webhook/`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ webhookUrl: receiver.url, useJsonBody: true }),
+    });
+    if (!hook.ok) throw new Error(`could not register the webhook: ${hook.status} ${await hook.text()}`);
+    // Let the start-up work (demo jobs) settle.
+    await new Promise((r) => setTimeout(r, 3_000));
+    receiver.received.length = 0;
+
+    console.log(`  ${count} updates of one event, ${CONNECTIONS} connections...`);
+    const updates = await post(`${base}/api/event/`, count, (n) => ({ Id: eventId, Title: `Bench update ${n}` }));
+    const updateRate = Math.round((updates.ok / updates.ms) * 1000);
+    console.log(`  updates: ${updateRate}/s, p50 ${updates.p50Ms} ms, p99 ${updates.p99Ms} ms, ${updates.non2xx} non-2xx, ${updates.errors} errors`);
+    await waitForDeliveries(receiver.received, updates.ok);
+    const deliveries = deliveryFigures(receiver.received, updates.ok, updates.endedAt);
+    console.log(
+      `  deliveries: ${deliveries.distinct}/${deliveries.expected} at ${deliveries.perSecond}/s, last ${deliveries.lastAfterLastWriteMs} ms after the last write, ${deliveries.duplicates} duplicates, ${deliveries.outOfOrder} out of order`,
+    );
+
+    receiver.received.length = 0;
+    console.log('  import: 1000 events through POST /api/event/...');
+    const imported = await post(`${base}/api/event/`, 1000, (n) => ({ Title: `Imported ${n}`, RefId: `import-${n}`, ScheduledStart: new Date(Date.UTC(2027, 0, 1) + n * 3_600_000).toISOString() }));
+    console.log(`  import: ${Math.round(imported.ms)} ms (${Math.round((imported.ok / imported.ms) * 1000)}/s), ${imported.non2xx} non-2xx`);
+    await waitForDeliveries(receiver.received, imported.ok);
+
+    await stopChild(child);
+    console.log('  the same update transaction, directly on the database...');
+    const directDb = serverDb ?? (await openDatabase({ dataDir: join(dataDir, 'direct') }));
+    let direct: WritesReport['direct'];
+    try {
+      direct = await measureDirect(directDb, count);
+    } finally {
+      if (!serverDb) await directDb.close();
+    }
+    const ratio = Number((updateRate / Math.max(1, direct.perSecond)).toFixed(3));
+    console.log(`  direct: ${direct.perSecond}/s; ratio through the API ${ratio}`);
+    const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
+    const goals = {
+      updatesPerSecond: goal(updateRate, '>= 500/s', (v) => v >= 500),
+      updatesRatio: goal(ratio, '>= 0.25 x direct', (v) => v >= 0.25),
+      deliveriesPerSecond: goal(deliveries.perSecond, '>= 500/s', (v) => v >= 500),
+      lastDeliveryLagMs: goal(deliveries.lastAfterLastWriteMs, '<= 1000 ms', (v) => v <= 1000),
+      // At least: a change made just before the measurement (the webhook's registration) may arrive in it too.
+      allDelivered: goal(deliveries.distinct, `>= ${deliveries.expected}`, (v) => v >= deliveries.expected),
+      outOfOrder: goal(deliveries.outOfOrder, '0', (v) => v === 0),
+      importMs: goal(Math.round(imported.ms), '<= 5000 ms', (v) => v <= 5000),
+    };
+    for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+    return {
+      driver,
+      updates: { count, perSecond: updateRate, p50Ms: updates.p50Ms, p99Ms: updates.p99Ms, non2xx: updates.non2xx, errors: updates.errors },
+      direct,
+      ratio,
+      deliveries,
+      import: { count: 1000, totalMs: Math.round(imported.ms), perSecond: Math.round((imported.ok / imported.ms) * 1000), p50Ms: imported.p50Ms, p99Ms: imported.p99Ms, non2xx: imported.non2xx },
+      goals,
+    };
+  } finally {
+    await stopChild(child);
+    receiver.server.close();
+    await serverDb?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const count = Number(process.env.BENCH_WRITE_COUNT ?? 1000);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const pglite = process.env.BENCH_ONLY_POSTGRES ? undefined : await measureWrites({ count });
+  const postgres = databaseUrl ? await measureWrites({ databaseUrl, count }) : undefined;
+  console.log(JSON.stringify({ pglite, postgres }, null, 2));
+}
