@@ -25,22 +25,19 @@ import { PageHeader } from '#components/page-header.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
-import { useUrlParams } from '#components/use-url-params.ts';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { describeActionError } from './event-actions.tsx';
 import { BackToEvents } from './event-header.tsx';
 
-const PAGE_SIZES = [10, 20, 50, 100] as const;
+const DELETED_VIEW = definePagedView({ pageSizes: [10, 20, 50, 100], defaultPageSize: 20 });
 
 export default function DeletedEventsPage() {
   useDocumentTitle('Deleted events');
-  const [params, setParams] = useUrlParams();
+  const [{ page, pageSize }, , grid] = usePagedView(DELETED_VIEW);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const connection = useConnection();
   const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const pageSizeParam = Number(params.get('pageSize'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(pageSizeParam) ? pageSizeParam : 20;
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const deleted = useQuery({
@@ -120,21 +117,7 @@ export default function DeletedEventsPage() {
             getRowId={(event) => event.id}
             rowCount={total}
             loading={deleted.isFetching}
-            page={page}
-            pageSize={pageSize}
-            pageSizeOptions={PAGE_SIZES}
-            onPageChange={(nextPage, nextSize) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (nextPage > 1) next.set('page', String(nextPage));
-                else next.delete('page');
-                if (nextSize !== 20) next.set('pageSize', String(nextSize));
-                else next.delete('pageSize');
-                return next;
-              })
-            }
-            sort={null}
-            onSortChange={() => undefined}
+            {...grid}
             empty={
               <EmptyState
                 icon={<DeleteSweepIcon />}

@@ -29,7 +29,7 @@ import { WebhookFormDialog } from '#pages/webhooks/webhook-form-dialog.tsx';
 import { WebhookList } from '#pages/webhooks/webhook-list.tsx';
 
 /** The parameters of the tab's own views, dropped when going back to its list. */
-const TAB_VIEW_PARAMS = ['webhook', 'new', 'edit', 'status', 'page', 'size', 'delivery'];
+const TAB_VIEW_PARAMS = ['webhook', 'new', 'edit', 'status', 'page', 'pageSize', 'delivery'];
 
 export function EventWebhooksTab({ event }: { event: Event }) {
   const connection = useConnection();
