@@ -24,8 +24,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { ApiError } from '#client';
 import { ArchiverId, ChannelConfigurationSchema, KidCek, parseJsonText, type Capture, type CaptureBody } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { FormDateTimeField } from '#components/form/date-time-field.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
@@ -82,7 +82,6 @@ function usePointOptions(): PointOption[] {
 export interface CaptureFormDialogProps {
   open: boolean;
   capture: Capture | null;
-  serviceUrl: string;
   onClose(): void;
   onSaved(capture: Capture): void;
 }
@@ -97,7 +96,8 @@ export function CaptureFormDialog(props: CaptureFormDialogProps) {
   );
 }
 
-function CaptureForm({ capture, serviceUrl, onClose, onSaved, titleId }: CaptureFormDialogProps & { titleId: string }) {
+function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogProps & { titleId: string }) {
+  const describeError = useDescribeError();
   const creating = capture === null;
   const form = useForm<CaptureFormValues>({ resolver, defaultValues: captureToFormValues(capture), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control } = form;
@@ -129,7 +129,7 @@ function CaptureForm({ capture, serviceUrl, onClose, onSaved, titleId }: Capture
       } else if (error instanceof ApiError && error.status === 409) {
         form.setError('id', { type: 'server', message: 'A capture with this id exists already' }, { shouldFocus: true });
       } else {
-        setProblem(describeApiError(error, { serviceUrl }).message);
+        setProblem(describeError(error).message);
       }
     }
   });

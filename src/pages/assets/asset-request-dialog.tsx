@@ -17,8 +17,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -68,11 +68,11 @@ export interface AssetRequestDialogProps {
   at: string;
   start: string;
   end: string;
-  serviceUrl: string;
   onClose: () => void;
 }
 
-export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, serviceUrl, onClose }: AssetRequestDialogProps) {
+export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, onClose }: AssetRequestDialogProps) {
+  const describeError = useDescribeError();
   const [problem, setProblem] = useState<string | null>(null);
   const label = kind === 'image' ? `Still at ${at}` : kind === 'gif' ? `GIF ${start}–${end}` : `Clip ${start}–${end}`;
   const form = useForm<FormValues>({
@@ -122,7 +122,7 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
         });
         if (unplaced.length > 0) setProblem(unplaced.join('; '));
       } else {
-        setProblem(describeApiError(error, { serviceUrl }).message);
+        setProblem(describeError(error).message);
       }
     }
   });

@@ -15,10 +15,8 @@ import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/AddRounded';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 import type { EndpointInput, Event, endpoints } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -75,9 +73,8 @@ const columns: GridColDef<Event>[] = [
 ];
 
 export default function ComposeListPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Playlists');
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [view, , grid] = usePagedView(COMPOSITIONS_VIEW);
   const order = { order: 'DESC', orderColumn: 'DisplayLiveStart' } as const;
   const standard = useQuery({ queryKey: [...api.event.list.key(), 'all', 'compositions'], queryFn: ({ signal }) => allEvents({ eventState: COMPOSE_STATES, ...order }, signal) });
@@ -109,7 +106,7 @@ export default function ComposeListPage() {
         }
       />
       {error && !standard.data ? (
-        <ErrorState title="Could not load the compositions" message={describeApiError(error, { serviceUrl }).message} actions={<Button onClick={() => void standard.refetch()}>Retry</Button>} />
+        <ErrorState title="Could not load the compositions" message={describeError(error).message} actions={<Button onClick={() => void standard.refetch()}>Retry</Button>} />
       ) : (
         <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minHeight: 360 }}>
           <ServerDataGrid<Event>

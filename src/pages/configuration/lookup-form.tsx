@@ -16,9 +16,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Endpoint, EndpointInput, EndpointOutput, FieldError } from '#schema';
 import { ApiError, type OperationUtils } from '#client';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
 
 /** zod's generic messages in the form's words; the schemas' own messages win. */
 export const formIssueMessage: z.core.$ZodErrorMap = (issue) => {
@@ -104,7 +102,7 @@ export function useLookupForm<V extends FieldValues, O, R>({
   onSaved,
   onDirtyChange,
 }: UseLookupFormOptions<V, O, R>): LookupFormState<V, O> {
-  const connection = useConnection();
+  const describeError = useDescribeError();
   const run = useRunOperation();
   const form = useForm<V, unknown, O>({
     // The resolver's generic cannot follow a schema passed in; its output is the schema's.
@@ -131,7 +129,7 @@ export function useLookupForm<V extends FieldValues, O, R>({
           const labelOf = (name: string) => labels[name.split('.')[0] as keyof V & string] ?? name;
           setProblem({ title: 'The service did not accept this', lines: [...mapped.fields.map((f) => `${labelOf(f.name)}: ${f.message}`), ...mapped.other] });
         } else {
-          const described = describeApiError(error, { serviceUrl: resolveBaseUrl(connection.baseUrl) });
+          const described = describeError(error);
           setProblem({ title: 'Could not save', lines: [described.message] });
         }
       }

@@ -18,10 +18,10 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import { DOWNLOAD_STATES, type DownloadState, type VodDownloadDetails } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -75,10 +75,9 @@ export function filterDownloads(rows: readonly VodDownloadDetails[], filters: Do
 }
 
 export default function DownloadsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Downloads');
-  const connection = useConnection();
   const connectionDialog = useConnectionDialog();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [paged, setView, grid] = usePagedView(DOWNLOADS_VIEW);
   const view = paged.filters;
   const query = useDownloadDetails();
@@ -98,7 +97,7 @@ export default function DownloadsPage() {
   }, [rows]);
 
   if (query.error && !rows) {
-    const described = describeApiError(query.error, { serviceUrl, hasKey: connection.apiKey !== null });
+    const described = describeError(query.error);
     return (
       <>
         <PageHeader title="Downloads" />
@@ -178,7 +177,6 @@ export default function DownloadsPage() {
         total={rows ? filtered.length : undefined}
         loading={query.isFetching && !rows}
         grid={grid}
-        serviceUrl={serviceUrl}
         mailbox={hasMailbox}
         empty={
           rows && rows.length > 0 ? (

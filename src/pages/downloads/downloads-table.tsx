@@ -20,6 +20,7 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import type { VodDownloadDetails } from '#schema';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -35,7 +36,6 @@ export interface DownloadsTableProps {
   loading: boolean;
   /** Paging and sort: `usePagedView(...)`'s grid. */
   grid: GridPaging<SortField>;
-  serviceUrl: string;
   empty: ReactNode;
   /** Whether the mailbox exists (the service keeps its mails): links "Mail sent" to it. */
   mailbox: boolean;
@@ -98,7 +98,8 @@ function MailCell({ row, mailbox }: { row: VodDownloadDetails; mailbox: boolean 
 }
 
 export function DownloadsTable(props: DownloadsTableProps) {
-  const { serviceUrl, mailbox } = props;
+  const serviceUrl = useServiceUrl();
+  const { mailbox } = props;
   const retry = useRetryDownload();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);

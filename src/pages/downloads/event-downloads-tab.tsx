@@ -13,7 +13,7 @@ import { useDownloadDetails } from './use-downloads.ts';
 
 const EVENT_DOWNLOADS_VIEW = definePagedView({ ...DOWNLOADS_VIEW, filters: undefined });
 
-export function EventDownloadsTab({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+export function EventDownloadsTab({ event}: { event: Event }) {
   const downloads = useDownloadDetails(event.id);
   const mailbox = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false, staleTime: 60_000 });
   // The event page's URL holds the tab's view too (`?tab=downloads&page=2`); the tab has no filters.
@@ -21,7 +21,7 @@ export function EventDownloadsTab({ event, serviceUrl }: { event: Event; service
   const rows = downloads.data ? filterDownloads(downloads.data, { state: null, q: '' }, view.sort) : [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <ClipBuilder event={event} serviceUrl={serviceUrl} />
+      <ClipBuilder event={event} />
       <Box>
         <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
           Downloads with clips of this event
@@ -33,7 +33,6 @@ export function EventDownloadsTab({ event, serviceUrl }: { event: Event; service
             total={downloads.data ? rows.length : undefined}
             loading={downloads.isFetching && !downloads.data}
             grid={grid}
-            serviceUrl={serviceUrl}
             mailbox={mailbox.isSuccess}
             empty={<EmptyState title="No downloads of this event yet" hint="Mark clips on the player above and request a download." />}
           />

@@ -12,10 +12,8 @@ import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
 import type { Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
@@ -26,18 +24,16 @@ import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
-import { describeActionError } from './event-actions.tsx';
 import { BackToEvents } from './event-header.tsx';
 
 const DELETED_VIEW = definePagedView({ pageSizes: [10, 20, 50, 100], defaultPageSize: 20 });
 
 export default function DeletedEventsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Deleted events');
   const [{ page, pageSize }, , grid] = usePagedView(DELETED_VIEW);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const deleted = useQuery({
@@ -55,7 +51,7 @@ export default function DeletedEventsPage() {
           void queryClient.invalidateQueries({ queryKey: ['event'] });
           notify(`Restored ‘${restored.title}’.`, { severity: 'success', action: { label: 'Open', onClick: () => void navigate(`/events/${restored.id}`) } });
         },
-        onError: (e) => notify(`Could not restore ‘${event.title}’: ${describeActionError(e, serviceUrl, 'event.restore')}`, { severity: 'error' }),
+        onError: (e) => notify(`Could not restore ‘${event.title}’: ${describeError.action(e, 'event.restore')}`, { severity: 'error' }),
         onSettled: () => setRestoring(null),
       },
     );
@@ -88,7 +84,7 @@ export default function DeletedEventsPage() {
     },
   ];
 
-  const described = deleted.error ? describeApiError(deleted.error, { serviceUrl }) : undefined;
+  const described = deleted.error ? describeError(deleted.error) : undefined;
   const total = deleted.data?.totalCount;
   return (
     <>

@@ -13,8 +13,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { EventBody, type Event } from '#schema';
 import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { stateLabel } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
@@ -62,10 +62,10 @@ const resolver: Resolver<EventFormValues, unknown, EventFormOutput> = async (val
 export interface EventFormProps {
   /** The event to edit; null for a new one. */
   event: Event | null;
-  serviceUrl: string;
 }
 
-export function EventForm({ event, serviceUrl }: EventFormProps) {
+export function EventForm({ event}: EventFormProps) {
+  const describeError = useDescribeError();
   const navigate = useNavigate();
   const lookups = useEventLookups();
   // Follows the service while the user has not touched a field (keepDirtyValues keeps what they did).
@@ -108,7 +108,7 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
             lines: [...mapped.fields.map((f) => ({ text: `${FIELD_LABELS[f.name]}: ${f.message}`, field: f.name })), ...mapped.other.map((text) => ({ text }))],
           });
         } else {
-          const described = describeApiError(error, { serviceUrl });
+          const described = describeError(error);
           setProblem({ title: 'Could not save', lines: [{ text: described.message }] });
         }
       }

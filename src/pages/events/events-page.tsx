@@ -21,12 +21,12 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
 import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -85,9 +85,9 @@ function useInteraction() {
 }
 
 export default function EventsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Events');
   const [view, setView, grid] = usePagedView(EVENTS_VIEW);
-  const connection = useConnection();
   const connectionDialog = useConnectionDialog();
   const width = useScreenWidth();
   const phone = width === 'xs';
@@ -147,8 +147,7 @@ export default function EventsPage() {
     (model: GridColumnVisibilityModel) => setChoices(choicesFrom({ ...columnVisibilityModel, ...model }, defaults)),
     [columnVisibilityModel, defaults, setChoices],
   );
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const described = error ? describeApiError(error, { serviceUrl, hasKey: connection.apiKey !== null }) : undefined;
+  const described = error ? describeError(error) : undefined;
   const tile = activeTile(view.filters);
   const filtered = !sameFilters(view.filters, CLEARED_FILTERS);
 

@@ -25,6 +25,7 @@ import PlayIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import { DestinationTarget, endpoints, type MonitorRow } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api, getApiClient } from '#app/api.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
@@ -40,7 +41,7 @@ import { definePagedView, setParam, usePagedView } from '#components/use-paged-v
 import { useUrlParams } from '#components/use-url-params.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { useStableRows } from '#pages/events/stable-rows.ts';
-import { errorText, PublicationActions } from './publication-actions.tsx';
+import { PublicationActions } from './publication-actions.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { GROUP_LABELS, PublicationStateChip, stateGroup, TargetLabel, type StateGroup } from './targets.tsx';
 
@@ -100,6 +101,7 @@ export const MONITOR_VIEW = definePagedView<never, MonitorFilters>({
 });
 
 export default function PublicationsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Publications');
   const [params, setParams] = useUrlParams();
   const [paged, setView, grid] = usePagedView(MONITOR_VIEW);
@@ -313,7 +315,7 @@ export default function PublicationsPage() {
       {monitor.error && !monitor.data ? (
         <ErrorState
           title="Could not load the publications"
-          message={errorText(monitor.error)}
+          message={describeError(monitor.error).message}
           actions={
             <Button variant="contained" onClick={() => void monitor.refetch()}>
               Retry
@@ -322,7 +324,7 @@ export default function PublicationsPage() {
         />
       ) : (
         <Paper variant="outlined" onPointerEnter={() => setHovering(true)} onPointerLeave={() => setHovering(false)}>
-          {monitor.error && <Alert severity="warning">Could not refresh: {errorText(monitor.error)}. Showing the last rows received.</Alert>}
+          {monitor.error && <Alert severity="warning">Could not refresh: {describeError(monitor.error).message}. Showing the last rows received.</Alert>}
           <ServerDataGrid<MonitorRow, never>
             label="Publications"
             rows={rows}
@@ -350,7 +352,7 @@ export default function PublicationsPage() {
         confirmLabel="Stop"
         destructive
         busy={bulkRun.isPending}
-        error={bulkRun.error ? errorText(bulkRun.error) : undefined}
+        error={bulkRun.error ? describeError(bulkRun.error).message : undefined}
         onConfirm={() => bulkRun.mutate('stop')}
         onClose={() => setBulk(null)}
       >

@@ -39,8 +39,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import type { WebhookAttempt, WebhookDelivery } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -65,14 +65,14 @@ export interface DeliveryLogProps {
   webhookId: string;
   /** A system-wide webhook's deliveries are about many events: name and link each. */
   showEvent: boolean;
-  serviceUrl: string;
 }
 
 function isOpen(delivery: WebhookDelivery): boolean {
   return deliveryStatusInfo(delivery).open;
 }
 
-export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogProps) {
+export function DeliveryLog({ webhookId, showEvent}: DeliveryLogProps) {
+  const describeError = useDescribeError();
   const [paged, setPaged] = usePagedView(DELIVERY_LOG_VIEW);
   const [params, setParams] = useUrlParams();
   const view = { ...paged, status: paged.filters.status, delivery: params.get('delivery') };
@@ -103,7 +103,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
             severity: 'success',
             ...(view.status !== 'all' && view.status !== 'pending' ? { action: { label: 'Show all', onClick: () => setView({ status: 'all' }) } } : {}),
           }),
-        onError: (error) => notify(`Could not redeliver: ${describeApiError(error, { serviceUrl }).message}`, { severity: 'error' }),
+        onError: (error) => notify(`Could not redeliver: ${describeError(error).message}`, { severity: 'error' }),
       },
     );
   };
@@ -161,7 +161,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
       {query.error && !page ? (
         <ErrorState
           title="Could not load the delivery log"
-          message={describeApiError(query.error, { serviceUrl }).message}
+          message={describeError(query.error).message}
           actions={
             <Button variant="contained" onClick={() => void query.refetch()}>
               Retry
@@ -192,7 +192,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
           {query.isFetching && query.isPlaceholderData && <LinearProgress aria-label="Loading the page" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
           {query.error && (
             <Alert severity="warning" sx={{ borderRadius: 0 }}>
-              The last refresh failed: {describeApiError(query.error, { serviceUrl }).message}
+              The last refresh failed: {describeError(query.error).message}
             </Alert>
           )}
           {/* Not ServerDataGrid: a delivery opens in place to show its attempts (the grid's detail

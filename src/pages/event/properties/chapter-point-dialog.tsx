@@ -23,6 +23,7 @@ import { useTheme } from '@mui/material/styles';
 import type { ChapterPoint, ChapterPointBody } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { formIssueMessage } from '../form-messages.ts';
 import {
   CHAPTER_POINT_FIELD_LABELS,
@@ -36,7 +37,6 @@ import {
   type ChapterPointFormValues,
 } from './chapter-point-values.ts';
 import { fieldErrorsOf } from './property-errors.ts';
-import { useDescribeError } from './property-source.ts';
 
 export type ChapterPointDialogMode = { kind: 'add'; parent: ChapterPoint | null } | { kind: 'edit'; point: ChapterPoint };
 
@@ -105,7 +105,7 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
         if (field) form.setError(field, { type: 'server', message: f.message.charAt(0).toUpperCase() + f.message.slice(1) }, { shouldFocus: index === 0 });
         else other.push(`${f.field}: ${f.message}`);
       });
-      if (fields.length === 0) setProblem(`Not saved. ${describe(error)}`);
+      if (fields.length === 0) setProblem(`Not saved. ${describe(error).message}`);
       else if (other.length > 0) setProblem(other.join('; '));
     }
   });
