@@ -27,6 +27,7 @@ import { ArchiverId, ChannelConfigurationSchema, KidCek, parseJsonText, type Cap
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormDateTimeField } from '#components/form/date-time-field.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -115,17 +116,9 @@ function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogPr
       notify(creating ? `Added the capture ${saved.id}` : `Saved the capture ${saved.id}`, { severity: 'success' });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const known = ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'] as const;
-        let mapped = 0;
-        for (const f of error.fieldErrors) {
-          const name = f.field.replace(/^body\./, '').split('.')[0] as (typeof known)[number];
-          if (known.includes(name)) {
-            form.setError(name, { type: 'server', message: f.message }, { shouldFocus: mapped === 0 });
-            mapped++;
-          }
-        }
-        if (mapped === 0) setProblem(error.message);
+      const mapped = applyServerErrors(form, error, { names: ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'] });
+      if (mapped.handled) {
+        if (mapped.fields.length === 0) setProblem(describeError(error).message);
       } else if (error instanceof ApiError && error.status === 409) {
         form.setError('id', { type: 'server', message: 'A capture with this id exists already' }, { shouldFocus: true });
       } else {

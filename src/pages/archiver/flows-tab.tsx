@@ -25,11 +25,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RouteIcon from '@mui/icons-material/AltRouteOutlined';
-import { ApiError } from '#client';
 import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type Archiverflow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -190,13 +190,9 @@ function FlowForm({ flow, onClose, titleId }: { flow: Archiverflow | null; onClo
       notify(creating ? `Added the archiver flow ${saved.name}` : `Saved the archiver flow ${saved.name}`, { severity: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        for (const f of error.fieldErrors) {
-          const name = f.field.replace(/^body\./, '');
-          if (name === 'name' || name === 'configurationJson') form.setError(name, { type: 'server', message: f.message });
-          else setProblem(f.message);
-        }
-      } else setProblem(describeError(error).message);
+      const mapped = applyServerErrors(form, error, { names: ['name', 'configurationJson'] });
+      if (!mapped.handled) setProblem(describeError(error).message);
+      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
     }
   });
   return (

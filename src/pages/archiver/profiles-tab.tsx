@@ -35,6 +35,7 @@ import { ArchiverId, KidCek, playoutProfileToBody, type PlayoutProfile, type Pla
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -216,18 +217,9 @@ function ProfileForm({ profile, onClose, titleId }: { profile: PlayoutProfile | 
       notify(creating ? `Added the playout profile ${saved.id}` : `Saved the playout profile ${saved.id}`, { severity: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        let mapped = 0;
-        for (const f of error.fieldErrors) {
-          const name = f.field.replace(/^body\./, '') as keyof ProfileFormInput;
-          try {
-            form.setError(name, { type: 'server', message: f.message }, { shouldFocus: mapped === 0 });
-            mapped++;
-          } catch {
-            // not a field of the form
-          }
-        }
-        if (mapped === 0) setProblem(error.message);
+      const mapped = applyServerErrors(form, error);
+      if (mapped.handled) {
+        if (mapped.fields.length === 0) setProblem(describeError(error).message);
       } else if (error instanceof ApiError && error.status === 409) {
         form.setError('id', { type: 'server', message: 'A playout profile with this id exists already' }, { shouldFocus: true });
       } else setProblem(describeError(error).message);

@@ -42,12 +42,12 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HubIcon from '@mui/icons-material/HubOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
-import { ApiError } from '#client';
 import { DestinationTarget, type ActivationResponse, type MediaDestination } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -132,13 +132,17 @@ function DestinationFormDialog({ destination, onClose, onSaved }: { destination:
       notify(destination ? 'Destination saved' : 'Destination added: activate it before publishing to it', { severity: 'success' });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        for (const f of error.fieldErrors) {
-          const name = serverField(f.field);
-          if (name) form.setError(name, { type: 'server', message: f.message });
-          else setProblem(`${f.field}: ${f.message}`);
-        }
-      } else setProblem(describeError(error).message);
+      const mapped = applyServerErrors(form, error, {
+        map: (errors) => ({
+          fields: errors.flatMap((f) => {
+            const name = serverField(f.field);
+            return name ? [{ name, message: f.message }] : [];
+          }),
+          other: errors.filter((f) => !serverField(f.field)).map((f) => `${f.field}: ${f.message}`),
+        }),
+      });
+      if (!mapped.handled) setProblem(describeError(error).message);
+      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
     }
   });
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');
