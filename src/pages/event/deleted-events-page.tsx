@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -33,7 +33,6 @@ export default function DeletedEventsPage() {
   useDocumentTitle('Deleted events');
   const [{ page, pageSize }, , grid] = usePagedView(DELETED_VIEW);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const deleted = useQuery({
@@ -48,7 +47,6 @@ export default function DeletedEventsPage() {
       { params: { id: event.id } },
       {
         onSuccess: (restored) => {
-          void queryClient.invalidateQueries({ queryKey: ['event'] });
           notify(`Restored ‘${restored.title}’.`, { severity: 'success', action: { label: 'Open', onClick: () => void navigate(`/events/${restored.id}`) } });
         },
         onError: (e) => notify(`Could not restore ‘${event.title}’: ${describeError.action(e, 'event.restore')}`, { severity: 'error' }),

@@ -15,6 +15,7 @@ import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import type { Event } from '#schema';
+import { invalidateAfter } from '#client';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
@@ -44,7 +45,7 @@ export function EventMoreMenu({ event}: { event: Event }) {
     setOpen(true);
   };
 
-  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['event'] });
+  const refreshLists = () => void invalidateAfter(queryClient, api.event.restore);
 
   // Runs from the notification, after this page has gone: a plain call, not this component's mutation.
   const undo = async (id: string) => {
