@@ -9,6 +9,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Set by playwright.config.ts, which gives the same key to the service. */
 const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
+/** The port playwright.config.ts serves on (E2E_PORT), so the spec runs beside other checkouts. */
+const PORT = process.env.E2E_PORT ?? '8181';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 /** Connects through the connection dialog (it opens by itself when the service offers no demo key). */
@@ -23,10 +25,10 @@ async function connect(page: Page) {
   await expect(dialog.getByLabel('Service URL')).toHaveValue('/api');
   await dialog.getByLabel('API key').fill(API_KEY);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
-  await expect(dialog.getByRole('status')).toHaveText(/^Connected to http:\/\/localhost:8181\/api\. The service holds [\d,.\s]+ events?\.$/);
+  await expect(dialog.getByRole('status')).toHaveText(new RegExp(`^Connected to http://localhost:${PORT}/api\\. The service holds [\\d,.\\s]+ events?\\.$`));
   await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: /Connection: Connected to http:\/\/localhost:8181\/api/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`Connection: Connected to http://localhost:${PORT}/api`) })).toBeVisible();
 }
 
 function dataRows(grid: Locator): Locator {
