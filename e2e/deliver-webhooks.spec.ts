@@ -201,7 +201,7 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
     await page.screenshot({ path: `${screenshots}webhooks-log-light.png`, fullPage: true });
     await page.getByRole('combobox', { name: /Deliveries per page/ }).click();
     await page.getByRole('option', { name: '100' }).click();
-    await expect(page).toHaveURL(/[?&]size=100/);
+    await expect(page).toHaveURL(/[?&]pageSize=100/);
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(page.getByText(`101–${Math.min(200, total)} of ${total}`)).toBeVisible();

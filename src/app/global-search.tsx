@@ -34,15 +34,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOffOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import type { Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { VisuallyHidden, visuallyHidden } from '#components/visually-hidden.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
-import { describeApiError } from './api-errors.ts';
-import { useConnection } from './connection-context.tsx';
-import { resolveBaseUrl } from './connection.ts';
 import { Highlight, hasMatch, searchWords, snippet } from './global-search/highlight.tsx';
 import { useRecentSearches } from './global-search/recent-searches.ts';
 import { useSearchResults, type ChapterPointResult } from './global-search/use-search-results.ts';
@@ -186,8 +184,8 @@ export function GlobalSearchDialog({ open, onClose }: { open: boolean; onClose: 
 }
 
 function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const describeError = useDescribeError();
   const navigate = useNavigate();
-  const connection = useConnection();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -268,9 +266,7 @@ function SearchPanel({ titleId, onClose }: { titleId: string; onClose: () => voi
       activate(items[activeIndex]);
     }
   };
-
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const describe = (error: unknown) => describeApiError(error, { serviceUrl, hasKey: connection.apiKey !== null });
+  const describe = (error: unknown) => describeError(error);
   const eventsFailed = Boolean(results.eventsError) && results.events.length === 0;
   const nothing = results.settled && !results.eventsError && !results.pointsError && results.eventTotal === 0 && results.pointTotal === 0 && commands.length === 0 && config.total === 0;
   const counts = searching && results.settled ? summary(results.eventTotal, results.pointTotal) : '';

@@ -49,6 +49,19 @@ function operationUtils<E extends Endpoint>(endpoint: E, getClient: () => ApiCli
   };
 }
 
+/**
+ * What a run of several operations makes stale, from their records' `invalidates` (for one
+ * mutation that calls several operations, e.g. a bulk action): never a hand-kept list of areas.
+ */
+export function invalidatesOf(...operations: readonly { endpoint: Endpoint }[]): readonly string[] {
+  return [...new Set(operations.flatMap((operation) => operation.endpoint.invalidates ?? []))];
+}
+
+/** Invalidates what an operation called outside a mutation (`.call`) made stale, from its record. */
+export async function invalidateAfter(queryClient: QueryClient, ...operations: readonly { endpoint: Endpoint }[]): Promise<void> {
+  await Promise.all(invalidatesOf(...operations).map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
+}
+
 /** Builds the typed `api` object over every operation; `getClient` is read on each call. */
 export function createApi(getClient: () => ApiClient): Api {
   const api: Record<string, Record<string, OperationUtils<Endpoint>>> = {};

@@ -10,10 +10,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { formatDateTime, parseServiceDate } from './format-time.ts';
 import { useDebounced } from './use-debounced.ts';
 
@@ -55,7 +53,7 @@ export function EventPicker({
   size,
   autoFocus,
 }: EventPickerProps) {
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  const describeError = useDescribeError();
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
   const results = useQuery({
@@ -81,7 +79,7 @@ export function EventPicker({
       // The service searches; every answer it gives is a match.
       filterOptions={(x) => x}
       loading={results.isFetching}
-      noOptionsText={results.isError ? describeApiError(results.error, { serviceUrl }).message : search ? `No event matches “${search}”` : 'No events'}
+      noOptionsText={results.isError ? describeError(results.error).message : search ? `No event matches “${search}”` : 'No events'}
       size={size}
       onBlur={onBlur}
       renderOption={({ key, ...props }, option) => {

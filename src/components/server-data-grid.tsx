@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -14,7 +15,19 @@ export interface GridSort<F extends string = string> {
   direction: SortDirection;
 }
 
-export interface ServerDataGridProps<R extends GridValidRowModel, F extends string = string> {
+/** Paging and sorting of a grid: what `usePagedView(...).grid` hands over, to spread into the grid. */
+export interface GridPaging<F extends string = string> {
+  /** 1-based, as the service counts pages. */
+  page: number;
+  pageSize: number;
+  pageSizeOptions: readonly number[];
+  onPageChange: (page: number, pageSize: number) => void;
+  /** Leave out (or null with no `onSortChange`) for a list the service does not sort. */
+  sort?: GridSort<F> | null;
+  onSortChange?: (sort: GridSort<F> | null) => void;
+}
+
+export interface ServerDataGridProps<R extends GridValidRowModel, F extends string = string> extends GridPaging<F> {
   /** The grid's accessible name. */
   label: string;
   rows: readonly R[];
@@ -23,33 +36,42 @@ export interface ServerDataGridProps<R extends GridValidRowModel, F extends stri
   /** The service's total; undefined until the first page arrived. */
   rowCount: number | undefined;
   loading: boolean;
-  /** 1-based, as the service counts pages. */
-  page: number;
-  pageSize: number;
-  pageSizeOptions: readonly number[];
-  onPageChange: (page: number, pageSize: number) => void;
-  sort: GridSort<F> | null;
-  onSortChange: (sort: GridSort<F> | null) => void;
   /** Shown in place of rows when the page is empty. */
   empty: ReactNode;
   columnVisibilityModel?: GridColumnVisibilityModel;
   onColumnVisibilityModelChange?: (model: GridColumnVisibilityModel) => void;
+  /**
+   * Bulk actions: ids of the selected rows (rows of the page shown; a selection does not span
+   * pages). With it the grid has a checkbox column; the header checkbox selects the page.
+   */
+  selection?: readonly string[];
+  onSelectionChange?: (ids: string[]) => void;
+  /** A row click (outside the checkbox), e.g. to open the row. */
+  onRowClick?: (row: R) => void;
+  /** Row height in px (the list's density); 56 when not given. */
+  rowHeight?: number;
 }
 
+const NO_SELECTION: readonly string[] = [];
+
 /**
- * The one table pattern: an MUI X Data Grid whose paging and sorting happen on the service.
- * The caller owns the view (page, size, sort; usually in the URL) and passes the page of rows.
+ * The one table: an MUI X Data Grid whose paging and sorting happen on the service (or, for the few
+ * operations that answer a whole list, on the rows the caller pages itself), with an optional
+ * selection for bulk actions. The view (page, pageSize, sort, filters) lives in the URL through
+ * `usePagedView`, whose `grid` is spread into this component.
  * Skeleton rows while the first page loads, a thin progress bar while the next one does, and
  * `empty` when there are no rows.
  *
  * @example
+ * const [view, setView, grid] = usePagedView(EVENTS_VIEW);
  * <ServerDataGrid label="Events" rows={data?.results ?? []} columns={columns} rowCount={data?.totalCount}
- *   loading={isFetching} page={view.page} pageSize={view.pageSize} pageSizeOptions={[10, 20, 50]}
- *   onPageChange={(page, pageSize) => setView({ page, pageSize })} sort={view.sort}
- *   onSortChange={(sort) => setView({ sort })} empty={<EmptyState title="No events yet" />} />
+ *   loading={isFetching} {...grid} empty={<EmptyState title="No events yet" />}
+ *   selection={ids} onSelectionChange={setIds} />
  */
 export function ServerDataGrid<R extends GridValidRowModel, F extends string = string>(props: ServerDataGridProps<R, F>) {
-  const { page, pageSize, sort, rowCount, empty } = props;
+  const { page, pageSize, sort, rowCount, empty, rows, getRowId, onSelectionChange } = props;
+  const selection = props.selection ?? NO_SELECTION;
+  const selectable = onSelectionChange !== undefined;
   const firstLoad = rowCount === undefined;
   const pastEnd = rowCount !== undefined && page > 1 && (page - 1) * pageSize >= rowCount;
 
@@ -67,22 +89,47 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
     () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
     [sortField, sortDirection],
   );
+  const selectionKey = selection.join(',');
+  const rowSelectionModel = useMemo<GridRowSelectionModel>(
+    () => ({ type: 'include', ids: new Set(selectionKey ? selectionKey.split(',') : []) }),
+    [selectionKey],
+  );
+
+  // The grid goes to its first page on every sort change, including one that comes from the
+  // props (Back to a differently sorted view), and that would push a new URL and cut Forward off.
+  // The caller already resets the page when the user sorts, so that reset is ignored.
+  const sortResetPending = useRef(false);
+  useLayoutEffect(() => {
+    sortResetPending.current = true;
+    const timer = setTimeout(() => (sortResetPending.current = false), 100);
+    return () => clearTimeout(timer);
+  }, [sortModel]);
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
+    if (sortResetPending.current && model.page === 0 && model.pageSize === pageSize) {
+      sortResetPending.current = false;
+      return;
+    }
     if (model.pageSize !== pageSize) props.onPageChange(1, model.pageSize);
     else if (model.page !== page - 1) props.onPageChange(model.page + 1, model.pageSize);
   };
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
-    props.onSortChange(first?.sort ? { field: first.field as F, direction: first.sort } : null);
+    props.onSortChange?.(first?.sort ? { field: first.field as F, direction: first.sort } : null);
+  };
+  const idOf = (row: R): string => (getRowId ? getRowId(row) : String(row.id));
+  const onRowSelectionModelChange = (model: GridRowSelectionModel) => {
+    // "Exclude" is how the grid says "all but these" (the header checkbox): all rows of the page.
+    const ids = model.type === 'include' ? [...model.ids].map(String) : rows.map(idOf).filter((id) => !model.ids.has(id));
+    onSelectionChange?.(ids);
   };
 
   return (
     <DataGrid<R>
       label={props.label}
-      rows={props.rows}
+      rows={rows}
       columns={props.columns}
-      getRowId={props.getRowId}
+      getRowId={getRowId}
       rowCount={effectiveRowCount}
       loading={props.loading}
       paginationMode="server"
@@ -93,12 +140,23 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
       sortModel={sortModel}
       onSortModelChange={onSortModelChange}
       sortingOrder={['asc', 'desc', null]}
+      disableColumnSorting={props.onSortChange === undefined}
       columnVisibilityModel={props.columnVisibilityModel}
       onColumnVisibilityModelChange={props.onColumnVisibilityModelChange}
       hideFooter={firstLoad || pastEnd}
       disableColumnFilter
       disableRowSelectionOnClick
-      rowHeight={56}
+      {...(selectable ? { checkboxSelection: true, rowSelectionModel, onRowSelectionModelChange } : {})}
+      onRowClick={
+        props.onRowClick
+          ? (params, event) => {
+              // A click on the row's checkbox selects; it does not open the row.
+              if ((event.target as Element).closest('[data-field="__check__"]')) return;
+              props.onRowClick?.(params.row);
+            }
+          : undefined
+      }
+      rowHeight={props.rowHeight ?? 56}
       // Past the end the grid thinks rows exist but none show: its "no results" case, same message.
       slots={{ noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoRowsOverlay }}
       slotProps={{
@@ -108,7 +166,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
         noRowsOverlay: { children: empty },
         noResultsOverlay: { children: empty },
       }}
-      sx={{ flex: 1, minHeight: 0 }}
+      sx={{ flex: 1, minHeight: 0, ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
     />
   );
 }

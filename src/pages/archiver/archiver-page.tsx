@@ -5,8 +5,6 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { PageHeader } from '#components/page-header.tsx';
 import { useTabParam } from '#components/use-tab-param.ts';
@@ -21,8 +19,6 @@ const LABELS: Record<ArchiverTab, string> = { captures: 'Captures', profiles: 'P
 
 export default function ArchiverPage() {
   useDocumentTitle('Archiver');
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [tab, setTab] = useTabParam<ArchiverTab>({ tabs: TABS, fallback: 'captures', history: 'push' });
   return (
     <>
@@ -35,10 +31,10 @@ export default function ArchiverPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`archiver-panel-${tab}`} aria-labelledby={`archiver-tab-${tab}`}>
-        {tab === 'captures' && <CapturesTab serviceUrl={serviceUrl} />}
-        {tab === 'profiles' && <ProfilesTab serviceUrl={serviceUrl} />}
-        {tab === 'streams' && <StreamsTab serviceUrl={serviceUrl} />}
-        {tab === 'flows' && <FlowsTab serviceUrl={serviceUrl} />}
+        {tab === 'captures' && <CapturesTab />}
+        {tab === 'profiles' && <ProfilesTab />}
+        {tab === 'streams' && <StreamsTab />}
+        {tab === 'flows' && <FlowsTab />}
       </Box>
     </>
   );

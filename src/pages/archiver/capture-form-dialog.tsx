@@ -24,9 +24,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { ApiError } from '#client';
 import { ArchiverId, ChannelConfigurationSchema, KidCek, parseJsonText, type Capture, type CaptureBody } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormDateTimeField } from '#components/form/date-time-field.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -82,7 +83,6 @@ function usePointOptions(): PointOption[] {
 export interface CaptureFormDialogProps {
   open: boolean;
   capture: Capture | null;
-  serviceUrl: string;
   onClose(): void;
   onSaved(capture: Capture): void;
 }
@@ -97,7 +97,8 @@ export function CaptureFormDialog(props: CaptureFormDialogProps) {
   );
 }
 
-function CaptureForm({ capture, serviceUrl, onClose, onSaved, titleId }: CaptureFormDialogProps & { titleId: string }) {
+function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogProps & { titleId: string }) {
+  const describeError = useDescribeError();
   const creating = capture === null;
   const form = useForm<CaptureFormValues>({ resolver, defaultValues: captureToFormValues(capture), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control } = form;
@@ -115,21 +116,13 @@ function CaptureForm({ capture, serviceUrl, onClose, onSaved, titleId }: Capture
       notify(creating ? `Added the capture ${saved.id}` : `Saved the capture ${saved.id}`, { severity: 'success' });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const known = ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'] as const;
-        let mapped = 0;
-        for (const f of error.fieldErrors) {
-          const name = f.field.replace(/^body\./, '').split('.')[0] as (typeof known)[number];
-          if (known.includes(name)) {
-            form.setError(name, { type: 'server', message: f.message }, { shouldFocus: mapped === 0 });
-            mapped++;
-          }
-        }
-        if (mapped === 0) setProblem(error.message);
+      const mapped = applyServerErrors(form, error, { names: ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'] });
+      if (mapped.handled) {
+        if (mapped.fields.length === 0) setProblem(describeError(error).message);
       } else if (error instanceof ApiError && error.status === 409) {
         form.setError('id', { type: 'server', message: 'A capture with this id exists already' }, { shouldFocus: true });
       } else {
-        setProblem(describeApiError(error, { serviceUrl }).message);
+        setProblem(describeError(error).message);
       }
     }
   });

@@ -26,8 +26,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
 import type { Capture, CaptureStats } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -64,7 +64,8 @@ function captureState(capture: Capture, now: number): { label: string; colour: '
   return { label: 'Recording', colour: 'success' };
 }
 
-export function CapturesTab({ serviceUrl }: { serviceUrl: string }) {
+export function CapturesTab() {
+  const describeError = useDescribeError();
   const [params, setParams] = useUrlParams();
   const zoom = zoomOf(params.get('zoom'));
   const atParam = params.get('at');
@@ -103,7 +104,7 @@ export function CapturesTab({ serviceUrl }: { serviceUrl: string }) {
     content = (
       <ErrorState
         title="Could not load the captures"
-        message={describeApiError(captures.error, { serviceUrl }).message}
+        message={describeError(captures.error).message}
         actions={
           <Button variant="contained" onClick={() => void captures.refetch()}>
             Retry
@@ -209,14 +210,12 @@ export function CapturesTab({ serviceUrl }: { serviceUrl: string }) {
           range={selection}
           recording={isRecording(selectedCapture, ticker)}
           now={ticker}
-          serviceUrl={serviceUrl}
           onClose={() => update({ capture: null, from: null, to: null })}
         />
       )}
       <CaptureFormDialog
         open={editing !== null}
         capture={editing === 'new' ? null : editing}
-        serviceUrl={serviceUrl}
         onClose={() => {
           setEditing(null);
           update({ new: null });
@@ -232,7 +231,7 @@ export function CapturesTab({ serviceUrl }: { serviceUrl: string }) {
         confirmLabel="Delete capture"
         destructive
         busy={remove.isPending}
-        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onClose={() => {
           setDeleting(null);
           remove.reset();

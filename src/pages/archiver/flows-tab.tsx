@@ -25,11 +25,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RouteIcon from '@mui/icons-material/AltRouteOutlined';
-import { ApiError } from '#client';
 import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type Archiverflow } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -71,7 +71,8 @@ function outputsOf(flow: Archiverflow): string {
   return `${parsed.data.archiverflows.length} ${parsed.data.archiverflows.length === 1 ? 'flow' : 'flows'}, ${outputs.length} output ${outputs.length === 1 ? 'URL set' : 'URL sets'}${protocols.length ? ` (${protocols.join(', ')})` : ''}`;
 }
 
-export function FlowsTab({ serviceUrl }: { serviceUrl: string }) {
+export function FlowsTab() {
+  const describeError = useDescribeError();
   const flows = useQuery(api.archiverflow.list.queryOptions({ query: {} }));
   const [editing, setEditing] = useState<Archiverflow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Archiverflow | null>(null);
@@ -79,7 +80,7 @@ export function FlowsTab({ serviceUrl }: { serviceUrl: string }) {
   const list = flows.data ?? [];
 
   let content;
-  if (flows.error) content = <ErrorState title="Could not load the archiver flows" message={describeApiError(flows.error, { serviceUrl }).message} />;
+  if (flows.error) content = <ErrorState title="Could not load the archiver flows" message={describeError(flows.error).message} />;
   else if (flows.isPending) content = <Skeleton variant="rounded" height={100} aria-label="Loading the archiver flows" />;
   else if (list.length === 0)
     content = (
@@ -134,14 +135,14 @@ export function FlowsTab({ serviceUrl }: { serviceUrl: string }) {
         </Button>
       </Stack>
       {content}
-      <FlowFormDialog open={editing !== null} flow={editing === 'new' ? null : editing} serviceUrl={serviceUrl} onClose={() => setEditing(null)} />
+      <FlowFormDialog open={editing !== null} flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete the archiver flow ${deleting?.name ?? ''}?`}
         confirmLabel="Delete flow"
         destructive
         busy={remove.isPending}
-        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onClose={() => {
           setDeleting(null);
           remove.reset();
@@ -165,17 +166,18 @@ export function FlowsTab({ serviceUrl }: { serviceUrl: string }) {
   );
 }
 
-function FlowFormDialog({ open, flow, serviceUrl, onClose }: { open: boolean; flow: Archiverflow | null; serviceUrl: string; onClose(): void }) {
+function FlowFormDialog({ open, flow, onClose }: { open: boolean; flow: Archiverflow | null; onClose(): void }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
-      {open && <FlowForm flow={flow} serviceUrl={serviceUrl} onClose={onClose} titleId={titleId} />}
+      {open && <FlowForm flow={flow} onClose={onClose} titleId={titleId} />}
     </Dialog>
   );
 }
 
-function FlowForm({ flow, serviceUrl, onClose, titleId }: { flow: Archiverflow | null; serviceUrl: string; onClose(): void; titleId: string }) {
+function FlowForm({ flow, onClose, titleId }: { flow: Archiverflow | null; onClose(): void; titleId: string }) {
+  const describeError = useDescribeError();
   const creating = flow === null;
   const form = useForm<FlowFormValues>({ resolver, defaultValues: { name: flow?.name ?? '', configurationJson: flow?.configurationJson ?? FLOW_TEMPLATE } });
   const [problem, setProblem] = useState<string | null>(null);
@@ -188,13 +190,9 @@ function FlowForm({ flow, serviceUrl, onClose, titleId }: { flow: Archiverflow |
       notify(creating ? `Added the archiver flow ${saved.name}` : `Saved the archiver flow ${saved.name}`, { severity: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        for (const f of error.fieldErrors) {
-          const name = f.field.replace(/^body\./, '');
-          if (name === 'name' || name === 'configurationJson') form.setError(name, { type: 'server', message: f.message });
-          else setProblem(f.message);
-        }
-      } else setProblem(describeApiError(error, { serviceUrl }).message);
+      const mapped = applyServerErrors(form, error, { names: ['name', 'configurationJson'] });
+      if (!mapped.handled) setProblem(describeError(error).message);
+      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
     }
   });
   return (

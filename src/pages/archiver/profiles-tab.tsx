@@ -32,9 +32,10 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
 import { ApiError } from '#client';
 import { ArchiverId, KidCek, playoutProfileToBody, type PlayoutProfile, type PlayoutProfileBody } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -81,7 +82,8 @@ export function profileToFormValues(profile: PlayoutProfile | null): ProfileForm
 
 const resolver = zodResolver(ProfileFormSchema) as unknown as Resolver<ProfileFormInput, unknown, ProfileFormOutput>;
 
-export function ProfilesTab({ serviceUrl }: { serviceUrl: string }) {
+export function ProfilesTab() {
+  const describeError = useDescribeError();
   const profiles = useQuery(api.archiverPlayoutProfile.list.queryOptions({ query: { onlyIds: false } }));
   const list = ((profiles.data ?? []) as (PlayoutProfile | string)[]).filter((p): p is PlayoutProfile => typeof p !== 'string');
   const [editing, setEditing] = useState<PlayoutProfile | 'new' | null>(null);
@@ -89,7 +91,7 @@ export function ProfilesTab({ serviceUrl }: { serviceUrl: string }) {
   const remove = useMutation(api.archiverPlayoutProfile.delete.mutationOptions());
 
   let content;
-  if (profiles.error) content = <ErrorState title="Could not load the playout profiles" message={describeApiError(profiles.error, { serviceUrl }).message} />;
+  if (profiles.error) content = <ErrorState title="Could not load the playout profiles" message={describeError(profiles.error).message} />;
   else if (profiles.isPending) content = <Skeleton variant="rounded" height={100} aria-label="Loading the playout profiles" />;
   else if (list.length === 0)
     content = (
@@ -148,14 +150,14 @@ export function ProfilesTab({ serviceUrl }: { serviceUrl: string }) {
         </Button>
       </Stack>
       {content}
-      <ProfileFormDialog open={editing !== null} profile={editing === 'new' ? null : editing} serviceUrl={serviceUrl} onClose={() => setEditing(null)} />
+      <ProfileFormDialog open={editing !== null} profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete the playout profile ${deleting?.id ?? ''}?`}
         confirmLabel="Delete profile"
         destructive
         busy={remove.isPending}
-        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onClose={() => {
           setDeleting(null);
           remove.reset();
@@ -185,17 +187,18 @@ function drmSummary(p: PlayoutProfile): string {
   return p.key ? 'Encrypted, no license server' : 'No DRM';
 }
 
-function ProfileFormDialog({ open, profile, serviceUrl, onClose }: { open: boolean; profile: PlayoutProfile | null; serviceUrl: string; onClose(): void }) {
+function ProfileFormDialog({ open, profile, onClose }: { open: boolean; profile: PlayoutProfile | null; onClose(): void }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
-      {open && <ProfileForm profile={profile} serviceUrl={serviceUrl} onClose={onClose} titleId={titleId} />}
+      {open && <ProfileForm profile={profile} onClose={onClose} titleId={titleId} />}
     </Dialog>
   );
 }
 
-function ProfileForm({ profile, serviceUrl, onClose, titleId }: { profile: PlayoutProfile | null; serviceUrl: string; onClose(): void; titleId: string }) {
+function ProfileForm({ profile, onClose, titleId }: { profile: PlayoutProfile | null; onClose(): void; titleId: string }) {
+  const describeError = useDescribeError();
   const creating = profile === null;
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver, defaultValues: profileToFormValues(profile) });
   const { control } = form;
@@ -214,21 +217,12 @@ function ProfileForm({ profile, serviceUrl, onClose, titleId }: { profile: Playo
       notify(creating ? `Added the playout profile ${saved.id}` : `Saved the playout profile ${saved.id}`, { severity: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        let mapped = 0;
-        for (const f of error.fieldErrors) {
-          const name = f.field.replace(/^body\./, '') as keyof ProfileFormInput;
-          try {
-            form.setError(name, { type: 'server', message: f.message }, { shouldFocus: mapped === 0 });
-            mapped++;
-          } catch {
-            // not a field of the form
-          }
-        }
-        if (mapped === 0) setProblem(error.message);
+      const mapped = applyServerErrors(form, error);
+      if (mapped.handled) {
+        if (mapped.fields.length === 0) setProblem(describeError(error).message);
       } else if (error instanceof ApiError && error.status === 409) {
         form.setError('id', { type: 'server', message: 'A playout profile with this id exists already' }, { shouldFocus: true });
-      } else setProblem(describeApiError(error, { serviceUrl }).message);
+      } else setProblem(describeError(error).message);
     }
   });
 

@@ -16,8 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Capture, CaptureSegment } from '#schema';
+import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
@@ -45,11 +45,12 @@ export interface RangePanelProps {
   recording: boolean;
   /** The page's current time (ms). */
   now: number;
-  serviceUrl: string;
   onClose(): void;
 }
 
-export function RangePanel({ capture, range, recording, now: nowMs, serviceUrl, onClose }: RangePanelProps) {
+export function RangePanel({ capture, range, recording, now: nowMs, onClose }: RangePanelProps) {
+  const serviceUrl = useServiceUrl();
+  const describeError = useDescribeError();
   const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString() };
   const grows = recording && range.end > nowMs;
   const playback = useQuery({ ...api.archiverCapture.playback.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 5_000 : false });
@@ -73,7 +74,7 @@ export function RangePanel({ capture, range, recording, now: nowMs, serviceUrl, 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
         <Box>
           {playback.error ? (
-            <ErrorState title="Could not prepare the playback" message={describeApiError(playback.error, { serviceUrl }).message} />
+            <ErrorState title="Could not prepare the playback" message={describeError(playback.error).message} />
           ) : (
             <Player
               src={url}
@@ -105,7 +106,7 @@ export function RangePanel({ capture, range, recording, now: nowMs, serviceUrl, 
             {failed > 0 && <Chip size="small" color="error" label={`${failed} failed`} />}
           </Stack>
           {segments.error ? (
-            <ErrorState title="Could not load the segments" message={describeApiError(segments.error, { serviceUrl }).message} />
+            <ErrorState title="Could not load the segments" message={describeError(segments.error).message} />
           ) : ordered.length === 0 ? (
             <Typography color="text.secondary">{segments.isPending ? 'Loading…' : 'No segment lies wholly inside this range.'}</Typography>
           ) : (

@@ -16,8 +16,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import StreamIcon from '@mui/icons-material/LiveTvOutlined';
 import type { ArchiverStream } from '#schema';
+import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -27,7 +27,9 @@ import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts'
 import { Player } from '#components/player.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 
-export function StreamsTab({ serviceUrl }: { serviceUrl: string }) {
+export function StreamsTab() {
+  const serviceUrl = useServiceUrl();
+  const describeError = useDescribeError();
   const streams = useQuery({ ...api.archiverStream.list.queryOptions({}), refetchInterval: 10_000 });
   const [params, setParams] = useUrlParams();
   const playing = Number(params.get('stream'));
@@ -43,7 +45,7 @@ export function StreamsTab({ serviceUrl }: { serviceUrl: string }) {
     });
   const current = streams.data?.find((s) => s.id === playing);
 
-  if (streams.error) return <ErrorState title="Could not load the archiver streams" message={describeApiError(streams.error, { serviceUrl }).message} />;
+  if (streams.error) return <ErrorState title="Could not load the archiver streams" message={describeError(streams.error).message} />;
   if (streams.isPending) return <Skeleton variant="rounded" height={100} aria-label="Loading the archiver streams" />;
   if (streams.data.length === 0)
     return (
@@ -122,7 +124,7 @@ export function StreamsTab({ serviceUrl }: { serviceUrl: string }) {
         confirmLabel="Delete stream"
         destructive
         busy={remove.isPending}
-        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onClose={() => {
           setDeleting(null);
           remove.reset();

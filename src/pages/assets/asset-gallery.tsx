@@ -36,22 +36,15 @@ import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import GifIcon from '@mui/icons-material/GifBoxOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { AssetState, type Asset } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { useNotify } from '#app/notifications.tsx';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { EventPicker } from '#components/event-picker.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { isSystem, listQueryOf, MAX_PAGES, posterUrl, STATE_FILTERS, TYPE_FILTERS, useAssetGallery, useGalleryFilters } from './use-assets.ts';
-
-/** The service's address, for error messages. */
-function useServiceUrl(): string {
-  return resolveBaseUrl(useConnection().baseUrl);
-}
 
 const CARD_MIN_WIDTH = 220;
 const ROW_HEIGHT = 236;
@@ -143,13 +136,13 @@ function Picture({ asset }: { asset: Asset }) {
 }
 
 function RenameField({ asset, onDone }: { asset: Asset; onDone: () => void }) {
+  const describeError = useDescribeError();
   const notify = useNotify();
-  const serviceUrl = useServiceUrl();
   const [value, setValue] = useState(asset.name);
   const rename = useMutation({
     ...api.asset.rename.mutationOptions(),
     onSuccess: () => onDone(),
-    onError: (error) => notify(describeApiError(error, { serviceUrl }).message, { severity: 'error' }),
+    onError: (error) => notify(describeError(error).message, { severity: 'error' }),
   });
   const save = () => {
     const name = value.trim();
@@ -188,12 +181,12 @@ function AssetCard({
   onDelete: () => void;
   showEvent: boolean;
 }) {
+  const describeError = useDescribeError();
   const notify = useNotify();
-  const serviceUrl = useServiceUrl();
   const [renaming, setRenaming] = useState(false);
   const retry = useMutation({
     ...api.asset.retry.mutationOptions(),
-    onError: (error) => notify(describeApiError(error, { serviceUrl }).message, { severity: 'error' }),
+    onError: (error) => notify(describeError(error).message, { severity: 'error' }),
   });
   const system = isSystem(asset);
   return (
@@ -278,8 +271,8 @@ export interface AssetGalleryProps {
 }
 
 export function AssetGallery({ eventId }: AssetGalleryProps) {
+  const describeError = useDescribeError();
   const notify = useNotify();
-  const serviceUrl = useServiceUrl();
   const [filters, setFilters] = useGalleryFilters(eventId);
   const [nameInput, setNameInput] = useState(filters.name);
   const name = useDebounced(nameInput, 300);
@@ -395,7 +388,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
       {query.error && !query.data ? (
         <ErrorState
           title="Could not load the assets"
-          message={describeApiError(query.error, { serviceUrl }).message}
+          message={describeError(query.error).message}
           actions={
             <Button variant="contained" onClick={() => void query.refetch()}>
               Retry
@@ -451,7 +444,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        {...(remove.error ? { error: describeApiError(remove.error, { serviceUrl }).message } : {})}
+        {...(remove.error ? { error: describeError(remove.error).message } : {})}
         onConfirm={() => confirm && remove.mutate(confirm.ids)}
         onClose={() => {
           setConfirm(null);

@@ -16,10 +16,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -68,11 +68,11 @@ export interface AssetRequestDialogProps {
   at: string;
   start: string;
   end: string;
-  serviceUrl: string;
   onClose: () => void;
 }
 
-export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, serviceUrl, onClose }: AssetRequestDialogProps) {
+export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, onClose }: AssetRequestDialogProps) {
+  const describeError = useDescribeError();
   const [problem, setProblem] = useState<string | null>(null);
   const label = kind === 'image' ? `Still at ${at}` : kind === 'gif' ? `GIF ${start}–${end}` : `Clip ${start}–${end}`;
   const form = useForm<FormValues>({
@@ -113,16 +113,16 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
       notify(`Requested “${v.name}”: it appears in the gallery below when made`, { severity: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const unplaced: string[] = [];
-        error.fieldErrors.forEach((f, i) => {
-          const name = FIELD_OF[f.field];
-          if (name) form.setError(name, { type: 'server', message: f.message }, { shouldFocus: i === 0 });
-          else unplaced.push(`${f.field}: ${f.message}`);
-        });
-        if (unplaced.length > 0) setProblem(unplaced.join('; '));
+      const mapped = applyServerErrors(form, error, {
+        map: (errors) => ({
+          fields: errors.flatMap((f) => (FIELD_OF[f.field] ? [{ name: FIELD_OF[f.field]!, message: f.message }] : [])),
+          other: errors.filter((f) => !FIELD_OF[f.field]).map((f) => `${f.field}: ${f.message}`),
+        }),
+      });
+      if (mapped.handled) {
+        if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
       } else {
-        setProblem(describeApiError(error, { serviceUrl }).message);
+        setProblem(describeError(error).message);
       }
     }
   });

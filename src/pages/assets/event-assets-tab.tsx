@@ -21,8 +21,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MovieIcon from '@mui/icons-material/MovieOutlined';
 import { Mp4State, type Event } from '#schema';
+import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { Player } from '#components/player.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
@@ -32,7 +32,8 @@ import { formatBytes, formatClipTime, parseClipTime } from './use-assets.ts';
 
 const MP4_COLOURS: Record<string, 'default' | 'info' | 'success' | 'error'> = { NONE: 'default', GENERATING: 'info', AVAILABLE: 'success', FAILED: 'error' };
 
-function Mp4Panel({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+function Mp4Panel({ event}: { event: Event }) {
+  const describeError = useDescribeError();
   const notify = useNotify();
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: event.id }, query: {} }),
@@ -40,7 +41,7 @@ function Mp4Panel({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
   });
   const generate = useMutation({
     ...api.asset.generateVodFile.mutationOptions(),
-    onError: (error) => notify(`Could not request the MP4: ${describeApiError(error, { serviceUrl }).message}`, { severity: 'error' }),
+    onError: (error) => notify(`Could not request the MP4: ${describeError(error).message}`, { severity: 'error' }),
   });
   const mp4 = query.data;
   const state = mp4?.mp4StateString ?? event.mp4StateString;
@@ -80,7 +81,8 @@ function Mp4Panel({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
 
 const inField = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-function ClipMaker({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+function ClipMaker({ event}: { event: Event }) {
+  const serviceUrl = useServiceUrl();
   const url = playableHlsUrl(event.video);
   const src = url ? absoluteUrl(url, serviceUrl) : null;
   const video = useRef<HTMLVideoElement | null>(null);
@@ -180,7 +182,6 @@ function ClipMaker({ event, serviceUrl }: { event: Event; serviceUrl: string }) 
           at={formatClipTime(now)}
           start={inText}
           end={outText}
-          serviceUrl={serviceUrl}
           onClose={() => setDialog(null)}
         />
       )}
@@ -188,11 +189,11 @@ function ClipMaker({ event, serviceUrl }: { event: Event; serviceUrl: string }) 
   );
 }
 
-export function EventAssetsTab({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+export function EventAssetsTab({ event}: { event: Event }) {
   return (
     <Stack spacing={2}>
-      <Mp4Panel event={event} serviceUrl={serviceUrl} />
-      <ClipMaker event={event} serviceUrl={serviceUrl} />
+      <Mp4Panel event={event} />
+      <ClipMaker event={event} />
       <AssetGallery eventId={event.id} />
     </Stack>
   );

@@ -26,10 +26,10 @@ import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import TableRowsIcon from '@mui/icons-material/TableRowsOutlined';
 import type { BillingResolution, BillingStatistics } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -65,12 +65,12 @@ function freshness(period: Period, now: Date) {
 }
 
 export default function BillingPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Billing');
   const [view, setView] = useBillingView();
   const now = useNow();
   const resolved = resolvePeriod(view, now);
   const period = resolved.ok ? resolved.period : null;
-  const connection = useConnection();
   const connectionDialog = useConnectionDialog();
 
   // The whole period, once per resolution: usageForResolution of each gives the split.
@@ -104,10 +104,8 @@ export default function BillingPage() {
     { keys: 't', description: 'Show this month', group: 'Billing', run: () => setView({ period: 'this-month' }) },
     { keys: 'l', description: 'Show last month', group: 'Billing', run: () => setView({ period: 'last-month' }) },
   ]);
-
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const failed = all.find((q) => q.error)?.error;
-  const described = failed ? describeApiError(failed, { serviceUrl, hasKey: connection.apiKey !== null }) : undefined;
+  const described = failed ? describeError(failed) : undefined;
   const loadedBuckets = perBucket.filter((q) => q.data).length;
   const fetching = all.some((q) => q.isFetching);
   const started = period !== null && period.start < now;

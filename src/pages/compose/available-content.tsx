@@ -26,8 +26,8 @@ import LinkIcon from '@mui/icons-material/LinkRounded';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { EventState, type Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
@@ -82,14 +82,14 @@ const localDayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toIS
 
 export interface AvailableContentProps {
   kind: CompositionKind;
-  serviceUrl: string;
   /** Adds at the end of the playlist (or after the open item). */
   onAdd: (items: NewItem[], title: string) => void;
   /** The composition being edited: never offered as its own source (it would play itself). */
   excludeId?: string;
 }
 
-export const AvailableContent = memo(function AvailableContent({ kind, serviceUrl, onAdd, excludeId }: AvailableContentProps) {
+export const AvailableContent = memo(function AvailableContent({ kind, onAdd, excludeId }: AvailableContentProps) {
+  const describeError = useDescribeError();
   const filters = useFilters();
   const lookups = useEventLookups();
   const [search, setSearch] = useState(filters.q);
@@ -172,7 +172,7 @@ export const AvailableContent = memo(function AvailableContent({ kind, serviceUr
         {query.error && !query.data ? (
           <Box role="alert" sx={{ p: 2 }}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Could not load events. {describeApiError(query.error, { serviceUrl }).message}
+              Could not load events. {describeError(query.error).message}
             </Typography>
             <Button size="small" variant="outlined" onClick={() => void query.refetch()}>
               Retry

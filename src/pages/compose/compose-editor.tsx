@@ -50,8 +50,8 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import type { Event } from '#schema';
 import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { BackLink } from '#components/back-link.tsx';
 import { LeaveGuard } from '#components/leave-guard.tsx';
@@ -96,7 +96,6 @@ export interface ComposeEditorProps {
   initial: PlaylistDocument;
   /** The composition event; null while it is not created yet. */
   event: Event | null;
-  serviceUrl: string;
 }
 
 interface ServerErrors {
@@ -124,7 +123,8 @@ function isTextTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
 }
 
-export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEditorProps) {
+export function ComposeEditor({ kind, initial, event}: ComposeEditorProps) {
+  const describeError = useDescribeError();
   const navigate = useNavigate();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
@@ -259,7 +259,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
         const firstKey = [...items.keys()][0];
         if (firstKey) dispatch({ type: 'setActive', key: firstKey });
       } else {
-        const described = describeApiError(error, { serviceUrl });
+        const described = describeError(error);
         setProblem({ title: 'Could not save', lines: [{ text: described.message }] });
       }
     }
@@ -426,7 +426,6 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
       source={sources.lookup(activeItem)}
       timing={timeline.items[activeIndex]}
       issues={issues.get(activeItem.key)}
-      serviceUrl={serviceUrl}
       dispatch={dispatch}
       onClose={closeDetails}
     />
@@ -524,7 +523,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
         </Alert>
       )}
 
-      {event && <CompositionStatus kind={kind} event={event} serviceUrl={serviceUrl} justSaved={justSaved} />}
+      {event && <CompositionStatus kind={kind} event={event} justSaved={justSaved} />}
 
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1.5 }}>
         <Tabs value={tab} onChange={(_e, next: EditorTab) => setTab(next)} aria-label="Editor sections">
@@ -579,7 +578,7 @@ export function ComposeEditor({ kind, initial, event, serviceUrl }: ComposeEdito
             }}
           >
             <Box sx={{ minWidth: 0, minHeight: 0, height: { xs: 420, md: '100%' }, order: { xs: 2, md: 0 } }}>
-              <AvailableContent kind={kind} serviceUrl={serviceUrl} onAdd={onAdd} excludeId={event?.id} />
+              <AvailableContent kind={kind} onAdd={onAdd} excludeId={event?.id} />
             </Box>
             <Box sx={{ minWidth: 0, minHeight: 0, height: { xs: '70dvh', md: '100%' }, order: { xs: 1, md: 0 } }}>
               {attempted && local.fields.items && (

@@ -2,52 +2,92 @@
  * `/compose`: the compositions of the account, newest first, and the way to start a new one.
  * Standard compositions are found by their states (COMPOSE_*); encoder compositions are live
  * events with a playlist attached (liveComposePlaylistId), which GET /event/ cannot filter on, so
- * they are picked from the most recent events.
+ * they are picked from all events, read a page at a time (no row cap). The list is paged by the one
+ * grid, in the URL like every list.
  */
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/AddRounded';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
-import type { Event } from '#schema';
+import type { EndpointInput, Event, endpoints } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { PageHeader } from '#components/page-header.tsx';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { StateChip } from '#components/state-chip.tsx';
 import { compositionKindOf } from './playlist-model.ts';
 import { KIND_LABEL } from './playlist-settings.tsx';
 
 const COMPOSE_STATES = 'COMPOSE_GENERATING,COMPOSE_PUBLIC,COMPOSE_PRIVATE,COMPOSE_WAITING,COMPOSE_ERROR';
-const RECENT = 300;
+const READ_PAGE = 500;
+const COMPOSITIONS_VIEW = definePagedView({ pageSizes: [20, 50, 100] });
+
+type EventQuery = NonNullable<EndpointInput<typeof endpoints.event.list>['query']>;
+
+/** Every event of a query, a page at a time: the list has no row cap. */
+async function allEvents(query: EventQuery, signal: AbortSignal): Promise<Event[]> {
+  const rows: Event[] = [];
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    const page = await api.event.list.call({ query: { ...query, pageSize: READ_PAGE, pageNumber } }, signal);
+    rows.push(...page.results);
+    if (page.results.length < READ_PAGE || rows.length >= page.totalCount) return rows;
+  }
+}
+
+const columns: GridColDef<Event>[] = [
+  {
+    field: 'title',
+    headerName: 'Title',
+    flex: 2,
+    minWidth: 200,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={`/compose/${row.id}`} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {row.title || 'Untitled'}
+      </Link>
+    ),
+  },
+  { field: 'type', headerName: 'Type', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v, row) => KIND_LABEL[compositionKindOf(row)] },
+  { field: 'state', headerName: 'State', flex: 1, minWidth: 150, sortable: false, renderCell: ({ row }) => <StateChip state={row.state} /> },
+  {
+    field: 'modified',
+    headerName: 'Modified',
+    flex: 1,
+    minWidth: 160,
+    sortable: false,
+    valueGetter: (_v, row) => {
+      const modified = parseServiceDate(row.dateModified);
+      return modified ? formatDateTime(modified) : '—';
+    },
+  },
+];
 
 export default function ComposeListPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Playlists');
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const standard = useQuery(api.event.list.queryOptions({ query: { eventState: COMPOSE_STATES, pageSize: 200, order: 'DESC', orderColumn: 'DisplayLiveStart' } }));
-  const recent = useQuery(api.event.list.queryOptions({ query: { pageSize: RECENT, order: 'DESC', orderColumn: 'DisplayLiveStart' } }));
+  const [view, , grid] = usePagedView(COMPOSITIONS_VIEW);
+  const order = { order: 'DESC', orderColumn: 'DisplayLiveStart' } as const;
+  const standard = useQuery({ queryKey: [...api.event.list.key(), 'all', 'compositions'], queryFn: ({ signal }) => allEvents({ eventState: COMPOSE_STATES, ...order }, signal) });
+  const encoder = useQuery({
+    queryKey: [...api.event.list.key(), 'all', 'encoder-compositions'],
+    queryFn: async ({ signal }) => (await allEvents(order, signal)).filter((e) => e.liveComposePlaylistId),
+  });
   const byId = new Map<string, Event>();
-  for (const e of standard.data?.results ?? []) byId.set(e.id, e);
-  for (const e of recent.data?.results ?? []) if (e.liveComposePlaylistId) byId.set(e.id, e);
+  for (const e of standard.data ?? []) byId.set(e.id, e);
+  for (const e of encoder.data ?? []) byId.set(e.id, e);
   const rows = [...byId.values()].sort((a, b) => (parseServiceDate(b.dateModified)?.getTime() ?? 0) - (parseServiceDate(a.dateModified)?.getTime() ?? 0));
-  const pending = standard.isPending || recent.isPending;
-  const error = standard.error ?? recent.error;
+  const pending = standard.isPending || encoder.isPending;
+  const error = standard.error ?? encoder.error;
 
   return (
     <>
@@ -66,47 +106,27 @@ export default function ComposeListPage() {
         }
       />
       {error && !standard.data ? (
-        <ErrorState title="Could not load the compositions" message={describeApiError(error, { serviceUrl }).message} actions={<Button onClick={() => void standard.refetch()}>Retry</Button>} />
-      ) : pending ? (
-        <Skeleton variant="rounded" height={240} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<PlaylistIcon />} title="No compositions yet" hint="A standard composition generates one video from recorded events; an encoder composition plays events and MP4 files live on a channel." />
+        <ErrorState title="Could not load the compositions" message={describeError(error).message} actions={<Button onClick={() => void standard.refetch()}>Retry</Button>} />
       ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" aria-label="Compositions">
-            <TableHead>
-              <TableRow>
-                <TableCell>Title</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Modified</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((event) => {
-                const modified = parseServiceDate(event.dateModified);
-                return (
-                  <TableRow key={event.id} hover>
-                    <TableCell sx={{ maxWidth: 420 }}>
-                      <Link component={RouterLink} to={`/compose/${event.id}`} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                        {event.title || 'Untitled'}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{KIND_LABEL[compositionKindOf(event)]}</TableCell>
-                    <TableCell>
-                      <StateChip state={event.state} />
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{modified ? formatDateTime(modified) : '—'}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minHeight: 360 }}>
+          <ServerDataGrid<Event>
+            label="Compositions"
+            rows={rows.slice((view.page - 1) * view.pageSize, view.page * view.pageSize)}
+            columns={columns}
+            getRowId={(row) => row.id}
+            rowCount={pending ? undefined : rows.length}
+            loading={pending}
+            {...grid}
+            empty={
+              <EmptyState
+                icon={<PlaylistIcon />}
+                title="No compositions yet"
+                hint="A standard composition generates one video from recorded events; an encoder composition plays events and MP4 files live on a channel."
+              />
+            }
+          />
+        </Paper>
       )}
-      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-        Encoder compositions are listed from the {RECENT} most recent events; older ones open from their event page.
-      </Typography>
     </>
   );
 }

@@ -14,10 +14,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import PlaylistRemoveIcon from '@mui/icons-material/PlaylistRemoveOutlined';
 import { Guid } from '#schema';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
 import { api } from '#app/api.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { BackLink } from '#components/back-link.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -61,10 +61,10 @@ function ChooseKind() {
   );
 }
 
-function NewComposition({ kind, serviceUrl }: { kind: CompositionKind; serviceUrl: string }) {
+function NewComposition({ kind}: { kind: CompositionKind }) {
   useDocumentTitle(`New ${KIND_LABEL[kind].toLowerCase()}`);
   const initial = useMemo(() => emptyDocument(), []);
-  return <ComposeEditor key={`new-${kind}`} kind={kind} initial={initial} event={null} serviceUrl={serviceUrl} />;
+  return <ComposeEditor key={`new-${kind}`} kind={kind} initial={initial} event={null} />;
 }
 
 function EditorSkeleton() {
@@ -81,8 +81,8 @@ function EditorSkeleton() {
   );
 }
 
-function ExistingComposition({ eventId, serviceUrl }: { eventId: string; serviceUrl: string }) {
-  const connection = useConnection();
+function ExistingComposition({ eventId}: { eventId: string }) {
+  const describeError = useDescribeError();
   const connectionDialog = useConnectionDialog();
   const eventQuery = useCompositionEvent(eventId);
   // The playlist is read once: the editor owns it from then on (a refetch would not replace edits).
@@ -97,7 +97,7 @@ function ExistingComposition({ eventId, serviceUrl }: { eventId: string; service
 
   const error = eventQuery.error ?? (playlistQuery.error && playlistQuery.error.status !== 404 && playlistQuery.error.status !== 400 ? playlistQuery.error : null);
   if (error && !event) {
-    const described = describeApiError(error, { serviceUrl, hasKey: connection.apiKey !== null });
+    const described = describeError(error);
     return (
       <>
         <BackToPlaylists />
@@ -151,17 +151,15 @@ function ExistingComposition({ eventId, serviceUrl }: { eventId: string; service
     );
   }
   if (!event || !playlist || !initial) return <EditorSkeleton />;
-  return <ComposeEditor key={eventId} kind={kind} initial={initial} event={event} serviceUrl={serviceUrl} />;
+  return <ComposeEditor key={eventId} kind={kind} initial={initial} event={event} />;
 }
 
 export default function ComposePage() {
   const { eventId } = useParams();
   const [params] = useUrlParams();
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   if (eventId === undefined || eventId === 'new') {
     const type = params.get('type');
-    if (type === 'standard' || type === 'encoder') return <NewComposition kind={type} serviceUrl={serviceUrl} />;
+    if (type === 'standard' || type === 'encoder') return <NewComposition kind={type} />;
     return <ChooseKind />;
   }
   if (!Guid.safeParse(eventId).success) {
@@ -172,5 +170,5 @@ export default function ComposePage() {
       </>
     );
   }
-  return <ExistingComposition eventId={eventId} serviceUrl={serviceUrl} />;
+  return <ExistingComposition eventId={eventId} />;
 }

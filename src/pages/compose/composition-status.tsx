@@ -13,6 +13,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { EventState, type Event } from '#schema';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { stateLabel } from '#components/event-state.ts';
@@ -57,7 +58,8 @@ function useGeneration(eventId: string, state: number, enabled: boolean) {
   return query.data?.generation ?? null;
 }
 
-export function CompositionStatus({ kind, event, serviceUrl, justSaved }: { kind: CompositionKind; event: Event; serviceUrl: string; justSaved: boolean }) {
+export function CompositionStatus({ kind, event, justSaved }: { kind: CompositionKind; event: Event; justSaved: boolean }) {
+  const serviceUrl = useServiceUrl();
   const name = EventState.nameOf(event.state);
   const generation = useGeneration(event.id, event.state, kind === 'standard');
   const hls = playableHlsUrl(event.video);
@@ -67,7 +69,7 @@ export function CompositionStatus({ kind, event, serviceUrl, justSaved }: { kind
     const live = isLive(event.state) || isTransitional(event.state);
     return (
       <Box component="section" aria-label="Composition status" data-testid="composition-status" sx={{ mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: live && src ? 'minmax(0, 1fr) minmax(240px, 360px)' : '1fr' }, gap: 2, alignItems: 'start' }}>
-        <Alert severity={live ? 'success' : 'info'} icon={false} action={<EventActions event={event} serviceUrl={serviceUrl} />} sx={{ alignItems: 'center' }}>
+        <Alert severity={live ? 'success' : 'info'} icon={false} action={<EventActions event={event} />} sx={{ alignItems: 'center' }}>
           <AlertTitle sx={{ mb: 0 }}>{live ? 'The encoder is playing the playlist' : 'Live event with this playlist'}</AlertTitle>
           <Typography variant="body2">
             {name === 'PRE_LIVE'

@@ -35,7 +35,7 @@ async function composition(title: string, sources: Event[]): Promise<Event> {
   return (await api().call(endpoints.event.get, { params: { id }, query: {} }))!;
 }
 
-const render = (event: Event) => renderWithApp(<EventPlaylistCard event={event} serviceUrl="/api" />, { client: createTestClient(t), path: `/events/${event.id}` });
+const render = (event: Event) => renderWithApp(<EventPlaylistCard event={event} />, { client: createTestClient(t), path: `/events/${event.id}` });
 
 describe('EventPlaylistCard, with data from the in-process service', () => {
   it('sums up the playlist and opens it in the editor', async () => {

@@ -6,7 +6,7 @@
  * new composition.
  *
  * @example
- * <EventPlaylistCard event={event} serviceUrl={serviceUrl} />
+ * <EventPlaylistCard event={event} />
  */
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -28,8 +28,8 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { DrmConfigurationSchema, type ComposePlaylist, type Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
@@ -42,10 +42,10 @@ import { useSources } from './use-sources.ts';
 
 export interface EventPlaylistCardProps {
   event: Event;
-  serviceUrl: string;
 }
 
-export function EventPlaylistCard({ event, serviceUrl }: EventPlaylistCardProps) {
+export function EventPlaylistCard({ event}: EventPlaylistCardProps) {
+  const describeError = useDescribeError();
   const query = useQuery({ ...api.compose.get.queryOptions({ params: { eventId: event.id } }), retry: false });
   const absent = query.error && (query.error.status === 400 || query.error.status === 404);
   return (
@@ -59,10 +59,10 @@ export function EventPlaylistCard({ event, serviceUrl }: EventPlaylistCardProps)
         <NoPlaylist />
       ) : query.error ? (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>Retry</Button>}>
-          Could not load the playlist. {describeApiError(query.error, { serviceUrl }).message}
+          Could not load the playlist. {describeError(query.error).message}
         </Alert>
       ) : (
-        <PlaylistSummary event={event} playlist={query.data} serviceUrl={serviceUrl} kind={compositionKindOf(event, query.data)} />
+        <PlaylistSummary event={event} playlist={query.data} kind={compositionKindOf(event, query.data)} />
       )}
     </Paper>
   );
@@ -86,7 +86,8 @@ function NoPlaylist() {
   );
 }
 
-function PlaylistSummary({ event, playlist, serviceUrl, kind }: { event: Event; playlist: ComposePlaylist; serviceUrl: string; kind: CompositionKind }) {
+function PlaylistSummary({ event, playlist, kind }: { event: Event; playlist: ComposePlaylist; kind: CompositionKind }) {
+  const describeError = useDescribeError();
   const doc = useMemo(() => documentFromService(playlist, event), [playlist, event]);
   const sources = useSources(doc.items);
   const timeline = useMemo(() => computeTimeline(doc.items, sources.lookup), [doc.items, sources.lookup]);
@@ -146,15 +147,15 @@ function PlaylistSummary({ event, playlist, serviceUrl, kind }: { event: Event; 
           The DRM of an encoder composition is the live event’s own (General tab).
         </Typography>
       )}
-      <CloneDialog open={cloneOpen} event={event} kind={kind} serviceUrl={serviceUrl} onClose={() => setCloneOpen(false)} />
-      {kind === 'standard' && <DrmDialog key={drmOpen ? 'open' : 'closed'} open={drmOpen} event={event} serviceUrl={serviceUrl} onClose={() => setDrmOpen(false)} />}
+      <CloneDialog open={cloneOpen} event={event} kind={kind} onClose={() => setCloneOpen(false)} />
+      {kind === 'standard' && <DrmDialog key={drmOpen ? 'open' : 'closed'} open={drmOpen} event={event} onClose={() => setDrmOpen(false)} />}
       <ConfirmDialog
         open={removeOpen}
         title="Remove the playlist?"
         confirmLabel="Remove the playlist"
         destructive
         busy={remove.isPending}
-        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onClose={() => setRemoveOpen(false)}
         onConfirm={() =>
           remove.mutate(
@@ -174,7 +175,8 @@ function PlaylistSummary({ event, playlist, serviceUrl, kind }: { event: Event; 
   );
 }
 
-function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean; event: Event; kind: CompositionKind; serviceUrl: string; onClose: () => void }) {
+function CloneDialog({ open, event, kind, onClose }: { open: boolean; event: Event; kind: CompositionKind; onClose: () => void }) {
+  const describeError = useDescribeError();
   const titleId = useId();
   const navigate = useNavigate();
   const [target, setTarget] = useState<PickedEvent | null>(null);
@@ -197,7 +199,7 @@ function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean
         <EventPicker value={target?.id ?? null} onChange={(_id, next) => setTarget(next)} excludeId={event.id} label="Target event" placeholder="Search by title" autoFocus />
         {clone.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {describeApiError(clone.error, { serviceUrl }).message}
+            {describeError(clone.error).message}
           </Alert>
         )}
       </DialogContent>
@@ -233,7 +235,8 @@ function CloneDialog({ open, event, kind, serviceUrl, onClose }: { open: boolean
   );
 }
 
-function DrmDialog({ open, event, serviceUrl, onClose }: { open: boolean; event: Event; serviceUrl: string; onClose: () => void }) {
+function DrmDialog({ open, event, onClose }: { open: boolean; event: Event; onClose: () => void }) {
+  const describeError = useDescribeError();
   const titleId = useId();
   const [text, setText] = useState(event.drmJson ?? '');
   const setDrm = useMutation(api.compose.setDrm.mutationOptions());
@@ -264,7 +267,7 @@ function DrmDialog({ open, event, serviceUrl, onClose }: { open: boolean; event:
           helperText={problem ?? ' '}
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, monospace', fontSize: 13 } } }}
         />
-        {setDrm.isError && <Alert severity="error">{describeApiError(setDrm.error, { serviceUrl }).message}</Alert>}
+        {setDrm.isError && <Alert severity="error">{describeError(setDrm.error).message}</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={setDrm.isPending}>

@@ -25,6 +25,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import LoginIcon from '@mui/icons-material/FirstPageRounded';
 import LogoutIcon from '@mui/icons-material/LastPageRounded';
 import { MarkerType, type Marker } from '#schema';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { Player } from '#components/player.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
@@ -54,7 +55,6 @@ export interface ItemDetailsProps {
   source: SourceInfo | null | undefined;
   timing: ItemTiming | undefined;
   issues: readonly ItemIssue[] | undefined;
-  serviceUrl: string;
   dispatch: (action: EditorAction) => void;
   onClose: () => void;
 }
@@ -88,7 +88,7 @@ function Section({ title, children, add }: { title: string; children: ReactNode;
   );
 }
 
-export function ItemDetails({ item, index, count, kind, source, timing, issues, serviceUrl, dispatch, onClose }: ItemDetailsProps) {
+export function ItemDetails({ item, index, count, kind, source, timing, issues, dispatch, onClose }: ItemDetailsProps) {
   const title = itemTitle(item, source);
   const isEvent = item.type === ITEM_TYPES.EVENT;
   const set = (name: string, value: unknown, label: string) => dispatch({ type: 'setProperty', key: item.key, name, value, label });
@@ -145,7 +145,7 @@ export function ItemDetails({ item, index, count, kind, source, timing, issues, 
         />
       )}
 
-      {isEvent && <Trim item={item} source={source} timing={timing} issues={issues} serviceUrl={serviceUrl} set={set} />}
+      {isEvent && <Trim item={item} source={source} timing={timing} issues={issues} set={set} />}
 
       {kind === 'standard' && (
       <Section title="Options">
@@ -188,16 +188,15 @@ function Trim({
   source,
   timing,
   issues,
-  serviceUrl,
   set,
 }: {
   item: EditorItem;
   source: SourceInfo | null | undefined;
   timing: ItemTiming | undefined;
   issues: readonly ItemIssue[] | undefined;
-  serviceUrl: string;
   set: (name: string, value: unknown, label: string) => void;
 }) {
+  const serviceUrl = useServiceUrl();
   const playerBox = useRef<HTMLDivElement>(null);
   const [playhead, setPlayhead] = useState<number | null>(null);
   const [showPreview, setShowPreview] = useState(false);

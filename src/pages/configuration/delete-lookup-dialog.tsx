@@ -5,9 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '#client';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useRunOperation } from './lookup-form.tsx';
 import { useEventCount } from './lookup-panel.tsx';
@@ -21,14 +19,14 @@ export interface DeleteLookupDialogProps<Item extends LookupItem> {
 }
 
 export function DeleteLookupDialog<Item extends LookupItem>({ def, item, onClose, onDeleted }: DeleteLookupDialogProps<Item>) {
-  const connection = useConnection();
+  const describeError = useDescribeError();
   const { count } = useEventCount(def, item.id);
   const run = useRunOperation();
   const remove = useMutation({ mutationFn: () => def.remove(item.id, run), onSuccess: () => onDeleted(item) });
   const error = remove.error
     ? remove.error instanceof ApiError && remove.error.body?.exceptionMessage
       ? `The service refused: ${remove.error.body.exceptionMessage}`
-      : describeApiError(remove.error, { serviceUrl: resolveBaseUrl(connection.baseUrl) }).message
+      : describeError(remove.error).message
     : undefined;
   return (
     <ConfirmDialog

@@ -14,11 +14,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { Endpoint, EndpointInput, EndpointOutput, FieldError } from '#schema';
-import { ApiError, type OperationUtils } from '#client';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import type { Endpoint, EndpointInput, EndpointOutput } from '#schema';
+import type { OperationUtils } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
+import { applyServerErrors, sentence } from '#components/form/server-errors.ts';
 
 /** zod's generic messages in the form's words; the schemas' own messages win. */
 export const formIssueMessage: z.core.$ZodErrorMap = (issue) => {
@@ -33,37 +32,6 @@ export const formIssueMessage: z.core.$ZodErrorMap = (issue) => {
       return undefined;
   }
 };
-
-/** Capitalises a message for display under a field ("at most 100 characters" → "At most 100 characters"). */
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-export interface MappedFieldErrors<N extends string> {
-  fields: { name: N; message: string }[];
-  other: string[];
-}
-
-/**
- * A 400's failing fields (`body.label`, `body.customProperties.1.key`) onto the form's fields,
- * matched case-insensitively on the first part after `body`; the rest of the path stays a path
- * (react-hook-form's dotted names), so an item of a list gets its own message.
- */
-export function mapFieldErrors<N extends string>(errors: readonly FieldError[], names: readonly N[]): MappedFieldErrors<N> {
-  const fields: { name: N; message: string }[] = [];
-  const other: string[] = [];
-  for (const error of errors) {
-    const [part, top, ...rest] = error.field.split('.');
-    const name = part === 'body' && top ? names.find((n) => n.toLowerCase() === top.toLowerCase()) : undefined;
-    if (!name) {
-      other.push(`${error.field}: ${error.message}`);
-      continue;
-    }
-    const path = [name, ...rest].join('.') as N;
-    const existing = fields.find((f) => f.name === path);
-    if (existing) existing.message = `${existing.message}; ${sentence(error.message)}`;
-    else fields.push({ name: path, message: sentence(error.message) });
-  }
-  return { fields, other };
-}
 
 /** Calls an operation as a mutation of the app's query client: its declared `invalidates` refreshes what it made stale. */
 export type RunOperation = <E extends Endpoint>(operation: OperationUtils<E>, input: EndpointInput<E>) => Promise<EndpointOutput<E>>;
@@ -104,7 +72,7 @@ export function useLookupForm<V extends FieldValues, O, R>({
   onSaved,
   onDirtyChange,
 }: UseLookupFormOptions<V, O, R>): LookupFormState<V, O> {
-  const connection = useConnection();
+  const describeError = useDescribeError();
   const run = useRunOperation();
   const form = useForm<V, unknown, O>({
     // The resolver's generic cannot follow a schema passed in; its output is the schema's.
@@ -124,14 +92,12 @@ export function useLookupForm<V extends FieldValues, O, R>({
         form.reset(form.getValues());
         onSaved(saved);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-          const names = Object.keys(labels) as (keyof V & string)[];
-          const mapped = mapFieldErrors(error.fieldErrors, names);
-          mapped.fields.forEach((f, index) => form.setError(f.name as Path<V>, { type: 'server', message: f.message }, { shouldFocus: index === 0 }));
+        const mapped = applyServerErrors(form, error, { names: Object.keys(labels) as Path<V>[], message: sentence });
+        if (mapped.handled) {
           const labelOf = (name: string) => labels[name.split('.')[0] as keyof V & string] ?? name;
           setProblem({ title: 'The service did not accept this', lines: [...mapped.fields.map((f) => `${labelOf(f.name)}: ${f.message}`), ...mapped.other] });
         } else {
-          const described = describeApiError(error, { serviceUrl: resolveBaseUrl(connection.baseUrl) });
+          const described = describeError(error);
           setProblem({ title: 'Could not save', lines: [described.message] });
         }
       }

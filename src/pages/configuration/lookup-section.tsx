@@ -30,9 +30,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -73,9 +71,9 @@ export function sortItems<Item extends LookupItem>(items: Item[], sort: SectionS
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDef<Item> }) {
+  const describeError = useDescribeError();
   const [view, setView] = useSectionView();
   const [params] = useUrlParams();
-  const connection = useConnection();
   const searchRef = useRef<HTMLInputElement>(null);
   const list = useQuery(def.list());
   const [deleting, setDeleting] = useState<Item | null>(null);
@@ -127,7 +125,7 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
       label
     );
 
-  const described = list.error ? describeApiError(list.error, { serviceUrl: resolveBaseUrl(connection.baseUrl) }) : undefined;
+  const described = list.error ? describeError(list.error) : undefined;
   const count =
     list.data === undefined
       ? list.isPending && !list.error

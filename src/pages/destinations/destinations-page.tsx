@@ -46,9 +46,8 @@ import HubIcon from '@mui/icons-material/HubOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { ApiError } from '#client';
 import { DestinationTarget, type ActivationResponse, type Destination } from '#schema';
+import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { resolveBaseUrl } from '#app/connection.ts';
-import { useConnection } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
@@ -57,7 +56,6 @@ import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { errorText } from '#pages/publications/publication-actions.tsx';
 import { TargetIcon, TargetLabel, targetName } from '#pages/publications/targets.tsx';
 import {
   DestinationFormSchema,
@@ -102,7 +100,8 @@ function authoriseUrl(step: ActivationResponse, serviceUrl: string): string | nu
   return `${origin}${path}`;
 }
 
-function ActivationDialog({ destination, step, serviceUrl, onClose }: { destination: AnyDestination; step: ActivationResponse; serviceUrl: string; onClose: () => void }) {
+function ActivationDialog({ destination, step, onClose }: { destination: AnyDestination; step: ActivationResponse; onClose: () => void }) {
+  const serviceUrl = useServiceUrl();
   // Watch the destination while the user authorises in the other window.
   const direct = destination.api === 'direct';
   const media = useQuery({ ...api.mediaDestination.get.queryOptions({ params: { id: destination.id } }), refetchInterval: 2_000, enabled: !direct });
@@ -138,6 +137,7 @@ function ActivationDialog({ destination, step, serviceUrl, onClose }: { destinat
 }
 
 function DestinationFormDialog({ destination, onClose, onSaved }: { destination: AnyDestination | null; onClose: () => void; onSaved: (d: AnyDestination) => void }) {
+  const describeError = useDescribeError();
   const form = useForm<DestinationFormValues>({
     resolver: zodResolver(DestinationFormSchema) as unknown as Resolver<DestinationFormValues>,
     defaultValues: destination ? destinationToValues(destination) : newDestinationValues(),
@@ -171,7 +171,7 @@ function DestinationFormDialog({ destination, onClose, onSaved }: { destination:
           if (name) form.setError(name, { type: 'server', message: f.message });
           else setProblem(`${f.field}: ${f.message}`);
         }
-      } else setProblem(errorText(error));
+      } else setProblem(describeError(error).message);
     }
   });
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');
@@ -265,6 +265,7 @@ function PropertyRow({ p, onSave, onDelete }: { p: { id: string; category: strin
 }
 
 function DestinationDetail({ destination }: { destination: AnyDestination }) {
+  const describeError = useDescribeError();
   const props = useQuery(api.mediaDestinationProperty.list.queryOptions({ params: { destinationId: destination.id } }));
   const upsert = useMutation(api.mediaDestinationProperty.upsert.mutationOptions());
   const remove = useMutation(api.mediaDestinationProperty.delete.mutationOptions());
@@ -272,7 +273,7 @@ function DestinationDetail({ destination }: { destination: AnyDestination }) {
   const save = (p: { id?: string; category: string; key: string; value: string }) =>
     upsert.mutate(
       { body: { ...(p.id ? { id: p.id } : {}), destinationId: destination.id, category: p.category, key: p.key, value: p.value } },
-      { onError: (e) => notify(errorText(e), { severity: 'error' }), onSuccess: () => notify('Property saved', { severity: 'success' }) },
+      { onError: (e) => notify(describeError(e).message, { severity: 'error' }), onSuccess: () => notify('Property saved', { severity: 'success' }) },
     );
   const faultsProp = props.data?.find((p) => p.category === 'simulation' && p.key === 'faults');
   const faults = new Set((faultsProp?.value ?? '').split(',').map((s) => s.trim()).filter(Boolean));
@@ -289,7 +290,7 @@ function DestinationDetail({ destination }: { destination: AnyDestination }) {
           Properties
         </Typography>
         {props.error ? (
-          <Alert severity="error">{errorText(props.error)}</Alert>
+          <Alert severity="error">{describeError(props.error).message}</Alert>
         ) : !props.data ? (
           <Skeleton variant="rounded" height={80} />
         ) : (
@@ -352,9 +353,8 @@ function DestinationDetail({ destination }: { destination: AnyDestination }) {
 }
 
 export default function DestinationsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Destinations');
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [params, setParams] = useUrlParams();
   const mediaList = useQuery({ ...api.mediaDestination.list.queryOptions({}), refetchInterval: 10_000 });
   const directList = useQuery({ ...api.destination.list.queryOptions({}), refetchInterval: 10_000 });
@@ -393,13 +393,13 @@ export default function DestinationsPage() {
           if (step.actionRequired) setActivation({ destination: d, step });
           else notify(`${d.name}: ${step.actionDescription ?? 'active'}`, { severity: 'success' });
         },
-        onError: (e) => notify(errorText(e), { severity: 'error' }),
+        onError: (e) => notify(describeError(e).message, { severity: 'error' }),
       },
     );
 
   let content;
   if (list.error) {
-    content = <ErrorState title="Could not load the destinations" message={errorText(list.error)} actions={<Button variant="contained" onClick={() => void list.refetch()}>Retry</Button>} />;
+    content = <ErrorState title="Could not load the destinations" message={describeError(list.error).message} actions={<Button variant="contained" onClick={() => void list.refetch()}>Retry</Button>} />;
   } else if (list.isPending) {
     content = <Skeleton variant="rounded" height={160} />;
   } else if (destinations.length === 0) {
@@ -503,14 +503,14 @@ export default function DestinationsPage() {
           onSaved={(d) => setParams((c) => { const n = new URLSearchParams(c); n.delete('new'); n.delete('edit'); n.set('destination', d.id); return n; })}
         />
       )}
-      {activation && <ActivationDialog destination={activation.destination} step={activation.step} serviceUrl={serviceUrl} onClose={() => { setActivation(null); void list.refetch(); }} />}
+      {activation && <ActivationDialog destination={activation.destination} step={activation.step} onClose={() => { setActivation(null); void list.refetch(); }} />}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'the destination'}?`}
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        error={remove.error ? errorText(remove.error) : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onConfirm={() =>
           deleting &&
           remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => { setDeleting(null); if (selectedId === deleting.id) setParam('destination', null); } })

@@ -5,12 +5,14 @@
 import Box from '@mui/material/Box';
 import LiveTvIcon from '@mui/icons-material/LiveTvOutlined';
 import type { Event } from '#schema';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
 import { ClipMarker } from './clip-marker.tsx';
 import { DownloadBuilder } from './download-builder.tsx';
 
-export function ClipBuilder({ event, serviceUrl }: { event: Event | null; serviceUrl: string }) {
+export function ClipBuilder({ event}: { event: Event | null }) {
+  const serviceUrl = useServiceUrl();
   const url = event ? playableHlsUrl(event.video) : null;
   const src = url ? absoluteUrl(url, serviceUrl) : null;
   return (
@@ -35,7 +37,7 @@ export function ClipBuilder({ event, serviceUrl }: { event: Event | null; servic
           </Box>
         )}
       </Box>
-      <DownloadBuilder serviceUrl={serviceUrl} />
+      <DownloadBuilder />
     </Box>
   );
 }

@@ -22,6 +22,7 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { VodDownloadBody, type VodDownloadDetails } from '#schema';
 import { ApiError } from '#client';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -75,7 +76,8 @@ function problemsOf(fields: readonly { field: string; message: string }[]): Prob
 }
 
 /** A submitted download, followed until it is ready (or failed). */
-export function FollowDownload({ row, serviceUrl, onDone }: { row: VodDownloadDetails | undefined; serviceUrl: string; onDone: () => void }) {
+export function FollowDownload({ row, onDone }: { row: VodDownloadDetails | undefined; onDone: () => void }) {
+  const serviceUrl = useServiceUrl();
   if (!row) return <LinearProgress aria-label="Loading the download" />;
   const link = row.state === 'ready' ? linkOf(row, serviceUrl) : null;
   return (
@@ -121,7 +123,7 @@ export function FollowDownload({ row, serviceUrl, onDone }: { row: VodDownloadDe
   );
 }
 
-export function DownloadBuilder({ serviceUrl }: { serviceUrl: string }) {
+export function DownloadBuilder() {
   const draft = useClipDraft();
   const [params, setParams] = useUrlParams();
   const following = params.get('download');
@@ -142,7 +144,7 @@ export function DownloadBuilder({ serviceUrl }: { serviceUrl: string }) {
     );
 
   if (following) {
-    return <FollowDownload row={followed.data?.find((d) => d.id === following)} serviceUrl={serviceUrl} onDone={() => setFollowing(null)} />;
+    return <FollowDownload row={followed.data?.find((d) => d.id === following)} onDone={() => setFollowing(null)} />;
   }
 
   const submit = (e: React.FormEvent) => {

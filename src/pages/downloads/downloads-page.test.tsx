@@ -39,7 +39,7 @@ function renderPage(path: string) {
   return renderWithApp(
     <Routes>
       <Route path="/downloads" element={<DownloadsPage />} />
-      <Route path="/downloads/new" element={<DownloadBuilder serviceUrl="/api" />} />
+      <Route path="/downloads/new" element={<DownloadBuilder />} />
       <Route path="/mailbox/:id?" element={<MailboxPage />} />
     </Routes>,
     { client: createTestClient(t), path },

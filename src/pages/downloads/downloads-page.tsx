@@ -18,47 +18,49 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import { DOWNLOAD_STATES, type DownloadState, type VodDownloadDetails } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import type { GridSort } from '#components/server-data-grid.tsx';
-import { useUrlParams } from '#components/use-url-params.ts';
+import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { STATE_LABELS } from './download-format.ts';
-import { DownloadsTable, type SortField } from './downloads-table.tsx';
+import { DOWNLOAD_PAGE_SIZES, DownloadsTable, type SortField } from './downloads-table.tsx';
 import { useDownloadDetails } from './use-downloads.ts';
 
-const SIZES = [20, 50, 100];
-const SORTS: readonly SortField[] = ['created', 'state', 'file'];
 const STATE_ORDER: Record<DownloadState, number> = { processing: 0, failed: 1, ready: 2, expired: 3 };
 
-export interface DownloadsView {
+export interface DownloadsFilters {
   state: DownloadState | null;
   q: string;
-  page: number;
-  pageSize: number;
-  sort: GridSort<SortField>;
 }
 
-export function parseDownloadsView(params: URLSearchParams): DownloadsView {
-  const state = params.get('state');
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
-  const sort = params.get('sort') as SortField | null;
-  return {
-    state: state && (DOWNLOAD_STATES as readonly string[]).includes(state) ? (state as DownloadState) : null,
-    q: params.get('q') ?? '',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: SIZES.includes(size) ? size : SIZES[0]!,
-    sort: { field: sort && SORTS.includes(sort) ? sort : 'created', direction: params.get('dir') === 'asc' ? 'asc' : 'desc' },
-  };
-}
+/**
+ * The downloads list's view in the URL. The service answers the whole list (GET
+ * /voddownload/details/ has no paging), so the page filters, sorts and pages it itself.
+ */
+export const DOWNLOADS_VIEW = definePagedView<SortField, DownloadsFilters>({
+  pageSizes: DOWNLOAD_PAGE_SIZES,
+  sortFields: ['created', 'state', 'file'],
+  defaultSort: { field: 'created', direction: 'desc' },
+  filters: {
+    parse: (params) => {
+      const state = params.get('state');
+      return { state: state && (DOWNLOAD_STATES as readonly string[]).includes(state) ? (state as DownloadState) : null, q: params.get('q') ?? '' };
+    },
+    write: (filters, next) => {
+      setParam(next, 'state', filters.state);
+      setParam(next, 'q', filters.q);
+    },
+  },
+});
 
-export function filterDownloads(rows: readonly VodDownloadDetails[], view: Pick<DownloadsView, 'state' | 'q' | 'sort'>): VodDownloadDetails[] {
+export function filterDownloads(rows: readonly VodDownloadDetails[], filters: DownloadsFilters, sort: GridSort<SortField> | null): VodDownloadDetails[] {
+  const view = { ...filters, sort: sort ?? DOWNLOADS_VIEW.defaultSort! };
   const q = view.q.trim().toLowerCase();
   const matching = rows.filter(
     (row) =>
@@ -73,32 +75,21 @@ export function filterDownloads(rows: readonly VodDownloadDetails[], view: Pick<
 }
 
 export default function DownloadsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Downloads');
-  const connection = useConnection();
   const connectionDialog = useConnectionDialog();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const [params, setParams] = useUrlParams();
-  const view = parseDownloadsView(params);
+  const [paged, setView, grid] = usePagedView(DOWNLOADS_VIEW);
+  const view = paged.filters;
   const query = useDownloadDetails();
   const mailbox = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false, staleTime: 60_000 });
   const hasMailbox = mailbox.isSuccess;
 
-  const set = (changes: Record<string, string | null>, replace = true) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  // Choosing a state or typing replaces the history entry: Back leaves the list, not each keystroke.
+  const set = (changes: Partial<DownloadsFilters>) => setView({ filters: changes }, { replace: true });
 
   const rows = query.data;
-  const filtered = useMemo(() => (rows ? filterDownloads(rows, view) : []), [rows, view.state, view.q, view.sort.field, view.sort.direction]); // eslint-disable-line react-hooks/exhaustive-deps
-  const pageRows = filtered.slice((view.page - 1) * view.pageSize, view.page * view.pageSize);
+  const filtered = useMemo(() => (rows ? filterDownloads(rows, view, paged.sort) : []), [rows, view.state, view.q, paged.sort?.field, paged.sort?.direction]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pageRows = filtered.slice((paged.page - 1) * paged.pageSize, paged.page * paged.pageSize);
   const counts = useMemo(() => {
     const c: Record<DownloadState, number> = { processing: 0, ready: 0, failed: 0, expired: 0 };
     for (const row of rows ?? []) c[row.state] += 1;
@@ -106,7 +97,7 @@ export default function DownloadsPage() {
   }, [rows]);
 
   if (query.error && !rows) {
-    const described = describeApiError(query.error, { serviceUrl, hasKey: connection.apiKey !== null });
+    const described = describeError(query.error);
     return (
       <>
         <PageHeader title="Downloads" />
@@ -158,7 +149,7 @@ export default function DownloadsPage() {
           size="small"
           exclusive
           value={view.state ?? 'all'}
-          onChange={(_e, value: string | null) => value !== null && set({ state: value === 'all' ? null : value, page: null })}
+          onChange={(_e, value: string | null) => value !== null && set({ state: value === 'all' ? null : (value as DownloadState) })}
           aria-label="Show downloads that are"
         >
           <ToggleButton value="all">All</ToggleButton>
@@ -175,7 +166,7 @@ export default function DownloadsPage() {
           label="Search"
           placeholder="File, content id, recipient, event"
           value={view.q}
-          onChange={(e) => set({ q: e.target.value, page: null })}
+          onChange={(e) => set({ q: e.target.value })}
           sx={{ minWidth: 260, flex: '0 1 360px' }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         />
@@ -185,16 +176,11 @@ export default function DownloadsPage() {
         rows={pageRows}
         total={rows ? filtered.length : undefined}
         loading={query.isFetching && !rows}
-        page={view.page}
-        pageSize={view.pageSize}
-        onPageChange={(page, size) => set({ page: page > 1 ? String(page) : null, size: size !== SIZES[0] ? String(size) : null }, false)}
-        sort={view.sort}
-        onSortChange={(sort) => set({ sort: sort && sort.field !== 'created' ? sort.field : null, dir: sort && sort.direction === 'asc' ? 'asc' : null })}
-        serviceUrl={serviceUrl}
+        grid={grid}
         mailbox={hasMailbox}
         empty={
           rows && rows.length > 0 ? (
-            <EmptyState title="No download matches" hint="Clear the search or pick another state." action={<Button onClick={() => set({ q: null, state: null, page: null })}>Show all</Button>} />
+            <EmptyState title="No download matches" hint="Clear the search or pick another state." action={<Button onClick={() => set({ q: '', state: null })}>Show all</Button>} />
           ) : (
             <EmptyState
               icon={<DownloadIcon />}

@@ -20,11 +20,12 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import type { VodDownloadDetails } from '#schema';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
-import { ServerDataGrid, type GridSort } from '#components/server-data-grid.tsx';
+import { ServerDataGrid, type GridPaging } from '#components/server-data-grid.tsx';
 import { formatBytes, formatDuration, MAIL_LABELS, STATE_COLORS, STATE_LABELS } from './download-format.ts';
 import { linkOf, useDeleteDownload, useRetryDownload } from './use-downloads.ts';
 
@@ -33,18 +34,15 @@ export interface DownloadsTableProps {
   rows: readonly VodDownloadDetails[];
   total: number | undefined;
   loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number, pageSize: number) => void;
-  sort: GridSort<SortField> | null;
-  onSortChange: (sort: GridSort<SortField> | null) => void;
-  serviceUrl: string;
+  /** Paging and sort: `usePagedView(...)`'s grid. */
+  grid: GridPaging<SortField>;
   empty: ReactNode;
   /** Whether the mailbox exists (the service keeps its mails): links "Mail sent" to it. */
   mailbox: boolean;
 }
 
 export type SortField = 'created' | 'state' | 'file';
+export const DOWNLOAD_PAGE_SIZES = [20, 50, 100] as const;
 
 const HIDDEN_ON_PHONES: Record<string, boolean> = { clips: false, recipient: false, created: false, expires: false };
 const ALL_COLUMNS: Record<string, boolean> = {};
@@ -100,7 +98,8 @@ function MailCell({ row, mailbox }: { row: VodDownloadDetails; mailbox: boolean 
 }
 
 export function DownloadsTable(props: DownloadsTableProps) {
-  const { serviceUrl, mailbox } = props;
+  const serviceUrl = useServiceUrl();
+  const { mailbox } = props;
   const retry = useRetryDownload();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
@@ -218,12 +217,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
         getRowId={(row) => row.id}
         rowCount={props.total}
         loading={props.loading}
-        page={props.page}
-        pageSize={props.pageSize}
-        pageSizeOptions={[20, 50, 100]}
-        onPageChange={props.onPageChange}
-        sort={props.sort}
-        onSortChange={props.onSortChange}
+        {...props.grid}
         empty={props.empty}
         columnVisibilityModel={visibility}
       />

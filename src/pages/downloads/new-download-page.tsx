@@ -5,8 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { api } from '#app/api.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { BackLink } from '#components/back-link.tsx';
 import { EventPicker } from '#components/event-picker.tsx';
@@ -18,7 +16,6 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default function NewDownloadPage() {
   useDocumentTitle('New download');
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
   const [params, setParams] = useUrlParams();
   const raw = params.get('event');
   const eventId = raw && GUID.test(raw) ? raw : null;
@@ -44,7 +41,7 @@ export default function NewDownloadPage() {
           }
         />
       </Box>
-      <ClipBuilder event={event.data ?? null} serviceUrl={serviceUrl} />
+      <ClipBuilder event={event.data ?? null} />
     </>
   );
 }

@@ -14,10 +14,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import type { Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -27,7 +25,7 @@ import { CloneProfileDialog } from './audio/clone-profile-dialog.tsx';
 import { languageLabel } from './audio/languages.ts';
 
 export function AudioTab({ event }: { event: Event }) {
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  const describeError = useDescribeError();
   const profile = useQuery(api.channelProfile.getForEvent.queryOptions({ params: { id: event.id }, query: {} }));
   // An event without a profile shows the editor once the operator starts one (or has a draft of one).
   const [adding, setAdding] = useState(() => audioDrafts.get(event.id)?.profileId === null);
@@ -47,7 +45,7 @@ export function AudioTab({ event }: { event: Event }) {
 
   let body;
   if (profile.isError) {
-    const described = describeApiError(profile.error, { serviceUrl });
+    const described = describeError(profile.error);
     body = (
       <ErrorState
         title="Could not load the channel profile"
@@ -141,7 +139,7 @@ export function AudioTab({ event }: { event: Event }) {
         confirmLabel="Delete profile"
         destructive
         busy={remove.isPending}
-        error={remove.isError ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.isError ? describeError(remove.error).message : undefined}
         onClose={() => {
           remove.reset();
           setDeleting(false);

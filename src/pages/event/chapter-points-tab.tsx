@@ -22,6 +22,7 @@ import type { ChapterPoint, Event } from '#schema';
 import { api } from '#app/api.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -30,7 +31,7 @@ import { useUrlParams } from '#components/use-url-params.ts';
 import { ChapterPointDialog, type ChapterPointDialogMode } from './properties/chapter-point-dialog.tsx';
 import { displayTime, findPoint, flattenTree, streamStart, subtreeCounts } from './properties/chapter-point-values.ts';
 import { ChapterTree } from './properties/chapter-tree.tsx';
-import { useChapterPointPropertySource, useDescribeError } from './properties/property-source.ts';
+import { useChapterPointPropertySource } from './properties/property-source.ts';
 import { PropertyTable } from './properties/property-table.tsx';
 
 const CHAPTER_PARAM = 'chapter';
@@ -125,7 +126,7 @@ export function ChapterPointsTab({ event }: { event: Event }) {
     return (
       <ErrorState
         title="Could not load the chapter points"
-        message={describe(tree.error)}
+        message={describe(tree.error).message}
         actions={
           <Button variant="contained" onClick={() => void tree.refetch()} disabled={tree.isFetching}>
             {tree.isFetching ? 'Retrying…' : 'Retry'}
@@ -177,7 +178,7 @@ export function ChapterPointsTab({ event }: { event: Event }) {
         </Box>
         {tree.error && tree.data && (
           <Typography variant="body2" role="status" sx={{ color: 'warning.main', mt: 1 }}>
-            Showing the chapter points as last loaded: the refresh failed. {describe(tree.error)}
+            Showing the chapter points as last loaded: the refresh failed. {describe(tree.error).message}
           </Typography>
         )}
       </Paper>
@@ -239,7 +240,7 @@ export function ChapterPointsTab({ event }: { event: Event }) {
         confirmLabel={counts.descendants > 0 ? `Delete ${plural(counts.descendants + 1, 'chapter point', 'chapter points')}` : 'Delete chapter point'}
         destructive
         busy={remove.isPending}
-        error={remove.error ? describe(remove.error) : undefined}
+        error={remove.error ? describe(remove.error).message : undefined}
         onConfirm={() => confirmDelete && void runDelete(confirmDelete)}
         onClose={() => {
           setConfirmDelete(null);

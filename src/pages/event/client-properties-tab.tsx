@@ -19,10 +19,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import type { Event, PropertyConfiguration } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { ClientPropertiesForm } from './client-properties/client-properties-form.tsx';
@@ -73,7 +71,7 @@ const countFields = (template: PropertyConfiguration): number | undefined => {
 };
 
 export function ClientPropertiesTab({ event }: { event: Event }) {
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  const describeError = useDescribeError();
   // Just applied here: the event as last read may still name the template before (until it is read again).
   const [justApplied, setJustApplied] = useState<{ over: string | null; id: string } | null>(null);
   const appliedId = justApplied && justApplied.over === event.customPropertyConfigurationId ? justApplied.id : event.customPropertyConfigurationId;
@@ -110,7 +108,7 @@ export function ClientPropertiesTab({ event }: { event: Event }) {
         disabled={templates.isPending || sorted.length === 0}
         helperText={
           templates.isError
-            ? `Could not load the templates: ${describeApiError(templates.error, { serviceUrl }).message}`
+            ? `Could not load the templates: ${describeError(templates.error).message}`
             : templates.isPending
               ? 'Loading the templates…'
               : sorted.length === 0
@@ -165,7 +163,7 @@ export function ClientPropertiesTab({ event }: { event: Event }) {
 
   let body: ReactNode;
   if (current.isError) {
-    const described = describeApiError(current.error, { serviceUrl });
+    const described = describeError(current.error);
     body = (
       <ErrorState
         title="Could not load the client properties"
@@ -180,7 +178,7 @@ export function ClientPropertiesTab({ event }: { event: Event }) {
     );
   } else if (pickedId) {
     if (pickedFields.isError) {
-      const described = describeApiError(pickedFields.error, { serviceUrl });
+      const described = describeError(pickedFields.error);
       body = (
         <ErrorState
           title={`Could not read the template ‘${nameOf(pickedId)}’`}

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,10 +12,8 @@ import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
 import type { Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
@@ -25,22 +23,16 @@ import { PageHeader } from '#components/page-header.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
-import { useUrlParams } from '#components/use-url-params.ts';
-import { describeActionError } from './event-actions.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { BackToEvents } from './event-header.tsx';
 
-const PAGE_SIZES = [10, 20, 50, 100] as const;
+const DELETED_VIEW = definePagedView({ pageSizes: [10, 20, 50, 100], defaultPageSize: 20 });
 
 export default function DeletedEventsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Deleted events');
-  const [params, setParams] = useUrlParams();
+  const [{ page, pageSize }, , grid] = usePagedView(DELETED_VIEW);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const pageSizeParam = Number(params.get('pageSize'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(pageSizeParam) ? pageSizeParam : 20;
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const deleted = useQuery({
@@ -55,10 +47,9 @@ export default function DeletedEventsPage() {
       { params: { id: event.id } },
       {
         onSuccess: (restored) => {
-          void queryClient.invalidateQueries({ queryKey: ['event'] });
           notify(`Restored ‘${restored.title}’.`, { severity: 'success', action: { label: 'Open', onClick: () => void navigate(`/events/${restored.id}`) } });
         },
-        onError: (e) => notify(`Could not restore ‘${event.title}’: ${describeActionError(e, serviceUrl, 'event.restore')}`, { severity: 'error' }),
+        onError: (e) => notify(`Could not restore ‘${event.title}’: ${describeError.action(e, 'event.restore')}`, { severity: 'error' }),
         onSettled: () => setRestoring(null),
       },
     );
@@ -91,7 +82,7 @@ export default function DeletedEventsPage() {
     },
   ];
 
-  const described = deleted.error ? describeApiError(deleted.error, { serviceUrl }) : undefined;
+  const described = deleted.error ? describeError(deleted.error) : undefined;
   const total = deleted.data?.totalCount;
   return (
     <>
@@ -120,21 +111,7 @@ export default function DeletedEventsPage() {
             getRowId={(event) => event.id}
             rowCount={total}
             loading={deleted.isFetching}
-            page={page}
-            pageSize={pageSize}
-            pageSizeOptions={PAGE_SIZES}
-            onPageChange={(nextPage, nextSize) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (nextPage > 1) next.set('page', String(nextPage));
-                else next.delete('page');
-                if (nextSize !== 20) next.set('pageSize', String(nextSize));
-                else next.delete('pageSize');
-                return next;
-              })
-            }
-            sort={null}
-            onSortChange={() => undefined}
+            {...grid}
             empty={
               <EmptyState
                 icon={<DeleteSweepIcon />}

@@ -21,9 +21,8 @@ import StopIcon from '@mui/icons-material/StopRounded';
 import RestartIcon from '@mui/icons-material/RestartAltRounded';
 import PowerIcon from '@mui/icons-material/PowerSettingsNewRounded';
 import type { Event } from '#schema';
-import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { stateLabel } from '#components/event-state.ts';
@@ -58,12 +57,8 @@ const SLOT_ICONS: Record<LiveControls['slots'][number]['slot'], EventActionId> =
 /** The step an operator most likely takes next: drawn as the main button. */
 const PRIMARY: readonly EventActionId[] = ['start', 'publish', 'resume'];
 
-export function describeActionError(error: unknown, serviceUrl: string, operationId: string): string {
-  if (error instanceof ApiError && error.status === 501) return `This service does not offer this action (${operationId}).`;
-  return describeApiError(error, { serviceUrl }).message;
-}
-
-export function EventActions({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+export function EventActions({ event }: { event: Event }) {
+  const describeError = useDescribeError();
   const queryClient = useQueryClient();
   // The chosen action outlives the dialog's closing animation, so its text does not blank out.
   const [chosen, setChosen] = useState<EventAction | null>(null);
@@ -94,7 +89,7 @@ export function EventActions({ event, serviceUrl }: { event: Event; serviceUrl: 
       setOpen(false);
     } catch (e) {
       const operation = request.kind === 'setState' ? 'event.setState' : request.kind === 'forceStop' ? 'event.forceStop' : 'event.forceRestart';
-      setError(describeActionError(e, serviceUrl, operation));
+      setError(describeError.action(e, operation));
     }
   };
 

@@ -12,10 +12,10 @@ import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { EventBody, type Event } from '#schema';
-import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
@@ -62,10 +62,10 @@ const resolver: Resolver<EventFormValues, unknown, EventFormOutput> = async (val
 export interface EventFormProps {
   /** The event to edit; null for a new one. */
   event: Event | null;
-  serviceUrl: string;
 }
 
-export function EventForm({ event, serviceUrl }: EventFormProps) {
+export function EventForm({ event}: EventFormProps) {
+  const describeError = useDescribeError();
   const navigate = useNavigate();
   const lookups = useEventLookups();
   // Follows the service while the user has not touched a field (keepDirtyValues keeps what they did).
@@ -100,15 +100,14 @@ export function EventForm({ event, serviceUrl }: EventFormProps) {
           notify(savedMessage(event, saved), { severity: 'success' });
         }
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-          const mapped = mapServerErrors(error.fieldErrors);
-          mapped.fields.forEach((field, index) => form.setError(field.name, { type: 'server', message: field.message }, { shouldFocus: index === 0 }));
+        const mapped = applyServerErrors(form, error, { map: mapServerErrors });
+        if (mapped.handled) {
           setProblem({
             title: 'The service did not accept the changes',
             lines: [...mapped.fields.map((f) => ({ text: `${FIELD_LABELS[f.name]}: ${f.message}`, field: f.name })), ...mapped.other.map((text) => ({ text }))],
           });
         } else {
-          const described = describeApiError(error, { serviceUrl });
+          const described = describeError(error);
           setProblem({ title: 'Could not save', lines: [{ text: described.message }] });
         }
       }

@@ -15,15 +15,17 @@ import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import type { Event } from '#schema';
+import { invalidateAfter } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
-import { describeActionError } from './event-actions.tsx';
 import { isLive, isTransitional } from './event-transitions.ts';
 
 type Pending = 'clone' | 'delete';
 
-export function EventMoreMenu({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+export function EventMoreMenu({ event}: { event: Event }) {
+  const describeError = useDescribeError();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -43,7 +45,7 @@ export function EventMoreMenu({ event, serviceUrl }: { event: Event; serviceUrl:
     setOpen(true);
   };
 
-  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['event'] });
+  const refreshLists = () => void invalidateAfter(queryClient, api.event.restore);
 
   // Runs from the notification, after this page has gone: a plain call, not this component's mutation.
   const undo = async (id: string) => {
@@ -53,7 +55,7 @@ export function EventMoreMenu({ event, serviceUrl }: { event: Event; serviceUrl:
       notify(`Restored ‘${restored.title}’.`, { severity: 'success' });
       void navigate(`/events/${restored.id}`);
     } catch (e) {
-      notify(`Could not restore ${name}: ${describeActionError(e, serviceUrl, 'event.restore')}`, { severity: 'error' });
+      notify(`Could not restore ${name}: ${describeError.action(e, 'event.restore')}`, { severity: 'error' });
     }
   };
 
@@ -74,7 +76,7 @@ export function EventMoreMenu({ event, serviceUrl }: { event: Event; serviceUrl:
         void navigate('/events');
       }
     } catch (e) {
-      setError(describeActionError(e, serviceUrl, pending === 'clone' ? 'event.clone' : 'event.delete'));
+      setError(describeError.action(e, pending === 'clone' ? 'event.clone' : 'event.delete'));
     }
   };
 

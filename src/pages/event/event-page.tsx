@@ -16,9 +16,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
 import type { Event } from '#schema';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -42,7 +42,7 @@ import { PublicationsTab } from './publications-tab.tsx';
 import { EventPlaylistCard } from '#pages/compose/event-playlist-card.tsx';
 import { EventDownloadsTab } from '#pages/downloads/event-downloads-tab.tsx';
 
-function NewEventPage({ serviceUrl }: { serviceUrl: string }) {
+function NewEventPage() {
   useDocumentTitle('New event');
   return (
     <>
@@ -53,7 +53,7 @@ function NewEventPage({ serviceUrl }: { serviceUrl: string }) {
           Only the title is required; everything else can be set later.
         </Typography>
       </Box>
-      <EventForm event={null} serviceUrl={serviceUrl} />
+      <EventForm event={null} />
     </>
   );
 }
@@ -101,7 +101,6 @@ function EventSkeleton() {
 
 interface TabProps {
   event: Event;
-  serviceUrl: string;
 }
 
 /** What each tab but General shows (General's form is always mounted, see below). */
@@ -127,8 +126,8 @@ function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; 
   );
 }
 
-function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string }) {
-  const connection = useConnection();
+function ExistingEventPage({ id}: { id: string }) {
+  const describeError = useDescribeError();
   const connectionDialog = useConnectionDialog();
   const query = useEventQuery(id);
   const [tab, setTab] = useEventTab();
@@ -136,7 +135,7 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
   useDocumentTitle(event ? event.title || 'Untitled event' : event === null ? 'Event not found' : 'Event');
 
   if (query.error && !event) {
-    const described = describeApiError(query.error, { serviceUrl, hasKey: connection.apiKey !== null });
+    const described = describeError(query.error);
     return (
       <>
         <BackToEvents />
@@ -161,15 +160,15 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
 
   const OtherTab = tab === 'general' ? null : TAB_PANELS[tab];
   const changing = isTransitional(event.state);
-  const stale = query.error ? describeApiError(query.error, { serviceUrl }) : undefined;
+  const stale = query.error ? describeError(query.error) : undefined;
   return (
     <>
       <EventHeader
         event={event}
         actions={
           <>
-            <EventActions event={event} serviceUrl={serviceUrl} />
-            <EventMoreMenu event={event} serviceUrl={serviceUrl} />
+            <EventActions event={event} />
+            <EventMoreMenu event={event} />
           </>
         }
       />
@@ -195,11 +194,11 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
       </Box>
       {/* The form stays mounted on other tabs, so unsaved edits survive a look at the player. */}
       <TabPanel tab="general" hidden={tab !== 'general'}>
-        <EventForm event={event} serviceUrl={serviceUrl} />
+        <EventForm event={event} />
       </TabPanel>
       {OtherTab && (
         <TabPanel tab={tab}>
-          <OtherTab event={event} serviceUrl={serviceUrl} />
+          <OtherTab event={event} />
         </TabPanel>
       )}
     </>
@@ -208,9 +207,7 @@ function ExistingEventPage({ id, serviceUrl }: { id: string; serviceUrl: string 
 
 export default function EventPage() {
   const { id } = useParams();
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  if (id === undefined || id === 'new') return <NewEventPage serviceUrl={serviceUrl} />;
+  if (id === undefined || id === 'new') return <NewEventPage />;
   if (!isEventId(id)) return <EventNotFound id={id} />;
-  return <ExistingEventPage id={id} serviceUrl={serviceUrl} />;
+  return <ExistingEventPage id={id} />;
 }

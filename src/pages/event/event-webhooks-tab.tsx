@@ -16,10 +16,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import type { Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -29,11 +27,9 @@ import { WebhookFormDialog } from '#pages/webhooks/webhook-form-dialog.tsx';
 import { WebhookList } from '#pages/webhooks/webhook-list.tsx';
 
 /** The parameters of the tab's own views, dropped when going back to its list. */
-const TAB_VIEW_PARAMS = ['webhook', 'new', 'edit', 'status', 'page', 'size', 'delivery'];
+const TAB_VIEW_PARAMS = ['webhook', 'new', 'edit', 'status', 'page', 'pageSize', 'delivery'];
 
 export function EventWebhooksTab({ event }: { event: Event }) {
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const [params, setParams] = useUrlParams();
   const selected = params.get('webhook');
 
@@ -53,7 +49,6 @@ export function EventWebhooksTab({ event }: { event: Event }) {
         webhookId={selected}
         backTo={listHref}
         backLabel="All webhooks of this event"
-        serviceUrl={serviceUrl}
         headingLevel="h2"
         onDeleted={() => setParams(new URLSearchParams(listHref.slice(1)))}
       />
@@ -62,7 +57,6 @@ export function EventWebhooksTab({ event }: { event: Event }) {
   return (
     <EventWebhookList
       event={event}
-      serviceUrl={serviceUrl}
       adding={params.get('new') === '1'}
       setAdding={(on) => setParams(new URLSearchParams((on ? hrefWith({ new: '1' }) : listHref).slice(1)))}
       hrefFor={(webhook) => hrefWith({ webhook: webhook.id })}
@@ -73,14 +67,14 @@ export function EventWebhooksTab({ event }: { event: Event }) {
 
 interface EventWebhookListProps {
   event: Event;
-  serviceUrl: string;
   adding: boolean;
   setAdding: (on: boolean) => void;
   hrefFor: (webhook: AnyWebhook) => string;
   onSaved: (webhook: AnyWebhook) => void;
 }
 
-function EventWebhookList({ event, serviceUrl, adding, setAdding, hrefFor, onSaved }: EventWebhookListProps) {
+function EventWebhookList({ event, adding, setAdding, hrefFor, onSaved }: EventWebhookListProps) {
+  const describeError = useDescribeError();
   const own = useQuery(api.webhook.listForEvent.queryOptions({ params: { eventsId: event.id } }));
   const system = useQuery(api.webhook.list.queryOptions({}));
   const webhooks = (own.data ?? []).map(toAnyWebhook);
@@ -92,7 +86,7 @@ function EventWebhookList({ event, serviceUrl, adding, setAdding, hrefFor, onSav
     content = (
       <ErrorState
         title="Could not load the event’s webhooks"
-        message={describeApiError(own.error, { serviceUrl }).message}
+        message={describeError(own.error).message}
         actions={
           <Button variant="contained" onClick={() => void own.refetch()}>
             Retry
@@ -143,7 +137,7 @@ function EventWebhookList({ event, serviceUrl, adding, setAdding, hrefFor, onSav
       </Box>
       {content}
       <SystemWideNote webhooks={systemHooks.map(toAnyWebhook)} loading={system.isPending} failed={Boolean(system.error)} />
-      <WebhookFormDialog open={adding} webhook={null} fixedEventId={event.id} serviceUrl={serviceUrl} onClose={() => setAdding(false)} onSaved={onSaved} />
+      <WebhookFormDialog open={adding} webhook={null} fixedEventId={event.id} onClose={() => setAdding(false)} onSaved={onSaved} />
     </Box>
   );
 }

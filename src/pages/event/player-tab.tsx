@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LiveTvIcon from '@mui/icons-material/LiveTvOutlined';
 import { EventState, type Event } from '#schema';
+import { useServiceUrl } from '#app/use-describe-error.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { Player } from '#components/player.tsx';
 import { isLive, isTransitional } from './event-transitions.ts';
@@ -17,7 +18,8 @@ function emptyHint(event: Event): { title: string; hint: string } {
 }
 
 /** The stream of the event as players get it now (its current-state HLS URL). */
-export function PlayerTab({ event, serviceUrl }: { event: Event; serviceUrl: string }) {
+export function PlayerTab({ event}: { event: Event }) {
+  const serviceUrl = useServiceUrl();
   const url = playableHlsUrl(event.video);
   const src = url ? absoluteUrl(url, serviceUrl) : null;
   const empty = emptyHint(event);

@@ -32,12 +32,13 @@ import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '#client';
 import { checkTargetField, targetFields, type Event, type MediaDestination, type PublicationKind, type TargetField } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { errorText, PublicationActions } from '#pages/publications/publication-actions.tsx';
+import { PublicationActions } from '#pages/publications/publication-actions.tsx';
 import { PublicationDrawer } from '#pages/publications/publication-drawer.tsx';
 import { DirectPublishDialog } from '#pages/publications/direct-publish-dialog.tsx';
 import { Mp4Offer, useEventMp4 } from '#pages/publications/event-mp4.tsx';
@@ -131,6 +132,7 @@ function defaults(kind: PublicationKind, event: Event, destination: MediaDestina
 
 /** Adding live publications or publishing the MP4: choose destinations, fill each target's form, submit together. */
 function PublishDialog({ event, kind, onClose }: { event: Event; kind: PublicationKind; onClose: () => void }) {
+  const describeError = useDescribeError();
   const destinations = useQuery(api.mediaDestination.list.queryOptions({}));
   const profile = useQuery({ ...api.channelProfile.getForEvent.queryOptions({ params: { id: event.id } }), enabled: kind === 'live' });
   const [drafts, setDrafts] = useState<Draft[]>([]);
@@ -180,7 +182,7 @@ function PublishDialog({ event, kind, onClose }: { event: Event; kind: Publicati
         }
         setErrors(mapped);
         if (other.length > 0) setProblem(other.join('; '));
-      } else setProblem(errorText(error));
+      } else setProblem(describeError(error).message);
     }
   };
 
@@ -287,6 +289,7 @@ function PublishDialog({ event, kind, onClose }: { event: Event; kind: Publicati
 }
 
 export function PublicationsTab({ event }: { event: Event }) {
+  const describeError = useDescribeError();
   const [params, setParams] = useUrlParams();
   const [dialog, setDialog] = useState<PublicationKind | null>(null);
   const list = useQuery({
@@ -319,7 +322,7 @@ export function PublicationsTab({ event }: { event: Event }) {
         </Button>
       </Box>
       {list.error ? (
-        <Alert severity="error">{errorText(list.error)}</Alert>
+        <Alert severity="error">{describeError(list.error).message}</Alert>
       ) : list.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : rows.length === 0 ? (

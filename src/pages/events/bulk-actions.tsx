@@ -29,6 +29,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import ErrorIcon from '@mui/icons-material/ErrorOutlined';
 import type { Event, EventStateName, EventType } from '#schema';
 import { STREAMING_STATES } from '#schema/models/event-states.ts';
+import { invalidatesOf } from '#client';
 import { api } from '#app/api.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { ColourSwatch } from '#components/colour-swatch.tsx';
@@ -119,7 +120,7 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
       };
       return runBulk(events, task, { onProgress: setProgress });
     },
-    meta: { invalidates: ['event', 'search', 'eventType', 'category', 'room', 'tag', 'channel'] },
+    meta: { invalidates: invalidatesOf(api.event.setState, api.eventType.setForEvent, api.event.delete) },
   });
 
   if (selected.length === 0 && !result) return null;

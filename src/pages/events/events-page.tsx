@@ -21,26 +21,27 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
 import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { isActiveState } from '#components/event-state.ts';
 import { PageHeader } from '#components/page-header.tsx';
-import { SelectableServerDataGrid } from '#components/selectable-server-data-grid.tsx';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { usePagedView } from '#components/use-paged-view.ts';
 import { DensityMenu, rowHeightOf, useDensity } from './density.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { choicesFrom, useColumnPreferences } from './column-preferences.ts';
 import { columnsFor, responsiveVisibility, type ScreenWidth } from './event-columns.tsx';
 import { activeTile, CLEARED_FILTERS, type StatusTile } from './event-filters.ts';
-import { DEFAULT_EVENTS_FILTERS, EVENT_PAGE_SIZES, eventsViewToQuery, sameFilters, useEventsView, type EventSortField } from './events-view.ts';
+import { DEFAULT_EVENTS_FILTERS, EVENTS_VIEW, eventsViewToQuery, sameFilters, type EventSortField } from './events-view.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { useStableRows } from './stable-rows.ts';
 import { StatusStrip } from './status-strip.tsx';
@@ -84,9 +85,9 @@ function useInteraction() {
 }
 
 export default function EventsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Events');
-  const [view, setView] = useEventsView();
-  const connection = useConnection();
+  const [view, setView, grid] = usePagedView(EVENTS_VIEW);
   const connectionDialog = useConnectionDialog();
   const width = useScreenWidth();
   const phone = width === 'xs';
@@ -146,8 +147,7 @@ export default function EventsPage() {
     (model: GridColumnVisibilityModel) => setChoices(choicesFrom({ ...columnVisibilityModel, ...model }, defaults)),
     [columnVisibilityModel, defaults, setChoices],
   );
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const described = error ? describeApiError(error, { serviceUrl, hasKey: connection.apiKey !== null }) : undefined;
+  const described = error ? describeError(error) : undefined;
   const tile = activeTile(view.filters);
   const filtered = !sameFilters(view.filters, CLEARED_FILTERS);
 
@@ -305,7 +305,7 @@ export default function EventsPage() {
             // Fills what the page leaves (the grid scrolls inside it, the page does not: one scrollbar).
             sx={{ flex: 1, minHeight: 240, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
           >
-            <SelectableServerDataGrid<Event, EventSortField>
+            <ServerDataGrid<Event, EventSortField>
               label="Events"
               rows={rows}
               columns={columns}
@@ -313,12 +313,7 @@ export default function EventsPage() {
               rowCount={data?.totalCount}
               // Only while a new view loads: live refreshes in the background must not flash the bar.
               loading={isPending || isPlaceholderData}
-              page={view.page}
-              pageSize={view.pageSize}
-              pageSizeOptions={EVENT_PAGE_SIZES}
-              onPageChange={(page, pageSize) => setView({ page, pageSize })}
-              sort={{ field: view.sort, direction: view.order }}
-              onSortChange={(sort) => setView(sort ? { sort: sort.field, order: sort.direction } : { sort: null })}
+              {...grid}
               empty={empty}
               columnVisibilityModel={columnVisibilityModel}
               onColumnVisibilityModelChange={onColumnVisibilityChange}

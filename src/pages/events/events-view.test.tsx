@@ -6,15 +6,18 @@ import {
   DEFAULT_EVENTS_VIEW,
   eventsViewToQuery,
   filtersToQuery,
-  parseEventsView,
+  EVENTS_VIEW,
   rangeBounds,
-  updateEventsView,
-  useEventsView,
-  writeEventsView,
+  type EventSortField,
   type EventsFilters,
   type EventsView,
-  type EventsViewPatch,
 } from './events-view.ts';
+import { parsePagedView, updatePagedView, usePagedView, writePagedView, type PagedViewPatch } from '#components/use-paged-view.ts';
+
+type EventsViewPatch = PagedViewPatch<EventSortField, EventsFilters>;
+const parseEventsView = (params: URLSearchParams) => parsePagedView(params, EVENTS_VIEW);
+const writeEventsView = (v: EventsView, current?: URLSearchParams) => writePagedView(v, EVENTS_VIEW, current);
+const updateEventsView = (v: EventsView, patch: EventsViewPatch) => updatePagedView(v, patch, EVENTS_VIEW);
 
 afterEach(cleanup);
 
@@ -30,15 +33,15 @@ const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m
 
 describe('the events view in the URL', () => {
   it('defaults to today onwards, soonest first, 20 a page', () => {
-    expect(parse('')).toEqual({ page: 1, pageSize: 20, sort: 'start', order: 'asc', filters: DEFAULT_EVENTS_FILTERS });
+    expect(parse('')).toEqual({ page: 1, pageSize: 20, sort: { field: 'start', direction: 'asc' }, filters: DEFAULT_EVENTS_FILTERS });
     expect(DEFAULT_EVENTS_FILTERS.range).toBe('upcoming');
   });
 
   it('reads page, size, sort and order', () => {
-    expect(parse('?page=3&pageSize=50&sort=title&order=desc')).toMatchObject({ page: 3, pageSize: 50, sort: 'title', order: 'desc' });
-    expect(parse('?sort=title&order=DESC').order).toBe('desc');
+    expect(parse('?page=3&pageSize=50&sort=title&order=desc')).toMatchObject({ page: 3, pageSize: 50, sort: { field: 'title', direction: 'desc' } });
+    expect(parse('?sort=title&order=DESC').sort?.direction).toBe('desc');
     // The default column in the other direction.
-    expect(parse('?order=desc')).toMatchObject({ sort: 'start', order: 'desc' });
+    expect(parse('?order=desc')).toMatchObject({ sort: { field: 'start', direction: 'desc' } });
   });
 
   it('falls back to defaults for anything it cannot use', () => {
@@ -47,7 +50,7 @@ describe('the events view in the URL', () => {
     expect(parse('?page=2.5').page).toBe(1);
     expect(parse('?pageSize=1000').pageSize).toBe(20);
     // Inherited property names are not sort columns.
-    expect(parse('?sort=constructor').sort).toBe('start');
+    expect(parse('?sort=constructor').sort?.field).toBe('start');
     // Unknown state names are dropped, known ones kept (any case), duplicates once.
     expect(parse('?state=live_published,NOPE,LIVE_PUBLISHED').filters.states).toEqual(['LIVE_PUBLISHED']);
     expect(parse('?channel=%20%20').filters.channel).toBeNull();
@@ -55,17 +58,17 @@ describe('the events view in the URL', () => {
 
   it('writes only what differs from the defaults, and keeps parameters it does not know', () => {
     expect(writeEventsView(DEFAULT_EVENTS_VIEW).toString()).toBe('');
-    const written = writeEventsView(view({ page: 2, pageSize: 50, sort: 'state', order: 'desc' }), new URLSearchParams('tab=mine&page=9'));
+    const written = writeEventsView(view({ page: 2, pageSize: 50, sort: { field: 'state', direction: 'desc' } }), new URLSearchParams('tab=mine&page=9'));
     expect(Object.fromEntries(written)).toEqual({ tab: 'mine', page: '2', pageSize: '50', sort: 'state', order: 'desc' });
-    expect(writeEventsView(view({ sort: 'title' })).toString()).toBe('sort=title');
+    expect(writeEventsView(view({ sort: { field: 'title', direction: 'asc' } })).toString()).toBe('sort=title');
     expect(writeEventsView(view({ filters: { range: 'all' } })).toString()).toBe('range=all');
   });
 
   it('round-trips every filter', () => {
     const views: EventsView[] = [
       DEFAULT_EVENTS_VIEW,
-      view({ page: 4, pageSize: 10, sort: 'start', order: 'desc' }),
-      view({ page: 1, pageSize: 100, sort: 'refId', order: 'desc', filters: { range: 'all' } }),
+      view({ page: 4, pageSize: 10, sort: { field: 'start', direction: 'desc' } }),
+      view({ page: 1, pageSize: 100, sort: { field: 'refId', direction: 'desc' }, filters: { range: 'all' } }),
       view({ filters: { search: 'cup final', range: 'today' } }),
       view({ filters: { range: 'next7', states: ['LIVE_PUBLISHED', 'LIVE_UNPUBLISHED', 'SUSPENDED'] } }),
       view({ filters: { range: 'past7', provisionStates: ['PROVISIONING_FAILED', 'TERMINATING_FAILED'], mp4States: ['FAILED'] } }),
@@ -78,8 +81,7 @@ describe('the events view in the URL', () => {
       view({ filters: { noScheduledEnd: true, containsXflow: true, clipsOnly: true } }),
       view({
         page: 3,
-        sort: 'channel',
-        order: 'desc',
+        sort: { field: 'channel', direction: 'desc' },
         filters: {
           search: 'news',
           states: ['PRE_LIVE'],
@@ -164,20 +166,20 @@ describe('the events view in the URL', () => {
       clipsOnly: true,
     });
     const columns = (['title', 'state', 'end', 'type', 'room', 'channel', 'refId'] as const).map(
-      (sort) => eventsViewToQuery(view({ sort }), now).orderColumn,
+      (field) => eventsViewToQuery(view({ sort: { field, direction: 'asc' } }), now).orderColumn,
     );
     expect(columns).toEqual(['Title', 'State', 'DisplayLiveEnd', 'EventType', 'Room', 'Channel', 'RefId']);
   });
 
   it('goes back to the first page when the size, the order or a filter changes, not when only the page does', () => {
-    const onPage3 = view({ page: 3, sort: 'title' });
+    const onPage3 = view({ page: 3, sort: { field: 'title', direction: 'asc' } });
     const update = (patch: EventsViewPatch) => updateEventsView(onPage3, patch);
     expect(update({ page: 4 }).page).toBe(4);
     expect(update({ pageSize: 50 }).page).toBe(1);
-    expect(update({ order: 'desc' }).page).toBe(1);
-    expect(update({ sort: 'start' }).page).toBe(1);
-    expect(update({ sort: null })).toMatchObject({ page: 1, sort: 'start', order: 'asc' });
-    expect(update({ sort: 'title', order: 'asc' }).page).toBe(3);
+    expect(update({ sort: { field: 'title', direction: 'desc' } }).page).toBe(1);
+    expect(update({ sort: { field: 'start', direction: 'asc' } }).page).toBe(1);
+    expect(update({ sort: null })).toMatchObject({ page: 1, sort: { field: 'start', direction: 'asc' } });
+    expect(update({ sort: { field: 'title', direction: 'asc' } }).page).toBe(3);
     expect(update({ filters: { channel: 'News 24' } }).page).toBe(1);
     expect(update({ filters: { channel: null } }).page).toBe(3);
     // A preset drops the custom days.
@@ -186,11 +188,11 @@ describe('the events view in the URL', () => {
   });
 });
 
-describe('useEventsView', () => {
+describe('usePagedView(EVENTS_VIEW)', () => {
   function renderAt(path: string) {
     const handle: { view?: EventsView; update?: (patch: EventsViewPatch) => void } = {};
     function Probe() {
-      const [current, update] = useEventsView();
+      const [current, update] = usePagedView(EVENTS_VIEW);
       handle.view = current;
       handle.update = update;
       return null;
@@ -202,7 +204,7 @@ describe('useEventsView', () => {
 
   it('reads the URL and pushes changes as history entries, so Back restores the view', async () => {
     const { router, handle } = renderAt('/events?page=2&sort=title&order=desc&tab=mine');
-    expect(handle.view).toMatchObject({ page: 2, sort: 'title', order: 'desc' });
+    expect(handle.view).toMatchObject({ page: 2, sort: { field: 'title', direction: 'desc' } });
 
     await act(async () => handle.update?.({ page: 3 }));
     expect(router.state.location.search).toBe('?page=3&sort=title&order=desc&tab=mine');
@@ -218,6 +220,6 @@ describe('useEventsView', () => {
     expect(handle.view?.page).toBe(1);
 
     await act(async () => router.navigate(-1));
-    expect(handle.view).toMatchObject({ page: 3, sort: 'title', order: 'desc', filters: DEFAULT_EVENTS_FILTERS });
+    expect(handle.view).toMatchObject({ page: 3, sort: { field: 'title', direction: 'desc' }, filters: DEFAULT_EVENTS_FILTERS });
   });
 });

@@ -11,9 +11,9 @@
  * on, soonest first (the "Today onwards" preset). `range=all` is every event; the filter bar and
  * the active-filter chips say which is in force.
  */
-import { useCallback, useMemo } from 'react';
 import { EventState, Mp4State, ProvisionState, type EndpointInput, type EventOrderColumn, type EventStateName, type endpoints } from '#schema';
-import { useUrlParams } from '#components/use-url-params.ts';
+import type { GridSort } from '#components/server-data-grid.tsx';
+import { definePagedView, parsePagedView, type PagedView } from '#components/use-paged-view.ts';
 
 export type EventListQueryInput = NonNullable<EndpointInput<typeof endpoints.event.list>['query']>;
 export type ProvisionStateName = (typeof ProvisionState.names)[number];
@@ -80,14 +80,7 @@ export interface EventsFilters {
   clipsOnly: boolean;
 }
 
-export interface EventsView {
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-  sort: EventSortField;
-  order: 'asc' | 'desc';
-  filters: EventsFilters;
-}
+export type EventsView = PagedView<EventSortField, EventsFilters>;
 
 export const DEFAULT_EVENTS_FILTERS: EventsFilters = {
   search: '',
@@ -110,14 +103,7 @@ export const DEFAULT_EVENTS_FILTERS: EventsFilters = {
 };
 
 /** Soonest first: the service's own order (DisplayLiveStart ascending), said out loud. */
-export const DEFAULT_SORT: { sort: EventSortField; order: 'asc' | 'desc' } = { sort: 'start', order: 'asc' };
-
-export const DEFAULT_EVENTS_VIEW: EventsView = {
-  page: 1,
-  pageSize: DEFAULT_EVENT_PAGE_SIZE,
-  ...DEFAULT_SORT,
-  filters: DEFAULT_EVENTS_FILTERS,
-};
+export const DEFAULT_SORT: GridSort<EventSortField> = { field: 'start', direction: 'asc' };
 
 /** The URL parameters of the view, in the order they are written. */
 export const PARAM = {
@@ -139,10 +125,6 @@ export const PARAM = {
   containsXflow: 'xflow',
   clipsOnly: 'clips',
 } as const satisfies Record<keyof EventsFilters, string>;
-
-function isSortField(value: string | null): value is EventSortField {
-  return value !== null && Object.hasOwn(EVENT_SORT_COLUMNS, value);
-}
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -207,21 +189,6 @@ export function parseEventsFilters(params: URLSearchParams): EventsFilters {
   };
 }
 
-/** Reads the view from the query string; anything unreadable falls back to its default. */
-export function parseEventsView(params: URLSearchParams): EventsView {
-  const page = Number(params.get('page'));
-  const pageSize = Number(params.get('pageSize'));
-  const sort = params.get('sort');
-  const desc = params.get('order')?.toLowerCase() === 'desc';
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: (EVENT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_EVENT_PAGE_SIZE,
-    sort: isSortField(sort) ? sort : DEFAULT_SORT.sort,
-    order: desc ? 'desc' : 'asc',
-    filters: parseEventsFilters(params),
-  };
-}
-
 /** Writes the filters into `next` (a copy the caller owns), removing those at their default. */
 export function writeEventsFilters(filters: EventsFilters, next: URLSearchParams): URLSearchParams {
   const set = (name: string, value: string | null) => (value === null || value === '' ? next.delete(name) : next.set(name, value));
@@ -250,17 +217,30 @@ export function writeEventsFilters(filters: EventsFilters, next: URLSearchParams
   return next;
 }
 
-/** Writes the view into a copy of `current`, keeping parameters that are not part of it. */
-export function writeEventsView(view: EventsView, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const set = (name: string, value: string | null) => (value === null ? next.delete(name) : next.set(name, value));
-  set('page', view.page > 1 ? String(view.page) : null);
-  set('pageSize', view.pageSize !== DEFAULT_EVENT_PAGE_SIZE ? String(view.pageSize) : null);
-  const defaultSort = view.sort === DEFAULT_SORT.sort && view.order === DEFAULT_SORT.order;
-  set('sort', defaultSort ? null : view.sort);
-  set('order', !defaultSort && view.order === 'desc' ? 'desc' : null);
-  return writeEventsFilters(view.filters, next);
-}
+/**
+ * The events list's view: `usePagedView(EVENTS_VIEW)`. A range other than `custom` drops the
+ * custom days.
+ */
+export const EVENTS_VIEW = definePagedView<EventSortField, EventsFilters>({
+  pageSizes: EVENT_PAGE_SIZES,
+  defaultPageSize: DEFAULT_EVENT_PAGE_SIZE,
+  sortFields: Object.keys(EVENT_SORT_COLUMNS) as EventSortField[],
+  defaultSort: DEFAULT_SORT,
+  filters: {
+    parse: parseEventsFilters,
+    write: writeEventsFilters,
+    patch: (filters, patch) => {
+      const next = { ...filters, ...patch };
+      if (patch.range !== undefined && patch.range !== 'custom') {
+        next.from = null;
+        next.to = null;
+      }
+      return next;
+    },
+  },
+});
+
+export const DEFAULT_EVENTS_VIEW: EventsView = parsePagedView(new URLSearchParams(), EVENTS_VIEW);
 
 /** The scheduled-start window of a range, as instants; open ends are undefined. */
 export function rangeBounds(filters: Pick<EventsFilters, 'range' | 'from' | 'to'>, now: Date = new Date()): { from?: Date; to?: Date } {
@@ -314,56 +294,12 @@ export function eventsViewToQuery(view: EventsView, now: Date = new Date()): Eve
     ...filtersToQuery(view.filters, now),
     pageNumber: view.page,
     pageSize: view.pageSize,
-    orderColumn: EVENT_SORT_COLUMNS[view.sort],
-    order: view.order === 'desc' ? 'DESC' : 'ASC',
+    orderColumn: EVENT_SORT_COLUMNS[(view.sort ?? DEFAULT_SORT).field],
+    order: view.sort?.direction === 'desc' ? 'DESC' : 'ASC',
   };
-}
-
-export type EventsViewPatch = Partial<Omit<EventsView, 'filters' | 'sort'>> & {
-  /** null: back to the default order. */
-  sort?: EventSortField | null;
-  filters?: Partial<EventsFilters>;
-};
-
-/**
- * Applies a change to a view. Changing the page size, the sort or a filter goes back to the first
- * page: "page 7" of another list is not the page the user was looking at.
- */
-export function updateEventsView(view: EventsView, patch: EventsViewPatch): EventsView {
-  const { filters: filterPatch, sort, ...rest } = patch;
-  const next: EventsView = { ...view, ...rest, filters: filterPatch ? { ...view.filters, ...filterPatch } : view.filters };
-  if (sort === null) Object.assign(next, DEFAULT_SORT);
-  else if (sort !== undefined) next.sort = sort;
-  if (filterPatch && filterPatch.range !== undefined && filterPatch.range !== 'custom') {
-    next.filters.from = null;
-    next.filters.to = null;
-  }
-  const changed =
-    (patch.pageSize !== undefined && patch.pageSize !== view.pageSize) ||
-    next.sort !== view.sort ||
-    next.order !== view.order ||
-    (filterPatch !== undefined && !sameFilters(next.filters, view.filters));
-  if (changed && patch.page === undefined) next.page = 1;
-  return next;
 }
 
 export function sameFilters(a: EventsFilters, b: EventsFilters): boolean {
   return writeEventsFilters(a, new URLSearchParams()).toString() === writeEventsFilters(b, new URLSearchParams()).toString();
 }
 
-export interface UpdateOptions {
-  /** Replace the history entry instead of pushing one (typing in the search box). */
-  replace?: boolean;
-}
-
-/** The view in the URL and a setter that pushes a history entry (so Back undoes a change). */
-export function useEventsView(): [EventsView, (patch: EventsViewPatch, options?: UpdateOptions) => void] {
-  const [params, setParams] = useUrlParams();
-  const view = useMemo(() => parseEventsView(params), [params]);
-  const update = useCallback(
-    (patch: EventsViewPatch, options: UpdateOptions = {}) =>
-      setParams((current) => writeEventsView(updateEventsView(parseEventsView(current), patch), current), options),
-    [setParams],
-  );
-  return [view, update];
-}

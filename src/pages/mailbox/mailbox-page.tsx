@@ -18,10 +18,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import type { Mail } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -71,11 +69,10 @@ function MailView({ mail }: { mail: Mail }) {
 }
 
 export default function MailboxPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Mailbox');
   const { id } = useParams();
   const navigate = useNavigate();
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
   const mails = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false, refetchInterval: 10_000 });
   const open = mails.data?.find((m) => m.id === id);
 
@@ -88,7 +85,7 @@ export default function MailboxPage() {
         </>
       );
     }
-    const described = describeApiError(mails.error, { serviceUrl, hasKey: connection.apiKey !== null });
+    const described = describeError(mails.error);
     return (
       <>
         <PageHeader title="Mailbox" />

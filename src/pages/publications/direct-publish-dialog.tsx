@@ -36,7 +36,7 @@ import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { FormSelectField, type SelectOption } from '#components/form/select-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
-import { useDescribeError } from '#pages/event/properties/property-source.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import { configRegion, directPublishSchema, emptyGuided, fieldOfKey, publicationFields, textKeys, type DirectPublishValues } from './direct-publish-form.ts';
 import { PublicationStateChip, TargetLabel, targetName } from './targets.tsx';
@@ -56,7 +56,7 @@ function useChoices(destination: Destination, metadata: DestinationMetadataName,
     staleTime: 5 * 60_000,
   });
   const choices: SelectOption[] = Object.entries(query.data?.Data ?? {}).map(([value, label]) => ({ value, label }));
-  return { choices, loading: query.isFetching && !query.data, loadError: query.error ? describe(query.error) : undefined };
+  return { choices, loading: query.isFetching && !query.data, loadError: query.error ? describe(query.error).message : undefined };
 }
 
 type FieldsProps = { destination: Destination; control: Control<DirectPublishValues>; setValue: UseFormSetValue<DirectPublishValues> };
@@ -145,7 +145,7 @@ function Results({ transactionId }: { transactionId: string }) {
     ...api.directVodPublication.listByTransaction.queryOptions({ params: { transactionId }, query: { transactionId } }),
     refetchInterval: (q) => ((q.state.data ?? []).some((p) => p.publicationState <= 1) ? 1_500 : false),
   });
-  if (list.error) return <Alert severity="error">{describe(list.error)}</Alert>;
+  if (list.error) return <Alert severity="error">{describe(list.error).message}</Alert>;
   if (!list.data) return <Skeleton variant="rounded" height={80} />;
   return (
     <List aria-label="Result per destination" dense>
@@ -205,7 +205,7 @@ export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClo
           else other.push(f.message);
         }
         if (other.length > 0) setProblem(other.join('; '));
-      } else setProblem(describe(error));
+      } else setProblem(describe(error).message);
     }
   });
 
@@ -237,7 +237,7 @@ export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClo
                   Direct destinations
                 </Typography>
                 {destinations.error ? (
-                  <Alert severity="error">{describe(destinations.error)}</Alert>
+                  <Alert severity="error">{describe(destinations.error).message}</Alert>
                 ) : destinations.isPending ? (
                   <Skeleton variant="rounded" height={40} />
                 ) : list.length === 0 ? (

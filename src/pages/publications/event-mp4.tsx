@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Mp4State } from '#schema';
 import { api } from '#app/api.ts';
-import { useDescribeError } from '#pages/event/properties/property-source.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
 
 const { AVAILABLE, GENERATING } = Mp4State.values;
 
@@ -51,7 +51,7 @@ export function Mp4Offer({ mp4 }: { mp4: ReturnType<typeof useEventMp4> }) {
         </Button>
       }
     >
-      {mp4.generateError ? describe(mp4.generateError) : mp4.error ? `The last MP4 failed: ${mp4.error}` : 'The event has no MP4 yet: VOD publications upload it. Generate it first.'}
+      {mp4.generateError ? describe(mp4.generateError).message : mp4.error ? `The last MP4 failed: ${mp4.error}` : 'The event has no MP4 yet: VOD publications upload it. Generate it first.'}
     </Alert>
   );
 }

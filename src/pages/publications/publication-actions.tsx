@@ -23,10 +23,9 @@ import PrivateIcon from '@mui/icons-material/PublicOff';
 import RetryIcon from '@mui/icons-material/Replay';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { MonitorRow } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { getApiClient } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 
-export const errorText = (error: unknown): string => describeApiError(error, { serviceUrl: '' }).message;
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { endpoints } from '#schema';
@@ -158,6 +157,7 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
 
 /** The row's action menu, with its confirmations. */
 export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: () => void }) {
+  const describeError = useDescribeError();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [pending, setPending] = useState<ActionInfo | null>(null);
   const [hardDelete, setHardDelete] = useState(false);
@@ -172,7 +172,7 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
       onDone?.();
     },
     onError: (error) => {
-      if (!pending) notify(errorText(error), { severity: 'error' });
+      if (!pending) notify(describeError(error).message, { severity: 'error' });
     },
   });
   const choose = (action: ActionInfo) => {
@@ -206,7 +206,7 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
           confirmLabel={pending.confirm.button}
           destructive={pending.confirm.destructive}
           busy={mutation.isPending}
-          error={mutation.error ? errorText(mutation.error) : undefined}
+          error={mutation.error ? describeError(mutation.error).message : undefined}
           onConfirm={() => mutation.mutate(pending.id)}
           onClose={() => {
             setPending(null);

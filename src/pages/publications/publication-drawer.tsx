@@ -23,6 +23,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { MonitorRow, PublicationHistoryEntry } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
@@ -32,7 +33,7 @@ function when(value: string | null | undefined): string {
   const date = parseServiceDate(value);
   return date ? formatDateTime(date) : '—';
 }
-import { errorText, PublicationActions } from './publication-actions.tsx';
+import { PublicationActions } from './publication-actions.tsx';
 import { PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,13 +70,14 @@ function Timeline({ entries }: { entries: PublicationHistoryEntry[] }) {
 }
 
 function Statistics({ row }: { row: MonitorRow }) {
+  const describeError = useDescribeError();
   const running = stateGroup(row.kind, row.publicationState) === 'InProgress';
   const stats = useQuery({
     ...api.livePublication.statistics.queryOptions({ params: { publicationId: row.id }, query: { destinationId: row.destinationId } }),
     refetchInterval: running ? 10_000 : false,
   });
   if (stats.isPending) return <Skeleton variant="rounded" height={200} />;
-  if (stats.error) return <Alert severity="warning">No statistics from the target: {errorText(stats.error)}</Alert>;
+  if (stats.error) return <Alert severity="warning">No statistics from the target: {describeError(stats.error).message}</Alert>;
   const data = stats.data as { status?: string; viewers?: number; peakViewers?: number; bitrateKbps?: number; health?: string; samples?: { at: string; viewers: number; bitrateKbps: number }[] };
   const samples = data.samples ?? [];
   return (
@@ -119,10 +121,11 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function TargetView({ row }: { row: MonitorRow }) {
+  const describeError = useDescribeError();
   const get = row.kind === 'live' ? api.livePublication.get : api.vodPublication.get;
   const view = useQuery(get.queryOptions({ params: { id: row.id }, query: { destinationId: row.destinationId, queryTarget: true } }));
   if (view.isPending) return <Skeleton variant="rounded" height={80} />;
-  if (view.error) return <Alert severity="warning">{errorText(view.error)}</Alert>;
+  if (view.error) return <Alert severity="warning">{describeError(view.error).message}</Alert>;
   const p = view.data;
   if (!p.details) return <Alert severity="warning">The target did not answer: its data could not be retrieved (details null).</Alert>;
   const { link, embedHtml, isUnavailable, ingestionDetails, ...keys } = p.details;
@@ -181,6 +184,7 @@ function TargetView({ row }: { row: MonitorRow }) {
 }
 
 export function PublicationDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const describeError = useDescribeError();
   const valid = id !== null && GUID.test(id);
   const row = useQuery({ ...api.publicationMonitor.get.queryOptions({ params: { id: id ?? '' } }), enabled: valid, refetchInterval: 3_000 });
   const history = useQuery({ ...api.publicationMonitor.history.queryOptions({ params: { id: id ?? '' } }), enabled: valid, refetchInterval: 5_000 });
@@ -197,7 +201,7 @@ export function PublicationDrawer({ id, onClose }: { id: string | null; onClose:
         </IconButton>
       </Box>
       {!valid || row.error ? (
-        <Alert severity="warning">{row.error ? errorText(row.error) : 'This publication does not exist.'}</Alert>
+        <Alert severity="warning">{row.error ? describeError(row.error).message : 'This publication does not exist.'}</Alert>
       ) : !r ? (
         <Skeleton variant="rounded" height={160} />
       ) : (

@@ -26,6 +26,7 @@ import PlayIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import { DestinationTarget, endpoints, type MonitorRow } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api, getApiClient } from '#app/api.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
@@ -35,12 +36,13 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { EventPicker } from '#components/event-picker.tsx';
 import { PageHeader } from '#components/page-header.tsx';
-import { SelectableServerDataGrid } from '#components/selectable-server-data-grid.tsx';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
+import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { useStableRows } from '#pages/events/stable-rows.ts';
-import { errorText, PublicationActions } from './publication-actions.tsx';
+import { PublicationActions } from './publication-actions.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { GROUP_LABELS, PublicationStateChip, stateGroup, TargetLabel, type StateGroup } from './targets.tsx';
 
@@ -54,7 +56,7 @@ function localToIso(value: string | null): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-export interface MonitorView {
+export interface MonitorFilters {
   kind: 'live' | 'vod' | null;
   states: StateGroup[];
   target: string | null;
@@ -63,49 +65,59 @@ export interface MonitorView {
   q: string;
   from: string | null;
   to: string | null;
-  page: number;
-  pageSize: number;
 }
 
-export function readView(params: URLSearchParams): MonitorView {
-  const kind = params.get('kind');
-  const states = (params.get('states') ?? '').split(',').filter((s): s is StateGroup => (GROUPS as string[]).includes(s));
-  const page = Number(params.get('page') ?? 1);
-  const size = Number(params.get('size') ?? 50);
-  const target = params.get('target');
-  const destination = params.get('destination');
-  const event = params.get('event');
-  return {
-    kind: kind === 'live' || kind === 'vod' ? kind : null,
-    states,
-    target: target && (DestinationTarget.names as readonly string[]).includes(target) ? target : null,
-    destination: destination && GUID.test(destination) ? destination : null,
-    event: event && GUID.test(event) ? event : null,
-    q: params.get('q') ?? '',
-    from: params.get('from'),
-    to: params.get('to'),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: [25, 50, 100].includes(size) ? size : 50,
-  };
-}
+/** The monitor's view in the URL: server paging (no sort: failed first, as the service orders it) and the filters. */
+export const MONITOR_VIEW = definePagedView<never, MonitorFilters>({
+  pageSizes: [25, 50, 100],
+  defaultPageSize: 50,
+  filters: {
+    parse: (params) => {
+      const kind = params.get('kind');
+      const target = params.get('target');
+      const destination = params.get('destination');
+      const event = params.get('event');
+      return {
+        kind: kind === 'live' || kind === 'vod' ? kind : null,
+        states: (params.get('states') ?? '').split(',').filter((s): s is StateGroup => (GROUPS as string[]).includes(s)),
+        target: target && (DestinationTarget.names as readonly string[]).includes(target) ? target : null,
+        destination: destination && GUID.test(destination) ? destination : null,
+        event: event && GUID.test(event) ? event : null,
+        q: params.get('q') ?? '',
+        from: params.get('from'),
+        to: params.get('to'),
+      };
+    },
+    write: (filters, next) => {
+      setParam(next, 'kind', filters.kind);
+      setParam(next, 'states', filters.states.join(','));
+      setParam(next, 'target', filters.target);
+      setParam(next, 'destination', filters.destination);
+      setParam(next, 'event', filters.event);
+      setParam(next, 'q', filters.q);
+      setParam(next, 'from', filters.from);
+      setParam(next, 'to', filters.to);
+    },
+  },
+});
 
 export default function PublicationsPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Publications');
   const [params, setParams] = useUrlParams();
-  const view = readView(params);
+  const [paged, setView, grid] = usePagedView(MONITOR_VIEW);
+  const view = paged.filters;
   const [selection, setSelection] = useState<string[]>([]);
   const [hovering, setHovering] = useState(false);
   const [bulk, setBulk] = useState<'start' | 'stop' | null>(null);
   const q = useDebounced(view.q, 300);
 
-  const set = (changes: Record<string, string | null>, resetPage = true) =>
+  const set = (changes: Partial<MonitorFilters>) => setView({ filters: changes });
+  // The drawer (`?pub=<id>`) is not part of the list's view: opening it keeps the page.
+  const openPublication = (id: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === '') next.delete(k);
-        else next.set(k, v);
-      }
-      if (resetPage) next.delete('page');
+      setParam(next, 'pub', id);
       return next;
     });
 
@@ -118,8 +130,8 @@ export default function PublicationsPage() {
     ...(q ? { contentIdFilter: q } : {}),
     ...(localToIso(view.from) ? { from: localToIso(view.from) } : {}),
     ...(localToIso(view.to) ? { to: localToIso(view.to) } : {}),
-    pageNumber: view.page,
-    pageSize: view.pageSize,
+    pageNumber: paged.page,
+    pageSize: paged.pageSize,
   };
   const monitor = useQuery({
     ...api.publicationMonitor.list.queryOptions({ query }),
@@ -233,7 +245,7 @@ export default function PublicationsPage() {
   const filtered = view.kind || view.states.length > 0 || view.target || view.destination || view.event || view.q || view.from || view.to;
   const toggleGroup = (g: StateGroup) => {
     const next = view.states.includes(g) ? view.states.filter((s) => s !== g) : [...view.states, g];
-    set({ states: next.join(',') });
+    set({ states: next });
   };
 
   return (
@@ -264,7 +276,7 @@ export default function PublicationsPage() {
         })}
       </Stack>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <ToggleButtonGroup size="small" exclusive value={view.kind ?? 'all'} onChange={(_e, v: string | null) => v && set({ kind: v === 'all' ? null : v })} aria-label="Kind">
+        <ToggleButtonGroup size="small" exclusive value={view.kind ?? 'all'} onChange={(_e, v: string | null) => v && set({ kind: v === 'all' ? null : (v as 'live' | 'vod') })} aria-label="Kind">
           <ToggleButton value="all">All</ToggleButton>
           <ToggleButton value="live">Live</ToggleButton>
           <ToggleButton value="vod">VOD</ToggleButton>
@@ -327,7 +339,7 @@ export default function PublicationsPage() {
       {monitor.error && !monitor.data ? (
         <ErrorState
           title="Could not load the publications"
-          message={errorText(monitor.error)}
+          message={describeError(monitor.error).message}
           actions={
             <Button variant="contained" onClick={() => void monitor.refetch()}>
               Retry
@@ -336,23 +348,18 @@ export default function PublicationsPage() {
         />
       ) : (
         <Paper variant="outlined" onPointerEnter={() => setHovering(true)} onPointerLeave={() => setHovering(false)}>
-          {monitor.error && <Alert severity="warning">Could not refresh: {errorText(monitor.error)}. Showing the last rows received.</Alert>}
-          <SelectableServerDataGrid<MonitorRow>
+          {monitor.error && <Alert severity="warning">Could not refresh: {describeError(monitor.error).message}. Showing the last rows received.</Alert>}
+          <ServerDataGrid<MonitorRow, never>
             label="Publications"
             rows={rows}
             columns={columns}
             columnVisibilityModel={columnVisibility}
             rowCount={monitor.data?.totalCount}
             loading={monitor.isFetching && monitor.isPlaceholderData}
-            page={view.page}
-            pageSize={view.pageSize}
-            pageSizeOptions={[25, 50, 100]}
-            onPageChange={(page, pageSize) => set({ page: page > 1 ? String(page) : null, size: pageSize !== 50 ? String(pageSize) : null }, false)}
-            sort={null}
-            onSortChange={() => undefined}
+            {...grid}
             selection={selection}
             onSelectionChange={setSelection}
-            onRowClick={(row) => set({ pub: row.id }, false)}
+            onRowClick={(row) => openPublication(row.id)}
             empty={
               <EmptyState
                 icon={<PublicationsIcon />}
@@ -370,14 +377,14 @@ export default function PublicationsPage() {
         confirmLabel="Stop"
         destructive
         busy={bulkRun.isPending}
-        error={bulkRun.error ? errorText(bulkRun.error) : undefined}
+        error={bulkRun.error ? describeError(bulkRun.error).message : undefined}
         onConfirm={() => bulkRun.mutate('stop')}
         onClose={() => setBulk(null)}
       >
         <Typography>Their broadcasts end for everyone watching them on their targets. Waiting ones will not start.</Typography>
       </ConfirmDialog>
 
-      <PublicationDrawer id={params.get('pub')} onClose={() => set({ pub: null }, false)} />
+      <PublicationDrawer id={params.get('pub')} onClose={() => openPublication(null)} />
     </>
   );
 }

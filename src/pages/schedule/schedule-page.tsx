@@ -27,10 +27,10 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { ColourSwatch } from '#components/colour-swatch.tsx';
@@ -63,10 +63,10 @@ function periodTitle(view: ScheduleView, days: readonly Date[], anchor: Date): s
 }
 
 export default function SchedulePage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Schedule');
   const [view, setView] = useScheduleView();
   const now = useNow();
-  const connection = useConnection();
   const connectionDialog = useConnectionDialog();
   const [conflictsOpen, setConflictsOpen] = useState(false);
 
@@ -119,7 +119,7 @@ export default function SchedulePage() {
   }
 
   const described = schedule.error
-    ? describeApiError(schedule.error, { serviceUrl: resolveBaseUrl(connection.baseUrl), hasKey: connection.apiKey !== null })
+    ? describeError(schedule.error)
     : undefined;
   const count = visible.length;
   const subtitle = schedule.data

@@ -39,8 +39,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import type { WebhookAttempt, WebhookDelivery } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -49,11 +49,13 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatRelative, parseServiceDate } from '#components/format-time.ts';
 import { useNow } from '#components/use-now.ts';
+import { setParam, usePagedView } from '#components/use-paged-view.ts';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { deliveryStatusInfo, formatLatency, httpStatusText, isSuccessCode, lastAttempt, notificationFlags, shortId, STATUS_FILTERS } from './delivery-format.ts';
 import { DeliveryStatusChip } from './delivery-status-chip.tsx';
 import { ResponseExcerpt } from './send-test.tsx';
-import { PAGE_SIZES, useDeliveryLogView, type DeliveryStatusFilter } from './use-webhooks.ts';
+import { DELIVERY_LOG_VIEW, type DeliveryStatusFilter } from './use-webhooks.ts';
 
 /** While a delivery on the page is open; otherwise new deliveries show within half a minute. */
 export const OPEN_REFRESH_MS = 2_000;
@@ -63,15 +65,19 @@ export interface DeliveryLogProps {
   webhookId: string;
   /** A system-wide webhook's deliveries are about many events: name and link each. */
   showEvent: boolean;
-  serviceUrl: string;
 }
 
 function isOpen(delivery: WebhookDelivery): boolean {
   return deliveryStatusInfo(delivery).open;
 }
 
-export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogProps) {
-  const [view, setView] = useDeliveryLogView();
+export function DeliveryLog({ webhookId, showEvent}: DeliveryLogProps) {
+  const describeError = useDescribeError();
+  const [paged, setPaged] = usePagedView(DELIVERY_LOG_VIEW);
+  const [params, setParams] = useUrlParams();
+  const view = { ...paged, status: paged.filters.status, delivery: params.get('delivery') };
+  const setView = (patch: { status?: DeliveryStatusFilter; page?: number; pageSize?: number }) =>
+    setPaged({ page: patch.page, pageSize: patch.pageSize, ...(patch.status !== undefined ? { filters: { status: patch.status } } : {}) });
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const headingId = useId();
   const query = useQuery({
@@ -97,7 +103,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
             severity: 'success',
             ...(view.status !== 'all' && view.status !== 'pending' ? { action: { label: 'Show all', onClick: () => setView({ status: 'all' }) } } : {}),
           }),
-        onError: (error) => notify(`Could not redeliver: ${describeApiError(error, { serviceUrl }).message}`, { severity: 'error' }),
+        onError: (error) => notify(`Could not redeliver: ${describeError(error).message}`, { severity: 'error' }),
       },
     );
   };
@@ -109,7 +115,15 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
     { keys: ']', description: 'Next page of deliveries', group: 'Delivery log', run: () => view.page < lastPage && setView({ page: view.page + 1 }) },
   ]);
 
-  const toggle = (delivery: WebhookDelivery) => setView({ delivery: view.delivery === delivery.id ? null : delivery.id }, { replace: true });
+  const toggle = (delivery: WebhookDelivery) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        setParam(next, 'delivery', view.delivery === delivery.id ? null : delivery.id);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -147,7 +161,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
       {query.error && !page ? (
         <ErrorState
           title="Could not load the delivery log"
-          message={describeApiError(query.error, { serviceUrl }).message}
+          message={describeError(query.error).message}
           actions={
             <Button variant="contained" onClick={() => void query.refetch()}>
               Retry
@@ -178,9 +192,11 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
           {query.isFetching && query.isPlaceholderData && <LinearProgress aria-label="Loading the page" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
           {query.error && (
             <Alert severity="warning" sx={{ borderRadius: 0 }}>
-              The last refresh failed: {describeApiError(query.error, { serviceUrl }).message}
+              The last refresh failed: {describeError(query.error).message}
             </Alert>
           )}
+          {/* Not ServerDataGrid: a delivery opens in place to show its attempts (the grid's detail
+              panels are MUI X Pro). Its view is the one view, usePagedView, as every list's. */}
           <TableContainer>
             <Table size="small" aria-label="Deliveries" sx={{ tableLayout: narrow ? 'auto' : 'fixed' }}>
               <TableHead>
@@ -221,7 +237,7 @@ export function DeliveryLog({ webhookId, showEvent, serviceUrl }: DeliveryLogPro
             page={Math.min(view.page, lastPage) - 1}
             onPageChange={(_e, next) => setView({ page: next + 1 })}
             rowsPerPage={view.pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
+            rowsPerPageOptions={[...DELIVERY_LOG_VIEW.pageSizes]}
             onRowsPerPageChange={(e) => setView({ pageSize: Number(e.target.value) })}
             labelRowsPerPage={narrow ? 'Rows' : 'Deliveries per page'}
             sx={narrow ? { '& .MuiTablePagination-toolbar': { pl: 1, pr: 0.5 }, '& .MuiTablePagination-actions': { ml: 0.5 }, '& .MuiTablePagination-input': { mr: 1, ml: 0.5 } } : undefined}

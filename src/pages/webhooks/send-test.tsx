@@ -3,11 +3,11 @@
  * X-ControlRoom-Test: true, no retries) and answers the attempt; the result stays on screen,
  * with the status, the latency and the start of the receiver's answer, until dismissed.
  */
+import { useDescribeError } from '#app/use-describe-error.ts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { WebhookAttempt } from '#schema';
-import { describeApiError } from '#app/api-errors.ts';
 import { describeAttempt, formatLatency, httpStatusText, isSuccessCode } from './delivery-format.ts';
 
 export function ResponseExcerpt({ text, label = 'Response' }: { text: string | null; label?: string }) {
@@ -42,12 +42,13 @@ export function ResponseExcerpt({ text, label = 'Response' }: { text: string | n
   );
 }
 
-export function SendTestResult({ result, error, serviceUrl, onClose }: { result: WebhookAttempt | undefined; error: unknown; serviceUrl: string; onClose: () => void }) {
+export function SendTestResult({ result, error, onClose }: { result: WebhookAttempt | undefined; error: unknown; onClose: () => void }) {
+  const describeError = useDescribeError();
   if (error) {
     return (
       <Alert severity="error" onClose={onClose} role="alert" sx={{ mb: 2 }}>
         <AlertTitle>Could not send the test</AlertTitle>
-        {describeApiError(error, { serviceUrl }).message}
+        {describeError(error).message}
       </Alert>
     );
   }

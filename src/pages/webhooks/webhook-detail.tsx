@@ -20,8 +20,8 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { BackLink } from '#components/back-link.tsx';
@@ -41,14 +41,14 @@ export interface WebhookDetailProps {
   /** Where "back" goes: the list this webhook was opened from. */
   backTo: string;
   backLabel: string;
-  serviceUrl: string;
   /** h1 on its own page, h2 inside the event page. */
   headingLevel: 'h1' | 'h2';
   /** After a delete, where to go (the list). */
   onDeleted: () => void;
 }
 
-export function WebhookDetail({ webhookId, backTo, backLabel, serviceUrl, headingLevel, onDeleted }: WebhookDetailProps) {
+export function WebhookDetail({ webhookId, backTo, backLabel, headingLevel, onDeleted }: WebhookDetailProps) {
+  const describeError = useDescribeError();
   const query = useWebhook(webhookId);
   const webhook = query.data;
   if (query.error && webhook === undefined) {
@@ -57,7 +57,7 @@ export function WebhookDetail({ webhookId, backTo, backLabel, serviceUrl, headin
         <BackLink to={backTo} label={backLabel} />
         <ErrorState
           title="Could not load the webhook"
-          message={describeApiError(query.error, { serviceUrl }).message}
+          message={describeError(query.error).message}
           actions={
             <Button variant="contained" onClick={() => void query.refetch()}>
               Retry
@@ -99,7 +99,7 @@ export function WebhookDetail({ webhookId, backTo, backLabel, serviceUrl, headin
       </>
     );
   }
-  return <LoadedWebhook webhook={webhook} backTo={backTo} backLabel={backLabel} serviceUrl={serviceUrl} headingLevel={headingLevel} onDeleted={onDeleted} />;
+  return <LoadedWebhook webhook={webhook} backTo={backTo} backLabel={backLabel} headingLevel={headingLevel} onDeleted={onDeleted} />;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -113,7 +113,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function LoadedWebhook({ webhook, backTo, backLabel, serviceUrl, headingLevel, onDeleted }: Omit<WebhookDetailProps, 'webhookId'> & { webhook: AnyWebhook }) {
+function LoadedWebhook({ webhook, backTo, backLabel, headingLevel, onDeleted }: Omit<WebhookDetailProps, 'webhookId'> & { webhook: AnyWebhook }) {
+  const describeError = useDescribeError();
   const [editing, setEditing] = useQueryFlag('edit');
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Its declared `invalidates` (the webhook area) shows the test in the delivery log once answered.
@@ -178,7 +179,7 @@ function LoadedWebhook({ webhook, backTo, backLabel, serviceUrl, headingLevel, o
         </Box>
       </Box>
 
-      {(test.data || test.error) && <SendTestResult result={test.data} error={test.error} serviceUrl={serviceUrl} onClose={() => test.reset()} />}
+      {(test.data || test.error) && <SendTestResult result={test.data} error={test.error} onClose={() => test.reset()} />}
 
       <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
         <Fact label="Sent for">{scope}</Fact>
@@ -207,16 +208,16 @@ function LoadedWebhook({ webhook, backTo, backLabel, serviceUrl, headingLevel, o
         </Fact>
       </Paper>
 
-      <DeliveryLog webhookId={webhook.id} showEvent={webhook.eventId === null} serviceUrl={serviceUrl} />
+      <DeliveryLog webhookId={webhook.id} showEvent={webhook.eventId === null} />
 
-      <WebhookFormDialog open={editing} webhook={webhook} serviceUrl={serviceUrl} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      <WebhookFormDialog open={editing} webhook={webhook} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this webhook?"
         confirmLabel="Delete webhook"
         destructive
         busy={remove.isPending}
-        error={remove.error ? describeApiError(remove.error, { serviceUrl }).message : undefined}
+        error={remove.error ? describeError(remove.error).message : undefined}
         onClose={() => {
           setConfirmDelete(false);
           remove.reset();

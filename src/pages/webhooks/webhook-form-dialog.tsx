@@ -31,10 +31,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { EventPicker, useEventTitle } from '#components/event-picker.tsx';
@@ -78,7 +78,6 @@ export interface WebhookFormDialogProps {
   fixedEventId?: string | null;
   /** The event a new webhook starts with (the webhooks page's selected event). */
   initialEventId?: string | null;
-  serviceUrl: string;
   onClose: () => void;
   onSaved: (webhook: AnyWebhook, created: boolean) => void;
 }
@@ -93,7 +92,8 @@ export function WebhookFormDialog(props: WebhookFormDialogProps) {
   );
 }
 
-function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, serviceUrl, onClose, onSaved, titleId }: WebhookFormDialogProps & { titleId: string }) {
+function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, onClose, onSaved, titleId }: WebhookFormDialogProps & { titleId: string }) {
+  const describeError = useDescribeError();
   const creating = webhook === null;
   const [defaults] = useState(() => (webhook ? webhookToFormValues(webhook) : newWebhookFormValues(fixedEventId ?? initialEventId)));
   // Checked on the first save, then as the user corrects: no error for a field merely passed through
@@ -135,12 +135,16 @@ function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, serv
         notify(creating ? `Added the webhook for ${saved.webhookUrl}` : `Saved the webhook for ${saved.webhookUrl}`, { severity: 'success' });
         onSaved(saved, creating);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-          const mapped = mapWebhookServerErrors(error.fieldErrors, values.headers.length);
-          mapped.fields.forEach((field, index) => form.setError(field.name, { type: 'server', message: formMessage(field.message) }, { shouldFocus: index === 0 }));
-          if (mapped.other.length > 0 || mapped.fields.length === 0) setProblem({ title: 'The service did not accept the webhook', lines: mapped.other.length > 0 ? mapped.other : [error.message] });
+        const mapped = applyServerErrors(form, error, {
+          map: (errors) => {
+            const m = mapWebhookServerErrors(errors, values.headers.length);
+            return { fields: m.fields.map((f) => ({ ...f, message: formMessage(f.message) })), other: m.other };
+          },
+        });
+        if (mapped.handled) {
+          if (mapped.other.length > 0 || mapped.fields.length === 0) setProblem({ title: 'The service did not accept the webhook', lines: mapped.other.length > 0 ? mapped.other : [describeError(error).message] });
         } else {
-          const described = describeApiError(error, { serviceUrl });
+          const described = describeError(error);
           setProblem({ title: creating ? 'Could not add the webhook' : 'Could not save the webhook', lines: [described.message] });
         }
       }

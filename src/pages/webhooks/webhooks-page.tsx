@@ -13,10 +13,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import WebhookIcon from '@mui/icons-material/WebhookOutlined';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError, isConnectionProblem } from '#app/api-errors.ts';
-import { useConnection, useConnectionDialog } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
+import { isConnectionProblem } from '#app/api-errors.ts';
+import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -41,10 +41,10 @@ function ListSkeleton({ label }: { label: string }) {
   );
 }
 
-function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
+function WebhookListPage() {
+  const describeError = useDescribeError();
   useDocumentTitle('Webhooks');
   const navigate = useNavigate();
-  const connection = useConnection();
   const connectionDialog = useConnectionDialog();
   const [params, setParams] = useUrlParams();
   const eventParam = params.get('event');
@@ -72,7 +72,7 @@ function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
 
   let systemContent;
   if (system.error) {
-    const described = describeApiError(system.error, { serviceUrl, hasKey: connection.apiKey !== null });
+    const described = describeError(system.error);
     systemContent = (
       <ErrorState
         title="Could not load the webhooks"
@@ -151,7 +151,7 @@ function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
           (forEvent.error ? (
             <ErrorState
               title="Could not load the event’s webhooks"
-              message={describeApiError(forEvent.error, { serviceUrl }).message}
+              message={describeError(forEvent.error).message}
               actions={
                 <Button variant="contained" onClick={() => void forEvent.refetch()}>
                   Retry
@@ -173,7 +173,6 @@ function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
         open={adding !== null}
         webhook={null}
         initialEventId={adding === 'event' ? eventId : null}
-        serviceUrl={serviceUrl}
         onClose={() => setParam('new', null)}
         onSaved={(saved) => void navigate(`/webhooks/${saved.id}`)}
       />
@@ -184,13 +183,11 @@ function WebhookListPage({ serviceUrl }: { serviceUrl: string }) {
 export default function WebhooksPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  if (id === undefined) return <WebhookListPage serviceUrl={serviceUrl} />;
-  return <WebhookPage id={id} serviceUrl={serviceUrl} onDeleted={() => void navigate('/webhooks')} />;
+  if (id === undefined) return <WebhookListPage />;
+  return <WebhookPage id={id} onDeleted={() => void navigate('/webhooks')} />;
 }
 
-function WebhookPage({ id, serviceUrl, onDeleted }: { id: string; serviceUrl: string; onDeleted: () => void }) {
+function WebhookPage({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   useDocumentTitle('Webhook');
   if (!GUID.test(id)) {
     return (
@@ -211,5 +208,5 @@ function WebhookPage({ id, serviceUrl, onDeleted }: { id: string; serviceUrl: st
       />
     );
   }
-  return <WebhookDetail key={id} webhookId={id} backTo="/webhooks" backLabel="All webhooks" serviceUrl={serviceUrl} headingLevel="h1" onDeleted={onDeleted} />;
+  return <WebhookDetail key={id} webhookId={id} backTo="/webhooks" backLabel="All webhooks" headingLevel="h1" onDeleted={onDeleted} />;
 }

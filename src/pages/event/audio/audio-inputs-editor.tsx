@@ -20,10 +20,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { ChannelProfile, Event } from '#schema';
 import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { notify } from '#app/notifications.tsx';
 import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { createDraftStore } from '../client-properties/drafts.ts';
@@ -119,7 +117,7 @@ export interface AudioInputsEditorProps {
 }
 
 export function AudioInputsEditor({ event, profile, startWithRow = false, onCancelNew }: AudioInputsEditorProps) {
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  const describeError = useDescribeError();
   const serverValues = useMemo(() => profileToForm(profile), [profile]);
   const draft = audioDrafts.get(event.id);
   const [initial] = useState<AudioFormValues>(() => {
@@ -194,7 +192,7 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
             lines: [...mapped.rows.map((p) => ({ text: `Input ${p.row + 1}: ${p.message}`, field: fieldOf(p) })), ...mapped.other.map((text) => ({ text }))],
           });
         } else {
-          setProblem({ title: 'Could not save the audio inputs', lines: [{ text: describeApiError(error, { serviceUrl }).message }] });
+          setProblem({ title: 'Could not save the audio inputs', lines: [{ text: describeError(error).message }] });
         }
       }
     },

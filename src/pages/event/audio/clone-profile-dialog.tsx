@@ -15,10 +15,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ChannelProfile, Event } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
 import { languageLabel } from './languages.ts';
 
@@ -38,8 +36,8 @@ export interface CloneProfileDialogProps {
 }
 
 export function CloneProfileDialog({ open, event, current, unsaved, onClose, onCloned }: CloneProfileDialogProps) {
+  const describeError = useDescribeError();
   const titleId = useId();
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
   const [source, setSource] = useState<PickedEvent | null>(null);
   const preview = useQuery({
     ...api.channelProfile.getForEvent.queryOptions({ params: { id: source?.id ?? event.id }, query: { noCache: true } }),
@@ -68,7 +66,7 @@ export function CloneProfileDialog({ open, event, current, unsaved, onClose, onC
         <EventPicker value={source?.id ?? null} onChange={(_id, next) => setSource(next)} excludeId={event.id} label="Event to copy from" placeholder="Search by title" autoFocus />
         <Box sx={{ mt: 2, minHeight: 56 }} aria-live="polite">
           {source && preview.isPending && <Skeleton variant="rounded" height={48} />}
-          {source && preview.isError && <Alert severity="error">{describeApiError(preview.error, { serviceUrl }).message}</Alert>}
+          {source && preview.isError && <Alert severity="error">{describeError(preview.error).message}</Alert>}
           {source && sourceProfile === null && <Alert severity="info">‘{source.title || 'Untitled event'}’ has no channel profile: there is nothing to copy.</Alert>}
           {source && sourceProfile && (
             <Alert severity={current ? 'warning' : 'info'} icon={false}>
@@ -79,7 +77,7 @@ export function CloneProfileDialog({ open, event, current, unsaved, onClose, onC
           )}
           {clone.isError && (
             <Alert severity="error" sx={{ mt: 1 }}>
-              {describeApiError(clone.error, { serviceUrl }).message}
+              {describeError(clone.error).message}
             </Alert>
           )}
         </Box>

@@ -15,10 +15,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ClientProperty, ClientPropertyValidation, Event } from '#schema';
 import { ApiError } from '#client';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { useUnloadWarning } from '#components/leave-guard.tsx';
@@ -60,7 +58,7 @@ export interface ClientPropertiesFormProps {
 }
 
 export function ClientPropertiesForm({ event, templateId, templateName, properties, applied, replacing, onCancel, onApplied }: ClientPropertiesFormProps) {
-  const serviceUrl = resolveBaseUrl(useConnection().baseUrl);
+  const describeError = useDescribeError();
   const resolver = useMemo(() => zodResolver(templateSchema(properties)), [properties]);
   // Applied: follows the service while a field is untouched. Not applied: the template's defaults.
   const serverValues = useMemo(() => formValuesOf(properties, { withDefaults: !applied }), [properties, applied]);
@@ -162,7 +160,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
           return;
         }
       }
-      setProblem({ title: applied ? 'Could not save' : 'Could not apply the template', lines: [{ text: describeApiError(error, { serviceUrl }).message }] });
+      setProblem({ title: applied ? 'Could not save' : 'Could not apply the template', lines: [{ text: describeError(error).message }] });
       return;
     }
     // The write's `invalidates` has refreshed the event and its client properties by now.

@@ -23,6 +23,8 @@ import { useTheme } from '@mui/material/styles';
 import type { ChapterPoint, ChapterPointBody } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
+import { applyServerErrors, sentence } from '#components/form/server-errors.ts';
 import { formIssueMessage } from '../form-messages.ts';
 import {
   CHAPTER_POINT_FIELD_LABELS,
@@ -35,8 +37,6 @@ import {
   normalizeTimeInput,
   type ChapterPointFormValues,
 } from './chapter-point-values.ts';
-import { fieldErrorsOf } from './property-errors.ts';
-import { useDescribeError } from './property-source.ts';
 
 export type ChapterPointDialogMode = { kind: 'add'; parent: ChapterPoint | null } | { kind: 'edit'; point: ChapterPoint };
 
@@ -97,16 +97,9 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
       onSaved(saved);
       onClose();
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const other: string[] = [];
-      fields.forEach((f, index) => {
-        const name = f.field.split('.')[1];
-        const field = FIELDS.find((n) => n.toLowerCase() === name?.toLowerCase());
-        if (field) form.setError(field, { type: 'server', message: f.message.charAt(0).toUpperCase() + f.message.slice(1) }, { shouldFocus: index === 0 });
-        else other.push(`${f.field}: ${f.message}`);
-      });
-      if (fields.length === 0) setProblem(`Not saved. ${describe(error)}`);
-      else if (other.length > 0) setProblem(other.join('; '));
+      const mapped = applyServerErrors(form, error, { names: FIELDS, message: sentence });
+      if (!mapped.handled) setProblem(`Not saved. ${describe(error).message}`);
+      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
     }
   });
 

@@ -22,9 +22,10 @@ import Typography from '@mui/material/Typography';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
 import { planPaste, countActions } from './paste.ts';
-import { useDescribeError, type PropertyRow } from './property-source.ts';
+import { type PropertyRow } from './property-source.ts';
 
 export interface CloneDialogProps {
   open: boolean;
@@ -65,7 +66,7 @@ function CloneDialogBody({ event, existing, onClose }: CloneDialogProps) {
       notify(`${removeSource ? 'Moved' : 'Copied'} ${plural(n, 'property', 'properties')} from ‘${picked.title}’.`, { severity: 'success' });
       onClose();
     } catch (e) {
-      setError(describe(e));
+      setError(describe(e).message);
     }
   };
 
@@ -93,7 +94,7 @@ function CloneDialogBody({ event, existing, onClose }: CloneDialogProps) {
             {sourceProps.isPending ? (
               <Skeleton width="70%" />
             ) : sourceProps.error ? (
-              <Alert severity="error">Could not read its properties. {describe(sourceProps.error)}</Alert>
+              <Alert severity="error">Could not read its properties. {describe(sourceProps.error).message}</Alert>
             ) : n === 0 ? (
               <Alert severity="info">‘{picked.title}’ has no custom properties: there is nothing to copy.</Alert>
             ) : (

@@ -25,9 +25,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { notify } from '#app/notifications.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { countActions, linesToSave, parsePastedProperties, planPaste, type PastePlanRow } from './paste.ts';
 import { bulkWriteProblems, fieldErrorsOf, type RowProblems } from './property-errors.ts';
-import { useDescribeError, type PropertyRow, type PropertySource } from './property-source.ts';
+import type { PropertyRow, PropertySource } from './property-source.ts';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } as const;
 
@@ -114,7 +115,7 @@ function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onS
         const line = toSave[index]?.line;
         if (line !== undefined) byLine.set(line, problems);
       }
-      const message = byLine.size > 0 ? 'The service refused the lines marked below; nothing was saved.' : `Nothing was saved. ${describe(error)}`;
+      const message = byLine.size > 0 ? 'The service refused the lines marked below; nothing was saved.' : `Nothing was saved. ${describe(error).message}`;
       setFailure({ message, byLine });
     } finally {
       setBusy(false);

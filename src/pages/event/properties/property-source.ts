@@ -6,19 +6,9 @@
  * The writes' own `invalidates` refresh the list (and everything that embeds properties) before
  * each write answers, so the sources keep no cache of their own.
  */
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '#app/api.ts';
-import { describeApiError } from '#app/api-errors.ts';
-import { useConnection } from '#app/connection-context.tsx';
-import { resolveBaseUrl } from '#app/connection.ts';
-
-/** A failure in words, naming the service it came from. */
-export function useDescribeError(): (error: unknown) => string {
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  return useCallback((error: unknown) => describeApiError(error, { serviceUrl }).message, [serviceUrl]);
-}
 
 export interface PropertyRow {
   id: string;

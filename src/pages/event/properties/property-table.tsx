@@ -36,6 +36,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -44,7 +45,7 @@ import { PasteDialog } from './paste-dialog.tsx';
 import { pairKey } from './paste.ts';
 import { fieldErrorsOf, singleWriteProblems, type PropertyField } from './property-errors.ts';
 import { PropertyEditRow, type PropertyValues } from './property-edit-row.tsx';
-import { useDescribeError, type PropertyRow, type PropertySource } from './property-source.ts';
+import type { PropertyRow, PropertySource } from './property-source.ts';
 import { useStableOrder } from './stable-order.ts';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } as const;
@@ -204,7 +205,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.length > 0) return singleWriteProblems(fields);
-      return { fields: {}, row: [`Not saved. ${describe(error)}`] };
+      return { fields: {}, row: [`Not saved. ${describe(error).message}`] };
     }
   };
 
@@ -227,12 +228,12 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
             await source.remove(row.id);
             removed++;
           } catch (error) {
-            failed.push({ row, message: describe(error) });
+            failed.push({ row, message: describe(error).message });
           }
         }
       }
     } catch (error) {
-      failed.push(...targets.map((row) => ({ row, message: describe(error) })));
+      failed.push(...targets.map((row) => ({ row, message: describe(error).message })));
     } finally {
       setDeleting(false);
     }
@@ -483,7 +484,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
     body = (
       <ErrorState
         title="Could not load the properties"
-        message={describe(source.query.error)}
+        message={describe(source.query.error).message}
         actions={
           <Button variant="contained" onClick={() => void source.query.refetch()} disabled={source.query.isFetching}>
             {source.query.isFetching ? 'Retrying…' : 'Retry'}
@@ -627,7 +628,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
       {body}
       {source.query.error && data && (
         <Typography variant="body2" role="status" sx={{ color: 'warning.main', mt: 1 }}>
-          Showing the properties as last loaded: the refresh failed. {describe(source.query.error)}
+          Showing the properties as last loaded: the refresh failed. {describe(source.query.error).message}
         </Typography>
       )}
       <ConfirmDialog
