@@ -2,7 +2,7 @@
  * VOD downloads: every download of the client with its state (processing with progress, ready,
  * failed with the reason, expired), its link, retry and delete. The view lives in the URL:
  * `?state=processing|ready|failed|expired`, `?q=` (file, content id, recipient, event title),
- * `?page=`, `?size=`, `?sort=created|state|file` and `?dir=asc|desc`. It refreshes fast while a
+ * `?page=`, `?pageSize=`, `?sort=created|state|file` and `?dir=asc|desc`. It refreshes fast while a
  * download is processing or its mail is on the way.
  */
 import { useMemo } from 'react';
