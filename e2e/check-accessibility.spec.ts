@@ -82,6 +82,9 @@ async function visit(page: Page, extra: ExtraPage, ids: Record<string, string>) 
   if (extra.ready) await expect(page.getByRole(extra.ready.role, { name: extra.ready.name }).first()).toBeVisible();
 }
 
+// Light and dark are the two longest tests of the suite and share nothing: one on each worker.
+test.describe.configure({ mode: 'parallel' });
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`check every page with axe in ${scheme} mode: nothing serious or critical`, async ({ page }) => {
     // About forty pages, each loaded, settled and analysed: minutes on a busy machine.
