@@ -1,8 +1,9 @@
 /**
- * Demo media syndication: four destinations (three authorised, one still to activate, one whose
- * platform fails uploads: the `uploadFailed` fault), completed and failed VOD publications of events
- * with an MP4, and live publications running on the events that are live now (the event watcher
- * keeps them in step, so they complete when their event ends).
+ * Demo media syndication: five media destinations (four authorised, one still to activate, one
+ * whose platform fails uploads: the `uploadFailed` fault) and a direct VideoSite destination with
+ * playlists, completed and failed VOD publications of events with an MP4 (the first one also
+ * published directly), and live publications running on the events that are live now (the event
+ * watcher keeps them in step, so they complete when their event ends).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -29,6 +30,19 @@ export async function seedSyndicationDemo(db: DbOrTx, clientId: string, clock: C
       { clientId, name: 'Newsroom account', target: 1, configJson: '{"mb_account":"@newsroom"}', active: false, activation: { status: 'none' as const }, ...stamps },
     ])
     .returning();
+  const [highlights] = await db
+    .insert(syndicationDestinations)
+    .values({
+      clientId,
+      api: 'direct',
+      name: 'Highlights channel',
+      target: 2,
+      configJson: '{"region":"GB","playlists":{"PLmatch":"Match highlights","PLinterviews":"Interviews"}}',
+      active: true,
+      activation: authorised('Highlights channel (videosite.example)'),
+      ...stamps,
+    })
+    .returning();
   await db.insert(syndicationDestinationProperties).values({ clientId, destinationId: media!.id, category: 'simulation', key: 'faults', value: 'uploadFailed' });
   void blog;
 
@@ -43,6 +57,7 @@ export async function seedSyndicationDemo(db: DbOrTx, clientId: string, clock: C
     for (const [destination, state, reason] of [
       [videoSite!, 3, null],
       [social!, 3, null],
+      ...(i === 0 ? [[highlights!, 3, null] as const] : []),
       ...(i === 0 ? [[media!, 5, 'Upload failed at 60 %: MediaPlatform answered 500 Internal Server Error (upload session expired).'] as const] : []),
     ] as const) {
       const publicationId = randomUUID();
@@ -58,6 +73,7 @@ export async function seedSyndicationDemo(db: DbOrTx, clientId: string, clock: C
       await db.insert(publications).values({
         id: publicationId,
         clientId,
+        api: destination.api,
         kind: 'vod',
         eventId: event.id,
         destinationId: destination.id,
