@@ -186,9 +186,10 @@ export default function PublicationsPage() {
         headerName: 'Target',
         width: 160,
         sortable: false,
-        // The kind (live or VOD, direct or by event) beside the target: one column fewer.
+        // The kind (live or VOD, direct or by event) under the target, as the dates carry their
+        // age: one column fewer, and long target names keep their room.
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, height: '100%' }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', minWidth: 0, height: '100%', lineHeight: 1.3 }}>
             <TargetLabel target={row.target} />
             <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }} noWrap>
               {row.kind === 'live' ? 'Live' : row.api === 'direct' ? 'VOD, direct' : 'VOD'}
@@ -224,9 +225,9 @@ export default function PublicationsPage() {
           </Typography>
         ),
       },
-      { field: 'dateCreated', headerName: 'Created', width: 130, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCreated} /> },
+      { field: 'dateCreated', headerName: 'Created', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCreated} /> },
       { field: 'dateStarted', headerName: 'Started', width: 140, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateStarted} /> },
-      { field: 'dateCompleted', headerName: 'Completed', width: 130, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCompleted} /> },
+      { field: 'dateCompleted', headerName: 'Completed', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCompleted} /> },
       { field: 'contentId', headerName: 'Content id', width: 140, sortable: false },
     ],
     [],
