@@ -126,6 +126,8 @@ export const publications = pgTable(
     index('publications_client_event_idx').on(t.clientId, t.eventId, t.dateCreated),
     index('publications_monitor_idx').on(t.clientId, sql`(${t.state} >= 4)`, t.dateCreated, t.id),
     index('publications_client_state_idx').on(t.clientId, t.state, t.dateCreated),
+    // contentIdFilter is a case-insensitive substring match (ILIKE '%x%'): a trigram index serves it (pg_trgm).
+    index('publications_content_id_trgm_idx').using('gin', t.contentId.op('gin_trgm_ops')),
   ],
 );
 
