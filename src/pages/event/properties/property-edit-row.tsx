@@ -66,7 +66,8 @@ export function PropertyEditRow({ row, initial, existing, categories, focus, com
   // What the pair would do: for a new property, update the one that has it; for a renamed one, clash.
   const holder = key.trim() === '' ? undefined : existing.find((p) => p.id !== row?.id && pairKey(p) === pairKey({ category, key: key.trim() }));
   const clash = row && holder ? `‘${holder.category ? `${holder.category} / ` : ''}${holder.key}’ already has this category and key` : undefined;
-  const replaces = !row && holder ? `Exists already: saving replaces its value${holder.value ? ` ‘${holder.value.length > 40 ? `${holder.value.slice(0, 40)}…` : holder.value}’` : ''}` : undefined;
+  // Not while saving: the list can refresh with this very property before the save answers.
+  const replaces = !row && holder && !formState.isSubmitting ? `Exists already: saving replaces its value${holder.value ? ` ‘${holder.value.length > 40 ? `${holder.value.slice(0, 40)}…` : holder.value}’` : ''}` : undefined;
 
   const submit = form.handleSubmit(async (values) => {
     if (clash) {
