@@ -2,7 +2,7 @@
  * The browser client (#client) wired into an in-process test app: every call goes through the
  * real routing, and every success body is checked against its record's schema on this side too.
  */
-import { createApiClient, type ApiClient } from '#client';
+import { ApiError, createApiClient, type ApiClient } from '#client';
 import type { TestApp, TestTenant } from './app.ts';
 import { routeFetch } from './route-fetch.ts';
 
@@ -35,4 +35,15 @@ export function createTestClient(testApp: Pick<TestApp, 'app' | 'key'>, options:
 export async function createStrangerClient(testApp: Pick<TestApp, 'app' | 'key' | 'createTenant'>): Promise<{ tenant: TestTenant; api: ApiClient }> {
   const tenant = await testApp.createTenant();
   return { tenant, api: createTestClient(testApp, { tenant }) };
+}
+
+/** The error a call that must fail failed with (a test fails when it succeeds or throws something else). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

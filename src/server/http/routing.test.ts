@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEndpoints, defineArea, type Endpoint } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createTestClient } from '#testing/client.ts';
+import { createTestClient, failure } from '#testing/client.ts';
 import { bodyOptional, sampleParams, sampleQuery, samplesAccepted } from '#testing/samples.ts';
 import { ensureClient } from '../db/keys.ts';
 import { clients } from '../db/tables/clients.ts';
@@ -21,16 +21,6 @@ function spy(endpoint: Endpoint): Implementation {
   return implement(endpoint, async (input) => {
     throw new HttpError(418, 'Spy', endpoint.id, { input });
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('every operation record routes to itself', () => {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { archiverCaptures } from '../../db/tables/index.ts';
 import { endpoints, type PlayoutProfileBody } from '#schema';
-import { ApiError } from '#client';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { type ApiError } from '#client';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { captureBody, elapse, goLive, PRIMARY_POINT, seedArchiverFixture, stop, type ArchiverFixture } from '#testing/archiver.ts';
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 const fields = (error: ApiError) => ((error.body?.data as { fields?: { field: string }[] } | null)?.fields ?? []).map((f) => f.field);
 
 let n = 0;

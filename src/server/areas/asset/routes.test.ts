@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type Asset } from '#schema';
-import { ApiError } from '#client';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { type ApiError } from '#client';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import { createMediaServices } from '../media/services.ts';
@@ -27,15 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 const fields = (error: ApiError) => (error.body?.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];
 
 /** A VOD_PUBLIC event created through the API, with a 2-minute schedule and the fixture's xflow. */

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type EncoderComposeBody } from '#schema';
-import { ApiError } from '#client';
-import { createTestClient } from '#testing/client.ts';
+import { type ApiError } from '#client';
+import { createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { SimulatedEncoder } from '../../sim/encoder.ts';
 import { changesOf } from '#testing/changes.ts';
@@ -43,16 +43,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const fields = (error: ApiError) => (error.body?.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];

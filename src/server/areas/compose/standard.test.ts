@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type StandardComposeBody } from '#schema';
-import { ApiError } from '#client';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { type ApiError } from '#client';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { events } from '../../db/tables/index.ts';
 import { changesOf } from '#testing/changes.ts';
@@ -23,16 +23,6 @@ beforeAll(async () => {
   api = createTestClient(t);
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const fields = (error: ApiError) => (error.body?.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];
 

@@ -1,9 +1,9 @@
 /** All 8 event type operations through the real routing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createTestClient } from '#testing/client.ts';
+import { createTestClient, failure } from '#testing/client.ts';
 import { and, eq } from 'drizzle-orm';
 import { eventChanges, events } from '../../db/tables/index.ts';
 
@@ -17,16 +17,6 @@ beforeAll(async () => {
   otherApi = createTestClient(t, { tenant: await t.createTenant() });
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function insertEvent(title: string, clientId = t.clientId): Promise<string> {
   const now = t.clock.now();

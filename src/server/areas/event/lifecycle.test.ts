@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type Event } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { customProperties, eventTags, events, jobs } from '../../db/tables/index.ts';
 import { AUTO_START_JOB, automationKey } from '../live/automation.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
@@ -26,16 +26,6 @@ beforeAll(async () => {
   ({ api: stranger } = await createStrangerClient(t));
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const add = (title: string, extra: Record<string, unknown> = {}) =>
   api.call(endpoints.event.upsert, { body: { Title: title, ...extra } });

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type Event, type EventPatchBody } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
 import { seedLookups, setColumns, type Lookups } from '#testing/event-writes.ts';
 
@@ -18,16 +18,6 @@ beforeAll(async () => {
   ids = await seedLookups(t.database.db, t.clientId);
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const patch = (id: string, body: EventPatchBody, client = api) => client.call(endpoints.event.patch, { params: { id }, body });
 const get = async (id: string) => (await api.call(endpoints.event.get, { params: { id } }))!;

@@ -1,9 +1,9 @@
 /** GET /event/ and the single-event reads through the real routing, on the demo tenant. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Event } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
-import { createTestClient } from '#testing/client.ts';
+import { createTestClient, failure } from '#testing/client.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 
 let t: TestApp;
@@ -20,16 +20,6 @@ beforeAll(async () => {
   otherApi = createTestClient(t, { tenant: other });
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('GET /event/', () => {
   it('pages with the defaults: 20 events, the total, no video', async () => {

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, ProvisionState, type Event, type EventBody } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import { type ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
-import { createTestClient } from '#testing/client.ts';
+import { createTestClient, failure } from '#testing/client.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
 import { eventCount, seedLookups, setColumns, tagNames, type Lookups } from '#testing/event-writes.ts';
 
@@ -24,16 +24,6 @@ beforeAll(async () => {
   strangerIds = await seedLookups(t.database.db, stranger.clientId);
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const post = (body: EventBody, client = api) => client.call(endpoints.event.upsert, { body });
 const fieldsOf = (error: ApiError) => error.fieldErrors.map((f) => f.field);

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { endpoints, type ChannelConfiguration, type XflowConfiguration } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { eventChanges, events } from '../../db/tables/index.ts';
 
 let t: TestApp;
@@ -25,16 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 type EventValues = Partial<typeof events.$inferInsert>;
 

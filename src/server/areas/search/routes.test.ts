@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints, type Event } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import {
   categories,
   channels,
@@ -40,16 +40,6 @@ async function insertEvent(values: EventValues, clientId = t.clientId): Promise<
     .values({ clientId, scheduledStart: BASE, dateCreated: BASE, dateModified: BASE, ...values })
     .returning({ id: events.id });
   return row!.id;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const titles = (page: { results: { title: string }[] }) => page.results.map((e) => e.title);

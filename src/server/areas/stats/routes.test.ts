@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type BillingStatistics } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { channels, customProperties, events } from '../../db/tables/index.ts';
 import { friendlyBytes, maxSimultaneous } from './billing.ts';
 
@@ -41,16 +41,6 @@ async function event(values: Partial<typeof events.$inferInsert>, resolution?: s
     await t.database.db.insert(customProperties).values({ clientId, eventId: row!.id, category: 'billing', key: 'resolution', value: resolution });
   }
   return row!.id;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 /** Media destinations, their activation workflow and their properties, through the real routing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { activeDestination, setFaults } from '#testing/syndication.ts';
 
 let t: TestApp;
@@ -14,16 +14,6 @@ beforeAll(async () => {
   api = createTestClient(t);
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const authorisePath = (description: string | null) => /\/api\/sim\/targets\/authorise\/\S+/.exec(description ?? '')![0];
 

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints, Mp4State } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { activeDestination, activeDirectDestination, advance, authorise, insertEvent, setFaults } from '#testing/syndication.ts';
 import { syndicationDestinations } from '../../db/tables/syndication.ts';
 
@@ -18,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const AVAILABLE = Mp4State.values.AVAILABLE;
 const json = (o: object) => JSON.stringify(o);

@@ -1,9 +1,9 @@
 /** Live and VOD publications on the simulated targets: every operation, the state rules, faults, callbacks, tenancy, the monitor. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, Mp4State } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 import { activeDestination, addAudioInput, advance, insertEvent, setEventState, setFaults } from '#testing/syndication.ts';
 
@@ -20,16 +20,6 @@ afterAll(async () => {
   await receiver.stop();
   await t.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const LIVE = EventState.values.LIVE_PUBLISHED;
 const json = (o: object) => JSON.stringify(o);

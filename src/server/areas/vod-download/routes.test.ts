@@ -1,9 +1,9 @@
 /** The 11 VOD download operations and the extension records, through the real routing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadTaskSchema, endpoints, parseJsonText, type VodDownloadBody } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import { type ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 import { recordedEvent } from '#testing/compose.ts';
 
@@ -21,16 +21,6 @@ beforeAll(async () => {
   interview = await recordedEvent(t, fixture, 60, 'Post-match interview');
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const fieldsOf = (error: ApiError) => ((error.body?.data as { fields?: { field: string }[] } | null)?.fields ?? []).map((f) => f.field);
 

@@ -1,9 +1,9 @@
 /** The 10 webhook operations and the extension records, through the real routing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '#schema';
-import { ApiError, type ApiClient } from '#client';
+import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createStrangerClient, createTestClient } from '#testing/client.ts';
+import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { insertEvent, recordChange, settle } from '#testing/webhook.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 
@@ -15,16 +15,6 @@ beforeAll(async () => {
   api = createTestClient(t);
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const hook = (n: number) => `https://hooks.example.com/in/${n}`;
 const headers = (list: { name: string; value: string }[]) => JSON.stringify({ headers: list });
