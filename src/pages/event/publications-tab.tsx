@@ -43,7 +43,7 @@ import { PublicationDrawer } from '#pages/publications/publication-drawer.tsx';
 import { DirectPublishDialog } from '#pages/publications/direct-publish-dialog.tsx';
 import { Mp4Offer, useEventMp4 } from '#pages/publications/event-mp4.tsx';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { PublicationStateChip, stateGroup, TargetLabel, targetName } from '#pages/publications/targets.tsx';
+import { DestinationChoiceLabel, PublicationStateChip, stateGroup, TargetLabel, targetName } from '#pages/publications/targets.tsx';
 
 interface Draft {
   destination: MediaDestination;
@@ -224,16 +224,7 @@ function PublishDialog({ event, kind, onClose }: { event: Event; kind: Publicati
                   <FormControlLabel
                     key={d.id}
                     control={<Checkbox checked={drafts.some((x) => x.destination.id === d.id)} onChange={() => toggle(d)} />}
-                    label={
-                      <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
-                        <TargetLabel target={d.target} /> · {d.name}
-                        {!d.active && (
-                          <Typography component="span" variant="caption" sx={{ color: 'warning.main' }}>
-                            (not active)
-                          </Typography>
-                        )}
-                      </Box>
-                    }
+                    label={<DestinationChoiceLabel destination={d} />}
                   />
                 ))}
               </Box>

@@ -39,7 +39,7 @@ import { FormTextField } from '#components/form/text-field.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import { configRegion, directPublishSchema, emptyGuided, fieldOfKey, publicationFields, textKeys, type DirectPublishValues } from './direct-publish-form.ts';
-import { PublicationStateChip, TargetLabel, targetName } from './targets.tsx';
+import { DestinationChoiceLabel, PublicationStateChip, TargetLabel, targetName } from './targets.tsx';
 
 const VS = DestinationTarget.values.VideoSite;
 const SN = DestinationTarget.values.SocialNetwork;
@@ -250,16 +250,7 @@ export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClo
                       <FormControlLabel
                         key={d.id}
                         control={<Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d)} />}
-                        label={
-                          <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
-                            <TargetLabel target={d.target} /> · {d.name}
-                            {!d.active && (
-                              <Typography component="span" variant="caption" sx={{ color: 'warning.main' }}>
-                                (not active)
-                              </Typography>
-                            )}
-                          </Box>
-                        }
+                        label={<DestinationChoiceLabel destination={d} />}
                       />
                     ))}
                   </Box>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import SocialIcon from '@mui/icons-material/GroupsOutlined';
 import MicroBlogIcon from '@mui/icons-material/ChatBubbleOutlined';
 import VideoSiteIcon from '@mui/icons-material/SmartDisplayOutlined';
@@ -29,6 +30,20 @@ export function TargetLabel({ target }: { target: number }) {
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
       <TargetIcon target={target} />
       <span>{targetName(target)}</span>
+    </Box>
+  );
+}
+
+/** A destination as a publish dialog offers it: its target, its name, and whether it still needs activating. */
+export function DestinationChoiceLabel({ destination }: { destination: { target: number; name: string; active: boolean } }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
+      <TargetLabel target={destination.target} /> · {destination.name}
+      {!destination.active && (
+        <Typography component="span" variant="caption" sx={{ color: 'warning.main' }}>
+          (not active)
+        </Typography>
+      )}
     </Box>
   );
 }
