@@ -8,7 +8,7 @@
  * connection only delays a stream until it is back or the next poll.
  */
 import pg from 'pg';
-import type { Db } from '../db/database.ts';
+import { PglitePool, type Db } from '../db/database.ts';
 
 /** The channel every service process uses; the payload is the change's seq. */
 export const CHANGES_CHANNEL = 'control_room_event_changes';
@@ -42,53 +42,57 @@ export interface ListenOptions {
   log?: { warn(obj: object, msg?: string): void };
 }
 
-interface PgliteLike {
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
 function clientOf(db: Db): unknown {
   return (db as unknown as { $client?: unknown }).$client;
-}
-
-function isPglite(client: unknown): client is PgliteLike {
-  return typeof (client as { listen?: unknown } | undefined)?.listen === 'function';
-}
-
-function isPool(client: unknown): client is pg.Pool {
-  return client instanceof pg.Pool;
 }
 
 /** Starts listening on CHANGES_CHANNEL through the database behind `db`; undefined when the driver cannot. */
 export function listenForChanges(db: Db, options: ListenOptions): ChangeListener | undefined {
   const client = clientOf(db);
-  if (isPglite(client)) return listenPglite(client, options);
-  if (isPool(client)) return listenPostgres(client, options);
+  // PglitePool first: it is a pg.Pool too, but of one shared session, not a server to connect to again.
+  if (client instanceof PglitePool) return listenPglite(client, options);
+  if (client instanceof pg.Pool) return listenPostgres(client, options);
   return undefined;
 }
 
-function listenPglite(client: PgliteLike, options: ListenOptions): ChangeListener {
+/** How many listeners each PGlite session has per channel: the session's LISTEN is shared, so the last one UNLISTENs. */
+const pgliteListeners = new WeakMap<PglitePool, Map<string, number>>();
+
+/**
+ * PGlite is one session: the LISTEN runs on it through the pool like any query, and the session's
+ * connection hands on every notification it receives (its own writes' NOTIFYs, at their commit).
+ */
+function listenPglite(pool: PglitePool, options: ListenOptions): ChangeListener {
+  const channel = options.channel ?? CHANGES_CHANNEL;
+  const counts = pgliteListeners.get(pool) ?? new Map<string, number>();
+  pgliteListeners.set(pool, counts);
+  counts.set(channel, (counts.get(channel) ?? 0) + 1);
   let closed = false;
-  const started = client
-    .listen(options.channel ?? CHANGES_CHANNEL, (payload) => options.onNotify(payload))
-    .then((unlisten) => {
-      if (closed) {
-        void unlisten().catch(() => undefined);
-        return undefined;
-      }
-      options.onState?.(true);
-      return unlisten;
+  const hear = (message: { channel: string; payload: string }) => {
+    if (message.channel === channel && !closed) options.onNotify(message.payload);
+  };
+  pool.host.connection.notifications.on('notification', hear);
+  const started = pool
+    .query(`LISTEN ${channel}`)
+    .then(() => {
+      if (!closed) options.onState?.(true);
+      return !closed;
     })
     .catch((error: unknown) => {
       options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'change feed: LISTEN failed; polling only');
-      return undefined;
+      return false;
     });
   return {
-    ready: started.then((unlisten) => unlisten !== undefined),
+    ready: started,
     async close() {
+      if (closed) return;
       closed = true;
-      const unlisten = await started;
+      pool.host.connection.notifications.off('notification', hear);
+      await started;
+      const left = (counts.get(channel) ?? 1) - 1;
+      counts.set(channel, left);
       // The database may be closing already.
-      await unlisten?.().catch(() => undefined);
+      if (left === 0) await pool.query(`UNLISTEN ${channel}`).catch(() => undefined);
     },
   };
 }

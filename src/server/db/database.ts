@@ -1,21 +1,21 @@
 /**
  * The database: PGlite (PostgreSQL compiled to WebAssembly) persisted under DATA_DIR by default,
- * or a PostgreSQL server when DATABASE_URL is set. Both are driven through Drizzle's PostgreSQL
- * dialect with the same tables and migrations, so repositories are written once.
+ * or a PostgreSQL server when DATABASE_URL is set. Both are driven through one driver, node-postgres
+ * (PGlite through its node-postgres connection), and Drizzle's PostgreSQL dialect with the same
+ * tables and migrations, so repositories are written once and both databases behave alike: the same
+ * result shapes, the same errors, the same named prepared statements (prepared-statements.ts).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { pgliteInWorker, type PgliteHost } from './pglite-host.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import * as tables from './tables/index.ts';
 
 export type Tables = typeof tables;
@@ -61,21 +61,88 @@ const MIGRATION_LOCK = 7_316_502_118;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger, options.log, migrationsFolder);
-  return openPglite(options.dataDir ?? 'memory://', options.logger, options.loadDataDir, migrationsFolder);
+  const opened = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log)
+    : await openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+  const db = drizzle(opened.pool, { schema: tables, casing: 'snake_case', logger: options.logger });
+  const database: Database = { db: db as unknown as Db, driver: opened.driver, location: opened.location, close: opened.close };
+  try {
+    await migrateDatabase(database, migrationsFolder);
+  } catch (error) {
+    await opened.close().catch(() => undefined);
+    throw error;
+  }
+  return database;
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined, loadDataDir: Blob | undefined, migrationsFolder: string): Promise<Database> {
+interface OpenedPool {
+  pool: pg.Pool;
+  driver: Database['driver'];
+  location: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The pool in front of an embedded PGlite: one connection, because PGlite is one PostgreSQL session
+ * (queries queue for it as they would for a busy server connection). `host` is where the PGlite
+ * runs (pglite-host.ts), for what only it can do: dumps, and the session's notifications
+ * (changes/listen.ts).
+ */
+export class PglitePool extends pg.Pool {
+  constructor(readonly host: PgliteHost) {
+    super({
+      connection: host.connection,
+      Client: PreparingClient,
+      max: 1,
+      // The one connection is kept: node-postgres remembers per connection which statements it prepared.
+      idleTimeoutMillis: 0,
+    } as pg.PoolConfig);
+  }
+}
+
+/** The embedded PGlite behind a database handle, or undefined on PostgreSQL. */
+export function pgliteHostOf(db: Db): PgliteHost | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PglitePool ? client.host : undefined;
+}
+
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<OpenedPool> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram index of publications' contentIdFilter (migration 0017); PostgreSQL ships it in its contrib modules.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema: tables, casing: 'snake_case', logger });
-  await migratePglite(db, { migrationsFolder });
+  const host = await pgliteInWorker({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+  const pool = new PglitePool(host);
+  const stopMaintenance = maintainPglite(pool);
   return {
-    db: db as unknown as Db,
+    pool,
     driver: 'pglite',
     location: dataDir,
-    close: () => client.close(),
+    close: async () => {
+      stopMaintenance();
+      await pool.end();
+      await host.close();
+    },
+  };
+}
+
+/** When the first maintenance runs after opening (the demo seed and the first requests come first), then how often. */
+const FIRST_MAINTENANCE_MS = 15_000;
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, which has no autovacuum: without this no table would
+ * ever have statistics (the planner would take a table of 100 000 events for a few rows, and keep
+ * that plan in its prepared statements) and the queue tables' dead rows would never be reclaimed.
+ * `VACUUM (ANALYZE)` visits only pages changed since the last one. A new plan follows on its own:
+ * the statistics invalidate the prepared statements' cached plans.
+ */
+function maintainPglite(pool: pg.Pool): () => void {
+  const run = () => void pool.query('VACUUM (ANALYZE)').catch(() => undefined);
+  const first = setTimeout(run, FIRST_MAINTENANCE_MS);
+  const every = setInterval(run, MAINTENANCE_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
   };
 }
 
@@ -86,16 +153,11 @@ async function openPglite(dataDir: string, logger: Logger | undefined, loadDataD
  * both only report, the pool drops the broken connection and opens new ones as needed. Requests
  * meanwhile fail with the driver's error, answered as 503 with Retry-After (http/errors.ts).
  */
-async function openPostgres(
-  databaseUrl: string,
-  poolSize: number,
-  logger: Logger | undefined,
-  log: DatabaseOptions['log'],
-  migrationsFolder: string,
-): Promise<Database> {
+function openPostgres(databaseUrl: string, poolSize: number, log: DatabaseOptions['log']): OpenedPool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
+    Client: PreparingClient,
     // While the server is unreachable a request waits this long for a connection, then fails (503).
     connectionTimeoutMillis: 5_000,
   });
@@ -109,24 +171,9 @@ async function openPostgres(
   };
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = drizzlePg(pool, { schema: tables, casing: 'snake_case', logger });
-  // Several service processes may start at once against one database: one migrates, the others wait.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(lockClient), { migrationsFolder });
-  } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    lockClient.release();
-  }
   const url = new URL(databaseUrl);
   url.password = '';
-  return {
-    db: db as unknown as Db,
-    driver: 'postgres',
-    location: url.toString(),
-    close: () => pool.end(),
-  };
+  return { pool, driver: 'postgres', location: url.toString(), close: () => pool.end() };
 }
 
 /**
@@ -134,8 +181,16 @@ async function openPostgres(
  * already did it for the service's folder. A test migrates an earlier schema forward with it.
  */
 export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
-  if (database.driver === 'pglite') await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  else await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  // Several service processes may start at once against one database: one migrates, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
 }
 
 /** True when the database answers; for the health check. */

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
-import { openDatabase, type Database } from './database.ts';
+import { openDatabase, pgliteHostOf, type Database } from './database.ts';
 
 /** Where the global setup leaves the template for the test processes. */
 const PGLITE_TEMPLATE_ENV = 'CONTROL_ROOM_TEST_PGLITE_TEMPLATE';
@@ -65,7 +65,7 @@ export async function prepareTestTemplate(databaseUrl = process.env.DATABASE_URL
   if (process.env[databaseUrl ? POSTGRES_TEMPLATE_ENV : PGLITE_TEMPLATE_ENV]) return async () => undefined;
   if (!databaseUrl) {
     const migrated = await openDatabase({ dataDir: 'memory://' });
-    const dump = await (migrated.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client.dumpDataDir('none');
+    const dump = await pgliteHostOf(migrated.db)!.dump();
     await migrated.close();
     const file = join(tmpdir(), `control-room-test-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,0 +1,129 @@
+/**
+ * A node-postgres connection to an embedded PGlite: node-postgres's client speaks the wire
+ * protocol to it as it would to a server socket, so both databases run through one driver (see
+ * database.ts). Where the PGlite lives is the transport's business: in this thread, or in a worker
+ * thread so that PostgreSQL's work does not hold up the event loop (pglite-worker.ts).
+ *
+ * node-postgres writes a query as several messages (Parse, Bind, Describe, Execute, Sync); they
+ * are collected and handed over together at Sync, one exchange per query, and the answer is
+ * parsed with node-postgres's own protocol parser. PGlite's bundled node-postgres connection
+ * (`@electric-sql/pglite/node-postgres`) sends each message on its own and cannot reach a worker.
+ */
+import { EventEmitter } from 'node:events';
+import { serialize } from 'pg-protocol';
+import { Parser } from 'pg-protocol/dist/parser.js';
+import type { BackendMessage, NotificationResponseMessage } from 'pg-protocol/dist/messages.js';
+
+export interface PgliteTransport {
+  /** Resolves when the database can take messages. */
+  readonly ready: Promise<void>;
+  /** Runs protocol messages (one or more, the last a Sync, Flush or simple Query) and answers PostgreSQL's raw reply. */
+  exchange(messages: Uint8Array): Promise<Uint8Array>;
+}
+
+type Message = Parameters<typeof serialize.parse>[0];
+
+export class PgliteConnection extends EventEmitter {
+  // Read by node-postgres's Client (end() skips connection.end() unless it was connecting).
+  _connecting = false;
+  // node-postgres's Client.end() destroys the stream while a query is active.
+  readonly stream = { destroy: () => this.end() };
+  // node-postgres records here which named statements this connection has prepared.
+  parsedStatements: Record<string, string> = {};
+  submittedNamedStatements: Record<string, string> = {};
+  /**
+   * Every notification (LISTEN) the session receives. Apart from the events node-postgres listens
+   * to, which are dropped when a client of the pool ends.
+   */
+  readonly notifications = new EventEmitter<{ notification: [NotificationResponseMessage] }>();
+
+  readonly #transport: PgliteTransport;
+  #queue: Promise<void>;
+  #pending: Buffer[] = [];
+  readonly #parser = new Parser();
+
+  constructor(transport: PgliteTransport) {
+    super();
+    this.#transport = transport;
+    this.#queue = transport.ready;
+  }
+
+  #buffer(message: Buffer): void {
+    this.#pending.push(message);
+  }
+
+  #send(message?: Buffer): void {
+    if (message) this.#pending.push(message);
+    const messages = Buffer.concat(this.#pending);
+    this.#pending = [];
+    this.#queue = this.#queue
+      .then(() => this.#transport.exchange(messages))
+      .then((reply) => this.#parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (message) => this.#receive(message)))
+      .catch((error: unknown) => {
+        this.emit('error', error);
+      });
+  }
+
+  #receive(message: BackendMessage): void {
+    if (message.name === 'notification') this.notifications.emit('notification', message as NotificationResponseMessage);
+    // node-postgres expects an ErrorResponse as 'errorMessage'.
+    this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
+  }
+
+  async connect(): Promise<void> {
+    this._connecting = true;
+    await this.#queue;
+    process.nextTick(() => this.emit('readyForQuery'));
+  }
+
+  // Authentication and TLS do not apply to an embedded database.
+  requestSsl(): void {}
+  startup(): void {}
+  cancel(): void {}
+  password(): void {}
+
+  query(text: string): void {
+    this.#send(serialize.query(text));
+  }
+  parse(query: Message): void {
+    this.#buffer(serialize.parse(query));
+  }
+  bind(config: Parameters<typeof serialize.bind>[0]): void {
+    this.#buffer(serialize.bind(config));
+  }
+  execute(config: Parameters<typeof serialize.execute>[0]): void {
+    this.#buffer(serialize.execute(config));
+  }
+  describe(message: Parameters<typeof serialize.describe>[0]): void {
+    this.#buffer(serialize.describe(message));
+  }
+  close(message: Parameters<typeof serialize.close>[0]): void {
+    this.#buffer(serialize.close(message));
+  }
+  flush(): void {
+    this.#send(serialize.flush());
+  }
+  sync(): void {
+    this.#send(serialize.sync());
+  }
+  sendCopyFromChunk(chunk: Buffer): void {
+    this.#buffer(serialize.copyData(chunk));
+  }
+  endCopyFrom(): void {
+    this.#send(serialize.copyDone());
+  }
+  sendCopyFail(message: string): void {
+    this.#send(serialize.copyFail(message));
+  }
+
+  /** Like a socket closing: the database itself stays open (its owner closes it); the pool's next client reuses this connection. */
+  end(): void {
+    this.#queue = this.#queue.then(() => {
+      this.emit('end');
+    });
+    for (const name of this.eventNames()) if (name !== 'newListener') this.removeAllListeners(name);
+  }
+
+  ref(): void {}
+  unref(): void {}
+}
