@@ -17,8 +17,8 @@ afterAll(() => database.close());
 
 /** The statements the session (PGlite's one, or the pool connection that ran the last query) has prepared. */
 async function preparedStatements(): Promise<{ name: string; statement: string }[]> {
-  const result = await database.db.execute(sql`select name, statement from pg_prepared_statements`);
-  return result.rows as { name: string; statement: string }[];
+  const result = (await database.db.execute(sql`select name, statement from pg_prepared_statements`)) as unknown as { rows: { name: string; statement: string }[] };
+  return result.rows;
 }
 
 describe('the database driver', () => {
