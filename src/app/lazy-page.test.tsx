@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { isLazyPage, lazyPage } from './lazy-page.ts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouteBoundary } from './route-boundary.tsx';
 import { preloadRoute } from './router.tsx';
 
 afterEach(cleanup);
@@ -38,5 +40,16 @@ describe('preloadRoute', () => {
     for (const href of [null, undefined, '', 'https://example.org/events', '//example.org/events', '#main-content', '/nowhere']) {
       expect(() => preloadRoute(href)).not.toThrow();
     }
+  });
+});
+
+describe('a page whose code is on its way', () => {
+  it('says so to screen readers: a status with words, the skeleton hidden', async () => {
+    const Page = lazyPage(() => new Promise(() => {}));
+    const router = createMemoryRouter([{ path: '/', element: <RouteBoundary><Page /></RouteBoundary> }]);
+    render(<RouterProvider router={router} />);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Loading the page…');
+    expect(status.getAttribute('aria-busy')).toBeNull();
   });
 });
