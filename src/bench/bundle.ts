@@ -268,8 +268,8 @@ export async function measureBundle(options: { log?: (line: string) => void } = 
     await app.close();
     await database.close();
   }
-  const events_ = report.routes.Events;
-  const ratio = events_ ? Number((events_.brotliKb / bare.brotliKb).toFixed(2)) : null;
+  const eventsRoute = report.routes.Events;
+  const ratio = eventsRoute ? Number((eventsRoute.brotliKb / bare.brotliKb).toFixed(2)) : null;
   report.goals.eventsRouteOverBare = { value: ratio, target: '<= 1.5 x bare (brotli)', met: ratio === null ? null : ratio <= 1.5 };
   if (report.duplicateModules.length) log(`  modules in more than one chunk: ${report.duplicateModules.join(', ')}`);
   return report;
