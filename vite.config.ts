@@ -32,7 +32,21 @@ function precompress(outDir: string) {
 // started with `npm run serve` (PORT 8080), so `npm run dev` gets hot reload on real data.
 export default defineConfig({
   plugins: [react(), precompress('dist')],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // MUI core modules that six or more chunks share go into one chunk: the automatic split
+        // left them in ~30 small chunks per route, each compressed on its own (bench `bundle`:
+        // -5% brotli on the heavy routes, +5% on the lightest).
+        codeSplitting: {
+          groups: [{ name: 'mui', test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs|stylis)[\\/]/, minShareCount: 6 }],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   test: {
     // One migrated template database for the whole run (src/server/db/test-database.ts).

@@ -3,13 +3,16 @@
  * bar, from error states, and by itself when no key is known or the key is refused), the query
  * cache reset on every change of service or key, and connection health read from query results.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '#client';
 import { api } from './api.ts';
 import { describeApiError } from './api-errors.ts';
 import type { ConnectionState, ConnectionStore } from './connection.ts';
-import { ConnectionDialog, type ConnectionDialogReason } from './connection-dialog.tsx';
+import type { ConnectionDialogReason } from './connection-dialog.tsx';
+
+// The dialog (and react-hook-form with it) is loaded when it first opens, not with every page.
+const ConnectionDialog = lazy(() => import('./connection-dialog.tsx').then((module) => ({ default: module.ConnectionDialog })));
 
 interface ConnectionContextValue {
   store: ConnectionStore;
@@ -47,8 +50,9 @@ export interface ConnectionProviderProps {
 
 export function ConnectionProvider({ store, queryClient, children }: ConnectionProviderProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  const [dialog, setDialog] = useState<{ open: boolean; reason: ConnectionDialogReason }>({ open: false, reason: 'manual' });
-  const openDialog = useCallback((reason: ConnectionDialogReason = 'manual') => setDialog({ open: true, reason }), []);
+  // `opened`: it has been open once, so it stays mounted and closes with its transition.
+  const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; reason: ConnectionDialogReason }>({ open: false, opened: false, reason: 'manual' });
+  const openDialog = useCallback((reason: ConnectionDialogReason = 'manual') => setDialog({ open: true, opened: true, reason }), []);
 
   // Another service or key: nothing cached from the old one may show. Active queries refetch.
   useEffect(() => {
@@ -104,12 +108,16 @@ export function ConnectionProvider({ store, queryClient, children }: ConnectionP
   return (
     <ConnectionContext.Provider value={value}>
       {children}
-      <ConnectionDialog
-        open={dialog.open}
-        reason={dialog.reason}
-        store={store}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      {dialog.opened && (
+        <Suspense fallback={null}>
+          <ConnectionDialog
+            open={dialog.open}
+            reason={dialog.reason}
+            store={store}
+            onClose={() => setDialog((current) => ({ ...current, open: false }))}
+          />
+        </Suspense>
+      )}
     </ConnectionContext.Provider>
   );
 }

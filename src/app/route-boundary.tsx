@@ -11,6 +11,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import { ErrorState } from '#components/error-state.tsx';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -74,11 +75,14 @@ function PageFailure({ error, retry }: { error: unknown; retry: () => void }) {
 
 export function PageSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading the page" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    // A status (polite live region) with words, so a screen reader says what is happening; the
+    // skeleton itself is decoration.
+    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <VisuallyHidden>Loading the page…</VisuallyHidden>
       <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} aria-hidden />
-      <Skeleton variant="text" width={200} height={40} />
-      <Skeleton variant="text" width={120} />
-      <Skeleton variant="rounded" height={320} />
+      <Skeleton variant="text" width={200} height={40} aria-hidden />
+      <Skeleton variant="text" width={120} aria-hidden />
+      <Skeleton variant="rounded" height={320} aria-hidden />
     </Box>
   );
 }

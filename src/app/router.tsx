@@ -1,30 +1,32 @@
 /**
- * The routes. Each page is its own chunk (React.lazy), rendered inside the shell and its own
- * RouteBoundary; a new area adds a lazy import, a route here and an entry in navigation.ts.
+ * The routes. Each page is its own chunk (`lazyPage`: React.lazy), rendered inside the shell and
+ * its own RouteBoundary; a new area adds a lazyPage import, a route here and an entry in
+ * navigation.ts. A link's page is downloaded when the link is hovered or focused.
  */
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { isLazyPage, lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found.tsx';
 import { RootError, RouteBoundary } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
-const EventsPage = lazy(() => import('#pages/events/events-page.tsx'));
-const EventPage = lazy(() => import('#pages/event/event-page.tsx'));
-const DeletedEventsPage = lazy(() => import('#pages/event/deleted-events-page.tsx'));
-const EventPlayerPage = lazy(() => import('#pages/event/event-player-page.tsx'));
-const SchedulePage = lazy(() => import('#pages/schedule/schedule-page.tsx'));
-const WebhooksPage = lazy(() => import('#pages/webhooks/webhooks-page.tsx'));
-const AssetsPage = lazy(() => import('#pages/assets/assets-page.tsx'));
-const ConfigurationPage = lazy(() => import('#pages/configuration/configuration-page.tsx'));
-const BillingPage = lazy(() => import('#pages/billing/billing-page.tsx'));
-const ComposeListPage = lazy(() => import('#pages/compose/compose-list-page.tsx'));
-const ComposePage = lazy(() => import('#pages/compose/compose-page.tsx'));
-const DownloadsPage = lazy(() => import('#pages/downloads/downloads-page.tsx'));
-const NewDownloadPage = lazy(() => import('#pages/downloads/new-download-page.tsx'));
-const MailboxPage = lazy(() => import('#pages/mailbox/mailbox-page.tsx'));
-const ArchiverPage = lazy(() => import('#pages/archiver/archiver-page.tsx'));
-const PublicationsPage = lazy(() => import('#pages/publications/publications-page.tsx'));
-const DestinationsPage = lazy(() => import('#pages/destinations/destinations-page.tsx'));
+const EventsPage = lazyPage(() => import('#pages/events/events-page.tsx'));
+const EventPage = lazyPage(() => import('#pages/event/event-page.tsx'));
+const DeletedEventsPage = lazyPage(() => import('#pages/event/deleted-events-page.tsx'));
+const EventPlayerPage = lazyPage(() => import('#pages/event/event-player-page.tsx'));
+const SchedulePage = lazyPage(() => import('#pages/schedule/schedule-page.tsx'));
+const WebhooksPage = lazyPage(() => import('#pages/webhooks/webhooks-page.tsx'));
+const AssetsPage = lazyPage(() => import('#pages/assets/assets-page.tsx'));
+const ConfigurationPage = lazyPage(() => import('#pages/configuration/configuration-page.tsx'));
+const BillingPage = lazyPage(() => import('#pages/billing/billing-page.tsx'));
+const ComposeListPage = lazyPage(() => import('#pages/compose/compose-list-page.tsx'));
+const ComposePage = lazyPage(() => import('#pages/compose/compose-page.tsx'));
+const DownloadsPage = lazyPage(() => import('#pages/downloads/downloads-page.tsx'));
+const NewDownloadPage = lazyPage(() => import('#pages/downloads/new-download-page.tsx'));
+const MailboxPage = lazyPage(() => import('#pages/mailbox/mailbox-page.tsx'));
+const ArchiverPage = lazyPage(() => import('#pages/archiver/archiver-page.tsx'));
+const PublicationsPage = lazyPage(() => import('#pages/publications/publications-page.tsx'));
+const DestinationsPage = lazyPage(() => import('#pages/destinations/destinations-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -184,6 +186,36 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The lazy pages in a route's element (inside its RouteBoundary). */
+function pagesIn(node: ReactNode): { preload: () => Promise<unknown> }[] {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  if (isLazyPage(node.type)) return [node.type];
+  return [node.props.children].flat().flatMap(pagesIn);
+}
+
+/** Starts downloading the code of the page at `href` (a path of this dashboard); anything else is ignored. */
+export function preloadRoute(href: string | null | undefined): void {
+  if (!href?.startsWith('/') || href.startsWith('//')) return;
+  for (const match of matchRoutes(routes, href.split(/[?#]/)[0]!) ?? []) {
+    for (const page of pagesIn(match.route.element)) {
+      void page.preload().catch(() => {
+        // Following the link tries again, and shows the route's error if it fails then.
+      });
+    }
+  }
+}
+
+/** Preloads the page of a link of this dashboard when the pointer is over it or it takes the focus. */
+function preloadLinkedPages(): void {
+  const preload = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (link) preloadRoute(link.getAttribute('href'));
+  };
+  document.addEventListener('pointerover', preload, { passive: true });
+  document.addEventListener('focusin', preload);
+}
+
 export function createAppRouter() {
+  preloadLinkedPages();
   return createBrowserRouter(routes);
 }

@@ -30,6 +30,9 @@
  *   run directly on the database, webhook deliveries/s to a loopback receiver and the lag of the
  *   last one, a 1,000-event import, on PGlite and (BENCH_DATABASE_URL) PostgreSQL
  *   (`--write-count N`, default 1000) (src/bench/writes.ts).
+ * - bundle: the JavaScript a first load of each dashboard route fetches (raw, gzip, brotli) in
+ *   Chromium, and which heavy libraries it carries, beside a bare React + MUI + react-query page
+ *   built by vite the same way; goal: the events route <= 1.5 x the bare page (src/bench/bundle.ts).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,8 +48,9 @@ import { formatDownloads, measureDownloads, type DownloadsReport } from './downl
 import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
 import { measureWrites, type WritesReport } from './writes.ts';
+import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -301,6 +305,7 @@ interface Report {
   archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
   publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
   writes?: { pglite: WritesReport; postgres: WritesReport | { skipped: string } };
+  bundle?: BundleReport;
 }
 
 async function main(): Promise<void> {
@@ -338,7 +343,7 @@ async function main(): Promise<void> {
     }
     report.scale = { pglite, postgres, growth };
   }
-  if ((run('browser') || run('playlist')) && !process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  if ((run('browser') || run('playlist') || run('bundle')) && !process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   if (run('browser')) {
     console.log('\nBrowser: time until the data is on screen...');
     report.browser = await measureBrowser({ events: Number(option('browser-events') ?? 100_000) });
@@ -390,6 +395,12 @@ async function main(): Promise<void> {
     console.log('\nMedia: asset requests to COMPLETED with real ffmpeg...');
     report.media = await measureMedia();
     console.log(formatMedia(report.media));
+  }
+
+  if (run('bundle')) {
+    console.log('\nDashboard weight: first-load JavaScript per route...');
+    report.bundle = await measureBundle();
+    console.log(formatBundle(report.bundle));
   }
 
   mkdirSync('.bench', { recursive: true });
@@ -448,6 +459,10 @@ function compareWith(report: Report, before: Report & Partial<ServiceReport>, fi
   for (const [name, now] of Object.entries(report.browser?.pages ?? {})) {
     const then = before.browser?.pages[name];
     if (then) console.log(`  browser ${name}: median ms ${pct(now.medianMs, then.medianMs)}`);
+  }
+  for (const [name, now] of Object.entries(report.bundle?.routes ?? {})) {
+    const then = before.bundle?.routes[name];
+    if (then) console.log(`  bundle ${name}: brotli KB ${pct(now.brotliKb, then.brotliKb)}`);
   }
   for (const driver of ['pglite', 'postgres'] as const) {
     const now = report.writes?.[driver];

@@ -34,7 +34,7 @@ import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
-import { JsonField } from '#components/json-field.tsx';
+import { JsonField } from '#components/lazy-parts.tsx';
 
 export const FLOW_TEMPLATE = JSON.stringify(
   {

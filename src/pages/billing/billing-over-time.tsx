@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { BarChart } from '#components/lazy-parts.tsx';
 import type { BillingResolution, BillingStatistics } from '#schema';
 import { byteScale, formatBytes, formatMinutes } from './billing-figures.ts';
 import { describePeriod, type Bucket, type BucketUnit } from './billing-view.ts';

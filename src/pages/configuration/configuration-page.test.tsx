@@ -65,9 +65,9 @@ const rowNames = (element: HTMLElement) =>
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 const panel = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 
-/** Replaces the text of a JSON field as typing would (a user transaction through the editor). */
-function typeJson(label: string, text: string) {
-  const editor = screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+/** Replaces the text of a JSON field as typing would (a user transaction through the editor, which loads when first shown). */
+async function typeJson(label: string, text: string) {
+  const editor = await screen.findByRole('textbox', { name: new RegExp(`^${label}`) });
   const view = EditorView.findFromDOM(editor)!;
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' });
   return editor;
@@ -149,7 +149,7 @@ describe('Configuration, against the in-process service', () => {
     const user = userEvent.setup();
     renderPage(`/configuration/channels?id=${ids.arena}`);
     const form = await panel('Arena');
-    const editor = typeJson('Configuration', '{\n  "encoders": [\n    {"name": "A",}\n  ]\n}');
+    const editor = await typeJson('Configuration', '{\n  "encoders": [\n    {"name": "A",}\n  ]\n}');
     await within(form).findByText("Line 3, column 17: remove the comma before '}': JSON allows no trailing comma");
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await within(form).findByText('One field needs attention');
@@ -157,14 +157,14 @@ describe('Configuration, against the in-process service', () => {
     expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
 
     // Parses, but the schema of a channel's configuration says what is wrong.
-    typeJson('Configuration', JSON.stringify({ encoders: [] }, null, 2));
+    await typeJson('Configuration', JSON.stringify({ encoders: [] }, null, 2));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await within(form).findByText('encoders: Too small: expected array to have >=1 items');
     expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
 
     const fixed = structuredClone(configuration);
     fixed.encoders[0]!.streamingServer.dvrWindowLength = 1800;
-    typeJson('Configuration', JSON.stringify(fixed, null, 2));
+    await typeJson('Configuration', JSON.stringify(fixed, null, 2));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Arena' })).toBeNull());
     expect(requests).toContain('POST /api/channel/');

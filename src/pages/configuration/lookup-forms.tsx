@@ -35,7 +35,7 @@ import {
 import { api } from '#app/api.ts';
 import { ColourField, firstFreeSwatch } from '#components/colour-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
-import { JsonField } from '#components/json-field.tsx';
+import { JsonField } from '#components/lazy-parts.tsx';
 import { LookupFormLayout, useLookupForm, type RunOperation } from './lookup-form.tsx';
 
 export interface LookupFormProps<Item> {

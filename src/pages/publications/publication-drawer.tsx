@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenIcon from '@mui/icons-material/OpenInNew';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart } from '#components/lazy-parts.tsx';
 import type { MonitorRow, PublicationHistoryEntry } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
