@@ -9,7 +9,7 @@ import { RootError, RouteBoundary } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
 const EventsPage = lazy(() => import('#pages/events/events-page.tsx'));
-const EventPage = lazy(() => import('#pages/event/event-page.tsx'));
+const EventPage = lazy(() => import('#app/event-tabs.tsx'));
 const DeletedEventsPage = lazy(() => import('#pages/event/deleted-events-page.tsx'));
 const EventPlayerPage = lazy(() => import('#pages/event/event-player-page.tsx'));
 const SchedulePage = lazy(() => import('#pages/schedule/schedule-page.tsx'));
