@@ -26,7 +26,7 @@ export interface EventTabDefinition {
   keepMounted?: boolean;
 }
 
-/** The tabs in the order they are shown; two areas claiming one id is a mistake caught here (and by src/app/event-tabs.test.ts). */
+/** The tabs in the order they are shown; two areas claiming one id is a mistake caught here (and by src/app/event-tabs.test.tsx). */
 export function sortEventTabs(tabs: readonly EventTabDefinition[]): readonly EventTabDefinition[] {
   const ids = new Set<string>();
   for (const tab of tabs) {
