@@ -3,9 +3,8 @@
  * this folder is the area's own (lint: no-restricted-imports, "another page area's internals").
  * Its page is routed by src/app/router.tsx.
  */
-import { lazy } from 'react';
-import type { EventTabDefinition } from '#pages/event/index.ts';
+import { lazyTab, type EventTabDefinition } from '#pages/event/index.ts';
 
 export const eventTabs: readonly EventTabDefinition[] = [
-  { id: 'assets', label: 'Assets', order: 30, component: lazy(() => import('./event-assets-tab.tsx').then((m) => ({ default: m.EventAssetsTab }))) },
+  { id: 'assets', label: 'Assets', order: 30, ...lazyTab(() => import('./event-assets-tab.tsx').then((m) => m.EventAssetsTab)) },
 ];

@@ -3,9 +3,8 @@
  * this folder is the area's own (lint: no-restricted-imports, "another page area's internals").
  * Its pages are routed by src/app/router.tsx.
  */
-import { lazy } from 'react';
-import type { EventTabDefinition } from '#pages/event/index.ts';
+import { lazyTab, type EventTabDefinition } from '#pages/event/index.ts';
 
 export const eventTabs: readonly EventTabDefinition[] = [
-  { id: 'playlist', label: 'Playlist', order: 40, component: lazy(() => import('./event-playlist-card.tsx').then((m) => ({ default: m.EventPlaylistCard }))) },
+  { id: 'playlist', label: 'Playlist', order: 40, ...lazyTab(() => import('./event-playlist-card.tsx').then((m) => m.EventPlaylistCard)) },
 ];

@@ -3,9 +3,8 @@
  * this folder is the area's own (lint: no-restricted-imports, "another page area's internals").
  * Its pages are routed by src/app/router.tsx.
  */
-import { lazy } from 'react';
-import type { EventTabDefinition } from '#pages/event/index.ts';
+import { lazyTab, type EventTabDefinition } from '#pages/event/index.ts';
 
 export const eventTabs: readonly EventTabDefinition[] = [
-  { id: 'downloads', label: 'Downloads', order: 120, component: lazy(() => import('./event-downloads-tab.tsx').then((m) => ({ default: m.EventDownloadsTab }))) },
+  { id: 'downloads', label: 'Downloads', order: 120, ...lazyTab(() => import('./event-downloads-tab.tsx').then((m) => m.EventDownloadsTab)) },
 ];

@@ -4,7 +4,7 @@
  * tabs are registered by the page areas that own them and collected in src/app/event-tabs.tsx.
  * The page refreshes by itself, fast while the state is changing (see event-query.ts).
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -105,6 +105,11 @@ function ExistingEventPage({ id, tabs }: { id: string; tabs: readonly EventTabDe
   const [tab, setTab] = useEventTab(tabs);
   const event = query.data;
   useDocumentTitle(event ? event.title || 'Untitled event' : event === null ? 'Event not found' : 'Event');
+  // Once the event is shown, the other tabs' code loads in the background, so a click on one shows it at once.
+  const shown = Boolean(event);
+  useEffect(() => {
+    if (shown) for (const t of tabs) t.preload?.();
+  }, [shown, tabs]);
 
   if (query.error && !event) {
     const described = describeError(query.error);

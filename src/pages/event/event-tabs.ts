@@ -6,7 +6,7 @@
  *
  * The tab lives in the URL (`?tab=player`), so a reload or a shared link opens the same tab.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { Event } from '#schema';
 import { useTabParam } from '#components/use-tab-param.ts';
 
@@ -20,10 +20,19 @@ export interface EventTabDefinition {
   label: string;
   /** Where the tab stands among all areas' tabs, smallest first (the event area's own are 10, 20, …). */
   order: number;
-  /** What the tab shows; `lazy(...)` for any but General, so a tab's code loads when it is opened. */
+  /** What the tab shows; `lazyTab(...)` for any but General, so a tab's code is not in the page's first load. */
   component: ComponentType<EventTabProps>;
+  /** Loads a lazy tab's code ahead (the page calls it once the event is shown, so a click shows the tab at once). */
+  preload?: () => void;
   /** Stays mounted (hidden) while another tab is shown: General's form keeps unsaved edits across a look at the player. */
   keepMounted?: boolean;
+}
+
+/** A tab whose code loads apart from the page: `{ id, label, order, ...lazyTab(() => import('./x-tab.tsx').then((m) => m.XTab)) }`. */
+export function lazyTab(load: () => Promise<ComponentType<EventTabProps>>): Pick<EventTabDefinition, 'component' | 'preload'> {
+  let loading: Promise<{ default: ComponentType<EventTabProps> }> | undefined;
+  const once = () => (loading ??= load().then((component) => ({ default: component })));
+  return { component: lazy(once), preload: () => void once() };
 }
 
 /** The tabs in the order they are shown; two areas claiming one id is a mistake caught here (and by src/app/event-tabs.test.tsx). */

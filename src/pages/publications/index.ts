@@ -3,11 +3,10 @@
  * this folder is the area's own (lint: no-restricted-imports, "another page area's internals").
  * Its page is routed by src/app/router.tsx.
  */
-import { lazy } from 'react';
-import type { EventTabDefinition } from '#pages/event/index.ts';
+import { lazyTab, type EventTabDefinition } from '#pages/event/index.ts';
 
 export { TargetIcon, TargetLabel, targetName } from './targets.tsx';
 
 export const eventTabs: readonly EventTabDefinition[] = [
-  { id: 'publications', label: 'Publications', order: 100, component: lazy(() => import('./event-publications-tab.tsx').then((m) => ({ default: m.EventPublicationsTab }))) },
+  { id: 'publications', label: 'Publications', order: 100, ...lazyTab(() => import('./event-publications-tab.tsx').then((m) => m.EventPublicationsTab)) },
 ];
