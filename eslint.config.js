@@ -28,6 +28,16 @@ const areasInternals = { regex: '(^|/)areas/[^/]+/(?!index\\.ts$)[^/]+$', messag
 const siblingAreasInternals = { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$)[^/]+$', message: frontDoor };
 const wiring = ['src/server/app.ts', 'src/server/main.ts', 'src/server/services.ts', 'src/server/areas/index.ts'];
 
+// Page areas have a front door too (src/pages/<area>/index.ts): another page area, the app and
+// the shared components import that, never the area's other files; inside an area, import
+// relatively. Only the router reaches a page module itself (with a lazy import(), which this rule
+// does not see), so each route stays its own chunk.
+const pageFrontDoor = 'Import another page area through its front door, src/pages/<area>/index.ts (docs/README.md "Page areas").';
+const pagesInternals = { regex: '^#pages/[^/]+/(?!index\\.ts$).+', message: pageFrontDoor };
+// From a file of an area (src/pages/<area>/<file>): `../<other area>/<file>`; one folder down, `../../<other area>/<file>`.
+const siblingPagesInternals = { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$).+', message: pageFrontDoor };
+const cousinPagesInternals = { regex: '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.ts$).+', message: pageFrontDoor };
+
 /** Pages read and write the URL's query through one hook, which renders a write at once. */
 const urlParamsOnlyThroughTheHook = [
   { name: 'react-router', importNames: ['useSearchParams'], message: 'Use useUrlParams (#components/use-url-params.ts): it writes the URL without losing a quick second click.' },
@@ -53,7 +63,13 @@ export default tseslint.config(
   boundary(['src/schema/**'], [...ui, ...server, ...testing, ...client, ...nodeAndFrameworks, ...react], 'src/schema imports only zod (DESIGN.md: Layout).'),
   boundary(['src/client/**'], [...ui, ...server, ...testing, ...nodeAndFrameworks], 'src/client imports only the schema module.'),
   // Page tests render against the real in-process service (src/testing), as DESIGN.md asks.
-  boundary(['src/{app,pages,components}/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook),
+  boundary(['src/{app,pages,components}/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook, [pagesInternals]),
+  boundary(['src/pages/*/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook, [pagesInternals, siblingPagesInternals]),
+  boundary(['src/pages/*/*/**/!(*.test).{ts,tsx}'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.', urlParamsOnlyThroughTheHook, [pagesInternals, cousinPagesInternals]),
+  // Page tests render against the in-process service, and reach other areas through their front doors too.
+  { files: ['src/{app,pages,components}/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [pagesInternals] }] } },
+  { files: ['src/pages/*/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [pagesInternals, siblingPagesInternals] }] } },
+  { files: ['src/pages/*/*/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [pagesInternals, cousinPagesInternals] }] } },
   boundary(['src/components/use-url-params.ts'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
   boundary(['e2e/**/*.spec.ts'], ['@playwright/test'], "Specs take test and expect from e2e/test.ts, which points each worker at its own service."),
   {

@@ -3,7 +3,7 @@
  *
  * The areas come from the navigation drawer as the dashboard renders it (src/app/navigation.ts),
  * so an area added there is checked without touching this file. The event page's tabs are read
- * from its tab list the same way (src/pages/event/event-tabs.ts). What the navigation does not
+ * from its tab list as rendered (collected in src/app/event-tabs.tsx). What the navigation does not
  * link to directly is listed here: a page outside the drawer adds its URL to EXTRA_PAGES.
  *
  * `{event}` and `{webhook}` in a URL are replaced by the id of a demo event / webhook.

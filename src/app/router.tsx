@@ -11,7 +11,7 @@ import { RootError, RouteBoundary } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
 const EventsPage = lazyPage(() => import('#pages/events/events-page.tsx'));
-const EventPage = lazyPage(() => import('#pages/event/event-page.tsx'));
+const EventPage = lazyPage(() => import('#app/event-tabs.tsx'));
 const DeletedEventsPage = lazyPage(() => import('#pages/event/deleted-events-page.tsx'));
 const EventPlayerPage = lazyPage(() => import('#pages/event/event-player-page.tsx'));
 const SchedulePage = lazyPage(() => import('#pages/schedule/schedule-page.tsx'));

@@ -7,9 +7,11 @@
  * importing itself). The lint zones in eslint.config.js forbid the internals; this test checks the
  * cycles, which a lint rule sees only file by file.
  *
- * Covered: the folders in ROOTS. To add the dashboard, put 'src/pages', 'src/components' and
- * 'src/app' there (.tsx files and the #app/#pages/#components aliases are already read), once
- * their cycles (pages/event <-> pages/compose) are broken.
+ * Covered: the folders in ROOTS, the dashboard included. The dashboard's page areas
+ * (src/pages/<area>) are also checked as wholes: with each area's files taken as one node, no
+ * area may reach itself again through another area (docs/README.md "Page areas"), so
+ * pages/event -> pages/compose -> pages/event fails even when no single file closes the loop.
+ * The router's lazy `import()`s are not imports here: they load a route when it is visited.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,7 +20,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ROOTS = ['src/server', 'src/schema', 'src/client'];
+const ROOTS = ['src/server', 'src/schema', 'src/client', 'src/app', 'src/pages', 'src/components'];
 const ALIASES: Record<string, string> = {
   '#schema': 'src/schema/index.ts',
   '#client': 'src/client/index.ts',
@@ -106,10 +108,30 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe('the import graph of the server, the schema module and the client', () => {
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const root of ROOTS) for (const file of filesUnder(join(repo, root))) graph.set(file, runtimeImports(file));
+  return graph;
+}
+
+/** A page area's folder (src/pages/<area>) for its files; any other file stays itself. */
+function pageAreaOf(file: string): string {
+  return /^src\/pages\/[^/]+(?=\/)/.exec(file)?.[0] ?? file;
+}
+
+describe('the import graph of the server, the schema module, the client and the dashboard', () => {
   it('has no cycles', () => {
-    const graph = new Map<string, string[]>();
-    for (const root of ROOTS) for (const file of filesUnder(join(repo, root))) graph.set(file, runtimeImports(file));
-    expect(cycles(graph)).toEqual([]);
+    expect(cycles(importGraph())).toEqual([]);
+  });
+
+  it('has no cycles between page areas', () => {
+    const areas = new Map<string, Set<string>>();
+    for (const [file, imports] of importGraph()) {
+      const from = pageAreaOf(file);
+      const to = areas.get(from) ?? new Set<string>();
+      for (const imported of imports) if (pageAreaOf(imported) !== from) to.add(pageAreaOf(imported));
+      areas.set(from, to);
+    }
+    expect(cycles(new Map([...areas].map(([area, to]) => [area, [...to]])))).toEqual([]);
   });
 });

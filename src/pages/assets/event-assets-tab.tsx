@@ -25,7 +25,7 @@ import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { Player } from '#components/player.tsx';
-import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
+import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { AssetGallery } from './asset-gallery.tsx';
 import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx';
 import { formatBytes, formatClipTime, parseClipTime } from './use-assets.ts';

@@ -33,7 +33,7 @@ import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { useEventLookups } from '#pages/event/use-lookups.ts';
+import { useEventLookups } from '#pages/event/index.ts';
 import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-model.ts';
 import { Thumbnail } from './thumbnail.tsx';
 import { formatClock, parseTimeSpan } from './timecode.ts';

@@ -57,7 +57,7 @@ import { BackLink } from '#components/back-link.tsx';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { useTabParam } from '#components/use-tab-param.ts';
-import { useEventLookups } from '#pages/event/use-lookups.ts';
+import { useEventLookups } from '#pages/event/index.ts';
 import { AvailableContent, type SourceDragData } from './available-content.tsx';
 import { CompositionStatus } from './composition-status.tsx';
 import { ItemDetails } from './item-details.tsx';

@@ -18,10 +18,7 @@ import { api } from '#app/api.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
-import { EventActions } from '#pages/event/event-actions.tsx';
-import { eventDetailOptions } from '#pages/event/event-query.ts';
-import { isLive, isTransitional } from '#pages/event/event-transitions.ts';
-import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
+import { absoluteUrl, EventActions, eventDetailOptions, isLive, isTransitional, playableHlsUrl } from '#pages/event/index.ts';
 import type { CompositionKind } from './playlist-model.ts';
 import { formatClock, parseTimeSpan } from './timecode.ts';
 

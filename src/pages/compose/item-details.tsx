@@ -28,7 +28,7 @@ import { MarkerType, type Marker } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { Player } from '#components/player.tsx';
-import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
+import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { CommitField } from './commit-field.tsx';
 import {
   booleanProperty,

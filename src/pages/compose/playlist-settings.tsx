@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { Event } from '#schema';
 import { useNow } from '#components/use-now.ts';
 import { isoToLocalInput, localInputToIso, timeZoneLabel } from '#components/form/date-time.ts';
-import type { EventLookups } from '#pages/event/use-lookups.ts';
+import type { EventLookups } from '#pages/event/index.ts';
 import type { CompositionEventFields, CompositionKind, DocumentIssues, EditorAction, PlaylistDocument, PlaylistSettings } from './playlist-model.ts';
 
 export const KIND_LABEL: Record<CompositionKind, string> = { standard: 'Standard composition', encoder: 'Encoder composition' };

@@ -56,7 +56,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { TargetIcon, TargetLabel, targetName } from '#pages/publications/targets.tsx';
+import { TargetIcon, TargetLabel, targetName } from '#pages/publications/index.ts';
 import {
   DestinationFormSchema,
   destinationToValues,

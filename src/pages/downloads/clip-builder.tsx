@@ -7,7 +7,7 @@ import LiveTvIcon from '@mui/icons-material/LiveTvOutlined';
 import type { Event } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { EmptyState } from '#components/empty-state.tsx';
-import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
+import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { ClipMarker } from './clip-marker.tsx';
 import { DownloadBuilder } from './download-builder.tsx';
 

@@ -13,7 +13,7 @@ import { seedLiveFixture } from '#testing/live.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import DownloadsPage from './downloads-page.tsx';
-import MailboxPage from '../mailbox/mailbox-page.tsx';
+import { MailboxPage } from '#pages/mailbox/index.ts';
 import { addClip, updateDraft, EMPTY_DRAFT } from './clip-draft.ts';
 import { DownloadBuilder } from './download-builder.tsx';
 

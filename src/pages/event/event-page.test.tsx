@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { emptyEntry, serializeDrm } from './drm.ts';
 import { eventToFormValues, formToBody } from './event-form-values.ts';
-import EventPage from './event-page.tsx';
+import EventPage from '#app/event-tabs.tsx';
 
 
 let t: TestApp;

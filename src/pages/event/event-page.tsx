@@ -1,10 +1,10 @@
 /**
  * One event: /events/:id (and /events/new for a new one). A header with its state and live
- * controls, then tabs kept in the URL (event-tabs.ts): General (the form) and the event's other
- * parts, each its own component (TAB_PANELS). The page
- * refreshes by itself, fast while the state is changing (see event-query.ts).
+ * controls, then the tabs it is given, kept in the URL (event-tabs.ts). The page is a shell: the
+ * tabs are registered by the page areas that own them and collected in src/app/event-tabs.tsx.
+ * The page refreshes by itself, fast while the state is changing (see event-query.ts).
  */
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
-import type { Event } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
@@ -28,19 +27,8 @@ import { EventForm } from './event-form.tsx';
 import { BackToEvents, EventHeader } from './event-header.tsx';
 import { EventMoreMenu } from './event-more-menu.tsx';
 import { isEventId, useEventQuery } from './event-query.ts';
-import { EVENT_TABS, useEventTab, type EventTab } from './event-tabs.ts';
+import { useEventTab, type EventTabDefinition } from './event-tabs.ts';
 import { isTransitional } from './event-transitions.ts';
-import { PlayerTab } from './player-tab.tsx';
-import { EventAssetsTab } from '#pages/assets/event-assets-tab.tsx';
-import { StreamingUrlsTab } from './streaming-urls-tab.tsx';
-import { CustomPropertiesTab } from './custom-properties-tab.tsx';
-import { ClientPropertiesTab } from './client-properties-tab.tsx';
-import { ChapterPointsTab } from './chapter-points-tab.tsx';
-import { AudioTab } from './audio-tab.tsx';
-import { EventWebhooksTab } from './event-webhooks-tab.tsx';
-import { PublicationsTab } from './publications-tab.tsx';
-import { EventPlaylistCard } from '#pages/compose/event-playlist-card.tsx';
-import { EventDownloadsTab } from '#pages/downloads/event-downloads-tab.tsx';
 
 function NewEventPage() {
   useDocumentTitle('New event');
@@ -99,26 +87,7 @@ function EventSkeleton() {
   );
 }
 
-interface TabProps {
-  event: Event;
-}
-
-/** What each tab but General shows (General's form is always mounted, see below). */
-const TAB_PANELS: Record<Exclude<EventTab, 'general'>, (props: TabProps) => ReactNode> = {
-  player: PlayerTab,
-  assets: EventAssetsTab,
-  playlist: EventPlaylistCard,
-  urls: StreamingUrlsTab,
-  properties: CustomPropertiesTab,
-  'client-properties': ClientPropertiesTab,
-  chapters: ChapterPointsTab,
-  audio: AudioTab,
-  webhooks: EventWebhooksTab,
-  downloads: EventDownloadsTab,
-  publications: PublicationsTab,
-};
-
-function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; children: ReactNode }) {
+function TabPanel({ tab, hidden, children }: { tab: string; hidden?: boolean; children: ReactNode }) {
   return (
     <Box role="tabpanel" id={`event-panel-${tab}`} aria-labelledby={`event-tab-${tab}`} hidden={hidden}>
       {children}
@@ -126,13 +95,21 @@ function TabPanel({ tab, hidden, children }: { tab: EventTab; hidden?: boolean; 
   );
 }
 
-function ExistingEventPage({ id}: { id: string }) {
+/** While a tab's code loads (the first time it is opened). */
+const tabLoading = <Skeleton variant="rounded" height={320} />;
+
+function ExistingEventPage({ id, tabs }: { id: string; tabs: readonly EventTabDefinition[] }) {
   const describeError = useDescribeError();
   const connectionDialog = useConnectionDialog();
   const query = useEventQuery(id);
-  const [tab, setTab] = useEventTab();
+  const [tab, setTab] = useEventTab(tabs);
   const event = query.data;
   useDocumentTitle(event ? event.title || 'Untitled event' : event === null ? 'Event not found' : 'Event');
+  // Once the event is shown, the other tabs' code loads in the background, so a click on one shows it at once.
+  const shown = Boolean(event);
+  useEffect(() => {
+    if (shown) for (const t of tabs) t.preload?.();
+  }, [shown, tabs]);
 
   if (query.error && !event) {
     const described = describeError(query.error);
@@ -158,7 +135,6 @@ function ExistingEventPage({ id}: { id: string }) {
   if (event === undefined) return <EventSkeleton />;
   if (event === null) return <EventNotFound id={id} />;
 
-  const OtherTab = tab === 'general' ? null : TAB_PANELS[tab];
   const changing = isTransitional(event.state);
   const stale = query.error ? describeError(query.error) : undefined;
   return (
@@ -187,27 +163,29 @@ function ExistingEventPage({ id}: { id: string }) {
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={tab} onChange={(_e, next) => setTab(next)} aria-label="Event sections" variant="scrollable" allowScrollButtonsMobile>
-          {EVENT_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab key={t.id} value={t.id} label={t.label} id={`event-tab-${t.id}`} aria-controls={`event-panel-${t.id}`} />
           ))}
         </Tabs>
       </Box>
-      {/* The form stays mounted on other tabs, so unsaved edits survive a look at the player. */}
-      <TabPanel tab="general" hidden={tab !== 'general'}>
-        <EventForm event={event} />
-      </TabPanel>
-      {OtherTab && (
-        <TabPanel tab={tab}>
-          <OtherTab event={event} />
-        </TabPanel>
+      {/* A keepMounted tab (General's form) stays mounted on other tabs, so unsaved edits survive a look at the player. */}
+      {tabs.map(({ id: tabId, component: Panel, keepMounted }) =>
+        tabId === tab || keepMounted ? (
+          <TabPanel key={tabId} tab={tabId} hidden={tabId !== tab}>
+            <Suspense fallback={tabLoading}>
+              <Panel event={event} />
+            </Suspense>
+          </TabPanel>
+        ) : null,
       )}
     </>
   );
 }
 
-export default function EventPage() {
+/** The page, with the tabs the app collected from the areas (src/app/event-tabs.tsx). */
+export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
   const { id } = useParams();
   if (id === undefined || id === 'new') return <NewEventPage />;
   if (!isEventId(id)) return <EventNotFound id={id} />;
-  return <ExistingEventPage id={id} />;
+  return <ExistingEventPage id={id} tabs={tabs} />;
 }

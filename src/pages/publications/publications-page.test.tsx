@@ -11,7 +11,7 @@ import { renderWithApp } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { activeDestination, insertEvent, setFaults } from '#testing/syndication.ts';
-import DestinationsPage from '#pages/destinations/destinations-page.tsx';
+import { DestinationsPage } from '#pages/destinations/index.ts';
 import PublicationsPage from './publications-page.tsx';
 
 let t: TestApp;

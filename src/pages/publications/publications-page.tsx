@@ -41,7 +41,7 @@ import { useDebounced } from '#components/use-debounced.ts';
 import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
-import { useStableRows } from '#pages/events/stable-rows.ts';
+import { useStableRows } from '#pages/events/index.ts';
 import { PublicationActions } from './publication-actions.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { GROUP_LABELS, PublicationStateChip, stateGroup, TargetLabel, type StateGroup } from './targets.tsx';

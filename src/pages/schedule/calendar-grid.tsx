@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { coverEnd, HOUR_MS, layoutDay, type PlacedInColumn, type ScheduleItem } from './schedule-model.ts';
 import { describeItem, EventBlock, formatTime } from './schedule-event.tsx';
-import { startOfDay } from '#pages/events/events-view.ts';
+import { startOfDay } from '#pages/events/index.ts';
 
 export const HOUR_HEIGHT = 48;
 const GUTTER = 56;

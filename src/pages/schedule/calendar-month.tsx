@@ -9,7 +9,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { startOfDay } from '#pages/events/events-view.ts';
+import { startOfDay } from '#pages/events/index.ts';
 import { itemsByDay, type ScheduleItem } from './schedule-model.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { describeDetails, describeTimes, FALLBACK_COLOUR, formatTime, LiveMark } from './schedule-event.tsx';

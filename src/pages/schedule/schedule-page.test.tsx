@@ -11,7 +11,7 @@ import { events as eventsTable } from '#server/db/tables/index.ts';
 import { seedDemoData } from '#server/demo/seed.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { dayOf, startOfDay } from '#pages/events/events-view.ts';
+import { dayOf, startOfDay } from '#pages/events/index.ts';
 import SchedulePage from './schedule-page.tsx';
 
 let t: TestApp;

@@ -37,7 +37,7 @@ import { ColourSwatch } from '#components/colour-swatch.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
 import { useNow } from '#components/use-now.ts';
-import { dayOf } from '#pages/events/events-view.ts';
+import { dayOf } from '#pages/events/index.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarMonth } from './calendar-month.tsx';
 import { ChannelTimeline } from './channel-timeline.tsx';

@@ -4,7 +4,7 @@
  * the schedule always opens on the current day. Unknown parameters are kept.
  */
 import { useCallback, useMemo } from 'react';
-import { dayOf, parseDay, startOfDay } from '#pages/events/events-view.ts';
+import { dayOf, parseDay, startOfDay } from '#pages/events/index.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 
 export const SCHEDULE_MODES = ['calendar', 'timeline'] as const;

@@ -13,7 +13,7 @@ import { recordChange } from '#testing/webhook.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { EventWebhooksTab } from '#pages/event/event-webhooks-tab.tsx';
+import { EventWebhooksTab } from './event-webhooks-tab.tsx';
 import WebhooksPage from './webhooks-page.tsx';
 
 /** Receivers on 127.0.0.1 are allowed here (WEBHOOKS_ALLOW_PRIVATE in production). */

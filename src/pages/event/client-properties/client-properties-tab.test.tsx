@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { ClientPropertiesTab } from '../client-properties-tab.tsx';
-import EventPage from '../event-page.tsx';
+import EventPage from '#app/event-tabs.tsx';
 
 let t: TestApp;
 let service: ApiClient;

@@ -38,12 +38,12 @@ import { notify } from '#app/notifications.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { PublicationActions } from '#pages/publications/publication-actions.tsx';
-import { PublicationDrawer } from '#pages/publications/publication-drawer.tsx';
-import { DirectPublishDialog } from '#pages/publications/direct-publish-dialog.tsx';
-import { Mp4Offer, useEventMp4 } from '#pages/publications/event-mp4.tsx';
+import { PublicationActions } from './publication-actions.tsx';
+import { PublicationDrawer } from './publication-drawer.tsx';
+import { DirectPublishDialog } from './direct-publish-dialog.tsx';
+import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { DestinationChoiceLabel, PublicationStateChip, stateGroup, TargetLabel, targetName } from '#pages/publications/targets.tsx';
+import { DestinationChoiceLabel, PublicationStateChip, stateGroup, TargetLabel, targetName } from './targets.tsx';
 
 interface Draft {
   destination: MediaDestination;
@@ -279,7 +279,7 @@ function PublishDialog({ event, kind, onClose }: { event: Event; kind: Publicati
   );
 }
 
-export function PublicationsTab({ event }: { event: Event }) {
+export function EventPublicationsTab({ event }: { event: Event }) {
   const describeError = useDescribeError();
   const [params, setParams] = useUrlParams();
   const [dialog, setDialog] = useState<PublicationKind | null>(null);

@@ -21,10 +21,10 @@ import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { toAnyWebhook, type AnyWebhook } from '#pages/webhooks/use-webhooks.ts';
-import { WebhookDetail } from '#pages/webhooks/webhook-detail.tsx';
-import { WebhookFormDialog } from '#pages/webhooks/webhook-form-dialog.tsx';
-import { WebhookList } from '#pages/webhooks/webhook-list.tsx';
+import { toAnyWebhook, type AnyWebhook } from './use-webhooks.ts';
+import { WebhookDetail } from './webhook-detail.tsx';
+import { WebhookFormDialog } from './webhook-form-dialog.tsx';
+import { WebhookList } from './webhook-list.tsx';
 
 /** The parameters of the tab's own views, dropped when going back to its list. */
 const TAB_VIEW_PARAMS = ['webhook', 'new', 'edit', 'status', 'page', 'pageSize', 'delivery'];
