@@ -1,10 +1,11 @@
 /**
  * The playlist editor: available content on the left, the playlist in the middle, the open
  * item's details on the right (a drawer on narrower screens), the playlist settings on their own
- * tab. One reducer with a history holds every edit (playlist-model.ts); one explicit save sends
- * them, with the service's 400s put back on the items they concern (use-compose-save.ts), and a
- * standard composition's generation followed live afterwards. Dragging: use-playlist-drag.tsx;
- * the header and save bar: editor-header.tsx; the keyboard: editor-keys.ts.
+ * tab. One reducer with a history holds every edit (playlist-document.ts, playlist-reducer.ts);
+ * one explicit save sends them, with the service's 400s put back on the items they concern
+ * (use-compose-save.ts), and a standard composition's generation followed live afterwards.
+ * Dragging: use-playlist-drag.tsx; the header and save bar: editor-header.tsx; the keyboard:
+ * editor-keys.ts.
  */
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DndContext, DragOverlay } from '@dnd-kit/core';
@@ -27,22 +28,10 @@ import { CompositionStatus } from './composition-status.tsx';
 import { EditorHeader, SaveProblem } from './editor-header.tsx';
 import { isTextTarget, useEditorKeys } from './editor-keys.ts';
 import { ItemDetails } from './item-details.tsx';
-import {
-  computeTimeline,
-  countIssues,
-  createEditorState,
-  isDirty,
-  playlistReducer,
-  validateFields,
-  validateItems,
-  type CompositionKind,
-  type EditorAction,
-  type EditorItem,
-  type EditorState,
-  type ItemIssue,
-  type NewItem,
-  type PlaylistDocument,
-} from './playlist-model.ts';
+import { createEditorState, isDirty, type CompositionKind, type EditorAction, type EditorItem, type EditorState, type NewItem, type PlaylistDocument } from './playlist-document.ts';
+import { playlistReducer } from './playlist-reducer.ts';
+import { computeTimeline } from './playlist-timing.ts';
+import { countIssues, validateFields, validateItems, type ItemIssue } from './playlist-validation.ts';
 import { itemTitle, PlaylistPane } from './playlist-pane.tsx';
 import { KIND_LABEL, PlaylistSettingsPanel } from './playlist-settings.tsx';
 import { useComposeSave } from './use-compose-save.ts';

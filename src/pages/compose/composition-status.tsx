@@ -22,7 +22,7 @@ import { EventActions } from '#pages/event/event-actions.tsx';
 import { eventDetailOptions } from '#pages/event/event-query.ts';
 import { isLive, isTransitional } from '#pages/event/event-transitions.ts';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/stream-urls.ts';
-import type { CompositionKind } from './playlist-model.ts';
+import type { CompositionKind } from './playlist-document.ts';
 import { formatClock, parseTimeSpan } from './timecode.ts';
 
 /** 1.5 s while generating or changing state, 5 s while live or waiting, otherwise 30 s. */

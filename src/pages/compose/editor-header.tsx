@@ -19,7 +19,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import type { Event } from '#schema';
 import { BackLink } from '#components/back-link.tsx';
 import { StateChip } from '#components/state-chip.tsx';
-import { canRedo, canUndo, isDirty, redoLabel, undoLabel, type CompositionKind, type EditorAction, type EditorState } from './playlist-model.ts';
+import { canRedo, canUndo, isDirty, redoLabel, undoLabel, type CompositionKind, type EditorAction, type EditorState } from './playlist-document.ts';
 import { KIND_FIXED, KIND_LABEL } from './playlist-settings.tsx';
 import type { Problem } from './use-compose-save.ts';
 

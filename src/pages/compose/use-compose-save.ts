@@ -13,19 +13,9 @@ import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { isTextTarget } from './editor-keys.ts';
-import {
-  encoderCreateBody,
-  eventPatch,
-  mapServerErrors,
-  playlistBody,
-  standardCreateBody,
-  type CompositionKind,
-  type DocumentIssues,
-  type EditorAction,
-  type EditorItem,
-  type EditorState,
-  type ItemIssue,
-} from './playlist-model.ts';
+import { type CompositionKind, type EditorAction, type EditorItem, type EditorState } from './playlist-document.ts';
+import { encoderCreateBody, eventPatch, mapServerErrors, playlistBody, standardCreateBody } from './playlist-service.ts';
+import { type DocumentIssues, type ItemIssue } from './playlist-validation.ts';
 
 export interface ServerErrors {
   /** Item issues with the item as it was when the service spoke: shown while the item is unchanged. */

@@ -24,7 +24,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SourceDragData } from './available-content.tsx';
-import type { EditorAction, EditorState, NewItem } from './playlist-model.ts';
+import type { EditorAction, EditorState, NewItem } from './playlist-document.ts';
 import { PLAYLIST_DROP_ID, type RowDragData } from './playlist-pane.tsx';
 
 export interface PlaylistDrag {
