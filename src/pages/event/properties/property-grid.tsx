@@ -16,7 +16,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { EmptyState } from '#components/empty-state.tsx';
-import type { PropertyField, RowProblems } from './property-errors.ts';
+import type { PropertyField } from './property-errors.ts';
 import { PropertyEditRow, type PropertyValues } from './property-edit-row.tsx';
 import type { PropertyRow } from './property-source.ts';
 import type { PropertyFilters } from './use-property-filters.ts';
@@ -46,7 +46,7 @@ interface PropertyGridProps {
   filters: PropertyFilters;
   handlers: RowHandlers;
   onToggleAll: () => void;
-  onSave: (row: PropertyRow | undefined, values: PropertyValues, draftId?: string) => Promise<RowProblems | null>;
+  onSave: (row: PropertyRow | undefined, values: PropertyValues, draftId?: string) => Promise<{ error: unknown } | null>;
   onStopEdit: (id: string) => void;
   onDropDraft: (id: string) => void;
   onPaste: (e: React.ClipboardEvent) => void;

@@ -24,7 +24,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { DeletePropertiesDialog, useDeleteProperties } from './delete-properties.tsx';
 import { PasteDialog } from './paste-dialog.tsx';
 import { pairKey } from './paste.ts';
-import { fieldErrorsOf, singleWriteProblems, type PropertyField } from './property-errors.ts';
+import type { PropertyField } from './property-errors.ts';
 import type { PropertyValues } from './property-edit-row.tsx';
 import { PropertyGrid, type Draft } from './property-grid.tsx';
 import type { PropertyRow, PropertySource } from './property-source.ts';
@@ -172,9 +172,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
       if (draftId) setFocusRequest({ id: saved.id });
       return null;
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length > 0) return singleWriteProblems(fields);
-      return { fields: {}, row: [`Not saved. ${describe(error).message}`] };
+      return { error };
     }
   };
 
