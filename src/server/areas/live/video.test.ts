@@ -163,7 +163,7 @@ describe('the video structure', () => {
     expect(v.playerUrl).toBe(`/events/${id}/player?${query}&autoStart=true&embed=true`);
     expect(v.embedCode).toBe(
       `<iframe src="/events/${id}/player?${query.replaceAll('&', '&amp;')}&amp;autoStart=true&amp;embed=true" width="640" height="360" frameborder="0" ` +
-        `allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="Live test"></iframe>`,
+        `allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="Test event"></iframe>`,
     );
     const none = await video(id);
     expect(none.requestedStreamTime).toMatchObject({ inPointHasValue: false, inPointDateTime: null, inPointTimeSpan: '00:00:00' });
