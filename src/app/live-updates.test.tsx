@@ -16,6 +16,7 @@ import { EventState } from '#schema';
 import { recordEventChange, type ChangeFlags } from '#server/changes/record.ts';
 import { events as eventsTable } from '#server/db/tables/index.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { api, setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
 import { LIVE_SAFETY_POLL_MS, useLiveStatus } from './live-updates.tsx';
@@ -51,14 +52,9 @@ function socketClient(rewrite: (url: string) => string = (url) => url): { client
   return { client, requests };
 }
 
-async function insertEvent(title: string, state = EventState.values.PRE_LIVE): Promise<string> {
-  const now = new Date();
-  const [row] = await t.database.db
-    .insert(eventsTable)
-    .values({ clientId: t.clientId, title, state, scheduledStart: new Date(now.getTime() + 3_600_000), dateCreated: now, dateModified: now })
-    .returning({ id: eventsTable.id });
-  return row!.id;
-}
+/** An event starting in an hour (the list shows it), in `state`. */
+const upcomingEvent = (title: string, state: number = EventState.values.PRE_LIVE) =>
+  insertEvent(t, { title, state, scheduledStart: new Date(Date.now() + 3_600_000), dateCreated: new Date(), dateModified: new Date() });
 
 /** A change as a write path makes it: the row and its change in one transaction. */
 async function change(eventId: string, flags: ChangeFlags, state?: number) {
@@ -102,7 +98,7 @@ function intervalOf(queryClient: QueryClient, queryKey: readonly unknown[]): unk
 
 describe('live updates', () => {
   it('shows a state change made elsewhere on the events page (the status strip’s counts), without reload, and says Live in the app bar', async () => {
-    const id = await insertEvent(`Feed-followed final ${Date.now()}`);
+    const id = await upcomingEvent(`Feed-followed final ${Date.now()}`);
     const { client } = socketClient();
     renderApp({ client, path: '/events' });
     const strip = await screen.findByRole('navigation', { name: 'Event status' }, { timeout: 20_000 });
@@ -116,8 +112,8 @@ describe('live updates', () => {
   }, 90_000);
 
   it('refetches exactly the queries a change names', async () => {
-    const a = await insertEvent('Named A');
-    const b = await insertEvent('Named B');
+    const a = await upcomingEvent('Named A');
+    const b = await upcomingEvent('Named B');
     const { client, requests } = socketClient();
     function Probe() {
       useQuery(api.customProperty.list.queryOptions({ query: { eventId: a } }));
@@ -146,7 +142,7 @@ describe('live updates', () => {
   });
 
   it('coalesces a burst of changes into a few refetches', async () => {
-    const id = await insertEvent('Burst');
+    const id = await upcomingEvent('Burst');
     const { client, requests } = socketClient();
     function Probe() {
       useQuery(api.event.get.queryOptions({ params: { id }, query: {} }));
@@ -186,7 +182,7 @@ describe('live updates', () => {
   });
 
   it('lets go of the stream in a hidden tab and catches up when it is shown again', async () => {
-    const id = await insertEvent('Hidden');
+    const id = await upcomingEvent('Hidden');
     const { client, requests } = socketClient();
     function Probe() {
       const event = useQuery(api.event.get.queryOptions({ params: { id }, query: {} }));

@@ -6,7 +6,8 @@ import { events } from '#server/db/tables/index.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/database.ts';
 import type { ManualClock } from '#server/jobs/clock.ts';
-import { insertEvent, seedLiveFixture, SERVICE } from '#testing/live.ts';
+import { seedLiveFixture, SERVICE } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 const S = EventState.values;
 
@@ -34,7 +35,7 @@ export async function seedArchiverFixture(t: TestApp): Promise<ArchiverFixture> 
 
 /** An event live on the channel since `since` (now by default). */
 export async function goLive(t: TestApp, fixture: ArchiverFixture, since = t.clock.now()): Promise<string> {
-  return insertEvent(t.database.db, t.clientId, t.clock.now(), {
+  return insertEvent(t, {
     title: 'Live match',
     channelId: fixture.channelId,
     state: S.LIVE_PUBLISHED,

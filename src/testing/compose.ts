@@ -15,7 +15,8 @@ import type { ManualClock } from '#server/jobs/clock.ts';
 import { channels } from '#server/db/tables/index.ts';
 import { channelConfiguration, CHANNELS } from '#server/demo/catalogue.ts';
 import { CARD_DIR } from '#server/sim/hls.ts';
-import { insertEvent, SERVICE, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { SERVICE, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 const S = EventState.values;
 
@@ -52,7 +53,7 @@ export async function seedComposeFixture(t: TestApp): Promise<ComposeFixture> {
 export async function recordedEvent(t: TestApp, fixture: LiveFixture, seconds: number, title = 'Recorded match'): Promise<{ id: string; liveStart: Date; liveEnd: Date }> {
   const liveEnd = new Date(t.clock.now().getTime() - 3_600_000);
   const liveStart = new Date(liveEnd.getTime() - seconds * 1000);
-  const id = await insertEvent(t.database.db, t.clientId, t.clock.now(), {
+  const id = await insertEvent(t, {
     title,
     channelId: fixture.channelId,
     state: S.INSTANT_VOD,

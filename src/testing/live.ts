@@ -43,22 +43,6 @@ export async function seedLiveFixture(db: DbOrTx, clientId: string, now: Date): 
   return { channelId, xflowId };
 }
 
-export type EventValues = Partial<typeof events.$inferInsert>;
-
-/** Inserts an event of `clientId` (PRE_LIVE on the fixture's channel unless told otherwise); returns its id. */
-export async function insertEvent(db: DbOrTx, clientId: string, now: Date, values: EventValues = {}): Promise<string> {
-  const id = values.id ?? randomUUID();
-  await db.insert(events).values({
-    id,
-    clientId,
-    title: 'Live test',
-    state: 0,
-    dateCreated: now,
-    dateModified: now,
-    ...values,
-  });
-  return id;
-}
 
 export async function eventRow(db: DbOrTx, id: string) {
   const [row] = await db.select().from(events).where(eq(events.id, id));

@@ -7,25 +7,6 @@ import { events } from '#server/db/tables/events.ts';
 import { channelProfileAudioInputs, channelProfiles } from '#server/db/tables/metadata.ts';
 import { eq } from 'drizzle-orm';
 
-export async function insertEvent(t: TestApp, options: { state?: number; mp4State?: number; title?: string; clientId?: string; contentId?: string } = {}): Promise<string> {
-  const now = t.clock.now();
-  const [row] = await t.database.db
-    .insert(events)
-    .values({
-      clientId: options.clientId ?? t.clientId,
-      title: options.title ?? `Event ${randomUUID().slice(0, 6)}`,
-      state: options.state ?? 0,
-      mp4State: options.mp4State ?? 0,
-      contentId: options.contentId ?? null,
-      scheduledStart: now,
-      scheduledEnd: new Date(now.getTime() + 3_600_000),
-      dateCreated: now,
-      dateModified: now,
-    })
-    .returning({ id: events.id });
-  return row!.id;
-}
-
 export async function setEventState(t: TestApp, eventId: string, state: number): Promise<void> {
   await t.database.db.update(events).set({ state }).where(eq(events.id, eventId));
 }

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import type { ManualClock } from '#server/jobs/clock.ts';
 import { recordEventChange, type ChangeAction, type ChangeFlags } from '#server/changes/record.ts';
-import { events } from '#server/db/tables/events.ts';
 import { jobs } from '#server/db/tables/jobs.ts';
 import { webhookDeliveries } from '#server/db/tables/webhooks.ts';
 import { dispatcherFor } from '#server/areas/webhook/dispatcher.ts';
@@ -14,15 +13,6 @@ interface TestApp {
   clock: ManualClock;
   clientId: string;
   runJobs(): Promise<number>;
-}
-
-export async function insertEvent(t: TestApp, title = 'Match', clientId = t.clientId): Promise<string> {
-  const now = t.clock.now();
-  const [row] = await t.database.db
-    .insert(events)
-    .values({ clientId, title, refId: `ref-${title}`, scheduledStart: now, dateCreated: now, dateModified: now })
-    .returning({ id: events.id });
-  return row!.id;
 }
 
 /** Records a change of an event as a write path would: in its own transaction. */

@@ -68,8 +68,20 @@ export function applyServerErrors<V extends FieldValues, N extends Path<V> = Pat
   options: ServerErrorOptions<V, N> = {},
 ): AppliedServerErrors<N> {
   if (!(error instanceof ApiError) || error.status !== 400 || error.fieldErrors.length === 0) return { handled: false, fields: [], other: [] };
+  return { handled: true, ...applyFieldErrors(form, error.fieldErrors, options) };
+}
+
+/**
+ * The same for field errors the service gave otherwise than as a 400 (an operation that answers
+ * a verdict on values, or a 400's own data): onto the fields, the first one focused.
+ */
+export function applyFieldErrors<V extends FieldValues, N extends Path<V> = Path<V>>(
+  form: Pick<UseFormReturn<V>, 'setError' | 'getValues'>,
+  errors: readonly FieldError[],
+  options: ServerErrorOptions<V, N> = {},
+): MappedServerErrors<N> {
   const names = options.names ?? (Object.keys(form.getValues() ?? {}) as N[]);
-  const mapped = options.map ? options.map(error.fieldErrors) : mapFieldErrors<N>(error.fieldErrors, names as readonly N[], options.message);
+  const mapped = options.map ? options.map(errors) : mapFieldErrors<N>(errors, names as readonly N[], options.message);
   mapped.fields.forEach((field, index) => form.setError(field.name, { type: 'server', message: field.message }, { shouldFocus: index === 0 }));
-  return { handled: true, ...mapped };
+  return mapped;
 }

@@ -8,7 +8,8 @@ import { Route, Routes } from 'react-router';
 import { endpoints, EventState } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { captureBody, PRIMARY_POINT } from '#testing/archiver.ts';
-import { insertEvent, seedLiveFixture } from '#testing/live.ts';
+import { seedLiveFixture } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import ArchiverPage from './archiver-page.tsx';
@@ -23,8 +24,8 @@ beforeAll(async () => {
   const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
   // A first event live from 10 to 6 minutes ago, the next one since 4 minutes ago: a gap between.
-  await insertEvent(t.database.db, t.clientId, now, { title: 'First half', channelId, state: S.INSTANT_VOD, actualLiveStart: at(10), actualLiveEnd: at(6) });
-  await insertEvent(t.database.db, t.clientId, now, { title: 'Second half', channelId, state: S.LIVE_PUBLISHED, actualLiveStart: at(4) });
+  await insertEvent(t, { title: 'First half', channelId, state: S.INSTANT_VOD, actualLiveStart: at(10), actualLiveEnd: at(6) });
+  await insertEvent(t, { title: 'Second half', channelId, state: S.LIVE_PUBLISHED, actualLiveStart: at(4) });
   const api = createTestClient(t);
   await api.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'match_day', startTime: at(11).toISOString() }) });
   for (let i = 0; i < 10; i++) {

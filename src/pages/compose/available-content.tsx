@@ -34,7 +34,7 @@ import { StateChip } from '#components/state-chip.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { useEventLookups } from '#pages/event/index.ts';
-import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-model.ts';
+import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-document.ts';
 import { Thumbnail } from './thumbnail.tsx';
 import { formatClock, parseTimeSpan } from './timecode.ts';
 

@@ -25,7 +25,7 @@ import { PageHeader } from '#components/page-header.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { StateChip } from '#components/state-chip.tsx';
-import { compositionKindOf } from './playlist-model.ts';
+import { compositionKindOf } from './playlist-document.ts';
 import { KIND_LABEL } from './playlist-settings.tsx';
 
 const COMPOSE_STATES = 'COMPOSE_GENERATING,COMPOSE_PUBLIC,COMPOSE_PRIVATE,COMPOSE_WAITING,COMPOSE_ERROR';

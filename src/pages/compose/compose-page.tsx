@@ -25,7 +25,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { ComposeEditor } from './compose-editor.tsx';
 import { useCompositionEvent } from './composition-status.tsx';
-import { compositionKindOf, documentFromService, emptyDocument, type CompositionKind, type PlaylistDocument } from './playlist-model.ts';
+import { compositionKindOf, documentFromService, emptyDocument, type CompositionKind, type PlaylistDocument } from './playlist-document.ts';
 import { KIND_DESCRIPTION, KIND_FIXED, KIND_LABEL } from './playlist-settings.tsx';
 
 function BackToPlaylists() {

@@ -19,7 +19,7 @@ import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
 import { absoluteUrl, EventActions, eventDetailOptions, isLive, isTransitional, playableHlsUrl } from '#pages/event/index.ts';
-import type { CompositionKind } from './playlist-model.ts';
+import type { CompositionKind } from './playlist-document.ts';
 import { formatClock, parseTimeSpan } from './timecode.ts';
 
 /** 1.5 s while generating or changing state, 5 s while live or waiting, otherwise 30 s. */

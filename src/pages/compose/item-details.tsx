@@ -30,20 +30,10 @@ import { api } from '#app/api.ts';
 import { Player } from '#components/player.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { CommitField } from './commit-field.tsx';
-import {
-  booleanProperty,
-  customProperties,
-  ITEM_TYPES,
-  issueFor,
-  textProperty,
-  withCustomProperties,
-  type CompositionKind,
-  type EditorAction,
-  type EditorItem,
-  type ItemIssue,
-  type ItemTiming,
-  type SourceInfo,
-} from './playlist-model.ts';
+import { ITEM_TYPES, type CompositionKind, type EditorAction, type EditorItem } from './playlist-document.ts';
+import { issueFor } from './playlist-service.ts';
+import { booleanProperty, customProperties, textProperty, withCustomProperties, type ItemTiming, type SourceInfo } from './playlist-timing.ts';
+import { type ItemIssue } from './playlist-validation.ts';
 import { itemTitle } from './playlist-pane.tsx';
 import { formatClock, formatTimecode, isIsoDateTime, normalizeTimeSpan, normalizeTimecode, parseTimeSpan, parseTimecode } from './timecode.ts';
 

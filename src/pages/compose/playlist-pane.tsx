@@ -34,7 +34,9 @@ import MarkerIcon from '@mui/icons-material/BookmarkBorderRounded';
 import ContentCutIcon from '@mui/icons-material/ContentCutRounded';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 import { EmptyState } from '#components/empty-state.tsx';
-import { ITEM_TYPES, type EditorAction, type EditorItem, type ItemIssue, type ItemTiming, type MoveDirection, type SourceInfo, type SourceLookup, type Timeline } from './playlist-model.ts';
+import { ITEM_TYPES, type EditorAction, type EditorItem, type MoveDirection } from './playlist-document.ts';
+import { type ItemTiming, type SourceInfo, type SourceLookup, type Timeline } from './playlist-timing.ts';
+import { type ItemIssue } from './playlist-validation.ts';
 import { Thumbnail } from './thumbnail.tsx';
 import { formatClock, spokenDuration } from './timecode.ts';
 

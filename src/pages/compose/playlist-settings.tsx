@@ -17,7 +17,8 @@ import type { Event } from '#schema';
 import { useNow } from '#components/use-now.ts';
 import { isoToLocalInput, localInputToIso, timeZoneLabel } from '#components/form/date-time.ts';
 import type { EventLookups } from '#pages/event/index.ts';
-import type { CompositionEventFields, CompositionKind, DocumentIssues, EditorAction, PlaylistDocument, PlaylistSettings } from './playlist-model.ts';
+import type { CompositionEventFields, CompositionKind, EditorAction, PlaylistDocument, PlaylistSettings } from './playlist-document.ts';
+import type { DocumentIssues } from './playlist-validation.ts';
 
 export const KIND_LABEL: Record<CompositionKind, string> = { standard: 'Standard composition', encoder: 'Encoder composition' };
 

@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
-import { ITEM_TYPES, sourceInfoOf, type EditorItem, type SourceInfo, type SourceLookup } from './playlist-model.ts';
+import { ITEM_TYPES, type EditorItem } from './playlist-document.ts';
+import { sourceInfoOf, type SourceInfo, type SourceLookup } from './playlist-timing.ts';
 
 /** Up to this many distinct events, one request each; beyond, one list first. */
 const FEW = 40;

@@ -5,7 +5,8 @@
  * for experts. The target's fields are keys of destinationJson, so nothing is lost either way.
  */
 import { z } from 'zod';
-import { DestinationTarget, type MediaDestination, type MediaDestinationBody } from '#schema';
+import { DestinationTarget, type FieldError, type MediaDestination, type MediaDestinationBody } from '#schema';
+import type { MappedServerErrors } from '#components/form/server-errors.ts';
 
 export interface TargetConfigField {
   key: string;
@@ -83,9 +84,14 @@ export function valuesToBody(v: DestinationFormValues): MediaDestinationBody {
 }
 
 /** Where a 400 of the service lands in the form. */
-export function serverField(field: string): 'name' | 'target' | 'rawJson' | null {
-  if (field === 'body.name') return 'name';
-  if (field === 'body.target') return 'target';
-  if (field.startsWith('body.destinationJson') || field.startsWith('body.configJson')) return 'rawJson';
-  return null;
+/** The service's 400 onto the form's fields (for `applyServerErrors`): destinationJson and configJson are the raw JSON field. */
+export function destinationServerErrors(errors: readonly FieldError[]): MappedServerErrors<'name' | 'target' | 'rawJson'> {
+  const fields: MappedServerErrors<'name' | 'target' | 'rawJson'>['fields'] = [];
+  const other: string[] = [];
+  for (const { field, message } of errors) {
+    const name = field === 'body.name' ? 'name' : field === 'body.target' ? 'target' : field.startsWith('body.destinationJson') || field.startsWith('body.configJson') ? 'rawJson' : null;
+    if (name) fields.push({ name, message });
+    else other.push(`${field}: ${message}`);
+  }
+  return { fields, other };
 }

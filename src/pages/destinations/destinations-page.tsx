@@ -44,7 +44,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HubIcon from '@mui/icons-material/HubOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
-import { ApiError } from '#client';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { DestinationTarget, type ActivationResponse, type Destination } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
@@ -61,7 +61,7 @@ import {
   DestinationFormSchema,
   destinationToValues,
   newDestinationValues,
-  serverField,
+  destinationServerErrors,
   TARGET_CONFIG_FIELDS,
   valuesToBody,
   type DestinationApi,
@@ -165,13 +165,9 @@ function DestinationFormDialog({ destination, onClose, onSaved }: { destination:
       notify(destination ? 'Destination saved' : 'Destination added: activate it before publishing to it', { severity: 'success' });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        for (const f of error.fieldErrors) {
-          const name = serverField(f.field);
-          if (name) form.setError(name, { type: 'server', message: f.message });
-          else setProblem(`${f.field}: ${f.message}`);
-        }
-      } else setProblem(describeError(error).message);
+      const result = applyServerErrors(form, error, { map: destinationServerErrors });
+      if (!result.handled) setProblem(describeError(error).message);
+      else if (result.other.length > 0) setProblem(result.other.join('; '));
     }
   });
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');

@@ -30,7 +30,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '#client';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { DestinationTarget, type Destination, type DestinationMetadataName } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
@@ -195,17 +195,23 @@ export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClo
       notify(`${created.length} ${created.length === 1 ? 'publication' : 'publications'} created`, { severity: 'success' });
       setTransactionId(created[0]?.transactionId ?? null);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const other: string[] = [];
-        for (const f of error.fieldErrors) {
-          const m = /^body\.publications\.(\d+)\.publicationJson\.(\w+)/.exec(f.field);
-          const d = m ? ordered[Number(m[1])] : undefined;
-          const field = d && m ? fieldOfKey(d.target, m[2]!) : null;
-          if (d && field) form.setError(`forms.${d.id}.${field}`, { type: 'server', message: f.message });
-          else other.push(f.message);
-        }
-        if (other.length > 0) setProblem(other.join('; '));
-      } else setProblem(describe(error).message);
+      // `body.publications.<n>.publicationJson.<key>`: the field of that key in the nth destination's form.
+      const result = applyServerErrors(form, error, {
+        map: (errors) => {
+          const fields: { name: `forms.${string}.${string}`; message: string }[] = [];
+          const other: string[] = [];
+          for (const f of errors) {
+            const m = /^body\.publications\.(\d+)\.publicationJson\.(\w+)/.exec(f.field);
+            const d = m ? ordered[Number(m[1])] : undefined;
+            const field = d && m ? fieldOfKey(d.target, m[2]!) : null;
+            if (d && field) fields.push({ name: `forms.${d.id}.${field}`, message: f.message });
+            else other.push(f.message);
+          }
+          return { fields, other };
+        },
+      });
+      if (!result.handled) setProblem(describe(error).message);
+      else if (result.other.length > 0) setProblem(result.other.join('; '));
     }
   });
 

@@ -10,7 +10,8 @@ import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { activeDestination, insertEvent, setFaults } from '#testing/syndication.ts';
+import { activeDestination, setFaults } from '#testing/syndication.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { DestinationsPage } from '#pages/destinations/index.ts';
 import PublicationsPage from './publications-page.tsx';
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { openChangeFeed, type ChangeFeed, type ChangeFeedOptions, type ChangeFeedStatus, type FeedChange, type FeedReady } from '#client/change-feed.ts';
-import { insertEvent, recordChange } from '#testing/webhook.ts';
+import { recordChange } from '#testing/webhook.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 // ---- Against the service -----------------------------------------------------------------------
 
@@ -99,7 +100,7 @@ function watch(options: Partial<ChangeFeedOptions> = {}): Watched {
 
 describe('openChangeFeed against the service', () => {
   it('connects with the key, goes live at `ready`, and hands over each change as its notification', async () => {
-    const eventId = await insertEvent(t, 'Live');
+    const eventId = await insertEvent(t, { title: 'Live' });
     const w = watch();
     try {
       await w.until(() => w.feed.status === 'live', 'live');
@@ -121,7 +122,7 @@ describe('openChangeFeed against the service', () => {
   });
 
   it('reconnects after the stream breaks, with Last-Event-ID, and misses nothing and repeats nothing', async () => {
-    const eventId = await insertEvent(t, 'Interrupted');
+    const eventId = await insertEvent(t, { title: 'Interrupted' });
     const w = watch({ initialRetryMs: 100 });
     try {
       await w.until(() => w.feed.status === 'live', 'live');
@@ -145,7 +146,7 @@ describe('openChangeFeed against the service', () => {
   });
 
   it('pauses (closing the stream) and catches up from where it was on resume', async () => {
-    const eventId = await insertEvent(t, 'Hidden tab');
+    const eventId = await insertEvent(t, { title: 'Hidden tab' });
     const w = watch();
     try {
       await w.until(() => w.feed.status === 'live', 'live');
@@ -177,7 +178,7 @@ describe('openChangeFeed against the service', () => {
   });
 
   it('tells the caller to refresh everything when the service no longer holds the changes since its position', async () => {
-    const eventId = await insertEvent(t, 'Long away');
+    const eventId = await insertEvent(t, { title: 'Long away' });
     const old = await recordChange(t, eventId);
     await t.runJobs();
     t.clock.advance(80 * 3_600_000);

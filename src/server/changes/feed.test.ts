@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WebhookNotificationSchema } from '#schema';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent, recordChange } from '#testing/webhook.ts';
+import { recordChange } from '#testing/webhook.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import { ChangeHub, settingsOf } from './feed.ts';
 
@@ -129,7 +130,7 @@ describe('GET /api/changes', () => {
   });
 
   it('streams new changes live with the notification webhooks get, the seq as id', async () => {
-    const eventId = await insertEvent(t, 'Live');
+    const eventId = await insertEvent(t, { title: 'Live' });
     const stream = await open();
     const ready = await stream.until((e) => e.event === 'ready');
     const seq = await recordChange(t, eventId, { state: 2, refId: 'L-1', flags: { stateChanged: true } });
@@ -144,7 +145,7 @@ describe('GET /api/changes', () => {
   });
 
   it('finds changes by polling too (a notification lost), and sends heartbeats', async () => {
-    const eventId = await insertEvent(t, 'Polled');
+    const eventId = await insertEvent(t, { title: 'Polled' });
     const stream = await open();
     await stream.until((e) => e.event === 'ready');
     // Written without recordEventChange: no NOTIFY, no job; only the poll can find it.
@@ -159,8 +160,8 @@ describe('GET /api/changes', () => {
 
   it('replays from ?since= or Last-Event-ID (which wins), then goes on live, only the caller’s changes', async () => {
     const stranger = await t.createTenant();
-    const mine = await insertEvent(t, 'Mine');
-    const theirs = await insertEvent(t, 'Theirs', stranger.clientId);
+    const mine = await insertEvent(t, { title: 'Mine' });
+    const theirs = await insertEvent(t, { title: 'Theirs', clientId: stranger.clientId });
     const first = await recordChange(t, mine, { state: 0 });
     await recordChange(t, theirs, { clientId: stranger.clientId });
     const second = await recordChange(t, mine, { state: 1 });
@@ -190,8 +191,8 @@ describe('GET /api/changes', () => {
   });
 
   it('limits the stream to one event with ?eventId=', async () => {
-    const a = await insertEvent(t, 'A');
-    const b = await insertEvent(t, 'B');
+    const a = await insertEvent(t, { title: 'A' });
+    const b = await insertEvent(t, { title: 'B' });
     const start = await recordChange(t, a);
     const stream = await open(`?since=${start - 1}&eventId=${b}`);
     await stream.until((e) => e.event === 'ready');
@@ -204,7 +205,7 @@ describe('GET /api/changes', () => {
   });
 
   it('keeps seq order when a change commits after a later one, and skips a seq that never commits', async () => {
-    const eventId = await insertEvent(t, 'Gaps');
+    const eventId = await insertEvent(t, { title: 'Gaps' });
     const stream = await open();
     await stream.until((e) => e.event === 'ready');
     // A seq taken by a transaction that has not committed yet...
@@ -234,7 +235,7 @@ describe('GET /api/changes', () => {
     try {
       const stream = await openText(quiet);
       await stream.readUntil('event: ready');
-      const eventId = await insertEvent(quiet, 'Woken');
+      const eventId = await insertEvent(quiet, { title: 'Woken' });
       const seq = await recordChange(quiet, eventId);
       const started = Date.now();
       await quiet.runJobs();
@@ -273,7 +274,7 @@ describe('GET /api/changes: waking and resuming', () => {
       const stream = await openText(quiet);
       // `ready` comes once the hub's LISTEN is in place.
       await stream.readUntil('event: ready');
-      const eventId = await insertEvent(quiet, 'Notified');
+      const eventId = await insertEvent(quiet, { title: 'Notified' });
       // The writer's transaction commits; nothing else happens in this process.
       const seq = await recordChange(quiet, eventId);
       expect(await stream.readUntil(`id: ${seq}\n`)).toBe(true);
@@ -293,7 +294,7 @@ describe('GET /api/changes: waking and resuming', () => {
       const stream = await openText(quiet);
       // `ready` comes once the hub's LISTEN is in place.
       await stream.readUntil('event: ready');
-      const eventId = await insertEvent(quiet, 'Elsewhere');
+      const eventId = await insertEvent(quiet, { title: 'Elsewhere' });
       // Recorded (and NOTIFY sent) through the other pool.
       const seq = await recordChange({ ...quiet, database: other }, eventId);
       expect(await stream.readUntil(`id: ${seq}\n`)).toBe(true);
@@ -305,7 +306,7 @@ describe('GET /api/changes: waking and resuming', () => {
   });
 
   it('says the replay is complete, or not when changes after the resume point were pruned', async () => {
-    const eventId = await insertEvent(t, 'Resumed');
+    const eventId = await insertEvent(t, { title: 'Resumed' });
     const before = await recordChange(t, eventId);
     const kept = await recordChange(t, eventId);
     await t.runJobs();
@@ -333,7 +334,7 @@ describe('GET /api/changes: waking and resuming', () => {
   });
 
   it('starts at the present, not complete, from a position this service never reached, and then misses nothing', async () => {
-    const eventId = await insertEvent(t, 'Elsewhere');
+    const eventId = await insertEvent(t, { title: 'Elsewhere' });
     const stream = await open('', { ...t.headers(), 'Last-Event-ID': '999999999' });
     const ready = await stream.until((e) => e.event === 'ready');
     expect(JSON.parse(ready.data!)).toMatchObject({ complete: false });

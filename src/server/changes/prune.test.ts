@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent, recordChange } from '#testing/webhook.ts';
+import { recordChange } from '#testing/webhook.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import { changeFanouts } from '../db/tables/webhooks.ts';
 import { DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';
@@ -19,7 +20,7 @@ const seqs = async () => (await t.database.db.select({ seq: eventChanges.seq }).
 
 describe('pruneChanges', () => {
   it('deletes the changes older than the retention once fanned out, and always keeps the newest', async () => {
-    const eventId = await insertEvent(t, 'Pruned');
+    const eventId = await insertEvent(t, { title: 'Pruned' });
     const old = [await recordChange(t, eventId), await recordChange(t, eventId)];
     // Fanned out: nothing else needs them.
     await t.runJobs();
@@ -43,7 +44,7 @@ describe('pruneChanges', () => {
   });
 
   it('keeps a change its webhook fan-out has not run for yet, and keeps everything with retention 0', async () => {
-    const eventId = await insertEvent(t, 'Waiting');
+    const eventId = await insertEvent(t, { title: 'Waiting' });
     const waiting = await recordChange(t, eventId);
     const newest = await recordChange(t, eventId);
     expect((await t.database.db.select().from(changeFanouts)).map((r) => r.seq)).toEqual([waiting, newest]);
@@ -60,7 +61,7 @@ describe('pruneChanges', () => {
   });
 
   it('deletes a large backlog in batches', async () => {
-    const eventId = await insertEvent(t, 'Backlog');
+    const eventId = await insertEvent(t, { title: 'Backlog' });
     const start = t.clock.now();
     await t.database.db.execute(sql`
       insert into event_changes (client_id, event_id, action, state, mp4_state, created_at)
@@ -77,7 +78,7 @@ describe('the periodic pruning of a running service', () => {
   it('prunes on its own every pruneIntervalMs, by the app clock, with the retention setting', async () => {
     const app = await createTestApp({ services: { changeFeed: { retentionMs: 2 * HOUR, pruneIntervalMs: 50 } } });
     try {
-      const eventId = await insertEvent(app, 'Timer');
+      const eventId = await insertEvent(app, { title: 'Timer' });
       const old = await recordChange(app, eventId);
       await app.runJobs();
       app.clock.advance(3 * HOUR);

@@ -18,11 +18,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { ChannelProfile, Event } from '#schema';
-import { ApiError } from '#client';
+import type { ChannelProfile, Event, FieldError } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { applyServerErrors, type MappedServerErrors } from '#components/form/server-errors.ts';
 import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { createDraftStore } from '../client-properties/drafts.ts';
 import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
@@ -40,6 +40,11 @@ interface CellProps {
 type AudioFieldName = `AudioInputs.${number}.${'LanguageCode' | 'AudioChannel'}`;
 /** The field a problem of the service is about (one about an input's id goes on its language). */
 const fieldOf = (p: RowProblem): AudioFieldName => `AudioInputs.${p.row}.${p.field === 'Id' ? 'LanguageCode' : p.field}`;
+/** The service's 400 onto the rows' fields (for `applyServerErrors`): an input's id is its language's field. */
+const audioServerErrors = (errors: readonly FieldError[]): MappedServerErrors<AudioFieldName> => {
+  const mapped = mapServiceErrors(errors);
+  return { fields: mapped.rows.map((p) => ({ name: fieldOf(p), message: p.message })), other: mapped.other };
+};
 
 /** Unsaved rows per event (for the profile they were typed for; null: no profile yet). */
 export const audioDrafts = createDraftStore<{ profileId: string | null; values: AudioFormValues }>();
@@ -184,12 +189,11 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
           severity: 'success',
         });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-          const mapped = mapServiceErrors(error.fieldErrors);
-          mapped.rows.forEach((p, i) => form.setError(fieldOf(p), { type: 'server', message: p.message }, { shouldFocus: i === 0 }));
+        const result = applyServerErrors(form, error, { map: audioServerErrors });
+        if (result.handled) {
           setProblem({
             title: 'The service did not accept the audio inputs',
-            lines: [...mapped.rows.map((p) => ({ text: `Input ${p.row + 1}: ${p.message}`, field: fieldOf(p) })), ...mapped.other.map((text) => ({ text }))],
+            lines: [...result.fields.map((f) => ({ text: `Input ${Number(f.name.split('.')[1]) + 1}: ${f.message}`, field: f.name })), ...result.other.map((text) => ({ text }))],
           });
         } else {
           setProblem({ title: 'Could not save the audio inputs', lines: [{ text: describeError(error).message }] });

@@ -19,6 +19,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { applyFieldErrors } from '#components/form/server-errors.ts';
 import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
@@ -119,13 +120,16 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
   /** Puts the service's messages (property name -> message) on their fields; answers the ones no field has. */
   function showServiceErrors(errors: ClientPropertyValidation, title: string): void {
     const lines: SaveProblem['lines'] = [];
-    let first = true;
+    const onProperties = (list: readonly { field: string; message: string }[]) => ({
+      fields: list.flatMap(({ field, message }) => {
+        const name = keyOfName(properties, field);
+        return name ? [{ name, message }] : [];
+      }),
+      other: [],
+    });
+    applyFieldErrors(form, Object.entries(errors).map(([field, message]) => ({ field, message })), { map: onProperties });
     for (const [name, message] of Object.entries(errors)) {
       const key = keyOfName(properties, name);
-      if (key) {
-        form.setError(key, { type: 'service', message }, { shouldFocus: first });
-        first = false;
-      }
       const property = key ? properties[Number(key.slice(1))] : undefined;
       lines.push({ text: property && !message.startsWith(fieldLabel(property)) ? `${fieldLabel(property)}: ${message}` : message, field: key });
     }

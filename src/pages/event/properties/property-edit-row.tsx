@@ -19,9 +19,11 @@ import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { CustomPropertyItemBody } from '#schema';
+import { useDescribeError } from '#app/use-describe-error.ts';
+import { applyServerErrors } from '#components/form/server-errors.ts';
 import { formIssueMessage } from '../form-messages.ts';
 import { pairKey } from './paste.ts';
-import type { PropertyField, RowProblems } from './property-errors.ts';
+import { singleWriteErrors, type PropertyField } from './property-errors.ts';
 import type { PropertyRow } from './property-source.ts';
 
 export interface PropertyValues {
@@ -46,7 +48,8 @@ export interface PropertyEditRowProps {
   focus: PropertyField;
   compact: boolean;
   /** Saves; answers the service's problems, or null when saved. */
-  onSave: (values: PropertyValues) => Promise<RowProblems | null>;
+  /** Answers what failed, or null when saved. */
+  onSave: (values: PropertyValues) => Promise<{ error: unknown } | null>;
   onCancel: () => void;
   /** Reports unsaved input, so leaving the page can warn. */
   onDirtyChange?: (dirty: boolean) => void;
@@ -54,6 +57,7 @@ export interface PropertyEditRowProps {
 
 export function PropertyEditRow({ row, initial, existing, categories, focus, compact, onSave, onCancel, onDirtyChange }: PropertyEditRowProps) {
   const listId = useId();
+  const describe = useDescribeError();
   const form = useForm<PropertyValues, unknown, PropertyValues>({ resolver, defaultValues: initial, mode: 'onSubmit' });
   const { register, formState, control } = form;
   const [rowProblems, setRowProblems] = useState<string[]>([]);
@@ -75,11 +79,10 @@ export function PropertyEditRow({ row, initial, existing, categories, focus, com
       return;
     }
     setRowProblems([]);
-    const problems = await onSave(values);
-    if (!problems) return;
-    const fields = Object.entries(problems.fields) as [PropertyField, string][];
-    fields.forEach(([name, message], index) => form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 }));
-    setRowProblems(problems.row);
+    const failed = await onSave(values);
+    if (!failed) return;
+    const result = applyServerErrors(form, failed.error, { map: singleWriteErrors });
+    setRowProblems(result.handled ? result.other : [`Not saved. ${describe(failed.error).message}`]);
   });
 
   const onKeyDown = (e: React.KeyboardEvent) => {

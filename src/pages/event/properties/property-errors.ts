@@ -6,6 +6,7 @@
  */
 import { ApiError } from '#client';
 import type { FieldError } from '#schema';
+import type { MappedServerErrors } from '#components/form/server-errors.ts';
 
 export type PropertyField = 'category' | 'key' | 'value';
 const FIELDS: readonly string[] = ['category', 'key', 'value'];
@@ -42,6 +43,12 @@ export function singleWriteProblems(errors: readonly FieldError[]): RowProblems 
     add(problems, error, name);
   }
   return problems;
+}
+
+/** A one-property write's 400 for `applyServerErrors`: onto the row's three fields, the rest said on the row. */
+export function singleWriteErrors(errors: readonly FieldError[]): MappedServerErrors<PropertyField> {
+  const problems = singleWriteProblems(errors);
+  return { fields: (Object.entries(problems.fields) as [PropertyField, string][]).map(([name, message]) => ({ name, message })), other: problems.row };
 }
 
 /** Problems of a bulk write, by item index (`body.<index>.<field>`); errors not about an item under -1. */

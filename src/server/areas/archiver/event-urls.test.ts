@@ -5,7 +5,7 @@ import { events } from '../../db/tables/index.ts';
 import { endpoints } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { archiverStreamUrls } from './event-urls.ts';
 import { captureBody, goLive, PRIMARY_POINT, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
 
@@ -82,7 +82,7 @@ describe('archiver URLs of an event', () => {
       'DASH ORIGIN_SECONDARY_INDEX_0',
     ]);
     // Another event without an archiverflow has none.
-    const other = await insertEvent(database.db, clientId, clock.now(), { title: 'No flow', channelId: fixture.channelId });
+    const other = await insertEvent({ database, clock, clientId }, { title: 'No flow', channelId: fixture.channelId });
     expect((await api.call(endpoints.event.get, { params: { id: other }, query: { processVideo: true } }))?.video?.archiverUrls).toEqual([]);
   });
 

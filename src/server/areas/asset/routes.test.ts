@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import { createMediaServices } from '../media/services.ts';
 import { changesOf } from '#testing/changes.ts';
-import { insertEvent } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { recordedEvent, seedComposeFixture, type ComposeFixture } from '#testing/compose.ts';
 import { settleMedia } from '#testing/asset.ts';
 import { scheduleDispatch } from './dispatcher.ts';
@@ -129,7 +129,7 @@ describe('POST /asset/image/, /asset/gif/, /asset/video/', () => {
       expect(error.status, field).toBe(400);
       expect(fields(error), field).toContainEqual({ field, message: expect.stringMatching(message) });
     }
-    const preLive = await insertEvent(t.database.db, t.clientId, t.clock.now(), { state: S.PRE_LIVE });
+    const preLive = await insertEvent(t, { state: S.PRE_LIVE });
     const noMedia = await failure(api.call(endpoints.asset.createImage, { body: { eventId: preLive, name: 'x', time: '00:00:01.000' } }));
     expect(fields(noMedia)).toEqual([{ field: 'body.eventId', message: expect.stringMatching(/no media/) }]);
     const { api: stranger } = await createStrangerClient(t);
@@ -180,7 +180,7 @@ describe('the dispatcher', () => {
     try {
       const fx = await seedComposeFixture(faulty);
       const fapi = createTestClient(faulty);
-      const id = await insertEvent(faulty.database.db, faulty.clientId, faulty.clock.now(), { state: S.VOD_PUBLIC, xflowId: fx.xflowId });
+      const id = await insertEvent(faulty, { state: S.VOD_PUBLIC, xflowId: fx.xflowId });
       const asset = await fapi.call(endpoints.asset.createImage, { body: { eventId: id, name: 'x', time: '00:00:01.000' } });
       await settleMedia(faulty);
       const [row] = await faulty.database.db.select().from(assets).where(eq(assets.id, asset.id));
@@ -278,7 +278,7 @@ describe('the MP4 of an event', () => {
   });
 
   it('refuses an event without media, and fails with the reason', async () => {
-    const preLive = await insertEvent(t.database.db, t.clientId, t.clock.now(), { state: S.PRE_LIVE });
+    const preLive = await insertEvent(t, { state: S.PRE_LIVE });
     const error = await failure(api.call(endpoints.asset.generateVodFile, { params: { id: preLive }, body: {} }));
     expect(error.status).toBe(400);
     const eventId = await apiVod('MP4 fails');

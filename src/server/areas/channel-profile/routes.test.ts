@@ -5,7 +5,8 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
-import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
+import { failure, MISSING } from '#testing/custom-property.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -22,7 +23,7 @@ const input = (LanguageCode: string, AudioChannel: number, extra: Partial<AudioI
 const shape = (p: ChannelProfile) => p.audioInputs.map((i) => `${i.audioChannel}:${i.languageCode}${i.audioEnabled ? '' : ' (off)'}`);
 
 async function eventWithProfile(title: string, inputs = [input('en', 0), input('fr', 1)]) {
-  const eventId = await insertEvent(t, title);
+  const eventId = await insertEvent(t, { title: title });
   const profile = await api.call(endpoints.channelProfile.create, { body: { EventId: eventId, AudioInputs: inputs } });
   return { eventId, profile };
 }
@@ -45,7 +46,7 @@ describe('adding', () => {
   });
 
   it('refuses duplicate languages (any case) and audio channels, naming the input', async () => {
-    const eventId = await insertEvent(t, 'duplicates');
+    const eventId = await insertEvent(t, { title: 'duplicates' });
     const language = await failure(
       api.call(endpoints.channelProfile.create, { body: { EventId: eventId, AudioInputs: [input('en', 0), input('fr', 1), input('EN', 2)] } }),
     );
@@ -116,7 +117,7 @@ describe('updating', () => {
   });
 
   it('adds or updates by event', async () => {
-    const eventId = await insertEvent(t, 'by-event');
+    const eventId = await insertEvent(t, { title: 'by-event' });
     const added = await api.call(endpoints.channelProfile.upsertForEvent, { params: { id: eventId }, body: { AudioInputs: [input('nl', 0)] } });
     const again = await api.call(endpoints.channelProfile.upsertForEvent, { params: { id: eventId }, body: { AudioInputs: [input('nl', 0), input('en', 1)] } });
     expect(again.id).toBe(added.id);
@@ -132,7 +133,7 @@ describe('reading', () => {
     const { profile } = await eventWithProfile('listed');
     const list = await api.call(endpoints.channelProfile.list, {});
     expect(list).toContainEqual(profile);
-    const bare = await insertEvent(t, 'bare');
+    const bare = await insertEvent(t, { title: 'bare' });
     expect(await api.call(endpoints.channelProfile.getForEvent, { params: { id: bare } })).toBeNull();
     expect((await failure(api.call(endpoints.channelProfile.get, { params: { id: MISSING } }))).status).toBe(404);
   });
@@ -141,7 +142,7 @@ describe('reading', () => {
 describe('cloning', () => {
   it('gives the target the source’s inputs, creating its profile', async () => {
     const source = await eventWithProfile('clone-src', [input('en', 0), input('fr', 1, { AudioEnabled: false })]);
-    const target = await insertEvent(t, 'clone-dst');
+    const target = await insertEvent(t, { title: 'clone-dst' });
     const cloned = await api.call(endpoints.channelProfile.clone, { query: { sourceEventId: source.eventId, targetEventId: target } });
     expect(shape(cloned)).toEqual(['0:en', '1:fr (off)']);
     expect(cloned.id).not.toBe(source.profile.id);
@@ -164,7 +165,7 @@ describe('cloning', () => {
 
   it('refuses the same event, a source without a profile and unknown events', async () => {
     const { eventId } = await eventWithProfile('clone-bad');
-    const bare = await insertEvent(t, 'clone-bare');
+    const bare = await insertEvent(t, { title: 'clone-bare' });
     expect((await failure(api.call(endpoints.channelProfile.clone, { query: { sourceEventId: eventId, targetEventId: eventId } }))).fieldErrors[0]?.field).toBe(
       'query.targetEventId',
     );
@@ -204,7 +205,7 @@ describe('tenancy', () => {
     expect((await failure(other.call(endpoints.channelProfile.create, { body: { EventId: eventId, AudioInputs: [] } }))).fieldErrors[0]?.field).toBe(
       'body.EventId',
     );
-    const theirs = await insertEvent(t, 'theirs', { clientId: stranger.tenant.clientId });
+    const theirs = await insertEvent(t, { title: 'theirs', clientId: stranger.tenant.clientId });
     expect((await failure(other.call(endpoints.channelProfile.clone, { query: { sourceEventId: eventId, targetEventId: theirs } }))).status).toBe(404);
     const taken = await failure(
       other.call(endpoints.channelProfile.create, { body: { EventId: theirs, AudioInputs: [input('en', 0, { Id: profile.audioInputs[0]!.id })] } }),

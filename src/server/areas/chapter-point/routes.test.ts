@@ -5,7 +5,8 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
-import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
+import { failure, MISSING } from '#testing/custom-property.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -23,7 +24,7 @@ const titles = (points: ChapterPoint[]): unknown[] => points.map((p) => (p.child
 
 /** An event with: Intro; Part 1 > (Goal, Save > Replay); Part 2. */
 async function tree() {
-  const eventId = await insertEvent(t, `tree-${Math.random()}`);
+  const eventId = await insertEvent(t, { title: `tree-${Math.random()}` });
   const part2 = await save({ eventId, title: 'Part 2', startTime: '01:00:00' });
   const part1 = await save({ eventId, title: 'Part 1', startTime: '00:05:00', endTime: '00:50:00' });
   const intro = await save({ eventId, title: 'Intro', startTime: '00:00:00' });
@@ -62,7 +63,7 @@ describe('chapter points', () => {
   });
 
   it('keep date-times in UTC', async () => {
-    const eventId = await insertEvent(t, 'dates');
+    const eventId = await insertEvent(t, { title: 'dates' });
     const point = await save({ eventId, title: 'Kick-off', startTime: '2026-01-15T13:00:00+01:00', endTime: '2026-01-15T12:45:00' });
     expect(point).toMatchObject({ startTime: '2026-01-15T12:00:00.000Z', endTime: '2026-01-15T12:45:00.000Z' });
   });
@@ -88,13 +89,13 @@ describe('chapter points', () => {
   });
 
   it('refuse an end before the start and an unknown event', async () => {
-    const eventId = await insertEvent(t, 'times');
+    const eventId = await insertEvent(t, { title: 'times' });
     expect((await failure(save({ eventId, title: 'x', startTime: '00:10:00', endTime: '00:09:00' }))).fieldErrors[0]?.field).toBe('body.endTime');
     expect((await failure(save({ eventId: MISSING, title: 'x', startTime: '00:10:00' }))).fieldErrors[0]?.field).toBe('body.eventId');
   });
 
   it('take custom properties in the same call, all or nothing', async () => {
-    const eventId = await insertEvent(t, 'with-props');
+    const eventId = await insertEvent(t, { title: 'with-props' });
     const point = await save({
       eventId,
       title: 'Goal',
@@ -140,7 +141,7 @@ describe('chapter points', () => {
   });
 
   it('record Updated with chapterPointsChanged once per request', async () => {
-    const eventId = await insertEvent(t, 'cp-changes');
+    const eventId = await insertEvent(t, { title: 'cp-changes' });
     const point = await save({ eventId, title: 'A', startTime: '00:00:00', propertyModels: [{ category: 'c', key: 'k', value: 'v' }] });
     await save({ id: point.id, eventId, title: 'A', startTime: '00:00:00' });
     await api.call(endpoints.chapterPoint.delete, { params: { id: point.id } });
@@ -283,7 +284,7 @@ describe('tenancy', () => {
     expect((await failure(other.call(endpoints.chapterPoint.listForEvent, { params: { eventId } }))).status).toBe(404);
     expect((await failure(other.call(endpoints.chapterPoint.delete, { params: { id: goal.id } }))).status).toBe(404);
     expect((await failure(save({ eventId, title: 'x', startTime: '00:00:00' }, other))).fieldErrors[0]?.field).toBe('body.eventId');
-    const theirs = await insertEvent(t, 'their-event', { clientId: stranger.tenant.clientId });
+    const theirs = await insertEvent(t, { title: 'their-event', clientId: stranger.tenant.clientId });
     expect((await failure(save({ id: goal.id, eventId: theirs, title: 'x', startTime: '00:00:00' }, other))).fieldErrors[0]?.field).toBe('body.id');
     expect((await failure(save({ eventId: theirs, parentId: goal.id, title: 'x', startTime: '00:00:00' }, other))).fieldErrors[0]?.field).toBe(
       'body.parentId',

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { propertyConfigurations } from '../../db/tables/index.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
-import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
+import { failure, MISSING } from '#testing/custom-property.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -98,7 +99,7 @@ describe('validating', () => {
 
 describe('adding', () => {
   it('writes the values as custom properties, with the defaults of optional fields, and links the template', async () => {
-    const eventId = await insertEvent(t, 'apply');
+    const eventId = await insertEvent(t, { title: 'apply' });
     const result = await api.call(endpoints.clientProperty.create, {
       params: { eventId },
       body: { templateId: broadcast, values: { rightsHolder: 'Ada Ltd', subtitled: 'TRUE', firstAired: '15/01/2026' } },
@@ -130,7 +131,7 @@ describe('adding', () => {
   });
 
   it('writes nothing when a value is invalid: 400 with the map in data', async () => {
-    const eventId = await insertEvent(t, 'invalid');
+    const eventId = await insertEvent(t, { title: 'invalid' });
     const error = await failure(
       api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: broadcast, values: { rightsHolder: 'Ada', territory: 'Mars' } } }),
     );
@@ -143,7 +144,7 @@ describe('adding', () => {
   });
 
   it('removes the properties of the previous template, keeping properties outside any template', async () => {
-    const eventId = await insertEvent(t, 'switch');
+    const eventId = await insertEvent(t, { title: 'switch' });
     await api.call(endpoints.customProperty.upsert, { body: { eventId, category: 'own', key: 'note', value: 'kept' } });
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: broadcast, values: { rightsHolder: 'Ada' } } });
     const result = await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: archive, values: {} } });
@@ -154,7 +155,7 @@ describe('adding', () => {
   });
 
   it('overwrites when the same template is applied again, keeping the ids of the properties it updates', async () => {
-    const eventId = await insertEvent(t, 'again');
+    const eventId = await insertEvent(t, { title: 'again' });
     await api.call(endpoints.clientProperty.create, {
       params: { eventId },
       body: { templateId: broadcast, values: { rightsHolder: 'Ada', territory: 'Europe', firstAired: '01/01/2026' } },
@@ -173,7 +174,7 @@ describe('adding', () => {
 
 describe('updating and reading', () => {
   it('merges values, keeping the template; a blank optional value removes its property', async () => {
-    const eventId = await insertEvent(t, 'merge');
+    const eventId = await insertEvent(t, { title: 'merge' });
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: broadcast, values: { rightsHolder: 'Ada', firstAired: '01/02/2026' } } });
     const before = (await changesOf(t.database.db, eventId)).length;
     const updated = await api.call(endpoints.clientProperty.update, { params: { eventId }, body: { values: { territory: 'Europe', firstAired: '' } } });
@@ -187,7 +188,7 @@ describe('updating and reading', () => {
   });
 
   it('refuses invalid values (the merged set counts) and writes nothing', async () => {
-    const eventId = await insertEvent(t, 'merge-bad');
+    const eventId = await insertEvent(t, { title: 'merge-bad' });
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: broadcast, values: { rightsHolder: 'Ada' } } });
     const error = await failure(api.call(endpoints.clientProperty.update, { params: { eventId }, body: { values: { rightsHolder: '', territory: 'Europe' } } }));
     expect(error.status).toBe(400);
@@ -196,14 +197,14 @@ describe('updating and reading', () => {
   });
 
   it('refuses to update an event without a template', async () => {
-    const eventId = await insertEvent(t, 'no-template');
+    const eventId = await insertEvent(t, { title: 'no-template' });
     const error = await failure(api.call(endpoints.clientProperty.update, { params: { eventId }, body: { values: {} } }));
     expect(error.status).toBe(400);
     expect(error.message).toContain('has no client property template');
   });
 
   it('reads values back from the event’s custom properties; 204 without a template', async () => {
-    const eventId = await insertEvent(t, 'read');
+    const eventId = await insertEvent(t, { title: 'read' });
     expect(await api.call(endpoints.clientProperty.get, { params: { eventId } })).toBeNull();
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: archive, values: { shelf: 'B2' } } });
     await api.call(endpoints.customProperty.upsert, { body: { eventId, category: 'archive', key: 'shelf', value: 'C3' } });
@@ -234,7 +235,7 @@ describe('templates', () => {
 
 describe('deleting', () => {
   it('answers 410, removing the template’s properties and the link, keeping the others', async () => {
-    const eventId = await insertEvent(t, 'delete');
+    const eventId = await insertEvent(t, { title: 'delete' });
     await api.call(endpoints.customProperty.upsert, { body: { eventId, category: 'own', key: 'note', value: 'kept' } });
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: broadcast, values: { rightsHolder: 'Ada' } } });
     const response = await t.app.inject({ method: 'DELETE', url: `/api/clientproperty/${eventId}`, headers: t.headers() });
@@ -248,10 +249,10 @@ describe('deleting', () => {
 
 describe('tenancy', () => {
   it('keeps templates and events to their client', async () => {
-    const eventId = await insertEvent(t, 'mine');
+    const eventId = await insertEvent(t, { title: 'mine' });
     await api.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: archive, values: {} } });
     const other = stranger.api;
-    const theirs = await insertEvent(t, 'theirs', { clientId: stranger.tenant.clientId });
+    const theirs = await insertEvent(t, { title: 'theirs', clientId: stranger.tenant.clientId });
     const template = await failure(other.call(endpoints.clientProperty.create, { params: { eventId: theirs }, body: { templateId: broadcast, values: {} } }));
     expect(template.fieldErrors[0]?.field).toBe('body.templateId');
     expect((await failure(other.call(endpoints.clientProperty.validate, { body: { templateId: broadcast, values: {} } }))).status).toBe(400);

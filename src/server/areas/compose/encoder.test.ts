@@ -7,7 +7,8 @@ import { createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { SimulatedEncoder } from '../../sim/encoder.ts';
 import { changesOf } from '#testing/changes.ts';
-import { eventRow, insertEvent } from '#testing/live.ts';
+import { eventRow } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { HttpMediaProbe } from './media-probe.ts';
 import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, startMediaServer, type ComposeFixture } from '#testing/compose.ts';
 
@@ -125,7 +126,7 @@ describe('POST /compose/encoder/', () => {
   });
 
   it('refuses EVENT items without a recording to play', async () => {
-    const upcoming = await insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'Later', channelId: fixture.channelId });
+    const upcoming = await insertEvent(t, { title: 'Later', channelId: fixture.channelId });
     const error = await failure(api.call(endpoints.compose.createEncoder, { body: body([eventItem(upcoming), eventItem(crypto.randomUUID())]) }));
     expect(fields(error).map((f) => f.field)).toEqual(['body.playlist.items.0.value', 'body.playlist.items.1.value']);
     expect(fields(error)[0]?.message).toMatch(/"Later" has no recording to play: it is PRE_LIVE/);
@@ -172,7 +173,7 @@ describe('the encoder composition plays live', () => {
 describe('PUT /compose/encoder/event/{eventId}', () => {
   it('adds a playlist to a live event of a composing channel, and replaces it', async () => {
     const a = await recordedEvent(t, fixture, 10);
-    const id = await insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'Plain live', channelId: fixture.channelId });
+    const id = await insertEvent(t, { title: 'Plain live', channelId: fixture.channelId });
     const added = await api.call(endpoints.compose.upsertEncoder, { params: { eventId: id }, body: { name: 'Added', looped: true, items: [eventItem(a.id)] } });
     expect(added).toMatchObject({ name: 'Added', looped: true, composition: 'ENCODER' });
     expect((await eventRow(t.database.db, id)).liveComposePlaylistId).toBe(added.id);
@@ -187,21 +188,21 @@ describe('PUT /compose/encoder/event/{eventId}', () => {
 
   it('refuses a channel without composition, a standard composition, and unreachable MP4s', async () => {
     const a = await recordedEvent(t, fixture, 10);
-    const plain = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.plainChannelId });
+    const plain = await insertEvent(t, { channelId: fixture.plainChannelId });
     const error = await failure(api.call(endpoints.compose.upsertEncoder, { params: { eventId: plain }, body: { name: 'P', items: [eventItem(a.id)] } }));
     expect(fields(error)).toEqual([{ field: 'params.eventId', message: expect.stringMatching(/does not support composition/) }]);
     const standard = await api.call(endpoints.compose.create, {
       body: { event: { workflowId: fixture.xflowId, title: 'S' }, playlist: { name: 'S', items: [eventItem(a.id)] } },
     });
     expect((await failure(api.call(endpoints.compose.upsertEncoder, { params: { eventId: standard }, body: { name: 'P', items: [] } }))).status).toBe(400);
-    const live = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId });
+    const live = await insertEvent(t, { channelId: fixture.channelId });
     const unreachable = await failure(api.call(endpoints.compose.upsertEncoder, { params: { eventId: live }, body: { name: 'P', items: [mp4Item(media.url('/missing.mp4'))] } }));
     expect(fields(unreachable)[0]?.field).toBe('body.items.0.value');
     expect((await failure(api.call(endpoints.compose.upsertEncoder, { params: { eventId: crypto.randomUUID() }, body: { name: 'P', items: [] } }))).status).toBe(404);
   });
 
   it('saved while the event streams, the new playlist takes over at the next segment', async () => {
-    const id = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId });
+    const id = await insertEvent(t, { channelId: fixture.channelId });
     await goLive(id);
     t.clock.advance(9_000);
     const before = await fetchText(t, `/api/stream/${id}/index.m3u8`);
@@ -235,12 +236,12 @@ describe('DRM, clone and delete of an encoder composition', () => {
   it('clones to another live event of a composing channel (201)', async () => {
     const a = await recordedEvent(t, fixture, 10);
     const source = await api.call(endpoints.compose.createEncoder, { body: body([eventItem(a.id), mp4Item(media.url('/clip.mp4'))], { looped: true }) });
-    const target = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId });
+    const target = await insertEvent(t, { channelId: fixture.channelId });
     const response = await t.app.inject({ url: `/api/compose/clone/${source}?targetEventId=${target}`, headers: t.headers() });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ looped: true, composition: 'ENCODER', items: [{ type: 0 }, { type: 1 }] });
     expect((await eventRow(t.database.db, target)).liveComposePlaylistId).toBe(response.json().id);
-    const plain = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.plainChannelId });
+    const plain = await insertEvent(t, { channelId: fixture.plainChannelId });
     const refused = await failure(api.call(endpoints.compose.clone, { params: { sourceEventId: source }, query: { targetEventId: plain } }));
     expect(refused.status).toBe(400);
   });

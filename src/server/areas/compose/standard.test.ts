@@ -6,7 +6,8 @@ import { createStrangerClient, createTestClient, failure } from '#testing/client
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { events } from '../../db/tables/index.ts';
 import { changesOf } from '#testing/changes.ts';
-import { eventRow, insertEvent } from '#testing/live.ts';
+import { eventRow } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { grantLicence, revokeLicence } from './licences.ts';
 import { LICENSED_FEATURE_LIVE_STREAM_START } from './rules.ts';
 import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, type ComposeFixture } from '#testing/compose.ts';
@@ -177,7 +178,7 @@ describe('generation failures', () => {
   });
 
   it('COMPOSE_ERROR with the reason when a source has no recording to play', async () => {
-    const upcoming = await insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'Tonight', channelId: fixture.channelId });
+    const upcoming = await insertEvent(t, { title: 'Tonight', channelId: fixture.channelId });
     const id = await api.call(endpoints.compose.create, { body: body([eventItem(upcoming)]) });
     await generate();
     const playlist = await api.call(endpoints.compose.get, { params: { eventId: id } });
@@ -275,7 +276,7 @@ describe('PUT /compose/event/{eventId}', () => {
       api.call(endpoints.compose.update, { params: { eventId: id }, body: { name: 'P', items: [{ type: 1, value: 'https://x.example/a.mp4', properties: {}, markers: null }] } }),
     );
     expect(fields(error)).toContainEqual(expect.objectContaining({ field: 'body.items.0.type' }));
-    const plain = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId });
+    const plain = await insertEvent(t, { channelId: fixture.channelId });
     expect((await failure(api.call(endpoints.compose.update, { params: { eventId: plain }, body: { name: 'P', items: [eventItem(a.id)] } }))).status).toBe(404);
     const self = await failure(api.call(endpoints.compose.update, { params: { eventId: id }, body: { name: 'P', items: [eventItem(id)] } }));
     expect(fields(self)).toContainEqual({ field: 'body.items.0.value', message: 'a composition cannot be a source of itself' });
@@ -296,7 +297,7 @@ describe('PUT /compose/event/{eventId}/drm/', () => {
   });
 
   it('refuses an event that is not a standard composition (400)', async () => {
-    const plain = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId });
+    const plain = await insertEvent(t, { channelId: fixture.channelId });
     expect((await failure(api.call(endpoints.compose.setDrm, { params: { eventId: plain }, body: { drmJson: '' } }))).status).toBe(400);
   });
 });
@@ -305,7 +306,7 @@ describe('GET /compose/clone/{sourceEventId}', () => {
   it('copies the playlist to another event waiting for content and generates it there (201)', async () => {
     const a = await recordedEvent(t, fixture, 20);
     const source = await api.call(endpoints.compose.create, { body: body([eventItem(a.id, { end: '00:00:06.000', custom: 1 })]) });
-    const target = await insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'Copy', state: S.PRE_VOD });
+    const target = await insertEvent(t, { title: 'Copy', state: S.PRE_VOD });
     const response = await t.app.inject({ url: `/api/compose/clone/${source}?targetEventId=${target}`, headers: t.headers() });
     expect(response.statusCode).toBe(201);
     const copy = response.json();
@@ -320,7 +321,7 @@ describe('GET /compose/clone/{sourceEventId}', () => {
   it('refuses a live event as the target of a standard playlist, an unknown target, and the source itself', async () => {
     const a = await recordedEvent(t, fixture, 20);
     const source = await api.call(endpoints.compose.create, { body: body([eventItem(a.id)]) });
-    const live = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId });
+    const live = await insertEvent(t, { channelId: fixture.channelId });
     for (const target of [live, crypto.randomUUID(), source]) {
       const error = await failure(api.call(endpoints.compose.clone, { params: { sourceEventId: source }, query: { targetEventId: target } }));
       expect(error.status).toBe(400);
@@ -409,7 +410,7 @@ describe('PUT /event/state/{id} on a composition', () => {
     await generate();
     expect((await eventRow(t.database.db, id)).state).toBe(S.COMPOSE_ERROR);
     // The source is there now.
-    await insertEvent(t.database.db, t.clientId, t.clock.now(), {
+    await insertEvent(t, {
       id: missing,
       state: S.INSTANT_VOD,
       actualLiveStart: new Date(t.clock.now().getTime() - 60_000),

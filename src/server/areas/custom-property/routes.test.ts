@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { events } from '../../db/tables/index.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
-import { failure, insertEvent, MISSING } from '#testing/custom-property.ts';
+import { failure, MISSING } from '#testing/custom-property.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -25,7 +26,7 @@ const upsert = (body: CustomPropertyBody, client = api) =>
 
 describe('adding and updating one property', () => {
   it('adds, then updates by re-sending the (category, key) pair, then by id', async () => {
-    const eventId = await insertEvent(t, 'pair');
+    const eventId = await insertEvent(t, { title: 'pair' });
     const added = await upsert({ eventId, category: 'rights', key: 'holder', value: 'A' });
     expect(added).toMatchObject({ category: 'rights', key: 'holder', value: 'A' });
 
@@ -42,7 +43,7 @@ describe('adding and updating one property', () => {
   });
 
   it('refuses to give a property a pair another property holds', async () => {
-    const eventId = await insertEvent(t, 'clash');
+    const eventId = await insertEvent(t, { title: 'clash' });
     const a = await upsert({ eventId, category: 'c', key: 'a', value: '1' });
     await upsert({ eventId, category: 'c', key: 'b', value: '2' });
     const clash = await failure(upsert({ eventId, customPropertyId: a.id, category: 'c', key: 'b', value: '3' }));
@@ -51,8 +52,8 @@ describe('adding and updating one property', () => {
   });
 
   it('adds with a given id nobody uses, and refuses the id of another event’s property', async () => {
-    const first = await insertEvent(t, 'own-id-1');
-    const second = await insertEvent(t, 'own-id-2');
+    const first = await insertEvent(t, { title: 'own-id-1' });
+    const second = await insertEvent(t, { title: 'own-id-2' });
     const id = '5d7c1a52-3f1e-4c3b-9d0e-2a1b3c4d5e6f';
     expect(await upsert({ eventId: first, customPropertyId: id, category: '', key: 'k', value: 'v' })).toEqual({ id, category: '', key: 'k', value: 'v' });
     const taken = await failure(upsert({ eventId: second, customPropertyId: id, category: '', key: 'k', value: 'v' }));
@@ -60,7 +61,7 @@ describe('adding and updating one property', () => {
   });
 
   it('refuses an unknown or deleted event with 400 on body.eventId', async () => {
-    const deleted = await insertEvent(t, 'gone', { deleted: true });
+    const deleted = await insertEvent(t, { title: 'gone', dateDeleted: t.clock.now() });
     for (const eventId of [MISSING, deleted]) {
       const error = await failure(upsert({ eventId, category: 'c', key: 'k', value: 'v' }));
       expect(error.status).toBe(400);
@@ -69,7 +70,7 @@ describe('adding and updating one property', () => {
   });
 
   it('refuses a blank key', async () => {
-    const eventId = await insertEvent(t, 'blank');
+    const eventId = await insertEvent(t, { title: 'blank' });
     const error = await failure(upsert({ eventId, category: 'c', key: '  ', value: 'v' }));
     expect(error.fieldErrors[0]?.field).toBe('body.key');
   });
@@ -77,7 +78,7 @@ describe('adding and updating one property', () => {
 
 describe('bulk', () => {
   it('generates ids when null, updates pairs and ids it knows, answers in request order', async () => {
-    const eventId = await insertEvent(t, 'bulk');
+    const eventId = await insertEvent(t, { title: 'bulk' });
     const existing = await upsert({ eventId, category: 'c', key: 'old', value: '0' });
     const given = 'aa1e6b8e-1b59-4a45-8a4e-6ad61f0cb3a1';
     const written = await api.call(endpoints.customProperty.bulkUpsert, {
@@ -100,7 +101,7 @@ describe('bulk', () => {
   });
 
   it('lets a later item take the pair an earlier item freed', async () => {
-    const eventId = await insertEvent(t, 'bulk-free');
+    const eventId = await insertEvent(t, { title: 'bulk-free' });
     const a = await upsert({ eventId, category: 'c', key: 'a', value: 'old' });
     const written = await api.call(endpoints.customProperty.bulkUpsert, {
       params: { id: eventId },
@@ -115,8 +116,8 @@ describe('bulk', () => {
   });
 
   it('writes nothing when one item is bad, and names every bad item', async () => {
-    const eventId = await insertEvent(t, 'bulk-bad');
-    const other = await insertEvent(t, 'bulk-other');
+    const eventId = await insertEvent(t, { title: 'bulk-bad' });
+    const other = await insertEvent(t, { title: 'bulk-other' });
     const foreign = await upsert({ eventId: other, category: 'c', key: 'k', value: 'v' });
     const error = await failure(
       api.call(endpoints.customProperty.bulkUpsert, {
@@ -145,8 +146,8 @@ describe('bulk', () => {
 
 describe('reading', () => {
   it('filters by event, category, key and value together, and gets one at the custompropery path', async () => {
-    const a = await insertEvent(t, 'filter-a');
-    const b = await insertEvent(t, 'filter-b');
+    const a = await insertEvent(t, { title: 'filter-a' });
+    const b = await insertEvent(t, { title: 'filter-b' });
     await api.call(endpoints.customProperty.bulkUpsert, {
       params: { id: a },
       body: [
@@ -169,7 +170,7 @@ describe('reading', () => {
   });
 
   it('hides the properties of deleted events', async () => {
-    const eventId = await insertEvent(t, 'to-delete');
+    const eventId = await insertEvent(t, { title: 'to-delete' });
     const p = await upsert({ eventId, category: 'hidden', key: 'k', value: 'v' });
     await t.database.db.update(events).set({ dateDeleted: t.clock.now() }).where(eq(events.id, eventId));
     expect(await api.call(endpoints.customProperty.list, { query: { category: 'hidden' } })).toEqual([]);
@@ -179,8 +180,8 @@ describe('reading', () => {
 
 describe('cloning', () => {
   it('copies onto the target, overwriting its pairs and keeping its others', async () => {
-    const source = await insertEvent(t, 'clone-src');
-    const target = await insertEvent(t, 'clone-dst');
+    const source = await insertEvent(t, { title: 'clone-src' });
+    const target = await insertEvent(t, { title: 'clone-dst' });
     await api.call(endpoints.customProperty.bulkUpsert, {
       params: { id: source },
       body: [
@@ -205,8 +206,8 @@ describe('cloning', () => {
   });
 
   it('moves with removeSource, recording a change on both events', async () => {
-    const source = await insertEvent(t, 'move-src');
-    const target = await insertEvent(t, 'move-dst');
+    const source = await insertEvent(t, { title: 'move-src' });
+    const target = await insertEvent(t, { title: 'move-dst' });
     await upsert({ eventId: source, category: 'c', key: 'k', value: 'v' });
     const result = await api.call(endpoints.customProperty.clone, { query: { sourceEventId: source, targetEventId: target, removeSource: true } });
     expect(result.map((p) => p.key)).toEqual(['k']);
@@ -216,7 +217,7 @@ describe('cloning', () => {
   });
 
   it('refuses the same event twice and unknown events', async () => {
-    const eventId = await insertEvent(t, 'self');
+    const eventId = await insertEvent(t, { title: 'self' });
     const self = await failure(api.call(endpoints.customProperty.clone, { query: { sourceEventId: eventId, targetEventId: eventId } }));
     expect(self.fieldErrors[0]?.field).toBe('query.targetEventId');
     expect((await failure(api.call(endpoints.customProperty.clone, { query: { sourceEventId: MISSING, targetEventId: eventId } }))).status).toBe(404);
@@ -226,14 +227,14 @@ describe('cloning', () => {
 
 describe('deleting', () => {
   it('deletes one by id, 404 afterwards', async () => {
-    const eventId = await insertEvent(t, 'del-one');
+    const eventId = await insertEvent(t, { title: 'del-one' });
     const p = await upsert({ eventId, category: 'c', key: 'k', value: 'v' });
     expect(await api.call(endpoints.customProperty.delete, { params: { id: p.id } })).toBeNull();
     expect((await failure(api.call(endpoints.customProperty.delete, { params: { id: p.id } }))).status).toBe(404);
   });
 
   it('refuses a bulk delete without any filter, deleting nothing', async () => {
-    const eventId = await insertEvent(t, 'del-none');
+    const eventId = await insertEvent(t, { title: 'del-none' });
     await upsert({ eventId, category: 'c', key: 'k', value: 'v' });
     const response = await t.app.inject({ method: 'DELETE', url: '/api/customproperty/', headers: t.headers() });
     expect(response.statusCode).toBe(400);
@@ -241,8 +242,8 @@ describe('deleting', () => {
   });
 
   it('deletes by filter across events, one change per event', async () => {
-    const a = await insertEvent(t, 'del-a');
-    const b = await insertEvent(t, 'del-b');
+    const a = await insertEvent(t, { title: 'del-a' });
+    const b = await insertEvent(t, { title: 'del-b' });
     for (const eventId of [a, b]) {
       await api.call(endpoints.customProperty.bulkUpsert, {
         params: { id: eventId },
@@ -263,7 +264,7 @@ describe('deleting', () => {
 
 describe('change records', () => {
   it('records Updated with metadataChanged once per request, not for a write that changes nothing', async () => {
-    const eventId = await insertEvent(t, 'changes');
+    const eventId = await insertEvent(t, { title: 'changes', refId: 'REF-changes' });
     t.clock.advance(60_000);
     await api.call(endpoints.customProperty.bulkUpsert, {
       params: { id: eventId },
@@ -284,7 +285,7 @@ describe('change records', () => {
 
 describe('tenancy', () => {
   it('keeps every client to its own events and properties', async () => {
-    const eventId = await insertEvent(t, 'mine');
+    const eventId = await insertEvent(t, { title: 'mine' });
     const mine = await upsert({ eventId, category: 'private', key: 'k', value: 'v' });
     const other = stranger.api;
 
@@ -297,7 +298,7 @@ describe('tenancy', () => {
     expect(body.fieldErrors[0]?.field).toBe('body.eventId');
     expect((await failure(other.call(endpoints.customProperty.bulkUpsert, { params: { id: eventId }, body: [] }))).status).toBe(404);
 
-    const theirs = await insertEvent(t, 'theirs', { clientId: stranger.tenant.clientId });
+    const theirs = await insertEvent(t, { title: 'theirs', clientId: stranger.tenant.clientId });
     const byId = await failure(upsert({ eventId: theirs, customPropertyId: mine.id, category: 'x', key: 'y', value: 'z' }, other));
     expect(byId.fieldErrors[0]?.field).toBe('body.customPropertyId');
     expect((await failure(other.call(endpoints.customProperty.clone, { query: { sourceEventId: eventId, targetEventId: theirs } }))).status).toBe(404);

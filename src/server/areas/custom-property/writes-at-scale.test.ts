@@ -10,7 +10,8 @@ import { endpoints } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
-import { failure, insertEvent } from '#testing/custom-property.ts';
+import { failure } from '#testing/custom-property.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -40,8 +41,8 @@ const manyItems = () => Array.from({ length: MANY }, (_, i) => ({ category: 'bul
 
 describe('event custom properties', () => {
   it('clone with removeSource is all or nothing: when removing the source fails, the target keeps what it had', async () => {
-    const source = await insertEvent(t, 'atomic-src');
-    const target = await insertEvent(t, 'atomic-dst');
+    const source = await insertEvent(t, { title: 'atomic-src' });
+    const target = await insertEvent(t, { title: 'atomic-dst' });
     await api.call(endpoints.customProperty.bulkUpsert, { params: { id: source }, body: [{ category: 'c', key: 'k', value: 'from source' }] });
     await api.call(endpoints.customProperty.upsert, { body: { eventId: target, category: 'c', key: 'k', value: 'target' } });
 
@@ -57,7 +58,7 @@ describe('event custom properties', () => {
   });
 
   it(`bulk writes ${MANY} properties in one request`, async () => {
-    const eventId = await insertEvent(t, 'many');
+    const eventId = await insertEvent(t, { title: 'many' });
     const written = await api.call(endpoints.customProperty.bulkUpsert, { params: { id: eventId }, body: manyItems() });
     expect(written).toHaveLength(MANY);
     expect(written.at(-1)).toMatchObject({ key: `k${MANY - 1}`, value: String(MANY - 1) });
@@ -71,7 +72,7 @@ describe('chapter point custom properties', () => {
   }
 
   it('clone with removeSource is all or nothing', async () => {
-    const eventId = await insertEvent(t, 'atomic-points');
+    const eventId = await insertEvent(t, { title: 'atomic-points' });
     const source = await point(eventId, 'source');
     const target = await point(eventId, 'target');
     await api.call(endpoints.chapterPointCustomProperty.bulkUpsert, { params: { chapterPointId: source }, body: [{ category: 'c', key: 'k', value: 's' }] });
@@ -90,7 +91,7 @@ describe('chapter point custom properties', () => {
   });
 
   it(`bulk writes ${MANY} properties in one request`, async () => {
-    const eventId = await insertEvent(t, 'many-points');
+    const eventId = await insertEvent(t, { title: 'many-points' });
     const chapterPointId = await point(eventId, 'many');
     const written = await api.call(endpoints.chapterPointCustomProperty.bulkUpsert, { params: { chapterPointId }, body: manyItems() });
     expect(written).toHaveLength(MANY);

@@ -4,8 +4,9 @@ import { endpoints } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient, failure } from '#testing/client.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { and, eq } from 'drizzle-orm';
-import { eventChanges, events } from '../../db/tables/index.ts';
+import { eventChanges } from '../../db/tables/index.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -17,15 +18,6 @@ beforeAll(async () => {
   otherApi = createTestClient(t, { tenant: await t.createTenant() });
 });
 afterAll(() => t.close());
-
-async function insertEvent(title: string, clientId = t.clientId): Promise<string> {
-  const now = t.clock.now();
-  const [row] = await t.database.db
-    .insert(events)
-    .values({ clientId, title, scheduledStart: now, dateCreated: now, dateModified: now })
-    .returning({ id: events.id });
-  return row!.id;
-}
 
 /** The changes recorded for an event (what webhooks and the change feed carry). */
 async function changesOf(eventId: string) {
@@ -74,8 +66,8 @@ describe('event types', () => {
 
   it('sets the type of an event and lists a type’s events', async () => {
     const [, match] = await api.call(endpoints.eventType.list, {});
-    const first = await insertEvent('Derby');
-    const second = await insertEvent('Cup tie');
+    const first = await insertEvent(t, { title: 'Derby' });
+    const second = await insertEvent(t, { title: 'Cup tie' });
     await api.call(endpoints.eventType.setForEvent, { params: { id: first }, body: { eventTypeId: match!.id } });
     await api.call(endpoints.eventType.setForEvent, { params: { id: second }, body: { eventTypeId: match!.id } });
     const event = await api.call(endpoints.event.get, { params: { id: first } });
@@ -126,7 +118,7 @@ describe('event types', () => {
     ).toBe(404);
     // Another client may use the same name, and cannot give its events a type it does not own.
     await otherApi.call(endpoints.eventType.create, { body: { name: 'Concert', colour: '#000000' } });
-    const theirs = await insertEvent('Their event', (await t.createTenant()).clientId);
+    const theirs = await insertEvent(t, { title: 'Their event', clientId: (await t.createTenant()).clientId });
     expect((await failure(api.call(endpoints.eventType.setForEvent, { params: { id: theirs }, body: { eventTypeId: concert!.id } }))).status).toBe(404);
     expect(await api.call(endpoints.eventType.get, { params: { id: concert!.id } })).toMatchObject({ name: 'Concert' });
   });

@@ -9,7 +9,8 @@ import { openTestDatabase } from '../../db/test-database.ts';
 import { createKey, clientForKey } from '../../db/keys.ts';
 import { ManualClock } from '../../jobs/clock.ts';
 import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKey, scheduleAutomation } from './automation.ts';
-import { eventRow, insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { eventRow, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
 
 const S = EventState.values;
 const MINUTE = 60_000;
@@ -35,8 +36,8 @@ async function pendingJobs(eventId: string) {
   return Object.fromEntries(rows.map((r) => [r.type, r.runAt.toISOString()]));
 }
 
-async function automatedEvent(values: Parameters<typeof insertEvent>[3]) {
-  const id = await insertEvent(db(), t.clientId, t.clock.now(), { channelId: fixture.channelId, ...values });
+async function automatedEvent(values: EventValues) {
+  const id = await insertEvent(t, { channelId: fixture.channelId, ...values });
   await scheduleAutomation(db(), t.clock, t.clientId, id);
   return id;
 }
@@ -182,13 +183,13 @@ describe('after a restart', () => {
       const client = (await clientForKey(database.db, key))!;
       const f = await seedLiveFixture(database.db, client.clientId, clock.now());
       const at = (ms: number) => new Date(clock.now().getTime() + ms);
-      const automated = await insertEvent(database.db, client.clientId, clock.now(), {
+      const automated = await insertEvent({ database, clock, clientId: client.clientId }, {
         channelId: f.channelId,
         autoStart: true,
         scheduledStart: at(10 * MINUTE),
       });
       await scheduleAutomation(database.db, clock, client.clientId, automated);
-      const manual = await insertEvent(database.db, client.clientId, clock.now(), { channelId: f.channelId });
+      const manual = await insertEvent({ database, clock, clientId: client.clientId }, { channelId: f.channelId });
       const response = await first.inject({
         method: 'PUT',
         url: `/api/event/state/${manual}`,

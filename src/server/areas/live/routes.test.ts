@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { events, jobs, liveOperations } from '../../db/tables/index.ts';
 import { SimulatedEncoder } from '../../sim/encoder.ts';
 import { changesOf } from '#testing/changes.ts';
-import { eventRow, insertEvent, seedLiveFixture, whileTimePasses, type LiveFixture } from '#testing/live.ts';
+import { eventRow, seedLiveFixture, whileTimePasses, type LiveFixture } from '#testing/live.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
 
 const S = EventState.values;
 
@@ -33,8 +34,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const newEvent = (values: Parameters<typeof insertEvent>[3] = {}) =>
-  insertEvent(db(), t.clientId, t.clock.now(), { channelId: fixture.channelId, ...values });
+const newEvent = (values: EventValues = {}) =>
+  insertEvent(t, { channelId: fixture.channelId, ...values });
 
 function put(id: string, state: number | string, waitUntilCompleted?: boolean, key = t.key) {
   return t.app.inject({
@@ -205,7 +206,7 @@ describe('starting and stopping with the encoder', () => {
     impatient = await createTestApp({ services: { encoder: new SimulatedEncoder({ clock }), live: { waitTimeoutMs: 30, waitPollMs: 5 } } });
     try {
       const f = await seedLiveFixture(impatient.database.db, impatient.clientId, impatient.clock.now());
-      const other = await insertEvent(impatient.database.db, impatient.clientId, impatient.clock.now(), { channelId: f.channelId });
+      const other = await insertEvent(impatient, { channelId: f.channelId });
       const response = await impatient.app.inject({ method: 'PUT', url: `/api/event/state/${other}`, headers: impatient.headers(), payload: { state: 'LIVE_UNPUBLISHED' } });
       expect(response.json().stateString).toBe('LIVE_STARTING');
       await impatient.runJobs();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { eventRow, insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { eventRow, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 const S = EventState.values;
 
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 /** An event live since `secondsAgo`. */
 async function liveEvent(secondsAgo: number): Promise<{ id: string; liveStart: Date }> {
   const liveStart = new Date(t.clock.now().getTime() - secondsAgo * 1000);
-  const id = await insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId, state: S.LIVE_PUBLISHED, actualLiveStart: liveStart, dvrLength: 30 });
+  const id = await insertEvent(t, { channelId: fixture.channelId, state: S.LIVE_PUBLISHED, actualLiveStart: liveStart, dvrLength: 30 });
   return { id, liveStart };
 }
 
@@ -59,7 +60,7 @@ describe('in and out', () => {
 
   it('cuts a finished stream to in and out', async () => {
     const liveStart = new Date(t.clock.now().getTime() - 600_000);
-    const id = await insertEvent(t.database.db, t.clientId, t.clock.now(), {
+    const id = await insertEvent(t, {
       channelId: fixture.channelId,
       state: S.INSTANT_VOD,
       actualLiveStart: liveStart,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { insertEvent, seedLiveFixture, whileTimePasses, type LiveFixture } from '#testing/live.ts';
+import { seedLiveFixture, whileTimePasses, type LiveFixture } from '#testing/live.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
 
 const S = EventState.values;
 
@@ -15,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newEvent = (values: Parameters<typeof insertEvent>[3] = {}) =>
-  insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId, ...values });
+const newEvent = (values: EventValues = {}) =>
+  insertEvent(t, { channelId: fixture.channelId, ...values });
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const setState = (id: string, state: string) =>
   whileTimePasses(t.clock, t.app.inject({ method: 'PUT', url: `/api/event/state/${id}`, headers: t.headers(), payload: { state } }));

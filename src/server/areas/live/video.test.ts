@@ -3,7 +3,8 @@ import { endpoints, EventState, type StreamUrl, type Video } from '#schema';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import type { ApiClient } from '#client';
-import { insertEvent, seedLiveFixture, SERVICE, whileTimePasses, type LiveFixture } from '#testing/live.ts';
+import { seedLiveFixture, SERVICE, whileTimePasses, type LiveFixture } from '#testing/live.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
 import type { EncoderStatus } from '../../sim/encoder.ts';
 import { videoStructure } from './video.ts';
 
@@ -20,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newEvent = (values: Parameters<typeof insertEvent>[3] = {}) =>
-  insertEvent(t.database.db, t.clientId, t.clock.now(), { channelId: fixture.channelId, xflowId: fixture.xflowId, contentId: 'cnt-42', ...values });
+const newEvent = (values: EventValues = {}) =>
+  insertEvent(t, { channelId: fixture.channelId, xflowId: fixture.xflowId, contentId: 'cnt-42', ...values });
 
 async function video(id: string, query: Record<string, unknown> = {}): Promise<Video> {
   const event = await api.call(endpoints.event.get, { params: { id }, query: { processVideo: true, ...query } });
@@ -162,7 +163,7 @@ describe('the video structure', () => {
     expect(v.playerUrl).toBe(`/events/${id}/player?${query}&autoStart=true&embed=true`);
     expect(v.embedCode).toBe(
       `<iframe src="/events/${id}/player?${query.replaceAll('&', '&amp;')}&amp;autoStart=true&amp;embed=true" width="640" height="360" frameborder="0" ` +
-        `allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="Live test"></iframe>`,
+        `allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="Test event"></iframe>`,
     );
     const none = await video(id);
     expect(none.requestedStreamTime).toMatchObject({ inPointHasValue: false, inPointDateTime: null, inPointTimeSpan: '00:00:00' });

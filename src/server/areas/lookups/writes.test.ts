@@ -8,6 +8,7 @@ import { endpoints, type ChannelConfiguration, type XflowConfiguration } from '#
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { eventChanges, events } from '../../db/tables/index.ts';
 
 let t: TestApp;
@@ -25,17 +26,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
-
-type EventValues = Partial<typeof events.$inferInsert>;
-
-async function insertEvent(values: EventValues = {}): Promise<string> {
-  const now = t.clock.now();
-  const [row] = await t.database.db
-    .insert(events)
-    .values({ clientId: t.clientId, title: 'An event', dateCreated: now, dateModified: now, ...values })
-    .returning({ id: events.id });
-  return row!.id;
-}
 
 async function eventRow(id: string) {
   const [row] = await t.database.db.select().from(events).where(eq(events.id, id));
@@ -120,7 +110,7 @@ describe('categories', () => {
 
   it('deletes a category in use: its events lose it, count as modified and notify', async () => {
     const category = await api.call(endpoints.category.create, { body: { name: 'temp', label: 'Temp' } });
-    const eventId = await insertEvent();
+    const eventId = await insertEvent(t, { title: 'An event' });
     // Linked the way the event writes link them.
     const { eventCategories } = await import('../../db/tables/index.ts');
     await t.database.db.insert(eventCategories).values({ clientId: t.clientId, eventId, categoryId: category.id, position: 0 });
@@ -143,7 +133,7 @@ describe('rooms', () => {
     const renamed = await api.call(endpoints.room.update, { params: { id: room.id }, body: { name: 'Studio A1' } });
     expect(renamed).toEqual({ id: room.id, name: 'Studio A1', referenceId: null });
 
-    const eventId = await insertEvent({ roomId: room.id });
+    const eventId = await insertEvent(t, { title: 'An event',  roomId: room.id });
     expect(await api.call(endpoints.event.get, { params: { id: eventId } })).toMatchObject({ room: 'Studio A1' });
     t.clock.advance(60_000);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/room/${room.id}`, headers: t.headers() });
@@ -177,7 +167,7 @@ describe('tags', () => {
 
   it('replaces an event’s tags, reusing tags by id or name and adding new names', async () => {
     const [blue, red] = await api.call(endpoints.tag.list, {});
-    const eventId = await insertEvent();
+    const eventId = await insertEvent(t, { title: 'An event' });
     t.clock.advance(60_000);
     const tags = await api.call(endpoints.tag.setForEvent, {
       params: { id: eventId },
@@ -199,12 +189,12 @@ describe('tags', () => {
     expect(await api.call(endpoints.tag.setForEvent, { params: { id: eventId }, body: [] })).toEqual([]);
     expect(await changesOf(eventId)).toHaveLength(2);
     expect((await failure(api.call(endpoints.tag.setForEvent, { params: { id: NOBODY }, body: [] }))).status).toBe(404);
-    const gone = await insertEvent({ dateDeleted: t.clock.now() });
+    const gone = await insertEvent(t, { title: 'An event',  dateDeleted: t.clock.now() });
     expect((await failure(api.call(endpoints.tag.setForEvent, { params: { id: gone }, body: [{ name: 'red' }] }))).status).toBe(404);
   });
 
   it('deletes a tag (410) from every event that had it', async () => {
-    const eventId = await insertEvent();
+    const eventId = await insertEvent(t, { title: 'An event' });
     const [tag] = await api.call(endpoints.tag.setForEvent, { params: { id: eventId }, body: [{ name: 'doomed' }] });
     t.clock.advance(60_000);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/tag/${tag!.id}`, headers: t.headers() })).statusCode).toBe(410);
@@ -240,8 +230,8 @@ describe('channels', () => {
   it('refuses to delete a channel events use, saying how many; deletes it once they are deleted', async () => {
     const configurationJson = JSON.stringify(channelConfiguration);
     const channel = await api.call(endpoints.channel.upsert, { body: { name: 'Busy', configurationJson } });
-    const first = await insertEvent({ channelId: channel.id });
-    await insertEvent({ channelId: channel.id });
+    const first = await insertEvent(t, { title: 'An event',  channelId: channel.id });
+    await insertEvent(t, { title: 'An event',  channelId: channel.id });
     const busy = await failure(api.call(endpoints.channel.delete, { params: { id: channel.id } }));
     expect(busy.status).toBe(400);
     expect(busy.message).toBe('The channel is used by 2 events; give them another channel (or delete them) first');
@@ -272,7 +262,7 @@ describe('xflows and infrastructure profiles', () => {
     expect((await failure(api.call(endpoints.xflow.update, { params: { id: NOBODY }, body: { name: 'x', configurationJson } }))).status).toBe(404);
 
     // In use as a remixflow counts too.
-    const eventId = await insertEvent({ remixflowId: xflow.id });
+    const eventId = await insertEvent(t, { title: 'An event',  remixflowId: xflow.id });
     const busy = await failure(api.call(endpoints.xflow.delete, { params: { id: xflow.id } }));
     expect(busy.message).toBe('The xflow is used by 1 event; give them another xflow (or delete them) first');
     await t.database.db.update(events).set({ remixflowId: null }).where(eq(events.id, eventId));
@@ -323,7 +313,7 @@ describe('xflows and infrastructure profiles', () => {
       name: 'S',
       referenceId: null,
     });
-    const eventId = await insertEvent({ infrastructureProfileId: profile.id });
+    const eventId = await insertEvent(t, { title: 'An event',  infrastructureProfileId: profile.id });
     expect((await failure(api.call(endpoints.infrastructureProfile.delete, { params: { id: profile.id } }))).status).toBe(400);
     await t.database.db.delete(events).where(eq(events.id, eventId));
     expect(await api.call(endpoints.infrastructureProfile.delete, { params: { id: profile.id } })).toBeNull();
@@ -345,7 +335,7 @@ describe('property configurations', () => {
     const bad2 = await failure(api.call(endpoints.propertyConfiguration.create, { body: { name: 'B', configurationJson: JSON.stringify(noOptions) } }));
     expect(bad2.fieldErrors[0]?.message).toBe('configuration[0].additionalProperties.options: a SelectList needs at least one option');
 
-    const eventId = await insertEvent({ customPropertyConfigurationId: created.id });
+    const eventId = await insertEvent(t, { title: 'An event',  customPropertyConfigurationId: created.id });
     t.clock.advance(60_000);
     expect(await api.call(endpoints.propertyConfiguration.delete, { params: { id: created.id } })).toBeNull();
     expect(await api.call(endpoints.event.get, { params: { id: eventId } })).toMatchObject({
@@ -366,7 +356,7 @@ describe('tenancy', () => {
     const xflow = await api.call(endpoints.xflow.create, { body: { name: 'Private flow', configurationJson: JSON.stringify(xflowConfiguration) } });
     const profile = await api.call(endpoints.infrastructureProfile.create, { body: { name: 'Private profile', configurationJson: '{}' } });
     const templateRow = await api.call(endpoints.propertyConfiguration.create, { body: { name: 'Private template', configurationJson: JSON.stringify(template) } });
-    const eventId = await insertEvent();
+    const eventId = await insertEvent(t, { title: 'An event' });
 
     const statuses = await Promise.all(
       [
@@ -402,7 +392,7 @@ describe('tenancy', () => {
     expect(await stranger.call(endpoints.room.get, { params: { id: room.id } })).toBeNull();
     expect(await stranger.call(endpoints.tag.exists, { params: { text: 'private' } })).toEqual({ exists: false });
     // A tag of another client named by id is not reused: the name decides, among the caller's own tags.
-    const theirEvent = await insertEvent({ clientId: strangerClientId });
+    const theirEvent = await insertEvent(t, { title: 'An event',  clientId: strangerClientId });
     const theirs = await stranger.call(endpoints.tag.setForEvent, { params: { id: theirEvent }, body: [{ id: tag.id, name: 'private' }] });
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!.id).not.toBe(tag.id);

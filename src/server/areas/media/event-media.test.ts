@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventState } from '#schema';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { recordedEvent, seedComposeFixture, type ComposeFixture } from '#testing/compose.ts';
-import { insertEvent } from '#testing/live.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
 import { TEST_PROGRAMME_DEFAULT_MS, TEST_PROGRAMME_MAX_MS } from '../live/recording.ts';
 import { eventMediaOf, formatMediaTime, mediaInputOf, parseMediaTime } from './event-media.ts';
 
@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function vodEvent(values: Parameters<typeof insertEvent>[3] = {}) {
-  return insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'API VOD', state: S.VOD_PUBLIC, ...values });
+async function vodEvent(values: EventValues = {}) {
+  return insertEvent(t, { title: 'API VOD', state: S.VOD_PUBLIC, ...values });
 }
 
 describe('eventMediaOf', () => {
@@ -46,7 +46,7 @@ describe('eventMediaOf', () => {
   });
 
   it('says why an event has none, and treats a foreign event as unknown', async () => {
-    const preLive = await insertEvent(t.database.db, t.clientId, t.clock.now(), { state: S.PRE_LIVE });
+    const preLive = await insertEvent(t, { state: S.PRE_LIVE });
     expect(await eventMediaOf(t.database.db, t.clientId, preLive, t.clock.now())).toMatchObject({ reason: 'no-media', problem: expect.stringMatching(/PRE_LIVE/) });
     const stranger = await t.createTenant();
     const id = await vodEvent();

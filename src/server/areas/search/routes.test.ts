@@ -6,6 +6,7 @@ import { endpoints, type Event } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
 import {
   categories,
   channels,
@@ -32,15 +33,9 @@ const DAY = 86_400_000;
 const BASE = new Date('2026-02-01T10:00:00.000Z');
 const at = (days: number) => new Date(BASE.getTime() + days * DAY);
 
-type EventValues = Partial<typeof events.$inferInsert> & { title: string };
-
-async function insertEvent(values: EventValues, clientId = t.clientId): Promise<string> {
-  const [row] = await t.database.db
-    .insert(events)
-    .values({ clientId, scheduledStart: BASE, dateCreated: BASE, dateModified: BASE, ...values })
-    .returning({ id: events.id });
-  return row!.id;
-}
+/** An event of the search fixture: everything at BASE unless told otherwise. */
+const baseEvent = (values: EventValues & { title: string }, clientId = t.clientId) =>
+  insertEvent(t, { clientId, scheduledStart: BASE, dateCreated: BASE, dateModified: BASE, ...values });
 
 const titles = (page: { results: { title: string }[] }) => page.results.map((e) => e.title);
 
@@ -54,15 +49,15 @@ beforeAll(async () => {
   strangerClientId = other.tenant.clientId;
 
   // Starts are spread so that "then by start" is visible: the description hit starts first.
-  ids.descriptionHit = await insertEvent({ title: 'Evening news', description: 'with the needle inside', scheduledStart: at(0) });
-  ids.refHit = await insertEvent({ title: 'Morning show', refId: 'NEEDLE-7', scheduledStart: at(1) });
-  ids.titleHit = await insertEvent({ title: 'Needle final', scheduledStart: at(2) });
-  ids.beta = await insertEvent({ title: 'Beta Match', externalId: 'ext-a0', refId: 'REF-01', scheduledStart: at(3), dateModified: at(3) });
-  ids.betaFinal = await insertEvent({ title: 'Beta final', scheduledStart: at(4), dateModified: at(4) });
-  ids.gamma = await insertEvent({ title: 'Gamma night', scheduledStart: at(5), dateModified: at(5) });
-  ids.deleted = await insertEvent({ title: 'Needle deleted', dateDeleted: at(1) });
-  ids.accent = await insertEvent({ title: 'Échappée belle', scheduledStart: at(6) });
-  await insertEvent({ title: 'Needle of another client' }, strangerClientId);
+  ids.descriptionHit = await baseEvent({ title: 'Evening news', description: 'with the needle inside', scheduledStart: at(0) });
+  ids.refHit = await baseEvent({ title: 'Morning show', refId: 'NEEDLE-7', scheduledStart: at(1) });
+  ids.titleHit = await baseEvent({ title: 'Needle final', scheduledStart: at(2) });
+  ids.beta = await baseEvent({ title: 'Beta Match', externalId: 'ext-a0', refId: 'REF-01', scheduledStart: at(3), dateModified: at(3) });
+  ids.betaFinal = await baseEvent({ title: 'Beta final', scheduledStart: at(4), dateModified: at(4) });
+  ids.gamma = await baseEvent({ title: 'Gamma night', scheduledStart: at(5), dateModified: at(5) });
+  ids.deleted = await baseEvent({ title: 'Needle deleted', dateDeleted: at(1) });
+  ids.accent = await baseEvent({ title: 'Échappée belle', scheduledStart: at(6) });
+  await baseEvent({ title: 'Needle of another client' }, strangerClientId);
 });
 afterAll(() => t.close());
 
@@ -106,7 +101,7 @@ describe('GET /search/', () => {
       .returning();
     const ids: string[] = [];
     for (const title of ['Fully dressed one', 'Fully dressed two']) {
-      const id = await insertEvent({
+      const id = await baseEvent({
         title,
         channelId: channel!.id,
         xflowId: flow!.id,
@@ -227,7 +222,7 @@ describe('GET /search/clips', () => {
   let mine: string;
   beforeAll(async () => {
     const clip = (title: string, user: string | null, isClip = true, clientId = t.clientId) =>
-      insertEvent({ title, isClip }, clientId).then(async (id) => {
+      baseEvent({ title, isClip }, clientId).then(async (id) => {
         if (user !== null) {
           await t.database.db.insert(customProperties).values({ clientId, eventId: id, category: CLIPPING_CATEGORY, key: CLIPPING_USER_KEY, value: user });
         }
@@ -290,16 +285,16 @@ describe('GET /search/chapterpoints/', () => {
   }
 
   beforeAll(async () => {
-    const match = await insertEvent({ title: 'Cup match', scheduledStart: at(20) });
-    const later = await insertEvent({ title: 'Replay', scheduledStart: at(30) });
+    const match = await baseEvent({ title: 'Cup match', scheduledStart: at(20) });
+    const later = await baseEvent({ title: 'Replay', scheduledStart: at(30) });
     point.kickoff = await insertPoint(match, { title: 'Kick-off', tag: 'start', referenceId: 'CP-1', startKey: 1 }, [{ category: 'sports', key: 'period' }]);
     point.goal = await insertPoint(match, { title: 'Goal by the home side', tag: 'goal', referenceId: 'CP-2', startKey: 2 }, [
       { category: 'sports', key: 'scorer', value: 'Nine' },
     ]);
     point.halftime = await insertPoint(later, { title: 'Half-time analysis', tag: 'goal', startKey: 3 }, [{ category: 'editorial', key: 'rating' }]);
-    const gone = await insertEvent({ title: 'Gone', dateDeleted: at(1) });
+    const gone = await baseEvent({ title: 'Gone', dateDeleted: at(1) });
     point.deleted = await insertPoint(gone, { title: 'Goal that is gone', startKey: 4 });
-    const theirs = await insertEvent({ title: 'Theirs' }, strangerClientId);
+    const theirs = await baseEvent({ title: 'Theirs' }, strangerClientId);
     point.strangers = await insertPoint(theirs, { title: 'Goal of a stranger', startKey: 5 }, [], strangerClientId);
   });
 

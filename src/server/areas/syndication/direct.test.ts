@@ -5,7 +5,8 @@ import { endpoints, Mp4State } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
-import { activeDestination, activeDirectDestination, advance, authorise, insertEvent, setFaults } from '#testing/syndication.ts';
+import { activeDestination, activeDirectDestination, advance, authorise, setFaults } from '#testing/syndication.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { syndicationDestinations } from '../../db/tables/syndication.ts';
 
 let t: TestApp;

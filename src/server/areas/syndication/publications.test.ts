@@ -5,7 +5,8 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
-import { activeDestination, addAudioInput, advance, insertEvent, setEventState, setFaults } from '#testing/syndication.ts';
+import { activeDestination, addAudioInput, advance, setEventState, setFaults } from '#testing/syndication.ts';
+import { insertEvent } from '#testing/event-row.ts';
 
 let t: TestApp;
 let api: ApiClient;

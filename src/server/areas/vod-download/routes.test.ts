@@ -4,7 +4,8 @@ import { DownloadTaskSchema, endpoints, parseJsonText, type VodDownloadBody } fr
 import { type ApiError, type ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
-import { insertEvent, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { recordedEvent } from '#testing/compose.ts';
 
 let t: TestApp;
@@ -117,7 +118,7 @@ describe('requesting a download', () => {
       expect(error.status, field).toBe(400);
       expect(fieldsOf(error), JSON.stringify(body)).toContain(field);
     }
-    const planned = await insertEvent(t.database.db, t.clientId, t.clock.now(), { title: 'Not yet streamed', channelId: fixture.channelId });
+    const planned = await insertEvent(t, { title: 'Not yet streamed', channelId: fixture.channelId });
     const noMedia = await failure(api.call(endpoints.vodDownload.create, { body: request({ downloadClips: [{ eventId: planned }] }) }));
     expect(fieldsOf(noMedia)).toEqual(['body.downloadClips.0.eventId']);
     expect(noMedia.message).toContain('no media to cut');

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { recordEventChange } from '../../changes/record.ts';
 import { dispatcherFor } from './dispatcher.ts';
-import { deliveriesOf, insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { deliveriesOf, recordChange, settle } from '#testing/webhook.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { Receiver, type Answer, type Received } from '#testing/webhook-receiver.ts';
 import { webhookAttempts } from '../../db/tables/webhooks.ts';
 import { asc, eq } from 'drizzle-orm';
@@ -62,7 +63,7 @@ function expectOrderPerEvent(received: Received[], eventOf: (r: Received) => str
 describe('what a receiver gets', () => {
   it('JSON with enumeration names, basic authentication, extra headers and the delivery headers', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Json');
+    const eventId = await insertEvent(t, { title: 'Json' });
     const webhook = await api.call(endpoints.webhook.upsert, {
       body: {
         webhookUrl: r.url('/json'),
@@ -108,7 +109,7 @@ describe('what a receiver gets', () => {
 
   it('form-encoded PascalCase parameters when useJsonBody is false', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Form');
+    const eventId = await insertEvent(t, { title: 'Form' });
     await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url('/form') } });
     await recordChange(t, eventId, { state: 5, action: 'Deleted', refId: 'R-2', flags: { metadataChanged: true } });
     await settle(t);
@@ -123,12 +124,12 @@ describe('what a receiver gets', () => {
   it("system-wide webhooks get every event of their client, event-specific ones their event, and no other client's", async () => {
     const all = await receiver();
     const one = await receiver();
-    const match = await insertEvent(t, 'Match');
-    const other = await insertEvent(t, 'Other');
+    const match = await insertEvent(t, { title: 'Match' });
+    const other = await insertEvent(t, { title: 'Other' });
     await api.call(endpoints.webhook.upsert, { body: { webhookUrl: all.url(), useJsonBody: true } });
     await api.call(endpoints.webhook.upsertForEvent, { body: { eventId: match, webhookUrl: one.url(), useJsonBody: true } });
     const stranger = await t.createTenant();
-    const theirs = await insertEvent(t, 'Theirs', stranger.clientId);
+    const theirs = await insertEvent(t, { title: 'Theirs', clientId: stranger.clientId });
     await recordChange(t, match);
     await recordChange(t, other);
     await recordChange(t, theirs, { clientId: stranger.clientId });
@@ -142,7 +143,7 @@ describe('what a receiver gets', () => {
 describe('retries', () => {
   it('retries any answer but 2xx with exponential backoff; the same delivery id, a higher attempt', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Flaky');
+    const eventId = await insertEvent(t, { title: 'Flaky' });
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     let calls = 0;
     r.respond = () => ({ status: ++calls <= 2 ? 500 : 200, body: calls <= 2 ? 'boom' : 'ok' });
@@ -167,7 +168,7 @@ describe('retries', () => {
 
   it('gives up after 8 attempts over about an hour, then lets the next change of the event go', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Down');
+    const eventId = await insertEvent(t, { title: 'Down' });
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     r.respond = (x) => ({ status: x.seq === first ? 503 : 200 });
     const first = await recordChange(t, eventId);
@@ -186,7 +187,7 @@ describe('retries', () => {
 
   it('honours a Retry-After longer than the backoff, and does not follow redirects', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Busy');
+    const eventId = await insertEvent(t, { title: 'Busy' });
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     let calls = 0;
     r.respond = (): Answer => {
@@ -210,7 +211,7 @@ describe('retries', () => {
     try {
       const slowApi = createTestClient(slowApp);
       const r = await receiver();
-      const eventId = await insertEvent(slowApp, 'Timeout');
+      const eventId = await insertEvent(slowApp, { title: 'Timeout' });
       const webhook = await slowApi.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
       let calls = 0;
       r.respond = () => (++calls === 1 ? { delayMs: 2_000 } : { status: 200 });
@@ -239,8 +240,8 @@ describe('retries', () => {
 describe('reliability', () => {
   it('a receiver down for a while gets every notification once it is back, none twice', async () => {
     const r = await receiver();
-    const a = await insertEvent(t, 'A');
-    const b = await insertEvent(t, 'B');
+    const a = await insertEvent(t, { title: 'A' });
+    const b = await insertEvent(t, { title: 'B' });
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     await r.stop();
     const seqs: number[] = [];
@@ -270,7 +271,7 @@ describe('reliability', () => {
   it('1 000 changes in a burst reach the receiver, in order per event, through random failures', async () => {
     const r = await receiver();
     const eventIds: string[] = [];
-    for (let i = 0; i < 10; i++) eventIds.push(await insertEvent(t, `Burst ${i}`));
+    for (let i = 0; i < 10; i++) eventIds.push(await insertEvent(t, { title: `Burst ${i}` }));
     await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     // Deterministic "random" failures: about one answer in ten is a 500.
     let x = 7;
@@ -325,7 +326,7 @@ describe('a slow receiver', () => {
         return { status: 200 };
       };
       const events: string[] = [];
-      for (let i = 0; i < 4; i++) events.push(await insertEvent(app, `Slow ${i}`));
+      for (let i = 0; i < 4; i++) events.push(await insertEvent(app, { title: `Slow ${i}` }));
       await client.call(endpoints.webhook.upsert, { body: { webhookUrl: slow.url('/slow'), useJsonBody: true } });
       await client.call(endpoints.webhook.upsert, { body: { webhookUrl: fast.url('/fast'), useJsonBody: true } });
 
@@ -374,7 +375,7 @@ describe('the address policy at delivery', () => {
     });
     try {
       const client = createTestClient(app);
-      const eventId = await insertEvent(app, 'Rebound');
+      const eventId = await insertEvent(app, { title: 'Rebound' });
       const port = new URL(r.url()).port;
       const webhook = await client.call(endpoints.webhook.upsert, { body: { webhookUrl: `http://rebind.test:${port}/hook`, useJsonBody: true } });
       await recordChange(app, eventId);
@@ -394,7 +395,7 @@ describe('the address policy at delivery', () => {
 describe('an idle service', () => {
   it('schedules no more wake-ups once everything is delivered', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Quiet');
+    const eventId = await insertEvent(t, { title: 'Quiet' });
     await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     await recordChange(t, eventId);
     await settle(t);
@@ -413,7 +414,7 @@ describe('an idle service', () => {
 describe('webhooks that go away', () => {
   it('a deleted webhook gets nothing more; its pending deliveries go with it', async () => {
     const r = await receiver();
-    const eventId = await insertEvent(t, 'Gone');
+    const eventId = await insertEvent(t, { title: 'Gone' });
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     r.respond = () => ({ status: 500 });
     await recordChange(t, eventId);

@@ -16,7 +16,8 @@ import { PRUNE_BUCKET_MS, PRUNE_JOB } from './prune.ts';
 import { toNotification } from './serialize.ts';
 import { parseConfig } from '../../config.ts';
 import { DEFAULT_RETENTION_DAYS } from './settings.ts';
-import { insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { recordChange, settle } from '#testing/webhook.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 
 const DAY = 86_400_000;
@@ -60,7 +61,7 @@ async function deliveryIds(webhookId: string): Promise<string[]> {
 
 describe('pruning the delivery log', () => {
   it('deletes finished deliveries older than the retention with their attempts, keeps newer and unsent ones, and stops when nothing is left', async () => {
-    const eventId = await insertEvent(t, 'Pruned');
+    const eventId = await insertEvent(t, { title: 'Pruned' });
     const ok = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/ok'), useJsonBody: true } });
     const broken = await api.call(endpoints.webhook.upsertForEvent, { body: { eventId, webhookUrl: brokenReceiver.url('/broken'), useJsonBody: true } });
     // The broken webhook's receiver answers 500: it gives up after its 2 attempts; the other delivers.
@@ -139,7 +140,7 @@ describe('pruning the delivery log', () => {
   });
 
   it('keeps one job for many deliveries finishing in the same hour', async () => {
-    const eventId = await insertEvent(t, 'Burst');
+    const eventId = await insertEvent(t, { title: 'Burst' });
     receiver.respond = () => ({ status: 200 });
     await api.call(endpoints.webhook.upsertForEvent, { body: { eventId, webhookUrl: receiver.url('/burst'), useJsonBody: false } });
     for (let i = 0; i < 5; i++) await recordChange(t, eventId);

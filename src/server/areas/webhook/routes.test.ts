@@ -4,7 +4,8 @@ import { endpoints } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
-import { insertEvent, recordChange, settle } from '#testing/webhook.ts';
+import { recordChange, settle } from '#testing/webhook.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 
 let t: TestApp;
@@ -67,8 +68,8 @@ describe('system-wide webhooks', () => {
 
 describe('event-specific webhooks', () => {
   it('are added at /webook/event/ (sic), listed per event, updated, moved and deleted', async () => {
-    const match = await insertEvent(t, 'Match');
-    const concert = await insertEvent(t, 'Concert');
+    const match = await insertEvent(t, { title: 'Match' });
+    const concert = await insertEvent(t, { title: 'Concert' });
     expect(await api.call(endpoints.webhook.listForEvent, { params: { eventsId: match } })).toBeNull();
 
     const added = await api.call(endpoints.webhook.upsertForEvent, { body: { eventId: match, webhookUrl: hook(10), useJsonBody: true } });
@@ -223,7 +224,7 @@ describe('delivery log, test and redelivery', () => {
   afterAll(() => receiver.stop());
 
   it('sends a test notification at once and answers the attempt', async () => {
-    const eventId = await insertEvent(t, 'Tested');
+    const eventId = await insertEvent(t, { title: 'Tested', refId: 'ref-Tested' });
     const webhook = await api.call(endpoints.webhook.upsertForEvent, { body: { eventId, webhookUrl: receiver.url('/t'), useJsonBody: true } });
     receiver.respond = () => ({ status: 202, body: 'thanks' });
     const attempt = await api.call(endpoints.webhook.test, { params: { id: webhook.id } });
@@ -249,7 +250,7 @@ describe('delivery log, test and redelivery', () => {
 
   it('pages the log newest first and redelivers a delivery as a new one', async () => {
     receiver.respond = () => ({ status: 200 });
-    const eventId = await insertEvent(t, 'Logged');
+    const eventId = await insertEvent(t, { title: 'Logged' });
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/log'), useJsonBody: true } });
     for (let i = 0; i < 3; i++) await recordChange(t, eventId, { state: i });
     await settle(t);
@@ -289,7 +290,7 @@ describe('delivery log, test and redelivery', () => {
 describe('tenancy', () => {
   it("keeps one client's webhooks, events and delivery log from another", async () => {
     const stranger = await createStrangerClient(t);
-    const eventId = await insertEvent(t, 'Private');
+    const eventId = await insertEvent(t, { title: 'Private' });
     const system = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: hook(20) } });
     const specific = await api.call(endpoints.webhook.upsertForEvent, { body: { eventId, webhookUrl: hook(21) } });
 

@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EncoderComposeBody, EncoderPlaylistBody, StandardComposeBody, StandardPlaylistBody, type ComposePlaylist, type Event } from '#schema';
-import {
-  canRedo,
-  canUndo,
-  computeTimeline,
-  createEditorState,
-  customProperties,
-  documentFromService,
-  emptyDocument,
-  encoderCreateBody,
-  eventItem,
-  eventPatch,
-  HISTORY_LIMIT,
-  isDirty,
-  mapServerErrors,
-  moveKeys,
-  moveSelected,
-  mp4Item,
-  playlistBody,
-  playlistReducer,
-  redoLabel,
-  standardCreateBody,
-  undoLabel,
-  validateDocument,
-  validateItem,
-  withCustomProperties,
-  withKey,
-  type EditorAction,
-  type EditorItem,
-  type EditorState,
-  type SourceInfo,
-} from './playlist-model.ts';
+import { canRedo, canUndo, createEditorState, documentFromService, emptyDocument, eventItem, HISTORY_LIMIT, isDirty, mp4Item, redoLabel, undoLabel, withKey, type EditorAction, type EditorItem, type EditorState } from './playlist-document.ts';
+import { moveKeys, moveSelected, playlistReducer } from './playlist-reducer.ts';
+import { encoderCreateBody, eventPatch, mapServerErrors, playlistBody, standardCreateBody } from './playlist-service.ts';
+import { computeTimeline, customProperties, withCustomProperties, type SourceInfo } from './playlist-timing.ts';
+import { validateDocument, validateItem } from './playlist-validation.ts';
 
 const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333', '44444444-4444-4444-8444-444444444444'];
 
