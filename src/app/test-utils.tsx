@@ -13,7 +13,7 @@
  * router. The only difference is `flushSync` navigations, which then render a moment later.
  */
 import type { ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, type ApiClient } from '#client';
@@ -75,4 +75,17 @@ export function renderWithApp(ui: ReactElement, { client, path = '/' }: RenderAp
 /** The whole dashboard (shell, routes, lazy pages) at `path`. */
 export function renderApp({ client, path = '/' }: RenderAppOptions): RenderAppResult {
   return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), client);
+}
+
+/**
+ * The control once it can be used. Controls stay disabled until their data has come from the
+ * service, which answers from its database worker a moment after the first render, and a click on
+ * a disabled control does nothing (or fails on `pointer-events: none`).
+ */
+export async function whenEnabled<T extends HTMLElement>(control: T | Promise<T>): Promise<T> {
+  const element = await control;
+  await waitFor(() => {
+    if (element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true') throw new Error(`${element.textContent ?? 'the control'} is still disabled`);
+  });
+  return element;
 }

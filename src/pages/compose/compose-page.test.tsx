@@ -81,14 +81,17 @@ describe('a new standard composition', () => {
     expect(screen.getByText('The playlist is empty')).toBeTruthy();
     const available = await screen.findByRole('list', { name: 'Available events' });
     // The first three recordings the pane lists (which ones depends on the hour the demo was seeded).
-    const listed = [...available.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => recorded.find((e) => e.id === row.dataset.eventId));
-    const picks = listed.filter((e) => e !== undefined).slice(0, 3);
-    expect(picks).toHaveLength(3);
+    const recordedListed = () =>
+      [...available.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => recorded.find((e) => e.id === row.dataset.eventId)).filter((e) => e !== undefined);
+    // The pane's events come with their own request.
+    await waitFor(() => expect(recordedListed().length).toBeGreaterThanOrEqual(3));
+    const picks = recordedListed().slice(0, 3);
     for (const event of picks) {
       const row = available.querySelector<HTMLElement>(`[data-event-id="${event.id}"]`)!;
       await user.click(within(row).getByRole('button', { name: `Add ‘${event.title}’ to the playlist` }));
     }
-    expect(rowTitles()).toEqual(picks.map((e) => e.title));
+    // A row shows its title once the event has been read.
+    await waitFor(() => expect(rowTitles()).toEqual(picks.map((e) => e.title)));
     const total = screen.getByTestId('playlist-total');
     await waitFor(() => expect(total.textContent).not.toMatch(/unknown/));
     const before = total.textContent;

@@ -255,7 +255,8 @@ describe("the event page's Webhooks tab", () => {
 
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a webhook' });
-    expect(dialog.textContent).toContain('Changes of ‘Tabbed event’ only');
+    // The event's title comes with its own request.
+    await waitFor(() => expect(dialog.textContent).toContain('Changes of ‘Tabbed event’ only'));
     await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), receiver.url('/second'));
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?tab=webhooks&webhook=[0-9a-f-]{36}$/));

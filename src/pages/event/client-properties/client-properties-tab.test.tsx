@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, type Event, type PropertyConfigurationContent } from '#schema';
 import { createApiClient, type ApiClient } from '#client';
-import { renderWithApp } from '#app/test-utils.tsx';
+import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
@@ -89,10 +89,7 @@ function renderTab(event: Event) {
 }
 
 async function pickTemplate(user: ReturnType<typeof userEvent.setup>, name: string) {
-  const combobox = await screen.findByRole('combobox', { name: 'Template' });
-  // Disabled until the templates have come: a click before that opens nothing.
-  await waitFor(() => expect(combobox.getAttribute('aria-disabled')).not.toBe('true'));
-  await user.click(combobox);
+  await user.click(await whenEnabled(screen.findByRole('combobox', { name: 'Template' })));
   await user.click(await screen.findByRole('option', { name: new RegExp(`^${name}`) }));
 }
 

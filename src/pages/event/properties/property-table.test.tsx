@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { endpoints, type Event } from '#schema';
 import type { ApiClient } from '#client';
-import { renderWithApp } from '#app/test-utils.tsx';
+import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { CustomPropertiesTab } from '../custom-properties-tab.tsx';
@@ -81,7 +81,7 @@ describe('the custom properties table, against the in-process service', () => {
     const user = userEvent.setup();
     const event = await eventWith('No key');
     renderTab(event);
-    await user.click(await screen.findByRole('button', { name: 'Add property' }));
+    await user.click(await whenEnabled(screen.findByRole('button', { name: 'Add property' })));
     const draft = await screen.findByRole('row', { name: 'New property' });
     await user.type(within(draft).getByRole('textbox', { name: 'Value' }), 'orphan{Enter}');
     const key = within(draft).getByRole('textbox', { name: 'Key' });
@@ -174,7 +174,7 @@ describe('the custom properties table, against the in-process service', () => {
   it('will not save a paste with a line it cannot read', async () => {
     const user = userEvent.setup();
     renderTab(await eventWith('Bad paste'));
-    await user.click(await screen.findByRole('button', { name: 'Paste lines' }));
+    await user.click(await whenEnabled(screen.findByRole('button', { name: 'Paste lines' })));
     const dialog = await screen.findByRole('dialog', { name: 'Paste properties' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Lines to paste' }), { target: { value: 'rights, holder, A\njust-a-key\n' } });
     expect(within(dialog).getByText(/One line cannot be read/)).toBeTruthy();
