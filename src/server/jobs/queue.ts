@@ -151,6 +151,7 @@ export class JobWorker {
   private stopped = true;
   /** A wake-up came while a round was running: look again at once after it. */
   private wakeRequested = false;
+  private readonly startListeners = new Set<() => void>();
 
   constructor(options: WorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
@@ -270,6 +271,21 @@ export class JobWorker {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+    for (const listener of this.startListeners) listener();
+  }
+
+  /** Whether it runs by itself (`start()`), rather than only when a test calls `runDue()`. */
+  get started(): boolean {
+    return !this.stopped;
+  }
+
+  /**
+   * Work driven beside the queue (webhook delivery, woken by NOTIFY) starts with the worker:
+   * `listener` is called at `start()` (at once when started already). Must not throw.
+   */
+  onStart(listener: () => void): void {
+    this.startListeners.add(listener);
+    if (!this.stopped) listener();
   }
 
   wake(): void {
