@@ -38,7 +38,9 @@ import { webhookNotificationToForm, type WebhookNotification } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue, type JobLogger } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
+import type { JobLogger } from '../../jobs/queue.ts';
 import { send, type SendResult } from './deliver.ts';
 import { ensurePruneScheduled } from './prune.ts';
 import { parseHeaders } from './rules.ts';
@@ -46,6 +48,8 @@ import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 import type { ResolvedWebhookSettings } from './settings.ts';
 
 export const DISPATCH_JOB = 'webhook.dispatch';
+/** Claims what is due (retries, leases run out); jobs.ts gives it its handler. */
+export const dispatchKind = jobKind(DISPATCH_JOB, z.null());
 
 /** Wake-up jobs are rounded up to this, so a burst of retries shares a few jobs. */
 const WAKE_BUCKET_MS = 5_000;
@@ -77,7 +81,7 @@ function bucketOf(at: Date): number {
 /** Schedules a `webhook.dispatch` job at (or just after) `at`; one job per 5 s bucket. */
 export async function scheduleDispatch(db: DbOrTx, clock: Clock, at: Date): Promise<void> {
   const bucket = bucketOf(at);
-  await enqueue(db, clock, { type: DISPATCH_JOB, payload: null, runAt: new Date(bucket), dedupeKey: `${DISPATCH_JOB}@${bucket}`, maxAttempts: 3 });
+  await dispatchKind.enqueue(db, clock, null, { runAt: new Date(bucket), dedupeKey: `${DISPATCH_JOB}@${bucket}`, maxAttempts: 3 });
 }
 
 export function leaseMs(settings: ResolvedWebhookSettings): number {
@@ -203,6 +207,8 @@ export class Dispatcher {
   /** When the prune job this process saw or scheduled is due (prune.ts): until then a finished delivery needs no look at the jobs. */
   private pruneDueAt: number | undefined;
   private again = false;
+  /** The last lane claimed: the next claim's walk starts after it (round robin over the queues). */
+  private cursor: { webhookId: string; lane: string } | undefined;
   private closed = false;
 
   /** Deliveries claimed by this dispatcher so far. */
@@ -288,72 +294,88 @@ export class Dispatcher {
     // worth; it hands back what it has not started when less than one attempt's worth is left.
     const lockedUntil = new Date(now.getTime() + laneLeaseMs(settings));
 
-    const busy = [...this.perWebhook];
-    const busyTable = busy.length > 0 ? sql`(values ${sql.join(busy.map(([id, n]) => sql`(${id}::uuid, ${n}::int)`), sql`, `)})` : sql`(select null::uuid, 0::int where false)`;
+    const wake = this.scheduled.has(bucketOf(lockedUntil)) ? undefined : lockedUntil;
     const claimable = (alias: string) => {
       const o = sql.raw(alias);
       return sql`((${o}.status = 'pending' and ${o}.next_attempt_at <= ${now}) or (${o}.status = 'sending' and ${o}.locked_until < ${now}))`;
     };
-
-    // One statement, lanes first: walk the open (webhook, event) queues one index probe each
-    // (a loose scan of webhook_deliveries_open_idx, not a window over every open delivery); the
-    // head of each, which can start if it is claimable now (due, or its sender's lease ran out);
-    // at most the webhook's free slots of those per webhook, earliest first; and of each chosen
-    // queue its first CHAIN_LENGTH deliveries, of which the claimable prefix is claimed. Answered
-    // with their webhook's settings as they are now.
     const open = (alias: string) => sql.raw(`${alias}.status in ('pending', 'sending') and ${alias}.kind <> 'test'`);
     const lane = (alias: string) => sql.raw(`coalesce(${alias}.event_id, '${NO_EVENT}'::uuid)`);
-    const claim = sql`
+    const slotsLeft = new Map<string, number>();
+    const slotsOf = (webhookId: string) => slotsLeft.get(webhookId) ?? cap - (this.perWebhook.get(webhookId) ?? 0);
+    const full = [...this.perWebhook].filter(([, n]) => n >= cap).map(([id]) => id);
+    const notFull = full.length > 0 ? sql`and o.webhook_id not in (${sql.join(full.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    // Lanes first, round robin: walk the open (webhook, event) queues in index order from the
+    // lane after the last one claimed, one index probe per queue (a loose scan of
+    // webhook_deliveries_open_idx; webhooks with no free slot here skipped), keep those whose head
+    // can start (due, or its sender's lease ran out), and stop after `want` of them: a claim
+    // costs what it takes, not a look at every open delivery.
+    const want = free * 2;
+    const walk = (after: { webhookId: string; lane: string } | undefined, limit: number) => sql`
       with recursive queues (webhook_id, lane) as (
-        (select o.webhook_id, ${lane('o')} from ${webhookDeliveries} o where ${open('o')} order by o.webhook_id, ${lane('o')} limit 1)
+        (select o.webhook_id, ${lane('o')} from ${webhookDeliveries} o
+         where ${open('o')} ${notFull} ${after ? sql`and (o.webhook_id, ${lane('o')}) > (${after.webhookId}::uuid, ${after.lane}::uuid)` : sql``}
+         order by o.webhook_id, ${lane('o')} limit 1)
         union all
         select n.webhook_id, n.lane from queues q cross join lateral (
           select o.webhook_id, ${lane('o')} as lane from ${webhookDeliveries} o
-          where ${open('o')} and (o.webhook_id, ${lane('o')}) > (q.webhook_id, q.lane)
+          where ${open('o')} ${notFull} and (o.webhook_id, ${lane('o')}) > (q.webhook_id, q.lane)
           order by o.webhook_id, ${lane('o')} limit 1
         ) n
-      ), heads as (
-        select q.webhook_id, q.lane, h.next_attempt_at, h.seq, h.created_at,
-          row_number() over (partition by q.webhook_id order by h.next_attempt_at, h.seq, h.created_at) as rn
-        from queues q cross join lateral (
-          select o.next_attempt_at, o.seq, o.created_at, ${claimable('o')} as ready
-          from ${webhookDeliveries} o
-          where ${open('o')} and o.webhook_id = q.webhook_id and ${lane('o')} = q.lane
-          order by o.seq, o.created_at limit 1
-        ) h
-        where h.ready
-      ), chosen as (
-        select c.webhook_id, c.lane
-        from heads c
-        left join ${busyTable} as busy (webhook_id, n) on busy.webhook_id = c.webhook_id
-        where c.rn <= ${cap} - coalesce(busy.n, 0)
-        order by c.next_attempt_at, c.seq, c.created_at
-        limit ${free}
-      ), prefix as (
-        select p.id from chosen c cross join lateral (
-          select f.id, bool_and(f.ready) over (order by f.seq, f.created_at) as ready
-          from (
-            select o.id, o.seq, o.created_at, ${claimable('o')} as ready
-            from ${webhookDeliveries} o
-            where ${open('o')} and o.webhook_id = c.webhook_id and ${lane('o')} = c.lane
-            order by o.seq, o.created_at limit ${CHAIN_LENGTH}
-          ) f
-        ) p
-        where p.ready
       )
-      update ${webhookDeliveries} d
-      set status = 'sending', attempts = d.attempts + 1, locked_by = ${this.id}, locked_until = ${lockedUntil},
-        max_attempts = coalesce(d.max_attempts, ${settings.maxAttempts}::int)
-      from ${webhooks} w
-      where w.id = d.webhook_id and d.id in (select id from prefix)
-      and ${claimable('d')}
-      returning d.id, d.client_id, d.webhook_id, d.event_id, d.seq, d.kind, d.payload, d.attempts, d.max_attempts, d.locked_by, d.created_at,
-        w.webhook_url, w.use_json_body, w.use_http_basic_authentication, w.username, w.password, w.additional_properties_json`;
-    const wake = this.scheduled.has(bucketOf(lockedUntil)) ? undefined : lockedUntil;
+      select q.webhook_id, q.lane from queues q cross join lateral (
+        select ${claimable('o')} as ready from ${webhookDeliveries} o
+        where ${open('o')} and o.webhook_id = q.webhook_id and ${lane('o')} = q.lane
+        order by o.seq, o.created_at limit 1
+      ) h
+      where h.ready
+      limit ${limit}`;
+    type Lane = { webhook_id: string; lane: string };
+    /** The walk stopped at its limit: more may wait beyond what it looked at. */
+    let more = false;
     const rows = await db.transaction(async (tx) => {
       // Another process's claim commits before this one reads the queues (see Guarantees).
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-      const claimed = (await tx.execute(claim)) as unknown as { rows: (ClaimedRow & { created_at: unknown })[] };
+      let found = ((await tx.execute(walk(this.cursor, want))) as unknown as { rows: Lane[] }).rows;
+      const wrapped = this.cursor !== undefined && found.length < want;
+      if (wrapped) found = [...found, ...((await tx.execute(walk(undefined, want - found.length))) as unknown as { rows: Lane[] }).rows];
+      const chosen: Lane[] = [];
+      const seen = new Set<string>();
+      for (const candidate of found) {
+        const key = `${candidate.webhook_id}/${candidate.lane}`;
+        if (seen.has(key) || chosen.length >= free || slotsOf(candidate.webhook_id) <= 0) continue;
+        seen.add(key);
+        slotsLeft.set(candidate.webhook_id, slotsOf(candidate.webhook_id) - 1);
+        chosen.push(candidate);
+      }
+      more = found.length === want;
+      this.cursor = chosen.length > 0 ? { webhookId: chosen.at(-1)!.webhook_id, lane: chosen.at(-1)!.lane } : undefined;
+      if (chosen.length === 0) return [];
+      // Of each chosen queue its first CHAIN_LENGTH deliveries, of which the claimable prefix is
+      // claimed; answered with their webhook's settings as they are now.
+      const chosenTable = sql`(values ${sql.join(chosen.map((c) => sql`(${c.webhook_id}::uuid, ${c.lane}::uuid)`), sql`, `)})`;
+      const claimed = (await tx.execute(sql`
+        update ${webhookDeliveries} d
+        set status = 'sending', attempts = d.attempts + 1, locked_by = ${this.id}, locked_until = ${lockedUntil},
+          max_attempts = coalesce(d.max_attempts, ${settings.maxAttempts}::int)
+        from ${webhooks} w
+        where w.id = d.webhook_id and d.id in (
+          select p.id from ${chosenTable} as c (webhook_id, lane) cross join lateral (
+            select f.id, bool_and(f.ready) over (order by f.seq, f.created_at) as ready
+            from (
+              select o.id, o.seq, o.created_at, ${claimable('o')} as ready
+              from ${webhookDeliveries} o
+              where ${open('o')} and o.webhook_id = c.webhook_id and ${lane('o')} = c.lane
+              order by o.seq, o.created_at limit ${CHAIN_LENGTH}
+            ) f
+          ) p
+          where p.ready
+        )
+        and ${claimable('d')}
+        returning d.id, d.client_id, d.webhook_id, d.event_id, d.seq, d.kind, d.payload, d.attempts, d.max_attempts, d.locked_by, d.created_at,
+          w.webhook_url, w.use_json_body, w.use_http_basic_authentication, w.username, w.password, w.additional_properties_json`)) as unknown as {
+        rows: (ClaimedRow & { created_at: unknown })[];
+      };
       // With the claim: should this process die while sending, this job finds the deliveries
       // once their lease is over.
       if (claimed.rows.length > 0 && wake) await scheduleDispatch(tx, clock, wake);
@@ -369,8 +391,8 @@ export class Dispatcher {
     const ordered = [...lanes.values()].map((lane) => lane.sort((a, b) => (a.delivery.seq ?? 0) - (b.delivery.seq ?? 0) || a.createdAt - b.createdAt));
     ordered.sort((a, b) => (a[0]!.delivery.seq ?? 0) - (b[0]!.delivery.seq ?? 0));
     for (const lane of ordered) this.start(env, lane, lockedUntil);
-    // The slots may allow more than were due in this round's snapshot.
-    if (ordered.length === free) this.again = true;
+    // The slots may allow more than this round's walk saw.
+    if (rows.length > 0 && (more || ordered.length === free)) this.again = true;
   }
 
   private async scheduleOnce(db: DbOrTx, clock: Clock, at: Date): Promise<void> {

@@ -6,11 +6,10 @@
  * - `webhook.prune` (scheduled when deliveries finish, prune.ts): deletes finished deliveries
  *   older than the retention, then schedules itself for the next one to expire.
  */
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { dispatcherFor, DISPATCH_JOB, type DispatchEnv } from './dispatcher.ts';
-import { PRUNE_JOB, runPrune } from './prune.ts';
+import { dispatcherFor, dispatchKind, type DispatchEnv } from './dispatcher.ts';
+import { pruneKind, runPrune } from './prune.ts';
 import { resolveSettings } from './settings.ts';
 
 export function dispatchEnv(ctx: Pick<JobContext, 'db' | 'clock' | 'log' | 'services'>): DispatchEnv {
@@ -24,12 +23,12 @@ export function dispatchEnv(ctx: Pick<JobContext, 'db' | 'clock' | 'log' | 'serv
  */
 export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const dispatchJob = defineJob(DISPATCH_JOB, z.null(), async (_payload, ctx) => {
+const dispatchJob = defineJob(dispatchKind, async (_payload, ctx) => {
   await yieldToIo();
   await dispatcherFor(ctx.db).pump(dispatchEnv(ctx));
 });
 
-const pruneJob = defineJob(PRUNE_JOB, z.null(), async (_payload, ctx) => {
+const pruneJob = defineJob(pruneKind, async (_payload, ctx) => {
   await yieldToIo();
   const { retentionMs } = resolveSettings(ctx.services.webhooks);
   const { deleted, nextAt } = await runPrune(ctx.db, ctx.clock, retentionMs);
