@@ -500,7 +500,13 @@ export class Dispatcher {
     const outcome = ok ? 'delivered' : nextRetryAt ? 'retry' : 'failed';
     const error = result.error ?? (ok ? null : `the receiver answered ${result.statusCode}${result.statusCode! >= 300 && result.statusCode! < 400 ? ' (redirects are not followed)' : ''}`);
     // The wake-up first: should the process stop right after recording, the retry is still due.
-    if (nextRetryAt) await this.scheduleOnce(db, clock, nextRetryAt);
+    // Should it fail, the attempt is still recorded (the claim's wake-up at the lease's end
+    // finds the retry then).
+    if (nextRetryAt) {
+      await this.scheduleOnce(db, clock, nextRetryAt).catch((error: unknown) => {
+        env.log.warn({ deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) }, 'could not schedule the wake-up of a webhook retry; the lease wake-up will find it');
+      });
+    }
     return {
       lockedBy: delivery.lockedBy ?? this.id,
       finishedAt: now,
