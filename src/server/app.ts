@@ -37,7 +37,6 @@ import { CACHE_CHANNEL, ResponseCache } from './http/response-cache.ts';
 import { closeConnectionsOnShutdown, SHUTDOWN_GRACE_MS } from './http/shutdown.ts';
 import { installCompression } from './http/compression.ts';
 import { listenForChanges } from './changes/listen.ts';
-import { onChangeRecorded } from './changes/record.ts';
 import { sql } from 'drizzle-orm';
 import { createMediaServices } from './areas/media/services.ts';
 import { DestinationCache } from './areas/syndication/destination-cache.ts';
@@ -198,8 +197,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (shared) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${`${sender}:${clientId ?? '*'}`})`).catch(() => undefined);
   };
   if (cache) {
-    const unsubscribe = onChangeRecorded((clientId) => cache.invalidate(clientId));
-    app.addHook('onClose', async () => unsubscribe());
     // PostgreSQL: other processes' writes, and key revocations of `npm run keys` (keys.ts); until
     // the LISTEN is in place the cache is not used. PGlite: in-process revocations only.
     if (shared) cache.setUsable(false);

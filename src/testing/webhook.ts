@@ -33,16 +33,32 @@ export async function recordChange(
 }
 
 /**
+ * What the running service does at once after a write: runs the jobs due and wakes the dispatcher
+ * (as the writer's NOTIFY does once the worker runs, extension.ts); with `wait`, until the
+ * deliveries it started are settled. The clock does not move.
+ */
+export async function deliverDue(t: TestApp, { wait = true } = {}): Promise<void> {
+  await t.runJobs();
+  const dispatcher = dispatcherFor(t.database.db);
+  await dispatcher.pump();
+  if (wait) await dispatcher.idle();
+}
+
+/**
  * Runs jobs and deliveries until nothing is left to do, moving the clock to each next wake-up
  * (retries): what the worker does over an hour, in a moment. Answers how far the clock moved.
+ * New deliveries wake the dispatcher by NOTIFY only once the worker runs (extension.ts); here
+ * each round pumps it instead.
  */
 export async function settle(t: TestApp, maxRounds = 10_000): Promise<number> {
   const started = t.clock.now().getTime();
   const dispatcher = dispatcherFor(t.database.db);
   for (let round = 0; round < maxRounds; round++) {
     const ran = await t.runJobs();
+    const claimed = dispatcher.claimed;
+    await dispatcher.pump();
     await dispatcher.idle();
-    if (ran > 0) continue;
+    if (ran > 0 || dispatcher.claimed > claimed) continue;
     const open = await t.database.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)

@@ -17,8 +17,7 @@
  *
  * One hub per database handle reads `event_changes` for all connections. It is woken when a
  * change commits: by PostgreSQL's LISTEN/NOTIFY (listen.ts; every process sharing the database
- * hears a commit of any of them, PGlite the same in-process) and, in this process, by
- * onChangeRecorded (told by the fan-out job). The first stream of an idle hub waits (briefly) for
+ * hears a commit of any of them, PGlite the same in-process). The first stream of an idle hub waits (briefly) for
  * the LISTEN before it reads the present, so what commits after `ready` wakes the hub. It also
  * polls, every second while it cannot listen and every 5 s while it can, in case a notification is
  * lost, and looks at once whenever the LISTEN comes into place or is lost. Changes are emitted in
@@ -39,7 +38,6 @@ import type { ExtensionRoute } from '../http/openapi.ts';
 import { toNotification } from '../areas/webhook/index.ts';
 import { listenForChanges, type ChangeListener } from './listen.ts';
 import { startPruning, type Pruner, type PruneSettings } from './prune.ts';
-import { onChangeRecorded } from './record.ts';
 
 export interface ChangeFeedSettings extends PruneSettings {
   /** How often the table is read for changes of other processes while LISTEN is not in place. Default 1 s. */
@@ -163,7 +161,6 @@ export class ChangeHub {
   private closed = false;
   private polling: Promise<void> | undefined;
   private again = false;
-  private unlisten: (() => void) | undefined;
   private listener: ChangeListener | undefined;
 
   constructor(
@@ -206,7 +203,6 @@ export class ChangeHub {
   private wake(): Promise<void> {
     if (this.waking) return this.waking;
     if (this.closed) return Promise.resolve();
-    this.unlisten = onChangeRecorded(() => this.poke());
     this.startPolling(this.settings.pollIntervalMs);
     this.listener = this.settings.listen
       ? listenForChanges(this.db, {
@@ -244,8 +240,6 @@ export class ChangeHub {
     this.waking = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
-    this.unlisten?.();
-    this.unlisten = undefined;
     void this.listener?.close();
     this.listener = undefined;
   }

@@ -4,7 +4,6 @@
  * - it is younger than the retention (default 72 hours: a dashboard closed over a weekend still
  *   catches up change by change with `Last-Event-ID`; one away longer is told its replay is
  *   incomplete and refreshes everything, see feed.ts `ready`),
- * - its webhook fan-out has not run yet (`change_fanouts` still names it), or
  * - it is the newest row (the feed's hubs start from the highest seq in the table).
  *
  * Every service process prunes on a timer (`startPruning`, from the change feed's extension);
@@ -14,7 +13,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
-import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
 
 export interface PruneSettings {
@@ -40,7 +38,6 @@ export async function pruneChanges(db: Db, clock: Clock, retentionMs = DEFAULT_R
         select c.seq from ${eventChanges} c
         where c.created_at < ${cutoff}
           and c.seq < (select max(seq) from ${eventChanges})
-          and not exists (select 1 from ${changeFanouts} f where f.seq = c.seq)
         order by c.seq
         limit ${BATCH}
       )`)) as unknown as { affectedRows?: number; rowCount?: number | null };

@@ -1,23 +1,20 @@
 /**
  * Recording a change of an event: every write path calls `recordEventChange` with the same
- * transaction it writes the event with. What happens next (webhook fan-out, the change feed) is
- * driven from the `event_changes` row by a job, so it survives a restart and never runs for a
- * change that was rolled back.
+ * transaction it writes the event with, and one statement records everything that follows from
+ * it, so it commits (or rolls back) with the write:
  *
- * - Webhooks: the row is queued in `change_fanouts` and a FANOUT_JOB is enqueued; its handler
- *   (areas/webhook/jobs.ts) creates one delivery per matching webhook, in seq order per event.
+ * - Webhooks: the change's deliveries, one per matching webhook (areas/webhook/fanout.ts, the
+ *   webhook area's `changeDeliveries`), and a NOTIFY that wakes the dispatchers at commit.
  * - Change feed (changes/feed.ts): reads `event_changes` by seq. It is woken when the change
  *   commits by a `NOTIFY` sent here in the writer's transaction (listen.ts: every process sharing
- *   a PostgreSQL database hears it; none does for a rollback), and in this process also by
- *   `notifyChangeListeners`, which the fan-out job calls; it polls as well, in case both are lost.
+ *   a PostgreSQL database hears it, PGlite this process; none does for a rollback); it polls as
+ *   well, in case one is lost.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
-import { jobs } from '../db/tables/jobs.ts';
-import { changeFanouts } from '../db/tables/webhooks.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { JOBS_CHANNEL } from '../jobs/queue.ts';
+import { changeDeliveries, wakeDispatchers } from '../areas/webhook/index.ts';
 import { CHANGES_CHANNEL } from './listen.ts';
 
 /** The flags of the interface's notification payload ("Notification payload"). */
@@ -45,29 +42,6 @@ export interface EventChange {
   flags?: ChangeFlags;
 }
 
-/** The job type that fans a recorded change out to webhooks (registered by the webhooks area). */
-export const FANOUT_JOB = 'changes.fanout';
-
-/**
- * Listeners in this process told after a change has committed (the change feed uses it to wake
- * up). A listener must not throw or block: it only schedules work.
- */
-type Listener = (clientId: string, seq: number) => void;
-const listeners = new Set<Listener>();
-export function onChangeRecorded(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function notifyChangeListeners(clientId: string, seq: number): void {
-  for (const listener of listeners) {
-    try {
-      listener(clientId, seq);
-    } catch {
-      // A listener's failure is its own; the others are still told.
-    }
-  }
-}
-
 /** The flag columns of `event_changes`, by flag. */
 const FLAG_COLUMNS: Record<keyof ChangeFlags, string> = {
   stateChanged: eventChanges.stateChanged.name,
@@ -83,28 +57,33 @@ const FLAG_COLUMNS: Record<keyof ChangeFlags, string> = {
 };
 
 /**
- * One statement, so one round trip inside the writer's transaction: the change row, its queue
- * entry for the fan-out, the fan-out job (jobs/queue.ts: the same row `enqueue` writes), and the
- * two NOTIFYs (change feed, job worker), both delivered at commit.
+ * One statement, so one round trip inside the writer's transaction: the change row, its webhook
+ * deliveries, and the NOTIFYs (change feed; webhook dispatchers when there are deliveries), both
+ * delivered at commit.
  */
 export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventChange): Promise<number> {
   const now = clock.now();
   const flags = Object.entries(change.flags ?? {}).filter(([name, value]) => name in FLAG_COLUMNS && typeof value === 'boolean') as [keyof ChangeFlags, boolean][];
   const flagColumns = flags.map(([name]) => sql`, ${sql.identifier(FLAG_COLUMNS[name])}`);
   const flagValues = flags.map(([, value]) => sql`, ${value}`);
+  const notification = {
+    eventId: change.eventId,
+    action: change.action,
+    referenceId: change.event.refId,
+    externalId: change.event.externalId,
+    state: change.event.state,
+    mp4State: change.event.mp4State,
+    provisionState: change.event.provisionState,
+    ...Object.fromEntries(flags),
+  };
   const result = await db.execute(sql`
     with change as (
       insert into ${eventChanges} (client_id, event_id, action, reference_id, external_id, state, mp4_state, provision_state, created_at${sql.join(flagColumns)})
       values (${change.clientId}, ${change.eventId}, ${change.action}, ${change.event.refId}, ${change.event.externalId}, ${change.event.state},
         ${change.event.mp4State}, ${change.event.provisionState}, ${now}${sql.join(flagValues)})
       returning seq, client_id, event_id
-    ), queued as (
-      insert into ${changeFanouts} (seq, client_id, event_id) select seq, client_id, event_id from change
-    ), job as (
-      insert into ${jobs} (type, payload, client_id, run_at, max_attempts, created_at)
-      select ${FANOUT_JOB}, jsonb_build_object('seq', seq), client_id, ${now}, 5, ${now} from change
-    )
-    select seq, pg_notify(${CHANGES_CHANNEL}, seq::text), pg_notify(${JOBS_CHANNEL}, ${FANOUT_JOB}) from change`);
+    ), deliveries as (${changeDeliveries(sql`change`, notification, now)})
+    select seq, pg_notify(${CHANGES_CHANNEL}, seq::text), ${wakeDispatchers(sql`deliveries`)} from change`);
   return Number((result as unknown as { rows: { seq: string | number }[] }).rows[0]!.seq);
 }
 

@@ -64,17 +64,22 @@ export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions)
     createdAt: now,
   };
   if (options.dedupeKey) {
-    const updated = await db
-      .update(jobs)
-      .set({ payload: values.payload, runAt: values.runAt, maxAttempts: values.maxAttempts })
-      .where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'pending')))
-      .returning({ id: jobs.id });
-    if (updated[0]) return updated[0].id;
-    const inserted = await db.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
-    if (inserted[0]) return inserted[0].id;
-    // The job with this key is running right now; it stays the one job for the key.
-    const running = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'running')));
-    return running[0]!.id;
+    // The job with the key may change state between these statements (another process, or the
+    // worker finishing it): look again then.
+    for (let round = 0; ; round++) {
+      const updated = await db
+        .update(jobs)
+        .set({ payload: values.payload, runAt: values.runAt, maxAttempts: values.maxAttempts })
+        .where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'pending')))
+        .returning({ id: jobs.id });
+      if (updated[0]) return updated[0].id;
+      const inserted = await db.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
+      if (inserted[0]) return inserted[0].id;
+      // The job with this key is running right now; it stays the one job for the key.
+      const running = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'running')));
+      if (running[0]) return running[0].id;
+      if (round >= 3) throw new Error(`could not queue the job ${options.dedupeKey}: its key kept changing hands`);
+    }
   }
   if (values.runAt.getTime() > now.getTime()) {
     const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
@@ -151,6 +156,7 @@ export class JobWorker {
   private stopped = true;
   /** A wake-up came while a round was running: look again at once after it. */
   private wakeRequested = false;
+  private readonly startListeners = new Set<() => void>();
 
   constructor(options: WorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
@@ -270,6 +276,21 @@ export class JobWorker {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+    for (const listener of this.startListeners) listener();
+  }
+
+  /** Whether it runs by itself (`start()`), rather than only when a test calls `runDue()`. */
+  get started(): boolean {
+    return !this.stopped;
+  }
+
+  /**
+   * Work driven beside the queue (webhook delivery, woken by NOTIFY) starts with the worker:
+   * `listener` is called at `start()` (at once when started already). Must not throw.
+   */
+  onStart(listener: () => void): void {
+    this.startListeners.add(listener);
+    if (!this.stopped) listener();
   }
 
   wake(): void {

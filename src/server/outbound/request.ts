@@ -11,8 +11,11 @@
  * - Only http: and https:. No redirects: a 3xx is the answer (the caller treats it as a failure),
  *   so a receiver cannot send the request elsewhere.
  * - Time limit for the whole exchange, size limit for the answer (the rest is not read).
- * - A fresh connection for each request: no socket is shared between receivers or reused after
- *   its address was judged.
+ * - Connections are kept alive and reused (a webhook's receiver gets many requests in a row), but
+ *   only by requests under the same policy and resolver as the one that judged the socket's
+ *   address (one pool per policy and resolver, `agentFor`), and each request judges the address
+ *   of a reused socket again before it is sent. A socket is reused only after its answer was read
+ *   to the end; one cut short (time-out, too long an answer, abort) is closed.
  * - Never throws: the outcome says what happened, with `kind` for the caller's own use. Callers
  *   that answer a client with it use `UNIFORM_FAILURE`, so that a refused address, a closed port
  *   and an open one that does not answer properly cannot be told apart (and `minFailureMs` evens
@@ -107,6 +110,25 @@ function describeNetworkError(error: unknown): string {
   return text.slice(0, 500);
 }
 
+/** Connection pools, one per (scheme, policy) for each resolver (tests pass their own). */
+const agents = new WeakMap<Resolver, Map<string, http.Agent>>();
+
+/** How long an idle kept-alive connection stays open. */
+const IDLE_SOCKET_MS = 5_000;
+
+function agentFor(protocol: string, policy: AddressPolicy, resolve: Resolver): http.Agent {
+  let pools = agents.get(resolve);
+  if (!pools) agents.set(resolve, (pools = new Map()));
+  const key = `${protocol}|${JSON.stringify(policy)}`;
+  let agent = pools.get(key);
+  if (!agent) {
+    const options: http.AgentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    pools.set(key, agent);
+  }
+  return agent;
+}
+
 export async function outboundRequest(options: OutboundRequest): Promise<OutboundResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -140,12 +162,13 @@ function attempt(options: OutboundRequest, elapsed: () => number): Promise<Outbo
     let settled = false;
     let timedOut = false;
     const controller = new AbortController();
-    const finish = (result: OutboundResult) => {
+    /** `keep`: the exchange ended cleanly, its connection may serve the next request. */
+    const finish = (result: OutboundResult, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      controller.abort();
+      if (!keep) controller.abort();
       resolvePromise(result);
     };
     const failWith = (error: unknown) => {
@@ -172,7 +195,7 @@ function attempt(options: OutboundRequest, elapsed: () => number): Promise<Outbo
         method: options.method ?? 'GET',
         headers: { ...options.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
         lookup: safeLookup(options.policy, options.resolve ?? systemResolver),
-        agent: false,
+        agent: agentFor(url.protocol, options.policy, options.resolve ?? systemResolver),
         signal: controller.signal,
       });
     } catch (error) {
@@ -180,34 +203,44 @@ function attempt(options: OutboundRequest, elapsed: () => number): Promise<Outbo
       return;
     }
     request.on('error', failWith);
+    // A reused connection was judged when it was opened: judge its address again for this request.
+    request.on('socket', (socket) => {
+      const address = socket.connecting ? undefined : socket.remoteAddress;
+      const why = address ? refusal(address, options.policy) : undefined;
+      if (why) request.destroy(new RefusedAddress(`${host} is connected to ${why}`));
+    });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
-      const done = () => {
+      /** `complete`: the body was read to its end, so the connection can be reused. */
+      const done = (complete: boolean) => {
         const all = Buffer.concat(chunks);
-        finish({
-          ok: true,
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: all.subarray(0, options.maxBytes),
-          truncated: truncated || all.length > options.maxBytes,
-          latencyMs: elapsed(),
-        });
-        response.destroy();
+        finish(
+          {
+            ok: true,
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: all.subarray(0, options.maxBytes),
+            truncated: truncated || all.length > options.maxBytes,
+            latencyMs: elapsed(),
+          },
+          complete,
+        );
+        if (!complete) response.destroy();
       };
       response.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size >= options.maxBytes) {
-          truncated = size > options.maxBytes;
-          done();
+        if (size > options.maxBytes) {
+          truncated = true;
+          done(false);
         }
       });
       // Once the status line is in, it is the outcome, even if the body is cut short.
-      response.on('end', done);
-      response.on('error', done);
-      response.on('close', done);
+      response.on('end', () => done(true));
+      response.on('error', () => done(false));
+      response.on('close', () => done(false));
     });
     request.end(body);
   });

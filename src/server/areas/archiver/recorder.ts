@@ -26,13 +26,17 @@ import { and, eq, inArray, isNotNull, lte, max, min, not, or, sql } from 'drizzl
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { archiverCaptures, archiverProfileCaptures, archiverSegments, archiverStreams, type SegmentSource } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue, type JobLogger } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
+import type { JobLogger } from '../../jobs/queue.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
 import { resolveArchiverSettings, type ArchiverSettings, type ResolvedArchiverSettings } from './settings.ts';
 import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
 
 export const TICK_JOB = 'archiver.tick';
+/** One round of the recorder; jobs.ts gives it its handler. */
+export const tickKind = jobKind(TICK_JOB, z.null());
 
 type CaptureRow = typeof archiverCaptures.$inferSelect;
 type NewSegment = typeof archiverSegments.$inferInsert;
@@ -42,7 +46,7 @@ export async function scheduleTick(db: DbOrTx, clock: Clock, settings: ArchiverS
   const { tickMs } = resolveArchiverSettings(settings);
   const t = (at ?? clock.now()).getTime();
   const bucket = Math.ceil(t / tickMs) * tickMs;
-  await enqueue(db, clock, { type: TICK_JOB, payload: null, runAt: new Date(bucket), dedupeKey: `${TICK_JOB}@${bucket}`, maxAttempts: 3 });
+  await tickKind.enqueue(db, clock, null, { runAt: new Date(bucket), dedupeKey: `${TICK_JOB}@${bucket}`, maxAttempts: 3 });
 }
 
 /** Captures with something to do: recording, archiving, expiring, streams to keep. */
@@ -118,7 +122,7 @@ export async function tickJob(db: Db, clock: Clock, settings: ArchiverSettings |
   const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(archiverCaptures).where(needsWork());
   if (result.more) {
     // At once, without a key: the key of this tick's bucket is still held by this job.
-    await enqueue(db, clock, { type: TICK_JOB, payload: null, runAt: clock.now(), maxAttempts: 3 });
+    await tickKind.enqueue(db, clock, null, { runAt: clock.now(), maxAttempts: 3 });
   }
   else if ((pending?.n ?? 0) > 0) {
     // The next bucket boundary.

@@ -26,7 +26,9 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events, type AssetWork } from '../../db/tables/index.ts';
 import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue, type JobLogger } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
+import type { JobLogger } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { MediaEncoderError } from '../../sim/media-encoder.ts';
 import { eventMediaOf, mediaInputOf, type EventMedia } from '../media/index.ts';
@@ -34,6 +36,8 @@ import { mediaOf, type MediaServices } from '../media/index.ts';
 import type { AssetRow } from './serialize.ts';
 
 export const MEDIA_DISPATCH_JOB = 'asset.dispatch';
+/** Starts the media work due; jobs.ts gives it its handler. */
+export const mediaDispatchKind = jobKind(MEDIA_DISPATCH_JOB, z.null());
 
 /**
  * The still beside a GIF or video asset's file (`<folder>/poster.jpg`), which the dashboard's
@@ -70,11 +74,11 @@ function hubOf(db: Db): Hub {
 /** Schedules an `asset.dispatch` job now (one pending at a time), or at a later time (5 s buckets). */
 export async function scheduleDispatch(db: DbOrTx, clock: Clock, at?: Date): Promise<void> {
   if (!at) {
-    await enqueue(db, clock, { type: MEDIA_DISPATCH_JOB, payload: null, dedupeKey: `${MEDIA_DISPATCH_JOB}@now`, maxAttempts: 3 });
+    await mediaDispatchKind.enqueue(db, clock, null, { dedupeKey: `${MEDIA_DISPATCH_JOB}@now`, maxAttempts: 3 });
     return;
   }
   const bucket = Math.ceil((at.getTime() + 1) / WAKE_BUCKET_MS) * WAKE_BUCKET_MS;
-  await enqueue(db, clock, { type: MEDIA_DISPATCH_JOB, payload: null, runAt: new Date(bucket), dedupeKey: `${MEDIA_DISPATCH_JOB}@${bucket}`, maxAttempts: 3 });
+  await mediaDispatchKind.enqueue(db, clock, null, { runAt: new Date(bucket), dedupeKey: `${MEDIA_DISPATCH_JOB}@${bucket}`, maxAttempts: 3 });
 }
 
 /** Starts as much GENERATING work as there are free slots; returns how many it started. */

@@ -4,12 +4,9 @@
  * that is late, repeated (at-least-once delivery) or made stale by an edit does nothing. A job
  * that keeps failing unexpectedly leaves the event in COMPOSE_ERROR with the reason on its last try.
  */
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import type { JobContext, JobHandler } from '../../jobs/queue.ts';
-import { abandonGeneration, FINISH_JOB, finishGeneration, GENERATE_JOB, startGeneration, type GenerationPayload, type JobDeps } from './standard.ts';
-
-const Payload = z.object({ clientId: z.guid(), eventId: z.guid(), revision: z.number().int() });
+import { abandonGeneration, finishGeneration, finishKind, generateKind, startGeneration, type GenerationPayload, type JobDeps } from './standard.ts';
 
 function depsOf(context: JobContext): JobDeps {
   return { db: context.db, clock: context.clock, log: context.log };
@@ -28,4 +25,4 @@ function guarded(run: (deps: JobDeps, payload: GenerationPayload) => Promise<voi
   };
 }
 
-export const composeJobs = [defineJob(GENERATE_JOB, Payload, guarded(startGeneration)), defineJob(FINISH_JOB, Payload, guarded(finishGeneration))];
+export const composeJobs = [defineJob(generateKind, guarded(startGeneration)), defineJob(finishKind, guarded(finishGeneration))];

@@ -19,7 +19,8 @@ import { recordEventChange } from '../../changes/record.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { jobs } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
 import { loadMediaIndex } from '../../sim/hls.ts';
 import { changeEvent } from '../event/index.ts';
 import type { EventRow } from '../event/index.ts';
@@ -46,11 +47,11 @@ export const FINISH_JOB = 'compose.finishGeneration';
 /** A playlist's generation columns as a new revision starts them: nothing started, nothing failed. */
 export const NO_GENERATION = { generationStartedAt: null, generationReadyAt: null, generationFinishedAt: null, generationError: null } as const;
 
-export interface GenerationPayload {
-  clientId: string;
-  eventId: string;
-  revision: number;
-}
+const GenerationPayloadSchema = z.object({ clientId: z.guid(), eventId: z.guid(), revision: z.number().int() });
+export type GenerationPayload = z.output<typeof GenerationPayloadSchema>;
+/** The two steps of a generation (jobs.ts gives them their handlers). */
+export const generateKind = jobKind(GENERATE_JOB, GenerationPayloadSchema);
+export const finishKind = jobKind(FINISH_JOB, GenerationPayloadSchema);
 
 export interface StandardCheck {
   /** Problems of the request's own items (form, trims, markers): a 400 at request time. */
@@ -138,7 +139,7 @@ export async function planGeneration(
   const waits = future && licensed;
   const payload: GenerationPayload = { clientId, eventId, revision: playlist.revision };
   await cancelPending(db, eventId);
-  await enqueue(db, clock, { type: GENERATE_JOB, clientId, payload, runAt: waits ? playlist.liveStreamStart! : now, maxAttempts: 5 });
+  await generateKind.enqueue(db, clock, payload, { clientId, runAt: waits ? playlist.liveStreamStart! : now, maxAttempts: 5 });
   return future ? S.COMPOSE_WAITING : S.COMPOSE_GENERATING;
 }
 
@@ -209,7 +210,7 @@ export async function startGeneration(deps: JobDeps, payload: GenerationPayload)
     const now = clock.now();
     const readyAt = new Date(now.getTime() + generationTimeMs(check.durationMs));
     await updatePlaylist(tx, playlist, { ...NO_GENERATION, generationStartedAt: now, generationReadyAt: readyAt });
-    await enqueue(tx, clock, { type: FINISH_JOB, clientId: payload.clientId, payload, runAt: readyAt, maxAttempts: 5 });
+    await finishKind.enqueue(tx, clock, payload, { clientId: payload.clientId, runAt: readyAt, maxAttempts: 5 });
     deps.log.info({ eventId: row.id, items: loaded.items.length, readyAt }, 'composition generation started');
   });
 }
@@ -225,7 +226,7 @@ export async function finishGeneration(deps: JobDeps, payload: GenerationPayload
     const { playlist } = loaded;
     const now = clock.now();
     if (playlist.generationReadyAt && playlist.generationReadyAt.getTime() > now.getTime()) {
-      await enqueue(tx, clock, { type: FINISH_JOB, clientId: payload.clientId, payload, runAt: playlist.generationReadyAt, maxAttempts: 5 });
+      await finishKind.enqueue(tx, clock, payload, { clientId: payload.clientId, runAt: playlist.generationReadyAt, maxAttempts: 5 });
       return;
     }
     const check = await recheck(tx, clock, row, loaded);
@@ -268,7 +269,7 @@ export async function retryGeneration(db: DbOrTx, clock: Clock, clientId: string
   if (requested === S.COMPOSE_GENERATING) {
     await cancelPending(db, eventId);
     const payload: GenerationPayload = { clientId, eventId, revision: playlist.revision };
-    await enqueue(db, clock, { type: GENERATE_JOB, clientId, payload, runAt: clock.now(), maxAttempts: 5 });
+    await generateKind.enqueue(db, clock, payload, { clientId, runAt: clock.now(), maxAttempts: 5 });
   } else {
     await planGeneration(db, clock, clientId, eventId, playlist);
   }

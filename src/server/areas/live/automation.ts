@@ -23,7 +23,9 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { events, jobs } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { cancelByKey, enqueue } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
+import { cancelByKey } from '../../jobs/queue.ts';
 import { S } from './state-machine.ts';
 
 export const AUTO_START_JOB = 'live.autoStart';
@@ -36,10 +38,14 @@ export function automationKey(type: AutomationJob, eventId: string): string {
   return `${type}:${eventId}`;
 }
 
-export interface AutomationPayload {
-  clientId: string;
-  eventId: string;
-}
+const AutomationPayloadSchema = z.object({ clientId: z.guid(), eventId: z.guid() });
+export type AutomationPayload = z.output<typeof AutomationPayloadSchema>;
+/** The three automation kinds, by name (jobs.ts gives them their handlers). */
+export const automationKinds = {
+  [AUTO_START_JOB]: jobKind(AUTO_START_JOB, AutomationPayloadSchema),
+  [AUTO_PUBLISH_JOB]: jobKind(AUTO_PUBLISH_JOB, AutomationPayloadSchema),
+  [AUTO_END_JOB]: jobKind(AUTO_END_JOB, AutomationPayloadSchema),
+} as const;
 
 const PUBLISH_FROM: readonly number[] = [S.PRE_LIVE, S.LIVE_STARTING, S.LIVE_UNPUBLISHED];
 const END_FROM: readonly number[] = [S.PRE_LIVE, S.LIVE_STARTING, S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED];
@@ -48,7 +54,7 @@ async function arm(db: DbOrTx, clock: Clock, type: AutomationJob, clientId: stri
   const dedupeKey = automationKey(type, eventId);
   const payload: AutomationPayload = { clientId, eventId };
   if (at.getTime() >= clock.now().getTime()) {
-    await enqueue(db, clock, { type, clientId, payload, runAt: at, dedupeKey });
+    await automationKinds[type].enqueue(db, clock, payload, { clientId, runAt: at, dedupeKey });
     return;
   }
   // In the past: only a job still pending moves (and so runs at once).

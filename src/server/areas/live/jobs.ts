@@ -3,25 +3,22 @@
  * the three automation jobs (automation.ts). Each handler checks the event again when it runs,
  * so a job that is late, repeated (at-least-once delivery) or no longer wanted does nothing.
  */
-import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import { defineJob } from '../../jobs/define.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB } from './automation.ts';
+import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKinds, type AutomationPayload } from './automation.ts';
 import { lockEventRow } from '../event/index.ts';
-import { advanceOperation, ENCODER_CHECK_JOB, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
+import { advanceOperation, encoderCheckKind, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
 import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
 
-const CheckPayload = z.object({ clientId: z.guid(), eventId: z.guid(), runId: z.guid() });
-const AutomationPayload = z.object({ clientId: z.guid(), eventId: z.guid() });
 
 function depsOf(context: JobContext): LiveDeps {
   return { clock: context.clock, encoder: encoderOf(context.services), log: context.log };
 }
 
 /** Re-schedules itself until the operation is done (or replaced). */
-const encoderCheck = defineJob(ENCODER_CHECK_JOB, CheckPayload, async ({ clientId, eventId, runId }, context) => {
+const encoderCheck = defineJob(encoderCheckKind, async ({ clientId, eventId, runId }, context) => {
   const result = await advanceOperation(context.db, depsOf(context), clientId, eventId, runId);
   if (result.status === 'pending') await scheduleCheck(context.db, context.clock, clientId, eventId, runId, result.nextCheckAt);
 });
@@ -32,7 +29,7 @@ const encoderCheck = defineJob(ENCODER_CHECK_JOB, CheckPayload, async ({ clientI
  */
 async function automate(
   context: JobContext,
-  payload: z.output<typeof AutomationPayload>,
+  payload: AutomationPayload,
   decide: (event: { state: number; autoStart: boolean; autoPublish: boolean; autoEnd: boolean; scheduledStart: Date | null }) => number | null,
 ): Promise<void> {
   const { clientId, eventId } = payload;
@@ -54,14 +51,14 @@ async function automate(
   });
 }
 
-const autoStart = defineJob(AUTO_START_JOB, AutomationPayload, (payload, context) =>
+const autoStart = defineJob(automationKinds[AUTO_START_JOB], (payload, context) =>
   automate(context, payload, (e) => {
     if (!e.autoStart || e.state !== S.PRE_LIVE) return null;
     const publishNow = e.autoPublish && e.scheduledStart !== null && e.scheduledStart.getTime() <= context.clock.now().getTime();
     return publishNow ? S.LIVE_PUBLISHED : S.LIVE_UNPUBLISHED;
   }));
 
-const autoPublish = defineJob(AUTO_PUBLISH_JOB, AutomationPayload, (payload, context) =>
+const autoPublish = defineJob(automationKinds[AUTO_PUBLISH_JOB], (payload, context) =>
   automate(context, payload, (e) => {
     if (!e.autoPublish) return null;
     if (e.state === S.LIVE_UNPUBLISHED || e.state === S.LIVE_STARTING) return S.LIVE_PUBLISHED;
@@ -69,7 +66,7 @@ const autoPublish = defineJob(AUTO_PUBLISH_JOB, AutomationPayload, (payload, con
     return null;
   }));
 
-const autoEnd = defineJob(AUTO_END_JOB, AutomationPayload, (payload, context) =>
+const autoEnd = defineJob(automationKinds[AUTO_END_JOB], (payload, context) =>
   automate(context, payload, (e) => {
     if (!e.autoEnd) return null;
     const live: readonly number[] = [S.LIVE_STARTING, S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED];

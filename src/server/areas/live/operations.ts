@@ -21,7 +21,8 @@ import { events, liveOperations } from '../../db/tables/index.ts';
 import { recordEventChange } from '../../changes/record.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
 import type { Encoder, EncoderStatus } from '../../sim/encoder.ts';
 import type { EventRow } from '../event/index.ts';
 import { retryGeneration } from '../compose/index.ts';
@@ -44,6 +45,8 @@ import {
 } from './state-machine.ts';
 
 export const ENCODER_CHECK_JOB = 'live.encoderCheck';
+/** Follows an operation on the encoder (jobs.ts gives it its handler). */
+export const encoderCheckKind = jobKind(ENCODER_CHECK_JOB, z.object({ clientId: z.guid(), eventId: z.guid(), runId: z.guid() }));
 
 export interface LiveLog {
   info(obj: object, msg?: string): void;
@@ -112,7 +115,7 @@ async function startOperation(
  * run id and stops.
  */
 export async function scheduleCheck(db: DbOrTx, clock: Clock, clientId: string, eventId: string, runId: string, at: Date): Promise<void> {
-  await enqueue(db, clock, { type: ENCODER_CHECK_JOB, clientId, payload: { clientId, eventId, runId }, runAt: at, maxAttempts: 10 });
+  await encoderCheckKind.enqueue(db, clock, { clientId, eventId, runId }, { clientId, runAt: at, maxAttempts: 10 });
 }
 
 async function requireChannel(tx: DbOrTx, row: EventRow): Promise<ChannelConfiguration> {

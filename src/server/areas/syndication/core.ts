@@ -15,7 +15,8 @@ import {
 } from '../../db/tables/syndication.ts';
 import { recordEventChange } from '../../changes/record.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
 import { simulatedTargets, type TargetAdapter, type TargetDestination, type TargetEnv, type TargetView } from '../../sim/targets.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -26,6 +27,10 @@ export type Cause = 'request' | 'target' | 'event' | 'service';
 export const LIVE = LivePublicationState.values;
 export const VOD = VodPublicationState.values;
 export const CALLBACK_JOB = 'syndication.callback';
+/** The payload of the jobs that move one publication along (live.ts, vod.ts). */
+export const PublicationJobPayload = z.object({ publicationId: z.string().min(1) });
+/** Calls one callback URL of a publication (jobs.ts gives it its handler, callbacks.ts). */
+export const callbackKind = jobKind(CALLBACK_JOB, z.object({ callbackId: z.string().min(1) }));
 
 /** Where the authorisation pages of the simulated targets are served (authorise.ts). */
 export const AUTHORISE_PATH = '/api/sim/targets/authorise/';
@@ -130,7 +135,7 @@ export async function recordPublicationChange(tx: DbOrTx, clock: Clock, row: Pic
 async function triggerCallbacks(tx: DbOrTx, clock: Clock, row: PublicationRow): Promise<void> {
   const callbacks = await tx.select({ id: publicationCallbacks.id }).from(publicationCallbacks).where(eq(publicationCallbacks.publicationId, row.id));
   for (const callback of callbacks) {
-    await enqueue(tx, clock, { type: CALLBACK_JOB, clientId: row.clientId, payload: { callbackId: callback.id }, maxAttempts: 8 });
+    await callbackKind.enqueue(tx, clock, { callbackId: callback.id }, { clientId: row.clientId, maxAttempts: 8 });
   }
 }
 

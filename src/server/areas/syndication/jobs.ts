@@ -7,20 +7,17 @@
  * - `syndication.vodVerify` {publicationId}: looks at a completed publication's item on its target once (vod.ts).
  * - `syndication.callback` {callbackId}: POSTs a completed publication to one of its callback URLs (callbacks.ts).
  */
-import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import { callbackJob } from './callbacks.ts';
-import { CALLBACK_JOB } from './core.ts';
-import { LIVE_PREPARE_JOB, LIVE_WATCH_JOB, livePrepareJob, liveWatchJob } from './live.ts';
-import { VOD_PUBLISH_JOB, VOD_STEP_JOB, VOD_VERIFY_JOB, vodPublishJob, vodStepJob, vodVerifyJob } from './vod.ts';
-
-const Publication = z.object({ publicationId: z.string().min(1) });
+import { callbackKind } from './core.ts';
+import { livePrepareJob, livePrepareKind, liveWatchJob, liveWatchKind } from './live.ts';
+import { vodPublishJob, vodPublishKind, vodStepJob, vodStepKind, vodVerifyJob, vodVerifyKind } from './vod.ts';
 
 export const syndicationJobs = [
-  defineJob(LIVE_PREPARE_JOB, Publication, livePrepareJob),
-  defineJob(LIVE_WATCH_JOB, z.object({ clientId: z.string().min(1), eventId: z.string().min(1) }), liveWatchJob),
-  defineJob(VOD_STEP_JOB, Publication, vodStepJob),
-  defineJob(VOD_PUBLISH_JOB, Publication, vodPublishJob),
-  defineJob(VOD_VERIFY_JOB, Publication, vodVerifyJob),
-  defineJob(CALLBACK_JOB, z.object({ callbackId: z.string().min(1) }), callbackJob),
+  defineJob(livePrepareKind, livePrepareJob),
+  defineJob(liveWatchKind, liveWatchJob),
+  defineJob(vodStepKind, vodStepJob),
+  defineJob(vodPublishKind, vodPublishJob),
+  defineJob(vodVerifyKind, vodVerifyJob),
+  defineJob(callbackKind, callbackJob),
 ];

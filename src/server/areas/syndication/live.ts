@@ -23,7 +23,9 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { publicationCallbacks, publications, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue, type JobHandler } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { slowFactor } from '../../sim/targets.ts';
 import { EventState } from '#schema';
@@ -38,11 +40,15 @@ import {
   recordPublicationChange,
   transition,
   type PublicationRow,
+  PublicationJobPayload,
 } from './core.ts';
 import { checkPublications, eventOr400, findEvent, storedDetails } from './input.ts';
 
 export const LIVE_PREPARE_JOB = 'syndication.livePrepare';
 export const LIVE_WATCH_JOB = 'syndication.liveWatch';
+/** Prepares a live publication on its target; watches an event's live publications (jobs.ts gives them their handlers, below). */
+export const livePrepareKind = jobKind(LIVE_PREPARE_JOB, PublicationJobPayload);
+export const liveWatchKind = jobKind(LIVE_WATCH_JOB, z.object({ clientId: z.string().min(1), eventId: z.string().min(1) }));
 
 const ES = EventState.values;
 /** The event is on air: publications may start. */
@@ -128,12 +134,7 @@ export async function createLivePublications(env: LiveEnv, clientId: string, bod
     await recordCreated(db, clock, row!);
     const adapter = adapterFor(services, c.destination.target);
     const faults = await adapter.faults({ db, clock }, asTargetDestination(c.destination));
-    await enqueue(db, clock, {
-      type: LIVE_PREPARE_JOB,
-      clientId,
-      payload: { publicationId: row!.id },
-      runAt: new Date(now.getTime() + adapter.delays.livePrepare * slowFactor(faults)),
-    });
+    await livePrepareKind.enqueue(db, clock, { publicationId: row!.id }, { clientId, runAt: new Date(now.getTime() + adapter.delays.livePrepare * slowFactor(faults)) });
     rows.push(row!);
   }
   await recordPublicationChange(db, clock, { clientId, eventId: event.id });
@@ -152,14 +153,7 @@ export function parseCreate(body: LivePublicationCreateBody & { startInstantly: 
  */
 export async function scheduleWatch(db: DbOrTx, clock: Clock, clientId: string, eventId: string, delayMs: number): Promise<void> {
   const at = Math.ceil((clock.now().getTime() + delayMs) / WATCH_BUCKET_MS) * WATCH_BUCKET_MS;
-  await enqueue(db, clock, {
-    type: LIVE_WATCH_JOB,
-    clientId,
-    payload: { clientId, eventId },
-    runAt: new Date(at),
-    dedupeKey: `${LIVE_WATCH_JOB}:${eventId}@${at}`,
-    maxAttempts: 10,
-  });
+  await liveWatchKind.enqueue(db, clock, { clientId, eventId }, { clientId, runAt: new Date(at), dedupeKey: `${LIVE_WATCH_JOB}:${eventId}@${at}`, maxAttempts: 10 });
 }
 
 // ---- On the target ------------------------------------------------------------------------------------

@@ -16,9 +16,10 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { publicationCallbacks, publications, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField } from '../../http/errors.ts';
-import { enqueue, type JobHandler } from '../../jobs/queue.ts';
+import { jobKind } from '../../jobs/define.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
 import { slowFactor } from '../../sim/targets.ts';
-import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, recordCreated, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
+import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, PublicationJobPayload, recordCreated, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
 import { checkPublications, eventOr400, storedDetails, type CheckedPublication } from './input.ts';
 import type { LiveEnv } from './live.ts';
 import { eventMp4 } from './media-source.ts';
@@ -26,6 +27,10 @@ import { eventMp4 } from './media-source.ts';
 export const VOD_STEP_JOB = 'syndication.vodStep';
 export const VOD_PUBLISH_JOB = 'syndication.vodPublish';
 export const VOD_VERIFY_JOB = 'syndication.vodVerify';
+/** The steps of a VOD publication (jobs.ts gives them their handlers, below). */
+export const vodStepKind = jobKind(VOD_STEP_JOB, PublicationJobPayload);
+export const vodPublishKind = jobKind(VOD_PUBLISH_JOB, PublicationJobPayload);
+export const vodVerifyKind = jobKind(VOD_VERIFY_JOB, PublicationJobPayload);
 const VERIFY_AFTER_MS = 10_000;
 
 interface CreateBody {
@@ -109,7 +114,7 @@ async function scheduleStep(db: DbOrTx, env: Pick<LiveEnv, 'clock' | 'services'>
   const adapter = adapterFor(env.services, row.target);
   const faults = await adapter.faults({ db, clock: env.clock }, asTargetDestination(destination));
   const delay = (adapter.delays.vodStep + extra) * slowFactor(faults);
-  await enqueue(db, env.clock, { type: VOD_STEP_JOB, clientId: row.clientId, payload: { publicationId: row.id }, runAt: new Date(env.clock.now().getTime() + delay) });
+  await vodStepKind.enqueue(db, env.clock, { publicationId: row.id }, { clientId: row.clientId, runAt: new Date(env.clock.now().getTime() + delay) });
 }
 
 function mb(bytes: number): string {
@@ -163,11 +168,11 @@ async function step(env: LiveEnv, row: PublicationRow): Promise<void> {
   if (!finished.ok) return void (await fail(finished.failure === 'destination' ? VOD.FailedDestination : VOD.FailedPublication, finished.reason));
   if (later) {
     await transition(db, clock, row, VOD.Scheduled, { cause: 'target', reason: `Uploaded; publishes at ${row.publishAt!.toISOString()}`, set: { progress: null } });
-    await enqueue(db, clock, { type: VOD_PUBLISH_JOB, clientId: row.clientId, payload: { publicationId: row.id }, runAt: row.publishAt! });
+    await vodPublishKind.enqueue(db, clock, { publicationId: row.id }, { clientId: row.clientId, runAt: row.publishAt! });
     return;
   }
   await transition(db, clock, row, VOD.Completed, { cause: 'target', reason: null, set: { progress: null, dateCompleted: clock.now() } });
-  await enqueue(db, clock, { type: VOD_VERIFY_JOB, clientId: row.clientId, payload: { publicationId: row.id }, runAt: new Date(clock.now().getTime() + VERIFY_AFTER_MS) });
+  await vodVerifyKind.enqueue(db, clock, { publicationId: row.id }, { clientId: row.clientId, runAt: new Date(clock.now().getTime() + VERIFY_AFTER_MS) });
 }
 
 async function withRow(ctx: Parameters<JobHandler>[1], payload: unknown, run: (env: LiveEnv, row: PublicationRow) => Promise<void>): Promise<void> {
@@ -195,7 +200,7 @@ export const vodPublishJob: JobHandler = (payload, ctx) =>
       return;
     }
     await transition(env.db, env.clock, row, VOD.Completed, { cause: 'target', reason: null, set: { dateCompleted: env.clock.now() } });
-    await enqueue(env.db, env.clock, { type: VOD_VERIFY_JOB, clientId: row.clientId, payload: { publicationId: row.id }, runAt: new Date(env.clock.now().getTime() + VERIFY_AFTER_MS) });
+    await vodVerifyKind.enqueue(env.db, env.clock, { publicationId: row.id }, { clientId: row.clientId, runAt: new Date(env.clock.now().getTime() + VERIFY_AFTER_MS) });
   });
 
 export const vodVerifyJob: JobHandler = (payload, ctx) =>

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
 import { defineJob } from '../../jobs/define.ts';
 import { mediaOf } from '../media/index.ts';
-import { enqueue, exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
+import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
 import { MailError } from '../../sim/mail.ts';
 import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
 import { deleteFiles, downloadUrlOf, EXPIRE_JOB_KEY, fileKeyOf, type DownloadRow } from './repo.ts';
@@ -107,8 +107,8 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
           mailNextAttemptAt: now,
         })
         .where(sameRun(p));
-      await enqueue(tx, ctx.clock, { type: MAIL_JOB, payload: p, clientId: p.clientId, maxAttempts: settings.mailAttempts });
-      await enqueue(tx, ctx.clock, { type: EXPIRE_JOB, payload: p, clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
+      await mailDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, maxAttempts: settings.mailAttempts });
+      await expireDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
     });
     ctx.log.info({ downloadId: row.id, bytes: result.bytes, durationMs: result.durationMs }, 'VOD download ready');
   } catch (error) {
@@ -174,4 +174,7 @@ const expireJob: JobHandler<Payload> = async (p, ctx) => {
   await deleteFiles(mediaOf(ctx.services).storage, [row]);
 };
 
-export const vodDownloadJobs = [defineJob(PROCESS_JOB, Payload, processJob), defineJob(MAIL_JOB, Payload, mailJob), defineJob(EXPIRE_JOB, Payload, expireJob)];
+export const processDownload = defineJob(PROCESS_JOB, Payload, processJob);
+const mailDownload = defineJob(MAIL_JOB, Payload, mailJob);
+const expireDownload = defineJob(EXPIRE_JOB, Payload, expireJob);
+export const vodDownloadJobs = [processDownload, mailDownload, expireDownload];

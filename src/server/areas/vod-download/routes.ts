@@ -21,9 +21,9 @@ import type { DbOrTx } from '../../db/database.ts';
 import { vodDownloads } from '../../db/tables/downloads.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { cancelByKey, enqueue } from '../../jobs/queue.ts';
+import { cancelByKey } from '../../jobs/queue.ts';
 import { mediaOf } from '../media/index.ts';
-import { PROCESS_ATTEMPTS, PROCESS_JOB } from './jobs.ts';
+import { PROCESS_ATTEMPTS, processDownload } from './jobs.ts';
 import {
   contentIdTaken,
   deleteDownloads,
@@ -81,12 +81,7 @@ function taskOf(ctx: DownloadContext, values: { id: string; contentId: string; f
 }
 
 async function queueProcessing(db: DbOrTx, ctx: Pick<RequestContext, 'clock'>, row: Pick<DownloadRow, 'id' | 'clientId' | 'generation'>): Promise<string> {
-  return enqueue(db, ctx.clock, {
-    type: PROCESS_JOB,
-    payload: { clientId: row.clientId, downloadId: row.id, generation: row.generation },
-    clientId: row.clientId,
-    maxAttempts: PROCESS_ATTEMPTS,
-  });
+  return processDownload.enqueue(db, ctx.clock, { clientId: row.clientId, downloadId: row.id, generation: row.generation }, { clientId: row.clientId, maxAttempts: PROCESS_ATTEMPTS });
 }
 
 /** Makes a failed or expired download again. */

@@ -9,8 +9,7 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { recordEventChange } from '../../changes/record.ts';
-import { dispatcherFor } from './dispatcher.ts';
-import { deliveriesOf, recordChange, settle } from '#testing/webhook.ts';
+import { deliverDue, deliveriesOf, recordChange, settle } from '#testing/webhook.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { Receiver, type Answer, type Received } from '#testing/webhook-receiver.ts';
 import { webhookAttempts } from '../../db/tables/webhooks.ts';
@@ -217,8 +216,7 @@ describe('retries', () => {
       r.respond = () => (++calls === 1 ? { delayMs: 2_000 } : { status: 200 });
       await r.stop();
       await recordChange(slowApp, eventId);
-      await slowApp.runJobs();
-      await dispatcherFor(slowApp.database.db).idle();
+      await deliverDue(slowApp);
       await r.start();
       await settle(slowApp);
       const [delivery] = await deliveriesOf(slowApp, webhook.id);
@@ -247,12 +245,10 @@ describe('reliability', () => {
     const seqs: number[] = [];
     for (let i = 0; i < 5; i++) seqs.push(await recordChange(t, i % 2 ? a : b, { state: i }));
     // Down for three rounds of retries (30 s, 1 min, 2 min).
-    await t.runJobs();
-    await dispatcherFor(t.database.db).idle();
+    await deliverDue(t);
     for (let round = 0; round < 3; round++) {
       t.clock.advance(5 * 60_000);
-      await t.runJobs();
-      await dispatcherFor(t.database.db).idle();
+      await deliverDue(t);
     }
     expect(r.received).toHaveLength(0);
     await r.start();
@@ -333,7 +329,7 @@ describe('a slow receiver', () => {
       // Four events change: the slow receiver holds two requests (its share), the fast one gets all four.
       for (const e of events) await recordChange(app, e);
       const workerStarted = Date.now();
-      await app.runJobs();
+      await deliverDue(app, { wait: false });
       expect(Date.now() - workerStarted).toBeLessThan(3_000);
       await fast.waitFor(() => fast.accepted.length === 4);
       await slow.waitFor(() => slow.received.length === 2);
@@ -346,7 +342,7 @@ describe('a slow receiver', () => {
 
       // A later change still reaches the fast receiver while the slow one holds its requests.
       await recordChange(app, events[0]!);
-      await app.runJobs();
+      await deliverDue(app, { wait: false });
       await fast.waitFor(() => fast.accepted.length === 5);
       expect(slow.received).toHaveLength(2);
 
@@ -379,8 +375,7 @@ describe('the address policy at delivery', () => {
       const port = new URL(r.url()).port;
       const webhook = await client.call(endpoints.webhook.upsert, { body: { webhookUrl: `http://rebind.test:${port}/hook`, useJsonBody: true } });
       await recordChange(app, eventId);
-      await app.runJobs();
-      await dispatcherFor(app.database.db).idle();
+      await deliverDue(app);
       const [delivery] = await deliveriesOf(app, webhook.id);
       const [attempt] = await attemptsOf(delivery!.id, app);
       expect(attempt).toMatchObject({ statusCode: null, outcome: 'retry' });
@@ -418,8 +413,7 @@ describe('webhooks that go away', () => {
     const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
     r.respond = () => ({ status: 500 });
     await recordChange(t, eventId);
-    await t.runJobs();
-    await dispatcherFor(t.database.db).idle();
+    await deliverDue(t);
     expect(r.received).toHaveLength(1);
     await api.call(endpoints.webhook.delete, { params: { id: webhook.id } });
     await settle(t);

@@ -38,7 +38,9 @@ import { webhookNotificationToForm, type WebhookNotification } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue, type JobLogger } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
+import type { JobLogger } from '../../jobs/queue.ts';
 import { send, type SendResult } from './deliver.ts';
 import { ensurePruneScheduled } from './prune.ts';
 import { parseHeaders } from './rules.ts';
@@ -46,6 +48,8 @@ import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 import type { ResolvedWebhookSettings } from './settings.ts';
 
 export const DISPATCH_JOB = 'webhook.dispatch';
+/** Claims what is due (retries, leases run out); jobs.ts gives it its handler. */
+export const dispatchKind = jobKind(DISPATCH_JOB, z.null());
 
 /** Wake-up jobs are rounded up to this, so a burst of retries shares a few jobs. */
 const WAKE_BUCKET_MS = 5_000;
@@ -55,6 +59,10 @@ const LEASE_MARGIN_MS = 5_000;
 export const CHAIN_LENGTH = 50;
 /** A lane's lease, in leases of one attempt (the time-out plus the margin): 2 x 15 s by default. */
 const LANE_LEASES = 2;
+/** The lane of a delivery without an event (a redelivered test of a system-wide webhook), in webhook_deliveries_open_idx. */
+const NO_EVENT = '00000000-0000-0000-0000-000000000000';
+/** A lane records what it sent at least this often (and when it ends), in one statement. */
+const RECORD_EVERY_MS = 1_000;
 /** Serialises the claims of every process on one database (pg_advisory_xact_lock). */
 const CLAIM_LOCK = 7_316_502_119;
 
@@ -73,7 +81,7 @@ function bucketOf(at: Date): number {
 /** Schedules a `webhook.dispatch` job at (or just after) `at`; one job per 5 s bucket. */
 export async function scheduleDispatch(db: DbOrTx, clock: Clock, at: Date): Promise<void> {
   const bucket = bucketOf(at);
-  await enqueue(db, clock, { type: DISPATCH_JOB, payload: null, runAt: new Date(bucket), dedupeKey: `${DISPATCH_JOB}@${bucket}`, maxAttempts: 3 });
+  await dispatchKind.enqueue(db, clock, null, { runAt: new Date(bucket), dedupeKey: `${DISPATCH_JOB}@${bucket}`, maxAttempts: 3 });
 }
 
 export function leaseMs(settings: ResolvedWebhookSettings): number {
@@ -156,6 +164,14 @@ function fromClaimedRow(row: ClaimedRow): { delivery: DeliveryToSend; webhook: W
   };
 }
 
+/** An attempt made, not yet recorded. */
+interface Sent {
+  /** The claim it was sent under: settled only while the delivery is still claimed so. */
+  lockedBy: string;
+  finishedAt: Date;
+  attempt: Omit<AttemptRow, 'id'>;
+}
+
 interface InFlight {
   webhookId: string;
   controller: AbortController;
@@ -191,19 +207,33 @@ export class Dispatcher {
   /** When the prune job this process saw or scheduled is due (prune.ts): until then a finished delivery needs no look at the jobs. */
   private pruneDueAt: number | undefined;
   private again = false;
+  /** The last lane claimed: the next claim's walk starts after it (round robin over the queues). */
+  private cursor: { webhookId: string; lane: string } | undefined;
   private closed = false;
+
+  /** Deliveries claimed by this dispatcher so far. */
+  claimed = 0;
 
   /** Lanes (webhook, event) being sent right now by this process. */
   get inFlightCount(): number {
     return this.inFlight.size;
   }
 
+  /** What `pump()` without an argument uses: the app's (extension.ts). */
+  private env: DispatchEnv | undefined;
+
+  /** The app's environment, for wake-ups that come without one (NOTIFY, tests' settle). */
+  attach(env: DispatchEnv): void {
+    this.env = env;
+  }
+
   /**
    * Claims what is due and starts sending it, then returns (without waiting for the calls).
    * Calls while a pump runs fold into one more round after it.
    */
-  pump(env: DispatchEnv): Promise<void> {
-    if (this.closed) return Promise.resolve();
+  pump(given?: DispatchEnv): Promise<void> {
+    const env = given ?? this.env;
+    if (this.closed || !env) return Promise.resolve();
     if (this.pumping) {
       this.again = true;
       return this.pumping;
@@ -264,63 +294,97 @@ export class Dispatcher {
     // worth; it hands back what it has not started when less than one attempt's worth is left.
     const lockedUntil = new Date(now.getTime() + laneLeaseMs(settings));
 
-    const busy = [...this.perWebhook];
-    const busyTable = busy.length > 0 ? sql`(values ${sql.join(busy.map(([id, n]) => sql`(${id}::uuid, ${n}::int)`), sql`, `)})` : sql`(select null::uuid, 0::int where false)`;
+    const wake = this.scheduled.has(bucketOf(lockedUntil)) ? undefined : lockedUntil;
     const claimable = (alias: string) => {
       const o = sql.raw(alias);
       return sql`((${o}.status = 'pending' and ${o}.next_attempt_at <= ${now}) or (${o}.status = 'sending' and ${o}.locked_until < ${now}))`;
     };
-
-    // One statement: every open (webhook, event) queue, its deliveries in order with whether
-    // each and all before it can be claimed now (due, or their sender's lease ran out); the heads
-    // of the queues that can start, at most the webhook's free slots each, earliest first; and of
-    // those queues, the claimable prefix up to CHAIN_LENGTH. Answered with their webhook's
-    // settings as they are now.
-    const claim = sql`
-      with open as (
-        select o.id, o.webhook_id, o.event_id, o.seq, o.created_at, o.next_attempt_at,
-          row_number() over q as pos,
-          bool_and(${claimable('o')}) over q as ready
-        from ${webhookDeliveries} o
-        where o.status in ('pending', 'sending') and o.kind <> 'test'
-        window q as (partition by o.webhook_id, o.event_id order by o.seq, o.created_at)
-      ), heads as (
-        select h.webhook_id, h.event_id, h.next_attempt_at, h.seq, h.created_at,
-          row_number() over (partition by h.webhook_id order by h.next_attempt_at, h.seq, h.created_at) as rn
-        from open h
-        where h.pos = 1 and h.ready
-      ), chosen as (
-        select c.webhook_id, c.event_id
-        from heads c
-        left join ${busyTable} as busy (webhook_id, n) on busy.webhook_id = c.webhook_id
-        where c.rn <= ${cap} - coalesce(busy.n, 0)
-        order by c.next_attempt_at, c.seq, c.created_at
-        limit ${free}
+    const open = (alias: string) => sql.raw(`${alias}.status in ('pending', 'sending') and ${alias}.kind <> 'test'`);
+    const lane = (alias: string) => sql.raw(`coalesce(${alias}.event_id, '${NO_EVENT}'::uuid)`);
+    const slotsLeft = new Map<string, number>();
+    const slotsOf = (webhookId: string) => slotsLeft.get(webhookId) ?? cap - (this.perWebhook.get(webhookId) ?? 0);
+    const full = [...this.perWebhook].filter(([, n]) => n >= cap).map(([id]) => id);
+    const notFull = full.length > 0 ? sql`and o.webhook_id not in (${sql.join(full.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    // Lanes first, round robin: walk the open (webhook, event) queues in index order from the
+    // lane after the last one claimed, one index probe per queue (a loose scan of
+    // webhook_deliveries_open_idx; webhooks with no free slot here skipped), keep those whose head
+    // can start (due, or its sender's lease ran out), and stop after `want` of them: a claim
+    // costs what it takes, not a look at every open delivery.
+    const want = free * 2;
+    const walk = (after: { webhookId: string; lane: string } | undefined, limit: number) => sql`
+      with recursive queues (webhook_id, lane) as (
+        (select o.webhook_id, ${lane('o')} from ${webhookDeliveries} o
+         where ${open('o')} ${notFull} ${after ? sql`and (o.webhook_id, ${lane('o')}) > (${after.webhookId}::uuid, ${after.lane}::uuid)` : sql``}
+         order by o.webhook_id, ${lane('o')} limit 1)
+        union all
+        select n.webhook_id, n.lane from queues q cross join lateral (
+          select o.webhook_id, ${lane('o')} as lane from ${webhookDeliveries} o
+          where ${open('o')} ${notFull} and (o.webhook_id, ${lane('o')}) > (q.webhook_id, q.lane)
+          order by o.webhook_id, ${lane('o')} limit 1
+        ) n
       )
-      update ${webhookDeliveries} d
-      set status = 'sending', attempts = d.attempts + 1, locked_by = ${this.id}, locked_until = ${lockedUntil}
-      from ${webhooks} w
-      where w.id = d.webhook_id and d.id in (
-        select o.id from open o
-        join chosen c on c.webhook_id = o.webhook_id and c.event_id is not distinct from o.event_id
-        where o.ready and o.pos <= ${CHAIN_LENGTH}
-      )
-      and ${claimable('d')}
-      returning d.id, d.client_id, d.webhook_id, d.event_id, d.seq, d.kind, d.payload, d.attempts, d.max_attempts, d.locked_by, d.created_at,
-        w.webhook_url, w.use_json_body, w.use_http_basic_authentication, w.username, w.password, w.additional_properties_json`;
-    const wake = this.scheduled.has(bucketOf(lockedUntil)) ? undefined : lockedUntil;
+      select q.webhook_id, q.lane from queues q cross join lateral (
+        select ${claimable('o')} as ready from ${webhookDeliveries} o
+        where ${open('o')} and o.webhook_id = q.webhook_id and ${lane('o')} = q.lane
+        order by o.seq, o.created_at limit 1
+      ) h
+      where h.ready
+      limit ${limit}`;
+    type Lane = { webhook_id: string; lane: string };
+    /** The walk stopped at its limit: more may wait beyond what it looked at. */
+    let more = false;
     const rows = await db.transaction(async (tx) => {
       // Another process's claim commits before this one reads the queues (see Guarantees).
       await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-      // Planned for the queue as it is now, not once for all (db/prepared-statements.ts): a generic
-      // plan made while the queue was near empty took 100-190 ms per claim once it held a burst.
+      // Planned for the queues as they are now, not once for all (db/prepared-statements.ts): a
+      // generic plan made while the queue was near empty took 100-190 ms per claim in a burst.
       await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-      const claimed = (await tx.execute(claim)) as unknown as { rows: (ClaimedRow & { created_at: unknown })[] };
+      let found = ((await tx.execute(walk(this.cursor, want))) as unknown as { rows: Lane[] }).rows;
+      const wrapped = this.cursor !== undefined && found.length < want;
+      if (wrapped) found = [...found, ...((await tx.execute(walk(undefined, want - found.length))) as unknown as { rows: Lane[] }).rows];
+      const chosen: Lane[] = [];
+      const seen = new Set<string>();
+      for (const candidate of found) {
+        const key = `${candidate.webhook_id}/${candidate.lane}`;
+        if (seen.has(key) || chosen.length >= free || slotsOf(candidate.webhook_id) <= 0) continue;
+        seen.add(key);
+        slotsLeft.set(candidate.webhook_id, slotsOf(candidate.webhook_id) - 1);
+        chosen.push(candidate);
+      }
+      more = found.length === want;
+      this.cursor = chosen.length > 0 ? { webhookId: chosen.at(-1)!.webhook_id, lane: chosen.at(-1)!.lane } : undefined;
+      if (chosen.length === 0) return [];
+      // Of each chosen queue its first CHAIN_LENGTH deliveries, of which the claimable prefix is
+      // claimed; answered with their webhook's settings as they are now.
+      const chosenTable = sql`(values ${sql.join(chosen.map((c) => sql`(${c.webhook_id}::uuid, ${c.lane}::uuid)`), sql`, `)})`;
+      const claimed = (await tx.execute(sql`
+        update ${webhookDeliveries} d
+        set status = 'sending', attempts = d.attempts + 1, locked_by = ${this.id}, locked_until = ${lockedUntil},
+          max_attempts = coalesce(d.max_attempts, ${settings.maxAttempts}::int)
+        from ${webhooks} w
+        where w.id = d.webhook_id and d.id in (
+          select p.id from ${chosenTable} as c (webhook_id, lane) cross join lateral (
+            select f.id, bool_and(f.ready) over (order by f.seq, f.created_at) as ready
+            from (
+              select o.id, o.seq, o.created_at, ${claimable('o')} as ready
+              from ${webhookDeliveries} o
+              where ${open('o')} and o.webhook_id = c.webhook_id and ${lane('o')} = c.lane
+              order by o.seq, o.created_at limit ${CHAIN_LENGTH}
+            ) f
+          ) p
+          where p.ready
+        )
+        and ${claimable('d')}
+        returning d.id, d.client_id, d.webhook_id, d.event_id, d.seq, d.kind, d.payload, d.attempts, d.max_attempts, d.locked_by, d.created_at,
+          w.webhook_url, w.use_json_body, w.use_http_basic_authentication, w.username, w.password, w.additional_properties_json`)) as unknown as {
+        rows: (ClaimedRow & { created_at: unknown })[];
+      };
       // With the claim: should this process die while sending, this job finds the deliveries
       // once their lease is over.
       if (claimed.rows.length > 0 && wake) await scheduleDispatch(tx, clock, wake);
       return claimed.rows;
     });
+    this.claimed += rows.length;
     if (rows.length > 0 && wake) this.remember(clock, wake);
     const lanes = new Map<string, { delivery: DeliveryToSend; webhook: WebhookTarget; createdAt: number }[]>();
     for (const row of rows) {
@@ -330,8 +394,8 @@ export class Dispatcher {
     const ordered = [...lanes.values()].map((lane) => lane.sort((a, b) => (a.delivery.seq ?? 0) - (b.delivery.seq ?? 0) || a.createdAt - b.createdAt));
     ordered.sort((a, b) => (a[0]!.delivery.seq ?? 0) - (b[0]!.delivery.seq ?? 0));
     for (const lane of ordered) this.start(env, lane, lockedUntil);
-    // The slots may allow more than were due in this round's snapshot.
-    if (ordered.length === free) this.again = true;
+    // The slots may allow more than this round's walk saw.
+    if (rows.length > 0 && (more || ordered.length === free)) this.again = true;
   }
 
   private async scheduleOnce(db: DbOrTx, clock: Clock, at: Date): Promise<void> {
@@ -346,7 +410,12 @@ export class Dispatcher {
     this.scheduled.add(bucketOf(at));
   }
 
-  /** Sends a lane's deliveries in order; stops at the first one not delivered and hands the rest back unsent. */
+  /**
+   * Sends a lane's deliveries in order; stops at the first one not delivered and hands the rest
+   * back unsent. What it sent is recorded in one statement when the lane ends (or every
+   * RECORD_EVERY_MS while it goes on): should the process die before, those deliveries go again
+   * once their lease is over (at least once, a higher attempt).
+   */
   private start(env: DispatchEnv, lane: { delivery: DeliveryToSend; webhook: WebhookTarget }[], lockedUntil: Date): void {
     const controller = new AbortController();
     const webhookId = lane[0]!.delivery.webhookId;
@@ -354,28 +423,35 @@ export class Dispatcher {
     this.lanes++;
     this.perWebhook.set(webhookId, (this.perWebhook.get(webhookId) ?? 0) + 1);
     const run = async () => {
+      let sent: Sent[] = [];
+      let recordedAt = env.clock.now().getTime();
+      let rest: DeliveryToSend[] = [];
       for (let i = 0; i < lane.length; i++) {
         const { delivery, webhook } = lane[i]!;
-        let outcome: AttemptRow['outcome'] | 'lost' = 'lost';
-        try {
-          const leaseLeft = lockedUntil.getTime() - env.clock.now().getTime();
-          if (this.closed || controller.signal.aborted || leaseLeft < leaseMs(env.settings)) {
-            await this.handBack(env, lane.slice(i).map((l) => l.delivery));
-            return;
-          }
-          outcome = (await this.attempt(env, delivery, webhook, controller.signal)).outcome;
-        } catch (error) {
-          env.log.error({ deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) }, 'a webhook attempt could not be recorded (its webhook was deleted, or the database failed); unless deleted, it goes again once its lease is over');
+        const leaseLeft = lockedUntil.getTime() - env.clock.now().getTime();
+        if (this.closed || controller.signal.aborted || leaseLeft < leaseMs(env.settings)) {
+          rest = lane.slice(i).map((l) => l.delivery);
+          break;
         }
-        if (outcome !== 'delivered' && outcome !== 'failed') {
-          // The rest wait behind this one (its retry, or its lease when it could not be recorded).
-          await this.handBack(env, lane.slice(i + 1).map((l) => l.delivery)).catch(() => undefined);
-          return;
+        const one = await this.send(env, delivery, webhook, controller.signal);
+        sent.push(one);
+        if (one.attempt.outcome === 'retry') {
+          // The rest wait behind this one (its retry).
+          rest = lane.slice(i + 1).map((l) => l.delivery);
+          break;
+        }
+        if (i < lane.length - 1 && env.clock.now().getTime() - recordedAt >= RECORD_EVERY_MS) {
+          await this.record(env, sent, []);
+          sent = [];
+          recordedAt = env.clock.now().getTime();
         }
       }
+      await this.record(env, sent, rest);
     };
     const done = run()
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        env.log.error({ webhookId, err: error instanceof Error ? error.message : String(error) }, 'webhook attempts could not be recorded (the database failed); they go again once their lease is over');
+      })
       .finally(() => {
         this.inFlight.delete(key);
         this.lanes--;
@@ -388,19 +464,19 @@ export class Dispatcher {
     this.inFlight.set(key, { webhookId, controller, done });
   }
 
-  /** Claimed deliveries this lane did not send: open again, as they were (their attempt not counted), while still this sender's. */
-  private async handBack(env: DispatchEnv, deliveries: DeliveryToSend[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    await env.db.execute(sql`
-      update ${webhookDeliveries} set status = 'pending', attempts = attempts - 1, locked_by = null, locked_until = null
-      where id in (${sql.join(deliveries.map((d) => sql`${d.id}::uuid`), sql`, `)}) and locked_by = ${this.id} and status = 'sending'`);
-  }
-
   /**
    * Sends a claimed delivery once and records the attempt: delivered on a 2xx, else a retry
    * after the backoff, or failed after the last attempt (tests are never retried).
    */
   async attempt(env: DispatchEnv, delivery: DeliveryToSend, webhook: WebhookTarget, signal?: AbortSignal): Promise<AttemptRow> {
+    const one = await this.send(env, delivery, webhook, signal);
+    const [id] = await this.record(env, [one], []);
+    if (!id) throw new Error(`delivery ${delivery.id} is gone (its webhook was deleted)`);
+    return { id, ...one.attempt };
+  }
+
+  /** One HTTP attempt of a claimed delivery, and what it makes of the delivery; nothing recorded yet but a retry's wake-up. */
+  private async send(env: DispatchEnv, delivery: DeliveryToSend, webhook: WebhookTarget, signal?: AbortSignal): Promise<Sent> {
     const { db, clock, settings } = env;
     const number = delivery.attempts;
     const startedAt = clock.now();
@@ -417,7 +493,7 @@ export class Dispatcher {
     const now = clock.now();
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const interrupted = signal?.aborted === true && !ok;
-    const last = delivery.kind === 'test' || (number >= delivery.maxAttempts && !interrupted);
+    const last = delivery.kind === 'test' || (number >= (delivery.maxAttempts ?? settings.maxAttempts) && !interrupted);
     let nextRetryAt: Date | null = null;
     if (!ok && !last) {
       const backoff = interrupted ? 0 : settings.backoffMs(number);
@@ -426,43 +502,75 @@ export class Dispatcher {
     }
     const outcome = ok ? 'delivered' : nextRetryAt ? 'retry' : 'failed';
     const error = result.error ?? (ok ? null : `the receiver answered ${result.statusCode}${result.statusCode! >= 300 && result.statusCode! < 400 ? ' (redirects are not followed)' : ''}`);
-
     // The wake-up first: should the process stop right after recording, the retry is still due.
-    if (nextRetryAt) await this.scheduleOnce(db, clock, nextRetryAt);
-    const attempt: Omit<AttemptRow, 'id'> = {
-      deliveryId: delivery.id,
-      clientId: delivery.clientId,
-      attempt: number,
-      url: webhook.webhookUrl,
-      startedAt,
-      latencyMs: result.latencyMs,
-      statusCode: result.statusCode,
-      responseExcerpt: result.responseExcerpt,
-      error,
-      outcome,
-      nextRetryAt,
+    // Should it fail, the attempt is still recorded (the claim's wake-up at the lease's end
+    // finds the retry then).
+    if (nextRetryAt) {
+      await this.scheduleOnce(db, clock, nextRetryAt).catch((error: unknown) => {
+        env.log.warn({ deliveryId: delivery.id, err: error instanceof Error ? error.message : String(error) }, 'could not schedule the wake-up of a webhook retry; the lease wake-up will find it');
+      });
+    }
+    return {
+      lockedBy: delivery.lockedBy ?? this.id,
+      finishedAt: now,
+      attempt: {
+        deliveryId: delivery.id,
+        clientId: delivery.clientId,
+        attempt: number,
+        url: webhook.webhookUrl,
+        startedAt,
+        latencyMs: result.latencyMs,
+        statusCode: result.statusCode,
+        responseExcerpt: result.responseExcerpt,
+        error,
+        outcome,
+        nextRetryAt,
+      },
     };
-    // One statement (atomic, and one round trip): settle the delivery, while the claim is still
-    // this sender's (it may have run out and passed to another), and log the attempt, unless the
-    // delivery is gone with its webhook.
+  }
+
+  /**
+   * One statement (atomic, and one round trip) for a lane's round: settle each sent delivery,
+   * while its claim is still this sender's (it may have run out and passed to another), and log
+   * its attempt unless the delivery is gone with its webhook; hand `rest` back unsent (open again,
+   * as they were, their attempt not counted). Answers the attempts' ids, null for a delivery gone.
+   */
+  private async record(env: DispatchEnv, sent: Sent[], rest: DeliveryToSend[]): Promise<(string | null)[]> {
+    if (sent.length === 0 && rest.length === 0) return [];
+    const { db } = env;
+    const handBack = sql`
+      update ${webhookDeliveries} set status = 'pending', attempts = attempts - 1, locked_by = null, locked_until = null
+      where id in (${sql.join(rest.map((d) => sql`${d.id}::uuid`), sql`, `)}) and locked_by = ${this.id} and status = 'sending'`;
+    if (sent.length === 0) {
+      await db.execute(handBack);
+      return [];
+    }
+    const rows = sent.map(({ lockedBy, finishedAt, attempt: a }) => {
+      const status = a.outcome === 'retry' ? 'pending' : a.outcome;
+      const completedAt = a.outcome === 'retry' ? null : finishedAt;
+      return sql`(${a.deliveryId}::uuid, ${lockedBy}::text, ${status}::text, ${completedAt}::timestamptz, ${a.clientId}::uuid, ${a.attempt}::int, ${a.url}::text,
+        ${a.startedAt}::timestamptz, ${a.latencyMs}::int, ${a.statusCode}::int, ${a.responseExcerpt}::text, ${a.error}::text, ${a.outcome}::text, ${a.nextRetryAt}::timestamptz)`;
+    });
     const recorded = await db.execute(sql`
-      with settled as (
-        update ${webhookDeliveries}
-        set status = ${outcome === 'retry' ? 'pending' : outcome}, next_attempt_at = ${nextRetryAt}, locked_by = null, locked_until = null,
-          last_status_code = ${result.statusCode}, last_error = ${error}, completed_at = ${outcome === 'retry' ? null : now}
-        where id = ${delivery.id} and locked_by = ${delivery.lockedBy ?? this.id}
-        returning id
-      )
+      with input (id, locked_by, status, completed_at, client_id, attempt, url, started_at, latency_ms, status_code, response_excerpt, error, outcome, next_retry_at) as (
+        values ${sql.join(rows, sql`, `)}
+      ), settled as (
+        update ${webhookDeliveries} d
+        set status = i.status, next_attempt_at = i.next_retry_at, locked_by = null, locked_until = null,
+          last_status_code = i.status_code, last_error = i.error, completed_at = i.completed_at
+        from input i
+        where d.id = i.id and d.locked_by = i.locked_by
+        returning d.id
+      )${rest.length > 0 ? sql`, handed as (${handBack})` : sql``}
       insert into ${webhookAttempts} (delivery_id, client_id, attempt, url, started_at, latency_ms, status_code, response_excerpt, error, outcome, next_retry_at)
-      select ${attempt.deliveryId}::uuid, ${attempt.clientId}::uuid, ${attempt.attempt}::int, ${attempt.url}::text, ${startedAt}::timestamptz,
-        ${attempt.latencyMs}::int, ${attempt.statusCode}::int, ${attempt.responseExcerpt}::text, ${attempt.error}::text, ${attempt.outcome}::text,
-        ${nextRetryAt}::timestamptz
-      where exists (select 1 from ${webhookDeliveries} where id = ${delivery.id})
-      returning id`);
-    const [row] = (recorded as unknown as { rows: { id: string }[] }).rows;
-    if (!row) throw new Error(`delivery ${delivery.id} is gone (its webhook was deleted)`);
-    if (outcome !== 'retry') await this.notePruneDue(env, now);
-    return { id: row.id, ...attempt };
+      select i.id, i.client_id, i.attempt, i.url, i.started_at, i.latency_ms, i.status_code, i.response_excerpt, i.error, i.outcome, i.next_retry_at
+      from input i
+      where exists (select 1 from ${webhookDeliveries} e where e.id = i.id)
+      returning id, delivery_id`);
+    const ids = new Map((recorded as unknown as { rows: { id: string; delivery_id: string }[] }).rows.map((r) => [r.delivery_id, r.id]));
+    const finished = sent.filter((s) => s.attempt.outcome !== 'retry');
+    if (finished.length > 0) await this.notePruneDue(env, finished.at(-1)!.finishedAt);
+    return sent.map((s) => ids.get(s.attempt.deliveryId) ?? null);
   }
 
   /** A delivery finished at `finishedAt`: a prune job must be due by the time it expires (prune.ts). */

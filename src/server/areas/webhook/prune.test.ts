@@ -11,12 +11,11 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { jobs } from '../../db/tables/jobs.ts';
 import { webhookAttempts, webhookDeliveries } from '../../db/tables/webhooks.ts';
-import { dispatcherFor } from './dispatcher.ts';
 import { PRUNE_BUCKET_MS, PRUNE_JOB } from './prune.ts';
 import { toNotification } from './serialize.ts';
 import { parseConfig } from '../../config.ts';
 import { DEFAULT_RETENTION_DAYS } from './settings.ts';
-import { recordChange, settle } from '#testing/webhook.ts';
+import { deliverDue, recordChange, settle } from '#testing/webhook.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 
@@ -102,8 +101,7 @@ describe('pruning the delivery log', () => {
     await recordChange(t, eventId, { flags: { stateChanged: true } });
     // (settle would wait for the unsent one too): the broken webhook's retry comes a minute later.
     for (let i = 0; i < 3; i++) {
-      await t.runJobs();
-      await dispatcherFor(db()).idle();
+      await deliverDue(t);
       t.clock.advance(65_000);
     }
     const day6 = t.clock.now().getTime();

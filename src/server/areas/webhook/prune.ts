@@ -18,9 +18,12 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { jobs } from '../../db/tables/jobs.ts';
 import { webhookDeliveries } from '../../db/tables/webhooks.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { jobKind } from '../../jobs/define.ts';
 
 export const PRUNE_JOB = 'webhook.prune';
+/** Deletes what is past the retention; jobs.ts gives it its handler. */
+export const pruneKind = jobKind(PRUNE_JOB, z.null());
 
 /** Prune jobs are rounded up to the hour, so a day of deliveries shares 24 jobs at most. */
 export const PRUNE_BUCKET_MS = 60 * 60_000;
@@ -59,7 +62,7 @@ export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
 /** Enqueues a prune job for the hour boundary at or after `at` (one job per boundary). */
 async function schedulePruneAt(db: DbOrTx, clock: Clock, at: number): Promise<number> {
   const bucket = bucketUp(at);
-  await enqueue(db, clock, { type: PRUNE_JOB, payload: null, runAt: new Date(bucket), dedupeKey: `${PRUNE_JOB}@${bucket}`, maxAttempts: 3 });
+  await pruneKind.enqueue(db, clock, null, { runAt: new Date(bucket), dedupeKey: `${PRUNE_JOB}@${bucket}`, maxAttempts: 3 });
   return bucket;
 }
 

@@ -200,14 +200,14 @@ export const webhookRoutes: Implementation[] = [
         pageSize: query.pageSize,
         pageNumber: query.pageNumber,
         totalCount: page.total,
-        results: page.rows.map((r) => toDelivery(r.delivery, r.attempts)),
+        results: page.rows.map((r) => toDelivery(r.delivery, r.attempts, env(ctx).settings.maxAttempts)),
       },
     };
   }),
 
   implement(endpoints.webhook.delivery, async ({ params }, ctx) => {
     const found = await getDelivery(ctx.db, ctx.client.clientId, params.deliveryId);
-    return found ? { status: 200, body: toDelivery(found.delivery, found.attempts) } : { status: 204 };
+    return found ? { status: 200, body: toDelivery(found.delivery, found.attempts, env(ctx).settings.maxAttempts) } : { status: 204 };
   }),
 
   /** Sends in the request (the caller waits for the answer, up to the time-out), outside any transaction. */
@@ -267,7 +267,7 @@ export const webhookRoutes: Implementation[] = [
         })
         .returning();
       await dispatcherFor(ctx.db).pump(e);
-      return { status: 200, body: toDelivery(row!, []) };
+      return { status: 200, body: toDelivery(row!, [], e.settings.maxAttempts) };
     },
     NO_TRANSACTION,
   ),

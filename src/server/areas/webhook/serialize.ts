@@ -90,7 +90,8 @@ export function toAttempt(row: AttemptRow): WebhookAttempt {
   };
 }
 
-export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery {
+/** `maxAttempts`: the dispatcher's setting, for a delivery not claimed yet (its own is fixed at the first claim). */
+export function toDelivery(row: DeliveryRow, attempts: AttemptRow[], maxAttempts: number): WebhookDelivery {
   return {
     id: row.id,
     webhookId: row.webhookId,
@@ -100,7 +101,7 @@ export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDel
     redeliveryOf: row.redeliveryOf,
     status: row.status,
     attemptCount: row.attempts,
-    maxAttempts: row.maxAttempts,
+    maxAttempts: row.maxAttempts ?? maxAttempts,
     createdAt: row.createdAt.toISOString(),
     nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
     completedAt: iso(row.completedAt),

@@ -3,12 +3,10 @@
  *
  * - `webhooks`: system-wide ones (`event_id` null) receive every event of their client, the others
  *   one event.
- * - `change_fanouts`: the changes not yet fanned out to webhooks, written by recordEventChange in
- *   the writer's transaction (src/server/changes/record.ts). The fan-out job of change N takes every
- *   queued change of the same event up to N in seq order, so deliveries are created in the order of
- *   the changes whatever order the jobs run in.
  * - `webhook_deliveries`: one notification for one webhook: its own small durable queue (status,
- *   next attempt, lease), drained by the dispatcher (src/server/areas/webhook/dispatcher.ts).
+ *   next attempt, lease), drained by the dispatcher (src/server/areas/webhook/dispatcher.ts). The
+ *   deliveries of a change are created by its writer, in the statement that records the change
+ *   (src/server/changes/record.ts, areas/webhook/fanout.ts).
  * - `webhook_attempts`: every HTTP attempt of a delivery, for the delivery log.
  */
 import { sql } from 'drizzle-orm';
@@ -44,17 +42,6 @@ export const webhooks = pgTable(
     index('webhooks_client_event_idx').on(t.clientId, t.eventId)],
 );
 
-export const changeFanouts = pgTable(
-  'change_fanouts',
-  {
-    /** The event_changes row (no foreign key: the row is gone once fanned out, and a rolled-back change never has one). */
-    seq: bigint('seq', { mode: 'number' }).primaryKey(),
-    clientId: clientRef(),
-    eventId: uuid('event_id').notNull(),
-  },
-  (t) => [index('change_fanouts_event_idx').on(t.eventId, t.seq)],
-);
-
 export const DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 export const DELIVERY_KINDS = ['change', 'test', 'redelivery'] as const;
 
@@ -75,7 +62,8 @@ export const webhookDeliveries = pgTable(
     /** pending -> sending -> delivered | failed (sending -> pending again for a retry). */
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull(),
+    /** Null until the first claim when the writer created it: the dispatcher's setting (maxAttempts) applies. */
+    maxAttempts: integer('max_attempts'),
     nextAttemptAt: stamp('next_attempt_at'),
     /** The dispatcher sending it, and until when: after that another may take it (its process died). */
     lockedBy: text('locked_by'),
@@ -91,6 +79,9 @@ export const webhookDeliveries = pgTable(
     // A change is fanned out to a webhook once, even when two fan-out jobs race.
     uniqueIndex('webhook_deliveries_change_idx').on(t.webhookId, t.seq).where(sql`${t.kind} = 'change'`),
     index('webhook_deliveries_order_idx').on(t.webhookId, t.eventId, t.seq),
+    // The open (webhook, event) queues, in order: the claim walks from queue to queue on it
+    // (areas/webhook/dispatcher.ts; no event is the nil uuid there, so that a row comparison can step over it).
+    index('webhook_deliveries_open_idx').on(t.webhookId, sql`coalesce(${t.eventId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.seq, t.createdAt).where(sql`${t.status} in ('pending', 'sending') and ${t.kind} <> 'test'`),
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_log_idx').on(t.webhookId, t.createdAt),
   ],

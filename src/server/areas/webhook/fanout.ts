@@ -1,0 +1,38 @@
+/**
+ * The fan-out of a change to webhooks, done by the writer: recordEventChange (changes/record.ts)
+ * puts `changeDeliveries` in the one statement that records the change, so the deliveries commit
+ * (or roll back) with the write itself: one per webhook of the client that is system-wide or the
+ * event's own, `pending` and due at once. No job, no queue between the change and its deliveries:
+ * a write that was answered has its deliveries, whatever happens to the process after.
+ *
+ * The statement also sends NOTIFY on WEBHOOKS_CHANNEL when it created any, delivered at commit to
+ * every process listening (PGlite: this one): their dispatchers claim what is due (extension.ts).
+ *
+ * Order per (webhook, event): the seq of the change; writers of one event hold its row lock, so
+ * its changes commit in seq order.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
+import { toNotification, type NotificationSource } from './serialize.ts';
+
+/** The channel the dispatchers of every process listen on; the payload is empty. */
+export const WEBHOOKS_CHANNEL = 'control_room_webhook_deliveries';
+
+/**
+ * A data-modifying CTE body (`name as (...)` is the caller's) that inserts the deliveries of the
+ * change in CTE `change` (columns seq, client_id, event_id), answering the webhook of each.
+ * `max_attempts` is left null: the dispatcher's setting applies (it is fixed at the first claim).
+ */
+export function changeDeliveries(change: SQL, source: NotificationSource, now: Date): SQL {
+  const payload = JSON.stringify(toNotification(source));
+  return sql`
+    insert into ${webhookDeliveries} (client_id, webhook_id, event_id, seq, kind, payload, status, next_attempt_at, created_at)
+    select c.client_id, w.id, c.event_id, c.seq, 'change', ${payload}::jsonb, 'pending', ${now}, ${now}
+    from ${change} c join ${webhooks} w on w.client_id = c.client_id and (w.event_id is null or w.event_id = c.event_id)
+    returning webhook_id`;
+}
+
+/** A scalar expression that sends NOTIFY on WEBHOOKS_CHANNEL once if CTE `created` has any row. */
+export function wakeDispatchers(created: SQL): SQL {
+  return sql`(select pg_notify(${WEBHOOKS_CHANNEL}, '') from ${created} limit 1)`;
+}
