@@ -136,6 +136,8 @@ describe('global search, against the in-process service', () => {
   it('links to every match in the Events list, counted as the list counts them', async () => {
     const { user, dialog, field, router } = await openSearch();
     await user.type(field, 'harbour');
+    // The answer to the whole word, not to a prefix typed on the way (whose entry is replaced).
+    await waitFor(() => expect(within(dialog).queryByRole('progressbar', { name: 'Searching' })).toBeNull());
     const link = await within(dialog).findByRole('option', { name: 'See all 3 in the Events list' });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));

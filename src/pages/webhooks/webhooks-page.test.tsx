@@ -9,7 +9,7 @@ import { endpoints, type Event } from '#schema';
 import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { dispatcherFor } from '#server/areas/webhook/dispatcher.ts';
-import { recordChange } from '#testing/webhook.ts';
+import { deliverDue, recordChange } from '#testing/webhook.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
@@ -152,17 +152,16 @@ describe('one webhook', () => {
     const hook = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/log'), useJsonBody: true } });
     receiver.respond = () => ({ status: 200, body: 'fine' });
     await recordChange(t, event.id, { flags: { stateChanged: true }, state: 2 });
-    await t.runJobs();
-    await dispatcherFor(t.database.db).idle();
+    await deliverDue(t);
     // A second change the receiver refuses: retried later.
     receiver.respond = () => ({ status: 500, body: 'boom' });
     await recordChange(t, event.id, { flags: { thumbnailChanged: true } });
-    await t.runJobs();
-    await dispatcherFor(t.database.db).idle();
+    await deliverDue(t);
 
     const { router } = renderPage(`/webhooks/${hook.id}`);
     const log = await screen.findByRole('table', { name: 'Deliveries' });
-    // The event's Added change (fanned out after the webhook existed) is delivered too.
+    // Deliveries are made with the change, for the webhooks there are then: the event's Added
+    // change, recorded before this webhook existed, has none.
     const delivered = (await within(log).findAllByRole('row', { name: /Delivered$/ })).find((r) => r.textContent?.includes('State: Live published'))!;
     expect(within(delivered).getByText('State: Live published')).toBeTruthy();
     expect(delivered.textContent).toMatch(/200 OK · [\d.]+ m?s/);
@@ -173,7 +172,7 @@ describe('one webhook', () => {
     // Its next retry is given (the cell before the actions).
     const cells = within(retrying).getAllByRole('cell');
     expect(cells[cells.length - 2]!.textContent).not.toBe('—');
-    expect(screen.getByText(/3 deliveries · 1 still open on this page/)).toBeTruthy();
+    expect(screen.getByText(/2 deliveries · 1 still open on this page/)).toBeTruthy();
 
     // Failed only: in the URL, and the log says there are none.
     await user.click(screen.getByRole('button', { name: 'Failed only' }));
@@ -200,7 +199,7 @@ describe('one webhook', () => {
       .find((r) => r.textContent?.includes('State: Live published'))!;
     await user.click(within(deliveredAgain).getByRole('button', { name: 'Redeliver' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getByText('Redelivery')).toBeTruthy());
-    await dispatcherFor(t.database.db).idle();
+    await deliverDue(t);
     expect(receiver.received.length).toBeGreaterThan(before);
     expect(receiver.received.at(-1)!.fields).toMatchObject({ eventId: event.id, stateChanged: true });
     await service.call(endpoints.webhook.deleteForEvent, { params: { id: hook.id } });
