@@ -15,8 +15,8 @@ import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pgliteInWorker, type PgliteHost } from './pglite-host.ts';
-import { PreparingClient } from './prepared-statements.ts';
-import * as tables from './tables/index.ts';
+import { checkTenantRole, poolOf, serviceDb, ServiceClient, TENANT_ROLE, type ServicePoolOptions, type Tenancy } from './tenant-scope.ts';
+import type * as tables from './tables/index.ts';
 
 export type Tables = typeof tables;
 /** The type repositories are written against: either driver. */
@@ -64,10 +64,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log)
     : await openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
-  const db = drizzle(opened.pool, { schema: tables, casing: 'snake_case', logger: options.logger });
-  const database: Database = { db: db as unknown as Db, driver: opened.driver, location: opened.location, close: opened.close };
+  const database: Database = { db: serviceDb(opened.pool, options.logger), driver: opened.driver, location: opened.location, close: opened.close };
   try {
     await migrateDatabase(database, migrationsFolder);
+    if (!(await checkTenantRole(opened.pool, opened.tenancy))) {
+      options.log?.warn(
+        { role: TENANT_ROLE },
+        `database: the role ${TENANT_ROLE} is missing or not granted to this login, so row-level security does not bind requests to their client (README "PostgreSQL")`,
+      );
+    }
   } catch (error) {
     await opened.close().catch(() => undefined);
     throw error;
@@ -77,6 +82,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 interface OpenedPool {
   pool: pg.Pool;
+  /** Shared by the pool's connections (tenant-scope.ts). */
+  tenancy: Tenancy;
   driver: Database['driver'];
   location: string;
   close(): Promise<void>;
@@ -89,10 +96,14 @@ interface OpenedPool {
  * (changes/listen.ts).
  */
 export class PglitePool extends pg.Pool {
-  constructor(readonly host: PgliteHost) {
+  constructor(
+    readonly host: PgliteHost,
+    tenancy: Tenancy,
+  ) {
     super({
+      tenancy,
       connection: host.connection,
-      Client: PreparingClient,
+      Client: ServiceClient,
       max: 1,
       // The one connection is kept: node-postgres remembers per connection which statements it prepared.
       idleTimeoutMillis: 0,
@@ -102,17 +113,19 @@ export class PglitePool extends pg.Pool {
 
 /** The embedded PGlite behind a database handle, or undefined on PostgreSQL. */
 export function pgliteHostOf(db: Db): PgliteHost | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PglitePool ? client.host : undefined;
+  const pool = poolOf(db);
+  return pool instanceof PglitePool ? pool.host : undefined;
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<OpenedPool> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const host = await pgliteInWorker({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
-  const pool = new PglitePool(host);
+  const tenancy: Tenancy = { role: 'none' };
+  const pool = new PglitePool(host, tenancy);
   const stopMaintenance = maintainPglite(pool);
   return {
     pool,
+    tenancy,
     driver: 'pglite',
     location: dataDir,
     close: async () => {
@@ -154,13 +167,16 @@ function maintainPglite(pool: pg.Pool): () => void {
  * meanwhile fail with the driver's error, answered as 503 with Retry-After (http/errors.ts).
  */
 function openPostgres(databaseUrl: string, poolSize: number, log: DatabaseOptions['log']): OpenedPool {
-  const pool = new pg.Pool({
+  const tenancy: Tenancy = { role: 'none' };
+  const config: pg.PoolConfig & ServicePoolOptions = {
+    tenancy,
     connectionString: databaseUrl,
     max: poolSize,
-    Client: PreparingClient,
+    Client: ServiceClient,
     // While the server is unreachable a request waits this long for a connection, then fails (503).
     connectionTimeoutMillis: 5_000,
-  });
+  };
+  const pool = new pg.Pool(config);
   let lastReport = 0;
   const report = (error: Error) => {
     // One line per few seconds: a restart fails every connection at once.
@@ -173,7 +189,7 @@ function openPostgres(databaseUrl: string, poolSize: number, log: DatabaseOption
   pool.on('connect', (client) => client.on('error', report));
   const url = new URL(databaseUrl);
   url.password = '';
-  return { pool, driver: 'postgres', location: url.toString(), close: () => pool.end() };
+  return { pool, tenancy, driver: 'postgres', location: url.toString(), close: () => pool.end() };
 }
 
 /**
@@ -181,7 +197,7 @@ function openPostgres(databaseUrl: string, poolSize: number, log: DatabaseOption
  * already did it for the service's folder. A test migrates an earlier schema forward with it.
  */
 export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const pool = poolOf(database.db);
   // Several service processes may start at once against one database: one migrates, the others wait.
   const lockClient = await pool.connect();
   try {
@@ -192,6 +208,7 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
     lockClient.release();
   }
 }
+
 
 /** True when the database answers; for the health check. */
 export async function ping(db: Db): Promise<boolean> {

@@ -24,7 +24,10 @@ import type { AppServices } from '../services.ts';
 export type { AppServices };
 
 export type RequestContext = AppServices & {
-  /** The tenant of the API key: every query filters by `client.clientId`. */
+  /**
+   * The tenant of the API key. Every query filters by `client.clientId`; `db` is bound to it as
+   * well (row-level security, db/tenant-scope.ts), so a forgotten filter still sees only its rows.
+   */
   client: AuthenticatedClient;
   /**
    * The database for this request. For operations other than GET it is an open transaction

@@ -22,6 +22,7 @@ import {
 } from '#schema';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { tenantDb } from '../db/tenant-scope.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { createAuthenticate } from './auth.ts';
 import { HttpError, issueMessage, issuesToFields, validationError } from './errors.ts';
@@ -237,10 +238,12 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         );
       }
       const transactionId = request.headers['x-transaction-id'];
+      // The handler's statements are bound to the caller's client by row-level security (tenant-scope.ts).
+      const clientDb = tenantDb(db, request.client!.clientId);
       const base: RequestContext = {
         ...services,
         client: request.client!,
-        db,
+        db: clientDb,
         clock,
         log: request.log,
         ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
@@ -257,7 +260,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       let result: Awaited<ReturnType<Implementation['handler']>>;
       try {
         result = implementation.transaction
-          ? await db.transaction((tx) => implementation.handler(input, { ...base, db: tx }))
+          ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }))
           : await implementation.handler(input, base);
       } finally {
         if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);

@@ -11,8 +11,7 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient, failure } from '#testing/client.ts';
 import { bodyOptional, sampleParams, sampleQuery, samplesAccepted } from '#testing/samples.ts';
-import { ensureClient } from '../db/keys.ts';
-import { clients } from '../db/tables/clients.ts';
+import { eventTypes } from '../db/tables/events.ts';
 import { eq } from 'drizzle-orm';
 import { HttpError } from './errors.ts';
 import { implement, type Implementation } from './implement.ts';
@@ -116,7 +115,8 @@ describe('path oddities and answers', () => {
           throw new Error('secret detail from deep inside');
         }),
         implement(probe.write, async ({ body }, ctx) => {
-          await ensureClient(ctx.db, `written-${body.Name}`);
+          // A row of the caller's own client: the handler's database writes nothing else.
+          await ctx.db.insert(eventTypes).values({ clientId: ctx.client.clientId, name: `written-${body.Name}`, dateCreated: new Date(), dateModified: new Date() });
           if (body.Fail) throw new HttpError(409, 'Conflict', 'failing after the write');
           return { status: 200, body: { name: body.Name } };
         }),
@@ -171,9 +171,9 @@ describe('path oddities and answers', () => {
     expect(await api.call(probe.write, { body: { Name: 'kept', Fail: false } })).toEqual({ name: 'kept' });
     const error = await failure(api.call(probe.write, { body: { Name: 'dropped', Fail: true } }));
     expect(error.status).toBe(409);
-    const names = (await t.database.db.select({ name: clients.name }).from(clients).where(eq(clients.name, 'written-dropped'))).length;
+    const names = (await t.database.db.select({ name: eventTypes.name }).from(eventTypes).where(eq(eventTypes.name, 'written-dropped'))).length;
     expect(names).toBe(0);
-    expect((await t.database.db.select().from(clients).where(eq(clients.name, 'written-kept'))).length).toBe(1);
+    expect((await t.database.db.select().from(eventTypes).where(eq(eventTypes.name, 'written-kept'))).length).toBe(1);
   });
 
   it('accepts body field names in any casing and JSON under its json-patch content type', async () => {

@@ -58,12 +58,6 @@ export function toChannelProfile(profile: ProfileRow, inputs: readonly AudioInpu
 }
 
 /** Which of these ids some audio input has, whoever owns it. */
-export async function usedInputIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: channelProfileAudioInputs.id }).from(channelProfileAudioInputs).where(inArray(channelProfileAudioInputs.id, ids));
-  return new Set(rows.map((r) => r.id));
-}
-
 type RequestedInput = Pick<AudioInputBody, 'Id' | 'LanguageCode' | 'AudioChannel'> & { AudioEnabled: boolean };
 
 /**

@@ -5,6 +5,8 @@
  * with audioChanged.
  */
 import { endpoints, type AudioInputBody } from '#schema';
+import { idsInUse } from '../../db/tenant-scope.ts';
+import { channelProfileAudioInputs } from '../../db/tables/index.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { EventChanges, findEvent } from '../custom-property/index.ts';
@@ -19,7 +21,6 @@ import {
   replaceInputs,
   sameInputs,
   toChannelProfile,
-  usedInputIds,
   type AudioInput,
   type ProfileRow,
 } from './repo.ts';
@@ -52,7 +53,7 @@ async function saveInputs(ctx: RequestContext, target: { profile?: ProfileRow; e
   const clientId = ctx.client.clientId;
   const before = target.profile ? await currentInputs(ctx, target.profile) : [];
   const given = requested.map((r) => r.Id?.toLowerCase()).filter((id): id is string => !!id && !before.some((b) => b.id === id));
-  const { inputs, errors } = matchInputs(before, requested, await usedInputIds(ctx.db, given), (i) => `body.AudioInputs.${i}`);
+  const { inputs, errors } = matchInputs(before, requested, await idsInUse(ctx.db, channelProfileAudioInputs, given), (i) => `body.AudioInputs.${i}`);
   if (errors.length > 0) throw validationError(errors, 'The audio inputs are not valid');
   const now = ctx.clock.now();
   const profile = target.profile ?? (await createProfile(ctx.db, clientId, target.eventId, now));

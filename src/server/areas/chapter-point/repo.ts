@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ChapterPoint, ChapterPointCustomProperty } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
 import { chapterPointCustomProperties, chapterPoints, events } from '../../db/tables/index.ts';
 import { validationError } from '../../http/errors.ts';
 import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem } from '../custom-property/index.ts';
@@ -36,15 +37,6 @@ export async function getChapterPoint(db: DbOrTx, clientId: string, id: string):
     .innerJoin(events, liveEvent(clientId))
     .where(and(eq(chapterPoints.clientId, clientId), eq(chapterPoints.id, id)));
   return row?.point;
-}
-
-/** Whoever has this id: to tell "update mine" from "an id somebody else uses". */
-export async function findChapterPointAnywhere(db: DbOrTx, id: string): Promise<Pick<ChapterPointRow, 'id' | 'clientId' | 'eventId'> | undefined> {
-  const [row] = await db
-    .select({ id: chapterPoints.id, clientId: chapterPoints.clientId, eventId: chapterPoints.eventId })
-    .from(chapterPoints)
-    .where(eq(chapterPoints.id, id));
-  return row;
 }
 
 export type ChapterPointValues = Pick<ChapterPointRow, 'parentId' | 'referenceId' | 'title' | 'tag' | 'startTime' | 'endTime' | 'startKey'>;
@@ -160,18 +152,6 @@ export async function propertiesOfPoints(db: DbOrTx, clientId: string, pointIds:
   return byPoint;
 }
 
-async function usedPropertyIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  const used = new Set<string>();
-  for (const slice of slices(ids)) {
-    const rows = await db
-      .select({ id: chapterPointCustomProperties.id })
-      .from(chapterPointCustomProperties)
-      .where(inArray(chapterPointCustomProperties.id, slice));
-    for (const r of rows) used.add(r.id);
-  }
-  return used;
-}
-
 /** Adds or updates properties of a chapter point, with the rules of event properties (custom-property/plan.ts). */
 export async function writePointProperties(
   db: DbOrTx,
@@ -181,7 +161,7 @@ export async function writePointProperties(
   field: PlanOptions['field'],
 ): Promise<WriteResult> {
   const existing = (await propertiesOfPoints(db, clientId, [chapterPointId])).get(chapterPointId) ?? [];
-  const takenIds = await usedPropertyIds(db, foreignIds(existing, items));
+  const takenIds = await idsInUse(db, chapterPointCustomProperties, foreignIds(existing, items));
   const plan = planPropertyWrites(existing, items, { field, takenIds, noun: 'chapter point custom property' });
   if (plan.errors.length > 0) throw validationError(plan.errors, 'The chapter point custom properties are not valid');
   for (const p of plan.updates) {

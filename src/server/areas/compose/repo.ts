@@ -250,12 +250,6 @@ export async function eventRow(db: DbOrTx, clientId: string, id: string): Promis
   return row;
 }
 
-/** Whether any client has an event with this id (ids are unique across clients). */
-export async function eventIdTaken(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).limit(1);
-  return rows.length > 0;
-}
-
 export async function insertEvent(db: DbOrTx, values: EventInsert, categoryIds: readonly string[]): Promise<void> {
   await db.insert(events).values(values);
   const unique = [...new Set(categoryIds)];

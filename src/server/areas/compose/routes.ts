@@ -21,6 +21,8 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { endpoints, parseJsonText, DrmConfigurationSchema, type ComposePlaylist, type FieldError, type PlaylistItem, type StandardComposeBody } from '#schema';
 import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
+import { events } from '../../db/tables/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
@@ -37,7 +39,6 @@ import { mediaProbeOf } from './media-probe.ts';
 import {
   deletePlaylist,
   deleteRendition,
-  eventIdTaken,
   existingIds,
   generationOf,
   insertEvent,
@@ -110,7 +111,8 @@ async function recordChange(db: DbOrTx, clock: Clock, row: EventRow, flags: Chan
 /** A desired id must be free (ids are unique across clients). */
 async function desiredId(db: DbOrTx, id: string | null | undefined): Promise<string> {
   if (!id) return randomUUID();
-  if (await eventIdTaken(db, id)) throw conflict(`An event with the id ${id} exists already: leave id out to get a new one`, { field: 'body.event.id' });
+  // Ids are unique across clients: any client's event with it takes it.
+  if ((await idsInUse(db, events, [id])).size > 0) throw conflict(`An event with the id ${id} exists already: leave id out to get a new one`, { field: 'body.event.id' });
   return id;
 }
 

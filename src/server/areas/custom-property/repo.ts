@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { CustomProperty } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
 import { customProperties, events } from '../../db/tables/index.ts';
 import { validationError } from '../../http/errors.ts';
 import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem, type StoredProperty } from './plan.ts';
@@ -73,16 +74,6 @@ export function slices<T>(items: readonly T[], size = SLICE): T[][] {
   return out;
 }
 
-/** Which of these ids some custom property has, whoever owns it. */
-async function usedIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  const used = new Set<string>();
-  for (const slice of slices(ids)) {
-    const rows = await db.select({ id: customProperties.id }).from(customProperties).where(inArray(customProperties.id, slice));
-    for (const r of rows) used.add(r.id);
-  }
-  return used;
-}
-
 export interface WriteResult {
   /** The property each item ended as, in request order. */
   written: StoredProperty[];
@@ -102,7 +93,7 @@ export async function writeEventProperties(
   field: PlanOptions['field'],
 ): Promise<WriteResult> {
   const existing = await eventProperties(db, clientId, eventId);
-  const takenIds = await usedIds(db, foreignIds(existing, items));
+  const takenIds = await idsInUse(db, customProperties, foreignIds(existing, items));
   const plan = planPropertyWrites(existing, items, { field, takenIds });
   if (plan.errors.length > 0) throw validationError(plan.errors, 'The custom properties are not valid');
   for (const p of plan.updates) {

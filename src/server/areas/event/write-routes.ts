@@ -56,8 +56,8 @@ async function upsert(ctx: RequestContext, body: ParsedEventBody): Promise<SaveR
   const record = await getEventForWrite(ctx.db, ctx.client.clientId, body.Id);
   if (record) return updateEvent(w, record, body).catch(bodyErrors);
   // "Id is required when updating, optional when adding": an Id nobody uses adds the event with it.
-  const holder = await idHolder(ctx.db, body.Id);
-  if (holder === ctx.client.clientId) {
+  const holder = await idHolder(ctx.db, ctx.client.clientId, body.Id);
+  if (holder === 'mine') {
     throw conflict(`Event ${body.Id} is deleted: restore it with GET /event/restore/${body.Id} before updating it`);
   }
   if (holder) throw badField('body.Id', 'cannot be used for a new event: leave Id out to add an event');

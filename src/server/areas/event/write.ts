@@ -13,6 +13,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { EventState, type EventBody, type TagModelBody } from '#schema';
 import { recordEventChange } from '../../changes/record.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import {
   categories,
@@ -450,8 +451,9 @@ export async function updateColumns(w: WriteContext, existing: EventRecord, valu
   return record;
 }
 
-/** The client whose event has this id, whatever its state (an event id is unique across clients). */
-export async function idHolder(db: DbOrTx, id: string): Promise<string | undefined> {
-  const rows = await db.select({ clientId: events.clientId }).from(events).where(eq(events.id, id)).limit(1);
-  return rows[0]?.clientId;
+/** Who has this event id, whatever its state: the caller, another client (an event id is unique across clients), or nobody. */
+export async function idHolder(db: DbOrTx, clientId: string, id: string): Promise<'mine' | 'another' | undefined> {
+  const rows = await db.select({ id: events.id }).from(events).where(and(eq(events.clientId, clientId), eq(events.id, id))).limit(1);
+  if (rows.length > 0) return 'mine';
+  return (await idsInUse(db, events, [id])).size > 0 ? 'another' : undefined;
 }

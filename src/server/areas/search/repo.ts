@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { withoutRowSecurity } from '../../db/tenant-scope.ts';
 import { chapterPointCustomProperties, chapterPoints, customProperties, events } from '../../db/tables/index.ts';
 import type { KeywordQuery } from './keywords.ts';
 
@@ -63,7 +64,9 @@ export async function searchEventIds(db: DbOrTx, clientId: string, s: EventSearc
   if (s.keywords.kind === 'none') return { totalCount: 0, ids: [] };
   const tsquery = s.keywords.kind === 'match' ? s.keywords.tsquery : undefined;
   const where = and(...eventConditions(clientId, s, tsquery));
-  const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(events).where(where);
+  // The GIN index on search_vector serves `@@` only outside the policy; `where` names the client.
+  const reader = withoutRowSecurity(db);
+  const [counted] = await reader.select({ count: sql<number>`count(*)::int` }).from(events).where(where);
   const totalCount = counted?.count ?? 0;
   const offset = (page.pageNumber - 1) * page.pageSize;
   if (offset >= totalCount) return { totalCount, ids: [] };
@@ -72,7 +75,7 @@ export async function searchEventIds(db: DbOrTx, clientId: string, s: EventSearc
     sql`${startKey} asc nulls last`,
     asc(events.id),
   ];
-  const rows = await db
+  const rows = await reader
     .select({ id: events.id })
     .from(events)
     .where(where)

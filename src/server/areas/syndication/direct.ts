@@ -288,8 +288,8 @@ const publicationRoutes: Implementation[] = [
   })),
 
   implement(endpoints.directVodPublication.list, async ({ query }, ctx) => {
-    const { rows, where } = await listRows(ctx, 'vod', query, 'direct');
-    const [total] = await ctx.db.select({ n: count() }).from(publications).where(where);
+    const { rows, where, reader } = await listRows(ctx, 'vod', query, 'direct');
+    const [total] = await reader.select({ n: count() }).from(publications).where(where);
     return {
       status: 200,
       body: {
