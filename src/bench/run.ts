@@ -9,7 +9,8 @@
  *   (autocannon: requests/s, p50, p99), each beside a bare Fastify route returning the same bytes
  *   from memory in the same run: the ratio is the figure that travels between machines; the
  *   service process's peak resident memory (VmHWM).
- * - scale: GET /event/ with the common filters, GET /search/ and billing at 10 000 and 100 000
+ * - scale: GET /event/ with the common filters (noCache=true: the database, not the response
+ *   cache; one cached figure beside them), GET /search/ and billing at 10 000 and 100 000
  *   events (`--sizes 10000,100000`), on PGlite and — when BENCH_DATABASE_URL (or DATABASE_URL)
  *   names a PostgreSQL server — on a throwaway database there (src/bench/scale.ts).
  * - browser: in Chromium, time until the Events list and the Schedule show their data with
