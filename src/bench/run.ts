@@ -9,7 +9,8 @@
  *   (autocannon: requests/s, p50, p99), each beside a bare Fastify route returning the same bytes
  *   from memory in the same run: the ratio is the figure that travels between machines; the
  *   service process's peak resident memory (VmHWM).
- * - scale: GET /event/ with the common filters, GET /search/ and billing at 10 000 and 100 000
+ * - scale: GET /event/ with the common filters (noCache=true: the database, not the response
+ *   cache; one cached figure beside them), GET /search/ and billing at 10 000 and 100 000
  *   events (`--sizes 10000,100000`), on PGlite and — when BENCH_DATABASE_URL (or DATABASE_URL)
  *   names a PostgreSQL server — on a throwaway database there (src/bench/scale.ts).
  * - browser: in Chromium, time until the Events list and the Schedule show their data with
@@ -34,11 +35,10 @@
  *   Chromium, and which heavy libraries it carries, beside a bare React + MUI + react-query page
  *   built by vite the same way; goal: the events route <= 1.5 x the bare page (src/bench/bundle.ts).
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
@@ -49,6 +49,8 @@ import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
 import { measureWrites, type WritesReport } from './writes.ts';
 import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
+import { freePort } from '../testing/ports.ts';
+import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 
 const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -64,39 +66,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The mixed load of the goals: 50 connections for 60 s (`--mixed-duration` shortens it on a shared machine). */
 const MIXED_DURATION_S = Number(option('mixed-duration') ?? process.env.BENCH_MIXED_DURATION ?? 60);
 const MIXED_CONNECTIONS = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function startNode(script: string, env: Record<string, string>): ChildProcess {
-  // `node --import tsx` rather than the tsx CLI, so the pid we measure is the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitFor(url: string, headers: Record<string, string>, timeoutMs = 120_000): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      const response = await fetch(url, { headers });
-      if (response.ok) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 function peakRssMb(pid: number | undefined): number | null {
   if (!pid) return null;
@@ -126,14 +95,6 @@ async function load(url: string, headers: Record<string, string>): Promise<LoadR
     non2xx: result.non2xx,
     errors: result.errors,
   };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 interface MixedResult {
@@ -221,7 +182,7 @@ async function measureService(): Promise<ServiceReport> {
   const bare = await freePort();
   const bareServer = startNode('src/bench/bare-server.ts', { PORT: String(bare) });
   try {
-    await waitFor(`${base}/api/event/?pageSize=20`, headers);
+    await waitForAnswer(`${base}/api/event/?pageSize=20`, { headers, child: service });
     const coldStartMs = Math.round(performance.now() - spawnedAt);
     console.log(`Cold start to first answer: ${coldStartMs} ms`);
 
@@ -231,7 +192,7 @@ async function measureService(): Promise<ServiceReport> {
     if (!firstId) throw new Error('The demo data has no events');
     const oneBody = await (await fetch(`${base}/api/event/${firstId}`, { headers })).text();
 
-    await waitFor(`http://127.0.0.1:${bare}/health`, {});
+    await waitForAnswer(`http://127.0.0.1:${bare}/health`, { child: bareServer });
     await new Promise((r) => setTimeout(r, 3_000));
     const idleMemoryMb = currentRssMb(service.pid);
     console.log(`Idle memory with the demo data: ${idleMemoryMb} MB`);
@@ -265,10 +226,10 @@ async function measureService(): Promise<ServiceReport> {
     console.log(`Peak memory of the service process: ${peakMemoryMb} MB`);
 
     // An operator's usual start: the data directory exists (no initdb, no migrations to run, no seed).
-    await stop(service);
+    await stopProcess(service);
     const restartedAt = performance.now();
     service = startNode('src/server/main.ts', serviceEnv);
-    await waitFor(`${base}/api/event/?pageSize=20`, headers);
+    await waitForAnswer(`${base}/api/event/?pageSize=20`, { headers, child: service });
     const restart = { startMs: Math.round(performance.now() - restartedAt), idleMemoryMb: null as number | null };
     await new Promise((r) => setTimeout(r, 3_000));
     restart.idleMemoryMb = currentRssMb(service.pid);
@@ -286,8 +247,8 @@ async function measureService(): Promise<ServiceReport> {
     for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
     return { durationSeconds: DURATION_S, connections: CONNECTIONS, coldStartMs, peakMemoryMb, idleMemoryMb, restart, routes: results, mixed, goals };
   } finally {
-    await stop(service);
-    await stop(bareServer);
+    await stopProcess(service);
+    await stopProcess(bareServer);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,10 +16,7 @@
  *   notifications that arrived out of order for their event (must be 0);
  * - import: 1,000 events added through `POST /api/event/` (no Id), 10 connections: total time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +28,9 @@ import { openTestDatabase, type TestDatabase } from '../server/db/test-database.
 import { systemClock } from '../server/jobs/clock.ts';
 import { createEvent, lockEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
 import * as repo from '../server/areas/event/repo.ts';
+import { freePort } from '../testing/ports.ts';
+import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
+import { Receiver, type Received } from '../testing/webhook-receiver.ts';
 
 /** What POST /event/ reads before an update (getEventForWrite; lock then read in commits before it, so the bench compares across them). */
 const readForWrite: typeof repo.getEventForWrite =
@@ -52,72 +52,6 @@ export interface WritesReport {
   deliveries: { expected: number; received: number; distinct: number; duplicates: number; outOfOrder: number; perSecond: number; lastAfterLastWriteMs: number | null };
   import: { count: number; totalMs: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number };
   goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Received {
-  at: number;
-  deliveryId: string;
-  seq: number;
-  eventId: string;
-}
-
-/** A receiver that answers 200 at once and remembers what came. */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createHttpServer((request: IncomingMessage, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      let eventId = '';
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { eventId?: string; EventId?: string };
-        eventId = body.eventId ?? body.EventId ?? '';
-      } catch {
-        // not JSON: counted all the same
-      }
-      received.push({
-        at: performance.now(),
-        deliveryId: String(request.headers['x-controlroom-delivery'] ?? ''),
-        seq: Number(request.headers['x-controlroom-seq'] ?? 0),
-        eventId,
-      });
-      response.writeHead(200).end('ok');
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${port}/hook`, received };
-}
-
-async function waitFor(url: string, headers: Record<string, string>, timeoutMs = 180_000): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /** `count` requests over 10 connections; the body of request n from `body(n)`. */
@@ -170,9 +104,11 @@ function deliveryFigures(received: Received[], expectedSeqs: number, lastWriteAt
   for (const r of received) {
     if (byId.has(r.deliveryId)) duplicates++;
     else byId.add(r.deliveryId);
-    const before = lastSeq.get(r.eventId) ?? 0;
-    if (r.seq < before) outOfOrder++;
-    lastSeq.set(r.eventId, Math.max(before, r.seq));
+    const eventId = String(r.fields.eventId ?? r.fields.EventId ?? '');
+    const seq = r.seq ?? 0;
+    const before = lastSeq.get(eventId) ?? 0;
+    if (seq < before) outOfOrder++;
+    lastSeq.set(eventId, Math.max(before, seq));
   }
   const first = received[0]?.at;
   const last = received.at(-1)?.at;
@@ -210,12 +146,12 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
   if (options.databaseUrl) serverDb = await openTestDatabase(options.databaseUrl);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const receiver = await startReceiver();
+  const receiver = await new Receiver().start();
   console.log(`Writes (${driver}): starting the service on ${base} with demo data...`);
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
+  const child = startNode(
+    'src/server/main.ts',
+    {
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_DATA: 'true',
@@ -224,17 +160,17 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       OUTBOUND_ALLOW_PRIVATE: 'true',
       ...(serverDb?.url ? { DATABASE_URL: serverDb.url } : { DATA_DIR: join(dataDir, 'service') }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    { nodeArgs: profile },
+  );
   try {
     const headers = { 'API-KEY': KEY };
-    await waitFor(`${base}/api/event/?pageSize=1`, headers);
+    await waitForAnswer(`${base}/api/event/?pageSize=1`, { headers, child, timeoutMs: 180_000 });
     const list = (await (await fetch(`${base}/api/event/?pageSize=1`, { headers })).json()) as { results: { id: string }[] };
     const eventId = list.results[0]!.id;
     const hook = await fetch(`${base}/api/webhook/`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ webhookUrl: receiver.url, useJsonBody: true }),
+      body: JSON.stringify({ webhookUrl: receiver.url(), useJsonBody: true }),
     });
     if (!hook.ok) throw new Error(`could not register the webhook: ${hook.status} ${await hook.text()}`);
     // Let the start-up work (demo jobs) settle.
@@ -257,7 +193,7 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
     console.log(`  import: ${Math.round(imported.ms)} ms (${Math.round((imported.ok / imported.ms) * 1000)}/s), ${imported.non2xx} non-2xx`);
     await waitForDeliveries(receiver.received, imported.ok);
 
-    await stopChild(child);
+    await stopProcess(child);
     console.log('  the same update transaction, directly on the database...');
     const directDb = serverDb ?? (await openDatabase({ dataDir: join(dataDir, 'direct') }));
     let direct: WritesReport['direct'];
@@ -290,8 +226,8 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       goals,
     };
   } finally {
-    await stopChild(child);
-    receiver.server.close();
+    await stopProcess(child);
+    await receiver.stop();
     await serverDb?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { createMediaServices } from './areas/media/services.ts';
 import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, PID_FILE, type ServiceConfig } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openDatabase, pgliteHostOf, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
 import { systemClock } from './jobs/clock.ts';
 import { createMailer } from './sim/mail.ts';
@@ -110,6 +110,13 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(`Could not open the database (${describeStorage(config)}): ${(error as Error).message}`);
   }
+  // PGlite's worker thread gone (pglite-host.ts): every query fails from then on. Said loudly, and
+  // the process ends with a non-zero code, so that a supervisor starts it again on its data.
+  pgliteHostOf(database.db)?.onFailure((error) => {
+    log.fatal({ err: error }, 'The database worker stopped; exiting so that the service can be started again on its data directory');
+    if (isPersistentPglite(config)) rmSync(join(config.dataDir, PID_FILE), { force: true });
+    process.exit(1);
+  });
 
   let keys: KeyChoice;
   try {

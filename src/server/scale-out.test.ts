@@ -5,42 +5,20 @@
  * delivered once (jobs are claimed once), and a process killed in the middle of a burst of writes
  * loses no acknowledged write and no notification. Runs where DATABASE_URL names a PostgreSQL server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChanges } from './db/tables/changes.ts';
 import { openTestDatabase, type TestDatabase } from './db/test-database.ts';
+import { freePort } from '#testing/ports.ts';
+import { startNode, stopProcess, waitForAnswer } from '#testing/processes.ts';
+import { Receiver } from '#testing/webhook-receiver.ts';
 
 const KEY = 'scale-out-key-0123456789';
 const headers = { 'API-KEY': KEY, 'content-type': 'application/json' };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 function startService(port: number, databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, API_KEY: KEY, DEMO_DATA: 'false', LOG_LEVEL: 'warn', OUTBOUND_ALLOW_PRIVATE: 'true', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUp(base: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/event/`, { headers })).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${base} did not start`);
+  return startNode('src/server/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, API_KEY: KEY, DEMO_DATA: 'false', LOG_LEVEL: 'warn', OUTBOUND_ALLOW_PRIVATE: 'true', NODE_ENV: 'production' });
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('two service processes on one PostgreSQL', () => {
@@ -49,10 +27,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two service processes on one Postgre
   let b: ChildProcess;
   let baseA: string;
   let baseB: string;
-  let receiver: Server;
-  let receiverUrl: string;
-  const received: string[] = [];
-  const arrivals: { deliveryId: string; seq: number; attempt: number; eventId: string }[] = [];
+  const receiver = new Receiver();
+  const eventIdOf = (r: { fields: Record<string, unknown> }) => String(r.fields.eventId);
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -60,36 +36,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two service processes on one Postgre
     baseA = `http://127.0.0.1:${portA}`;
     baseB = `http://127.0.0.1:${portB}`;
     a = startService(portA, database.url!);
-    await waitUp(baseA);
+    await waitForAnswer(`${baseA}/api/event/`, { headers, child: a, intervalMs: 200 });
     b = startService(portB, database.url!);
-    await waitUp(baseB);
-    receiver = createServer((request, response) => {
-      received.push(String(request.headers['x-controlroom-delivery']));
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        arrivals.push({
-          deliveryId: String(request.headers['x-controlroom-delivery']),
-          seq: Number(request.headers['x-controlroom-seq']),
-          attempt: Number(request.headers['x-controlroom-attempt']),
-          eventId: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { eventId: string }).eventId,
-        });
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    await waitForAnswer(`${baseB}/api/event/`, { headers, child: b, intervalMs: 200 });
+    await receiver.start();
   }, 240_000);
 
   afterAll(async () => {
-    for (const child of [a, b]) {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      }
-    }
-    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+    for (const child of [a, b]) await stopProcess(child);
+    await receiver.stop();
     await database?.close();
   }, 60_000);
 
@@ -125,25 +80,26 @@ describe.skipIf(!process.env.DATABASE_URL)('two service processes on one Postgre
   }, 60_000);
 
   it('delivers every webhook notification once, whichever process made the change', async () => {
-    const hook = await fetch(`${baseA}/api/webhook/`, { method: 'POST', headers, body: JSON.stringify({ webhookUrl: receiverUrl, useJsonBody: true }) });
+    const hook = await fetch(`${baseA}/api/webhook/`, { method: 'POST', headers, body: JSON.stringify({ webhookUrl: receiver.url(), useJsonBody: true }) });
     expect(hook.status).toBe(200);
-    received.length = 0;
+    receiver.received.length = 0;
     const writes = 10;
     for (let i = 0; i < writes; i++) {
       const base = i % 2 === 0 ? baseA : baseB;
       expect((await fetch(`${base}/api/event/`, { method: 'POST', headers, body: JSON.stringify({ Title: `Hooked ${i}` }) })).status).toBe(201);
     }
-    for (let i = 0; i < 150 && received.length < writes; i++) await new Promise((r) => setTimeout(r, 200));
+    await receiver.waitFor(() => receiver.received.length >= writes, 30_000);
     // A little longer, so a second delivery would show.
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(received.length).toBe(writes);
-    expect(new Set(received).size).toBe(writes);
+    expect(receiver.received.length).toBe(writes);
+    expect(new Set(receiver.received.map((r) => r.deliveryId)).size).toBe(writes);
   }, 60_000);
 
   // Last: it kills process A.
   it('a process killed in the middle of a burst loses no acknowledged write and no notification', async () => {
     // The webhook of the test before is still there; its receiver records every arrival.
-    arrivals.length = 0;
+    receiver.received.length = 0;
+    const arrivals = receiver.received;
     const events: string[] = [];
     for (let i = 0; i < 4; i++) {
       const created = await fetch(`${baseB}/api/event/`, { method: 'POST', headers, body: JSON.stringify({ Title: `Burst ${i}` }) });
@@ -176,15 +132,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two service processes on one Postgre
     const changes = await database.db.select({ seq: eventChanges.seq, eventId: eventChanges.eventId }).from(eventChanges).where(inArray(eventChanges.eventId, events));
     expect(changes.length).toBeGreaterThanOrEqual(acknowledged.length + events.length);
     const seqs = new Set(changes.map((c) => c.seq));
-    const arrived = () => new Set(arrivals.filter((r) => seqs.has(r.seq)).map((r) => r.seq)).size;
-    for (let i = 0; i < 600 && arrived() < seqs.size; i++) await new Promise((r) => setTimeout(r, 200));
+    const arrived = () => new Set(arrivals.filter((r) => seqs.has(r.seq!)).map((r) => r.seq)).size;
+    await receiver.waitFor(() => arrived() >= seqs.size, 120_000).catch(() => undefined);
     expect(arrived()).toBe(seqs.size);
 
     // In order per event: the first arrival of each change comes after every earlier one's.
     const firsts = new Map<string, (typeof arrivals)[number]>();
     for (const r of arrivals) if (!firsts.has(r.deliveryId)) firsts.set(r.deliveryId, r);
     for (const eventId of events) {
-      const order = [...firsts.values()].filter((r) => r.eventId === eventId).map((r) => r.seq);
+      const order = [...firsts.values()].filter((r) => eventIdOf(r) === eventId).map((r) => r.seq!);
       expect(order).toEqual([...order].sort((x, y) => x - y));
     }
     // Twice only as a retry: a repeated delivery id comes with a higher attempt number.

@@ -3,22 +3,14 @@ import type { CaptureBody } from '#schema';
 import { eq } from 'drizzle-orm';
 import { EventState } from '#schema';
 import { events } from '#server/db/tables/index.ts';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '#server/db/database.ts';
-import type { ManualClock } from '#server/jobs/clock.ts';
 import { seedLiveFixture, SERVICE } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
+import type { TestApp as FullTestApp } from '#testing/app.ts';
 
 const S = EventState.values;
 
-/** What these helpers need of a test app (#testing/app.ts TestApp). */
-export interface TestApp {
-  app: FastifyInstance;
-  database: Database;
-  clock: ManualClock;
-  clientId: string;
-  runJobs(): Promise<number>;
-}
+/** What these helpers need of a test app. */
+type TestApp = Pick<FullTestApp, 'app' | 'database' | 'clock' | 'clientId' | 'runJobs'>;
 
 /** The primary publishing point of the fixture channel's first encoder (demo catalogue, `main`). */
 export const PRIMARY_POINT = `${SERVICE}/api/stream/ingest/ch-main/0/primary`;

@@ -9,24 +9,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EventState } from '#schema';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '#server/db/database.ts';
-import type { ManualClock } from '#server/jobs/clock.ts';
 import { channels } from '#server/db/tables/index.ts';
 import { channelConfiguration, CHANNELS } from '#server/demo/catalogue.ts';
 import { CARD_DIR } from '#server/sim/hls.ts';
 import { SERVICE, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
+import type { TestApp as FullTestApp } from '#testing/app.ts';
 
 const S = EventState.values;
 
-/** What these helpers need of a test app (#testing/app.ts TestApp). */
-export interface TestApp {
-  app: FastifyInstance;
-  database: Database;
-  clock: ManualClock;
-  clientId: string;
-}
+/** What these helpers need of a test app. */
+type TestApp = Pick<FullTestApp, 'app' | 'database' | 'clock' | 'clientId'>;
 
 export interface ComposeFixture extends LiveFixture {
   /** A channel whose encoders cannot play compositions. */

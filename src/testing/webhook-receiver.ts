@@ -15,6 +15,8 @@ export interface Received {
   fields: Record<string, unknown>;
   /** The status this receiver answered (0 while it holds the request). */
   answered: number;
+  /** When the request's body had arrived (performance.now()). */
+  at: number;
 }
 
 export interface Answer {
@@ -51,6 +53,7 @@ export class Receiver {
           body,
           fields,
           answered: 0,
+          at: performance.now(),
         };
         this.received.push(entry);
         this.notify();

@@ -57,7 +57,7 @@ export const implementations: readonly Implementation[] = [
 
 /**
  * Every area's background jobs, for the worker. An area with background work defines each kind
- * with `defineJob` (src/server/jobs/define.ts) in src/server/areas/<area>/jobs.ts, exports them as
+ * with `jobKind` and `defineJob` (src/server/jobs/define.ts), its handlers in src/server/areas/<area>/jobs.ts, exports them as
  * `<area>Jobs`, and adds that list below. Job types are namespaced `area.action`.
  */
 export const areaJobs: readonly AnyJobDefinition[] = [

@@ -18,7 +18,7 @@ import { buildApp } from '../app.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 import { createKey } from './keys.ts';
 import { z } from 'zod';
-import { defineJob } from '../jobs/define.ts';
+import { defineJob, jobKind } from '../jobs/define.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { systemClock } from '../jobs/clock.ts';
 
@@ -35,7 +35,7 @@ interface Harness {
 async function harness(databaseUrl: string): Promise<Harness> {
   const database = await openTestDatabase(databaseUrl);
   const ran: string[] = [];
-  const probe = defineJob('test.probe', z.object({ name: z.string() }), async ({ name }) => {
+  const probe = defineJob(jobKind('test.probe', z.object({ name: z.string() })), async ({ name }) => {
     ran.push(name);
   });
   const app = await buildApp({ database, clock: systemClock, jobs: [probe] });

@@ -2,7 +2,7 @@
  * A node-postgres connection to an embedded PGlite: node-postgres's client speaks the wire
  * protocol to it as it would to a server socket, so both databases run through one driver (see
  * database.ts). Where the PGlite lives is the transport's business: in this thread, or in a worker
- * thread so that PostgreSQL's work does not hold up the event loop (pglite-worker.ts).
+ * thread so that PostgreSQL's work does not hold up the event loop (pglite-host.ts).
  *
  * node-postgres writes a query as several messages (Parse, Bind, Describe, Execute, Sync); they
  * are collected and handed over together at Sync, one exchange per query, and the answer is
@@ -39,6 +39,8 @@ export class PgliteConnection extends EventEmitter {
 
   readonly #transport: PgliteTransport;
   #queue: Promise<void>;
+  /** Why the transport failed (the database worker is gone): every later exchange fails the same way. */
+  #failed: Error | undefined;
   #pending: Buffer[] = [];
   readonly #parser = new Parser();
 
@@ -59,9 +61,22 @@ export class PgliteConnection extends EventEmitter {
     this.#queue = this.#queue
       .then(() => this.#transport.exchange(messages))
       .then((reply) => this.#parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (message) => this.#receive(message)))
-      .catch((error: unknown) => {
-        this.emit('error', error);
-      });
+      .catch((error: unknown) => this.#fail(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  /**
+   * Like a socket that broke: node-postgres fails the client's queries with the error and the
+   * pool drops the client when it is released; a client connecting later fails at once (connect),
+   * before a transaction could take it. The client re-emits the error to its own listeners and,
+   * checked out of the pool, has none: that throw is not ours to surface a second time.
+   */
+  #fail(error: Error): void {
+    this.#failed ??= error;
+    try {
+      this.emit('error', error);
+    } catch {
+      // the client's queries have already been told
+    }
   }
 
   #receive(message: BackendMessage): void {
@@ -73,7 +88,8 @@ export class PgliteConnection extends EventEmitter {
   async connect(): Promise<void> {
     this._connecting = true;
     await this.#queue;
-    process.nextTick(() => this.emit('readyForQuery'));
+    const failed = this.#failed;
+    process.nextTick(() => (failed ? this.#fail(failed) : this.emit('readyForQuery')));
   }
 
   // Authentication and TLS do not apply to an embedded database.

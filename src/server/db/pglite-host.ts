@@ -8,6 +8,11 @@
  * service,writes`, load average ~15): mixed 50-connection load p99 1.3 s and 0 timeouts against
  * 6.8 s and 19 timeouts; the cached list 0.43 x bare Fastify against 0.18 x; event updates 55/s
  * against 20/s; a 1,000-event import 12.1 s against 26.1 s.
+ *
+ * If the worker dies (an error thrown in it, out of memory), every query in flight and every later
+ * one fails with an error that says so, the connection refuses new clients before a transaction
+ * can take one, and the host tells `onFailure`: main.ts logs it and exits non-zero, so that a
+ * supervisor starts the service again on its data directory (pglite-host.test.ts).
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -18,6 +23,16 @@ export interface PgliteHost {
   /** The whole data directory as a tarball (tests start from a dump of a migrated database). */
   dump(): Promise<Blob>;
   close(): Promise<void>;
+  /**
+   * Told once, if the worker thread dies other than through close() (an error thrown in it, out
+   * of memory, terminated): from then on every query, pending or later, fails with that error
+   * instead of waiting for a database that is gone. main.ts logs it and exits, so that a
+   * supervisor starts the service again on its data directory. A listener added after the
+   * failure is told at once.
+   */
+  onFailure(listener: (error: Error) => void): void;
+  /** Ends the worker at once, as a crash would, without closing the database (tests of what follows a crash). */
+  terminate(): Promise<void>;
 }
 
 export interface PgliteHostOptions {
@@ -84,13 +99,27 @@ export async function pgliteInWorker(options: PgliteHostOptions): Promise<Pglite
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;
   let gone: Error | undefined;
+  let closing = false;
+  let cause: Error | undefined;
+  const failureListeners: ((error: Error) => void)[] = [];
   const fail = (error: Error) => {
     gone ??= error;
-    for (const request of pending.values()) request.reject(error);
+    for (const request of pending.values()) request.reject(gone);
     pending.clear();
   };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the database worker exited (code ${code})`)));
+  // An error thrown in the worker is followed by its exit: kept, and told with it.
+  worker.on('error', (error) => {
+    cause ??= error;
+  });
+  worker.on('exit', (code) => {
+    if (closing) return fail(new Error('the database is closed'));
+    const error = new Error(
+      `The database worker (PGlite) stopped unexpectedly (exit code ${code}${cause ? `: ${cause.message}` : ''}); every query fails until the service is started again on its data directory`,
+      { cause },
+    );
+    fail(error);
+    for (const listener of failureListeners.splice(0)) listener(error);
+  });
 
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: { ready?: boolean; failed?: string }) => {
@@ -131,8 +160,16 @@ export async function pgliteInWorker(options: PgliteHostOptions): Promise<Pglite
     }),
     dump: async () => new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' })]),
     close: async () => {
-      if (gone) return;
+      if (gone || closing) return;
+      closing = true;
       await call({ op: 'close' });
+      await worker.terminate();
+    },
+    onFailure: (listener) => {
+      if (gone && !closing) listener(gone);
+      else failureListeners.push(listener);
+    },
+    terminate: async () => {
       await worker.terminate();
     },
   };

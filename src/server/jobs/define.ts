@@ -1,26 +1,16 @@
 /**
- * Typed jobs: an area declares each kind of background work once, with the schema of its payload,
- * and lists its definitions in its `jobs.ts`; src/server/areas/index.ts gathers every area's list
- * for the worker (`areaJobs`).
+ * Typed jobs: an area declares each kind of background work once, its name and the schema of its
+ * payload (`jobKind`), beside the code that queues it, and gives the kind its handler in its
+ * `jobs.ts` (`defineJob`); src/server/areas/index.ts gathers every area's list for the worker
+ * (`areaJobs`). One way for every kind: the kind lives where it is queued, so jobs.ts may import
+ * that module for the handler without an import cycle, and the enqueue is typed all the same.
+ *
+ *   // src/server/areas/thing/refresh.ts (or wherever the work arises)
+ *   export const refreshKind = jobKind('thing.refresh', z.object({ clientId: z.guid(), thingId: z.guid() }));
+ *   await refreshKind.enqueue(tx, clock, { clientId, thingId }, { runAt }); // in the write's transaction
  *
  *   // src/server/areas/thing/jobs.ts
- *   export const refreshJob = defineJob('thing.refresh', z.object({ clientId: z.guid(), thingId: z.guid() }), async ({ clientId, thingId }, ctx) => {
- *     await refresh(ctx.db, clientId, thingId);
- *   }, { concurrency: 2 });
- *   export const thingJobs = [refreshJob];
- *
- *   // wherever the work arises, in the write's transaction:
- *   await refreshJob.enqueue(tx, clock, { clientId, thingId });
- *
- * Where the module that queues a kind is one the area's jobs.ts imports (its handler lives there
- * too), the kind is declared there, name and payload, and jobs.ts gives it its handler: no import
- * cycle, and the enqueue is typed all the same.
- *
- *   // src/server/areas/thing/refresh.ts
- *   export const refreshKind = jobKind('thing.refresh', z.object({ thingId: z.guid() }));
- *   await refreshKind.enqueue(tx, clock, { thingId }, { runAt });
- *   // src/server/areas/thing/jobs.ts
- *   export const thingJobs = [defineJob(refreshKind, async ({ thingId }, ctx) => refresh(ctx.db, thingId))];
+ *   export const thingJobs = [defineJob(refreshKind, async ({ clientId, thingId }, ctx) => refresh(ctx.db, clientId, thingId), { concurrency: 2 })];
  *
  * The worker parses the stored payload with the schema before calling the handler: a payload that
  * does not match is a failed job at once (no retry can make it match), with the schema's message.
@@ -56,24 +46,8 @@ export interface JobDefinition<P = unknown> extends JobKind<P> {
   readonly options: Required<JobOptions>;
 }
 
-/** A kind with its handler: `defineJob(name, payloadSchema, handler)`, or `defineJob(kind, handler)` for a kind declared where it is queued. */
-export function defineJob<P>(kind: JobKind<P>, handler: (payload: P, context: JobContext) => Promise<void>, options?: JobOptions): JobDefinition<P>;
-export function defineJob<S extends z.ZodType>(
-  name: string,
-  payloadSchema: S,
-  handler: (payload: z.output<S>, context: JobContext) => Promise<void>,
-  options?: JobOptions,
-): JobDefinition<z.output<S>>;
-export function defineJob(
-  nameOrKind: string | JobKind,
-  schemaOrHandler: z.ZodType | ((payload: unknown, context: JobContext) => Promise<void>),
-  handlerOrOptions?: ((payload: unknown, context: JobContext) => Promise<void>) | JobOptions,
-  maybeOptions?: JobOptions,
-): JobDefinition {
-  const byKind = typeof nameOrKind !== 'string';
-  const kind = byKind ? nameOrKind : jobKind(nameOrKind, schemaOrHandler as z.ZodType);
-  const handler = (byKind ? schemaOrHandler : handlerOrOptions) as (payload: unknown, context: JobContext) => Promise<void>;
-  const options = (byKind ? handlerOrOptions : maybeOptions) as JobOptions | undefined;
+/** A kind (`jobKind`) with its handler and how many of it may run at once in one process. */
+export function defineJob<P>(kind: JobKind<P>, handler: (payload: P, context: JobContext) => Promise<void>, options?: JobOptions): JobDefinition<P> {
   return { ...kind, handler, options: { concurrency: Math.max(1, options?.concurrency ?? 1) } };
 }
 

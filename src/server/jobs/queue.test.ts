@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { jobs } from '../db/tables/jobs.ts';
 import { ManualClock } from './clock.ts';
-import { defineJob } from './define.ts';
+import { defineJob, jobKind } from './define.ts';
 import { cancelByKey, enqueue, exponentialBackoff, JOBS_CHANNEL, JobWorker, type JobHandler } from './queue.ts';
 
 // On PostgreSQL when DATABASE_URL is set (CI runs the suite both ways), else on in-memory PGlite.
@@ -27,7 +27,7 @@ beforeEach(async () => {
 });
 
 /** Kinds of any payload, for the queue's own tests. */
-const kinds = (handlers: Record<string, JobHandler>) => Object.entries(handlers).map(([name, handler]) => defineJob(name, z.unknown(), handler));
+const kinds = (handlers: Record<string, JobHandler>) => Object.entries(handlers).map(([name, handler]) => defineJob(jobKind(name, z.unknown()), handler));
 
 function worker(handlers: Record<string, JobHandler>, workerId?: string) {
   return new JobWorker({ db: database.db, clock, jobs: kinds(handlers), workerId, backoff: exponentialBackoff(1_000, 60_000) });
@@ -134,7 +134,7 @@ describe('job queue', () => {
 
   it('hands a handler its payload parsed by its schema, and fails a payload that does not match at once', async () => {
     const seen: number[] = [];
-    const typed = defineJob('typed', z.object({ n: z.coerce.number() }), async ({ n }) => void seen.push(n + 1));
+    const typed = defineJob(jobKind('typed', z.object({ n: z.coerce.number() })), async ({ n }) => void seen.push(n + 1));
     const w = new JobWorker({ db: database.db, clock, jobs: [typed] });
     await typed.enqueue(database.db, clock, { n: 1 });
     await enqueue(database.db, clock, { type: 'typed', payload: { n: 'x' }, maxAttempts: 5 });
@@ -159,10 +159,9 @@ describe('job queue', () => {
     };
     let wide = 0;
     let wideMost = 0;
-    const serial = defineJob('serial', z.object({ i: z.number() }), ({ i }) => track(() => order.push(i)));
+    const serial = defineJob(jobKind('serial', z.object({ i: z.number() })), ({ i }) => track(() => order.push(i)));
     const parallel = defineJob(
-      'parallel',
-      z.null(),
+      jobKind('parallel', z.null()),
       async () => {
         wide++;
         wideMost = Math.max(wideMost, wide);

@@ -7,7 +7,7 @@
  *   whose worker died is taken again once its lease has passed.
  * - A failed job is retried with exponential backoff until `maxAttempts`, then marked failed.
  * - Time comes from the Clock: tests move it and call `runDue()` instead of sleeping.
- * - Kinds are typed (define.ts: `defineJob(name, payloadSchema, handler, { concurrency })`); the
+ * - Kinds are typed (define.ts: `defineJob(jobKind(name, payloadSchema), handler, { concurrency })`); the
  *   worker claims a batch per round and runs each kind's jobs with that kind's own bound, the
  *   kinds beside each other.
  * - It wakes when work arrives: a job due now sends NOTIFY on JOBS_CHANNEL with the insert (so

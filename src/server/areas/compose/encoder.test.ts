@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type EncoderComposeBody } from '#schema';
 import { type ApiError } from '#client';
@@ -11,6 +9,7 @@ import { eventRow } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { HttpMediaProbe } from './media-probe.ts';
 import { fetchText, recordedEvent, seedComposeFixture, segmentsOf, startMediaServer, type ComposeFixture } from '#testing/compose.ts';
+import { freePort } from '#testing/ports.ts'; // a port nothing listens on
 
 const S = EventState.values;
 
@@ -36,15 +35,6 @@ afterAll(async () => {
   await t.close();
   await media.close();
 });
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const fields = (error: ApiError) => (error.body?.data as { fields?: { field: string; message: string }[] } | null)?.fields ?? [];
 
@@ -104,7 +94,7 @@ describe('POST /compose/encoder/', () => {
       [media.url('/page.mp4'), uniform],
       [media.url('/slow.mp4'), uniform],
       [media.url('/redirect.mp4'), uniform],
-      [`http://127.0.0.1:${await closedPort()}/none.mp4`, uniform],
+      [`http://127.0.0.1:${await freePort()}/none.mp4`, uniform],
       ['http://169.254.169.254/latest/meta-data/', uniform],
     ];
     for (const [url, message] of cases) {

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { HttpMediaProbe, readMp4Head } from './media-probe.ts';
 import { UNIFORM_FAILURE } from '../../outbound/request.ts';
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 import { startMediaServer, TEST_CARD } from '#testing/compose.ts';
+import { freePort } from '#testing/ports.ts'; // a port nothing listens on
 
 describe('reading the head of an MP4', () => {
   it('finds the ftyp box and the duration in moov/mvhd', () => {
@@ -42,7 +34,7 @@ describe('the HTTP probe', () => {
     const timeoutMs = 300;
     const allowed = new HttpMediaProbe({ timeoutMs, policy: { allowPrivate: true } });
     const strict = new HttpMediaProbe({ timeoutMs, policy: { allowPrivate: false } });
-    const closed = await closedPort();
+    const closed = await freePort();
     const cases: [HttpMediaProbe, string][] = [
       [allowed, media.url('/missing.mp4')],
       [allowed, media.url('/page.mp4')],

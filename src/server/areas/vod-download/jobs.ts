@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
-import { defineJob } from '../../jobs/define.ts';
+import { defineJob, jobKind } from '../../jobs/define.ts';
 import { mediaOf } from '../media/index.ts';
 import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
 import { MailError } from '../../sim/mail.ts';
@@ -174,7 +174,7 @@ const expireJob: JobHandler<Payload> = async (p, ctx) => {
   await deleteFiles(mediaOf(ctx.services).storage, [row]);
 };
 
-export const processDownload = defineJob(PROCESS_JOB, Payload, processJob);
-const mailDownload = defineJob(MAIL_JOB, Payload, mailJob);
-const expireDownload = defineJob(EXPIRE_JOB, Payload, expireJob);
+export const processDownload = defineJob(jobKind(PROCESS_JOB, Payload), processJob);
+const mailDownload = defineJob(jobKind(MAIL_JOB, Payload), mailJob);
+const expireDownload = defineJob(jobKind(EXPIRE_JOB, Payload), expireJob);
 export const vodDownloadJobs = [processDownload, mailDownload, expireDownload];

@@ -3,24 +3,16 @@
  * then started again on the same data: every notification still arrives (the interrupted one
  * again, with a higher X-ControlRoom-Attempt), in order.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Receiver } from '#testing/webhook-receiver.ts';
+import { freePort } from '#testing/ports.ts';
+import { startNode, stopProcess, waitForAnswer } from '#testing/processes.ts';
 
 const KEY = 'crash-test-key-0123456789';
-const root = join(import.meta.dirname, '..', '..', '..', '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Service {
   process: ChildProcess;
@@ -28,44 +20,17 @@ interface Service {
 }
 
 async function startService(dataDir: string, port: number): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_KEY: KEY,
-      WEBHOOKS_ALLOW_PRIVATE: 'true',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}):\n${output.join('')}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { process: child, output };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the service did not start:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const child = startNode(
+    'src/server/main.ts',
+    { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', API_KEY: KEY, OUTBOUND_ALLOW_PRIVATE: 'true', DEMO_DATA: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    { output },
+  );
+  await waitForAnswer(`http://127.0.0.1:${port}/api/health`, { child, output, timeoutMs: 60_000, intervalMs: 200 });
+  return { process: child, output };
 }
 
-async function kill(service: Service): Promise<void> {
-  if (service.process.exitCode !== null || service.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => service.process.once('exit', resolve));
-  service.process.kill('SIGKILL');
-  await exited;
-}
+const kill = (service: Service) => stopProcess(service.process, { signal: 'SIGKILL' });
 
 const services: Service[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'control-room-crash-'));

@@ -1,0 +1,83 @@
+/**
+ * The PGlite worker thread dying (pglite-host.ts): the query in flight and every later one fail
+ * with the host's error instead of waiting for a database that is gone, the host tells its failure
+ * listener once (main.ts logs it and exits), and the handle still closes. On PGlite, in the
+ * suite's PGlite run only: a PostgreSQL server has no worker thread (its broken connections are
+ * faults.test.ts's business), and without the PGlite template each database here would be
+ * migrated from scratch.
+ */
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { ManualClock } from '../jobs/clock.ts';
+import { createKey } from './keys.ts';
+import { pgliteHostOf, type Database } from './database.ts';
+import { openTestDatabase } from './test-database.ts';
+
+const GONE = /database worker \(PGlite\) stopped unexpectedly/;
+
+/** What a query came to: 'answered', or the messages of its error and of the errors that caused it. */
+async function outcome(query: Promise<unknown>): Promise<string> {
+  try {
+    await query;
+    return 'answered';
+  } catch (error) {
+    const messages: string[] = [];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
+    return messages.join(' <- ');
+  }
+}
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('a PGlite worker that dies', () => {
+  it('fails the query in flight and every later one with why, tells its listener once, and still closes', async () => {
+    database = await openTestDatabase('');
+    const host = pgliteHostOf(database.db)!;
+    const failures: Error[] = [];
+    host.onFailure((error) => failures.push(error));
+    expect(await database.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] });
+
+    const inFlight = outcome(database.db.execute(sql`select pg_sleep(60)`));
+    await host.terminate();
+
+    expect(await inFlight).toMatch(GONE);
+    for (let i = 0; i < 3; i++) expect(await outcome(database.db.execute(sql`select 1`))).toMatch(GONE);
+    expect(await outcome(database.db.transaction((tx) => tx.execute(sql`select 1`)))).toMatch(GONE);
+    expect(failures.map((e) => e.message)).toEqual([expect.stringMatching(GONE)]);
+    expect(failures[0]!.message).toContain('exit code 1');
+
+    // Told at once to a listener that comes later.
+    const late: Error[] = [];
+    host.onFailure((error) => late.push(error));
+    expect(late).toEqual(failures);
+  });
+
+  it('answers requests with an error, not never, once its database is gone', async () => {
+    database = await openTestDatabase('');
+    const app = await buildApp({ database, clock: new ManualClock('2026-03-01T10:00:00Z'), config: { responseCache: false, shutdownGraceMs: 1_000 } });
+    await app.ready();
+    const { key } = await createKey(database.db, 'crash', 'test');
+    expect((await app.inject({ method: 'GET', url: '/api/event/', headers: { 'API-KEY': key } })).statusCode).toBe(200);
+
+    await pgliteHostOf(database.db)!.terminate();
+    const after = await app.inject({ method: 'GET', url: '/api/event/', headers: { 'API-KEY': key } });
+    expect(after.statusCode).toBeGreaterThanOrEqual(500);
+    const write = await app.inject({ method: 'POST', url: '/api/event/', headers: { 'API-KEY': key }, payload: { Title: 'After the crash' } });
+    expect(write.statusCode).toBeGreaterThanOrEqual(500);
+    await app.close().catch(() => undefined);
+  });
+
+  it('reports no failure when it is closed on purpose', async () => {
+    const closed = await openTestDatabase('');
+    const failures: Error[] = [];
+    pgliteHostOf(closed.db)!.onFailure((error) => failures.push(error));
+    await closed.close();
+    expect(failures).toEqual([]);
+    expect(await outcome(closed.db.execute(sql`select 1`))).not.toBe('answered');
+  });
+});
