@@ -36,7 +36,7 @@ import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { compositionKindOf, documentFromService, type CompositionKind } from './playlist-document.ts';
 import { computeTimeline } from './playlist-timing.ts';
-import { itemTitle } from './playlist-pane.tsx';
+import { itemTitle } from './playlist-row-label.ts';
 import { KIND_LABEL } from './playlist-settings.tsx';
 import { formatClock } from './timecode.ts';
 import { useSources } from './use-sources.ts';

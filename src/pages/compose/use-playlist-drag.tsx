@@ -25,7 +25,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SourceDragData } from './available-content.tsx';
 import type { EditorAction, EditorState, NewItem } from './playlist-document.ts';
-import { PLAYLIST_DROP_ID, type RowDragData } from './playlist-pane.tsx';
+import { PLAYLIST_DROP_ID } from './playlist-pane.tsx';
+import type { RowDragData } from './playlist-row.tsx';
 
 export interface PlaylistDrag {
   id: string;

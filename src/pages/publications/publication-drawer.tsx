@@ -34,7 +34,7 @@ function when(value: string | null | undefined): string {
   return date ? formatDateTime(date) : '—';
 }
 import { PublicationActions } from './publication-actions.tsx';
-import { PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
+import { publicationStateLabel, PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,7 +51,7 @@ function Timeline({ entries }: { entries: PublicationHistoryEntry[] }) {
             </Box>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600, color: failed ? 'error.main' : 'text.primary' }}>
-                {e.fromStateString ? `${e.fromStateString} → ${e.toStateString}` : `Created: ${e.toStateString}`}
+                {e.fromStateString ? `${publicationStateLabel(e.fromStateString)} → ${publicationStateLabel(e.toStateString)}` : `Created: ${publicationStateLabel(e.toStateString)}`}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {when(e.at)} · {e.cause === 'request' ? 'by a request' : e.cause === 'target' ? 'by the target' : e.cause === 'event' ? 'by the event' : 'by the service'}
