@@ -38,31 +38,31 @@ export interface DeliveryColumnsOptions {
 export function useDeliveryColumns({ narrow, showEvent, onOpen, onRedeliver, redeliveringId }: DeliveryColumnsOptions): GridColDef<WebhookDelivery>[] {
   return useMemo<GridColDef<WebhookDelivery>[]>(
     () => [
-      ...(narrow ? [] : [{ field: 'createdAt', headerName: 'Created', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.createdAt} /> } satisfies GridColDef<WebhookDelivery>]),
-      { field: 'notification', headerName: 'Notification', flex: 1, minWidth: narrow ? 130 : 220, sortable: false, renderCell: ({ row }) => <NotificationSummary delivery={row} showEvent={showEvent} narrow={narrow} /> },
+      ...(narrow ? [] : [{ field: 'createdAt', headerName: 'Created', width: 150, sortable: false, renderCell: ({ row }) => <Cell><DateTimeText value={row.createdAt} /></Cell> } satisfies GridColDef<WebhookDelivery>]),
+      { field: 'notification', headerName: 'Notification', flex: 1, minWidth: narrow ? 130 : 220, sortable: false, renderCell: ({ row }) => <Cell><NotificationSummary delivery={row} showEvent={showEvent} narrow={narrow} /></Cell> },
       {
         field: 'status',
         headerName: 'Status',
-        width: narrow ? 118 : 136,
+        width: 136,
         sortable: false,
         renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0 }}>
+          <Cell>
             <DeliveryStatusChip delivery={row} />
             {narrow && <Caption>{answerText(lastAttempt(row))}</Caption>}
-          </Box>
+          </Cell>
         ),
       },
       ...(narrow
         ? []
         : ([
-            { field: 'lastAnswer', headerName: 'Last answer', flex: 0.7, minWidth: 180, sortable: false, renderCell: ({ row }) => <LastAnswer attempt={lastAttempt(row)} /> },
-            { field: 'attemptCount', headerName: 'Attempts', width: 90, sortable: false, renderCell: ({ row }) => `${row.attemptCount} of ${row.maxAttempts}` },
-            { field: 'nextAttemptAt', headerName: 'Next retry', width: 120, sortable: false, renderCell: ({ row }) => <NextRetry delivery={row} /> },
+            { field: 'lastAnswer', headerName: 'Last answer', flex: 0.7, minWidth: 180, sortable: false, renderCell: ({ row }) => <Cell><LastAnswer attempt={lastAttempt(row)} /></Cell> },
+            { field: 'attemptCount', headerName: 'Attempts', width: 90, sortable: false, renderCell: ({ row }) => <Cell><Typography variant="body2">{row.attemptCount} of {row.maxAttempts}</Typography></Cell> },
+            { field: 'nextAttemptAt', headerName: 'Next retry', width: 120, sortable: false, renderCell: ({ row }) => <Cell><NextRetry delivery={row} /></Cell> },
           ] satisfies GridColDef<WebhookDelivery>[])),
       {
         field: 'actions',
         headerName: 'Actions',
-        width: narrow ? 88 : 172,
+        width: narrow ? 80 : 172,
         sortable: false,
         renderHeader: () => <VisuallyHidden>Actions</VisuallyHidden>,
         renderCell: ({ row }) => <DeliveryActions delivery={row} narrow={narrow} onOpen={() => onOpen(row)} onRedeliver={() => onRedeliver(row)} redelivering={redeliveringId === row.id} />,
@@ -70,6 +70,11 @@ export function useDeliveryColumns({ narrow, showEvent, onOpen, onRedeliver, red
     ],
     [narrow, showEvent, onOpen, onRedeliver, redeliveringId],
   );
+}
+
+/** A cell's content, one or more lines, centred in the row's height. */
+function Cell({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', height: '100%', minWidth: 0, lineHeight: 1.43 }}>{children}</Box>;
 }
 
 function Caption({ children }: { children: ReactNode }) {
@@ -93,7 +98,7 @@ function DeliveryActions({ delivery, narrow, onOpen, onRedeliver, redelivering }
     run();
   };
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
       <Tooltip title={`Attempts of delivery ${shortId(delivery.id)}`} describeChild>
         <IconButton size="small" aria-label="Show attempts" onClick={stop(onOpen)}>
           <AttemptsIcon fontSize="small" />
@@ -145,7 +150,7 @@ function LastAnswer({ attempt }: { attempt: WebhookAttempt | undefined }) {
   }
   const ok = isSuccessCode(attempt.statusCode);
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, width: '100%' }}>
       <Typography variant="body2" noWrap sx={{ color: ok ? 'text.primary' : 'error.main', fontWeight: 500 }}>
         {attempt.statusCode !== null ? httpStatusText(attempt.statusCode) : 'No answer'}
         <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
@@ -169,7 +174,7 @@ function NotificationSummary({ delivery, showEvent, narrow }: { delivery: Webhoo
   const testOfSystem = delivery.kind === 'test' && delivery.eventId === null;
   const when = parseServiceDate(delivery.createdAt);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0, width: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, overflow: 'hidden' }}>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {n.action}
