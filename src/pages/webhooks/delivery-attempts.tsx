@@ -3,7 +3,7 @@
  * attempt (time, answer, latency, outcome, the response excerpt) and the notification sent.
  * Esc or the close button closes it; focus goes back to where it was.
  */
-import { Fragment, useId } from 'react';
+import { Fragment, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +25,10 @@ import { ResponseExcerpt } from './send-test.tsx';
 
 export function DeliveryDrawer({ delivery, onClose }: { delivery: WebhookDelivery | undefined; onClose: () => void }) {
   const titleId = useId();
+  // The drawer keeps showing the delivery while it slides away.
+  const [last, setLast] = useState(delivery);
+  if (delivery && delivery !== last) setLast(delivery);
+  const shown = delivery ?? last;
   return (
     <Drawer
       anchor="right"
@@ -33,18 +37,18 @@ export function DeliveryDrawer({ delivery, onClose }: { delivery: WebhookDeliver
       sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 }, p: 2 }, role: 'dialog', 'aria-labelledby': titleId } }}
     >
-      {delivery && (
+      {shown && (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
             <Typography id={titleId} variant="h2" sx={{ flex: 1, fontSize: 18 }}>
-              {delivery.notification.action} · delivery {shortId(delivery.id)}
+              {shown.notification.action} · delivery {shortId(shown.id)}
             </Typography>
-            <DeliveryStatusChip delivery={delivery} />
+            <DeliveryStatusChip delivery={shown} />
             <IconButton aria-label="Close" onClick={onClose}>
               <CloseIcon />
             </IconButton>
           </Box>
-          <DeliveryDetail delivery={delivery} />
+          <DeliveryDetail delivery={shown} />
         </>
       )}
     </Drawer>

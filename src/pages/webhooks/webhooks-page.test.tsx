@@ -193,6 +193,7 @@ describe('one webhook', () => {
     // The drawer closes, and the URL forgets the delivery.
     await user.click(within(screen.getByRole('dialog', { name: /delivery/ })).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Redeliver the delivered one: a new delivery that reaches the receiver.
     receiver.respond = () => ({ status: 200 });
