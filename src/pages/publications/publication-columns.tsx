@@ -21,9 +21,9 @@ const COLUMNS: GridColDef<MonitorRow>[] = [
   {
     field: 'publicationState',
     headerName: 'State',
-    // Fits the longest chip ("Destination failed", "Processing 100 %") with its icon; with the
+    // Fits the longest chip ("Publication failed", "Processing 100 %") with its icon; with the
     // other widths and minimums the columns fit 1440 px without scrolling sideways.
-    width: 172,
+    width: 190,
     sortable: false,
     renderCell: ({ row }) => <PublicationStateChip kind={row.kind} state={row.publicationState} stateString={row.publicationStateString} progress={row.progress} />,
   },
@@ -44,7 +44,7 @@ const COLUMNS: GridColDef<MonitorRow>[] = [
       </Box>
     ),
   },
-  { field: 'destinationName', headerName: 'Destination', width: 140, sortable: false },
+  { field: 'destinationName', headerName: 'Destination', flex: 0.6, minWidth: 140, sortable: false },
   {
     field: 'eventTitle',
     headerName: 'Event',
@@ -72,11 +72,20 @@ const COLUMNS: GridColDef<MonitorRow>[] = [
       </Typography>
     ),
   },
-  { field: 'dateCreated', headerName: 'Created', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCreated} /> },
-  { field: 'dateStarted', headerName: 'Started', width: 140, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateStarted} /> },
-  { field: 'dateCompleted', headerName: 'Completed', width: 150, sortable: false, renderCell: ({ row }) => <DateTimeText value={row.dateCompleted} /> },
+  { field: 'dateCreated', headerName: 'Created', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateCreated} /> },
+  { field: 'dateStarted', headerName: 'Started', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateStarted} /> },
+  { field: 'dateCompleted', headerName: 'Completed', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateCompleted} /> },
   { field: 'contentId', headerName: 'Content id', width: 140, sortable: false },
 ];
+
+/** A date and its age, centred in the row like the other cells. */
+function DateCell({ value }: { value: string | null | undefined }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.43 }}>
+      <DateTimeText value={value} />
+    </Box>
+  );
+}
 
 export function usePublicationColumns({ showEvent }: { showEvent: boolean }): { columns: GridColDef<MonitorRow>[]; columnVisibility: GridColumnVisibilityModel } {
   const wide = useMediaQuery('(min-width: 1760px)');
