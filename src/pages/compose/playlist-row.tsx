@@ -37,7 +37,6 @@ interface PlaylistRowProps {
   onFocusRow: (key: string) => void;
 }
 
-
 /**
  * A row is two parts: this thin sortable shell, which re-renders on every move of a drag (dnd-kit's
  * context), with its position in `style` (no new CSS class per frame); and RowContent, memoised,
