@@ -112,7 +112,7 @@ test('register a webhook with a header, send a test, change the event, see the d
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]!.headers['x-controlroom-test']).toBe('true');
       expect(receiver.received[0]!.headers['x-receiver-token']).toBe('s3cret-token');
-      await expect(page.getByRole('table', { name: 'Deliveries' }).getByRole('row', { name: /Delivered/ })).toHaveCount(1);
+      await expect(page.getByRole('grid', { name: 'Deliveries' }).getByRole('row', { name: /Delivered/ })).toHaveCount(1);
     });
     const webhookUrl = page.url();
 
@@ -130,8 +130,8 @@ test('register a webhook with a header, send a test, change the event, see the d
       const list = page.getByRole('table', { name: 'Webhooks of this event' });
       await list.getByRole('link', { name: new RegExp(`^${receiver.url('/hooks/agm').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
       await expect(page).toHaveURL(/[?&]webhook=[0-9a-f-]{36}/);
-      const log = page.getByRole('table', { name: 'Deliveries' });
-      const change = log.getByRole('row', { name: /^Updated .* Delivered$/ }).filter({ hasNotText: 'Test' });
+      const log = page.getByRole('grid', { name: 'Deliveries' });
+      const change = log.getByRole('row', { name: /Updated.*Delivered/ }).filter({ hasNotText: 'Test' });
       await expect(change).toHaveCount(1, { timeout: 15_000 });
       await expect(change).toContainText('Metadata');
       await expect(change).toContainText(/200 OK · [\d.]+ m?s/);
@@ -155,8 +155,8 @@ test('register a webhook with a header, send a test, change the event, see the d
     await test.step('redeliver it from the log: a new delivery arrives', async () => {
       await page.goto(webhookUrl);
       const before = receiver.received.length;
-      const log = page.getByRole('table', { name: 'Deliveries' });
-      await log.getByRole('row', { name: /^Updated .* Delivered$/ }).filter({ hasNotText: 'Test' }).first().getByRole('button', { name: 'Redeliver' }).click();
+      const log = page.getByRole('grid', { name: 'Deliveries' });
+      await log.getByRole('row', { name: /Updated.*Delivered/ }).filter({ hasNotText: 'Test' }).first().getByRole('button', { name: 'Redeliver' }).click();
       await expect(log.getByRole('row', { name: /Delivered/ }).filter({ hasText: 'Redelivery' })).toHaveCount(1, { timeout: 15_000 });
       expect(receiver.received.length).toBe(before + 1);
     });
@@ -195,11 +195,11 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
     await expect.poll(async () => (await api<{ totalCount: number }>(page, 'GET', `/webhook/${busy.id}/deliveries?pageSize=1`)).totalCount).toBeGreaterThanOrEqual(200);
     const total = (await api<{ totalCount: number }>(page, 'GET', `/webhook/${busy.id}/deliveries?pageSize=1`)).totalCount;
     await page.goto(`/webhooks/${busy.id}`);
-    const log = page.getByRole('table', { name: 'Deliveries' });
+    const log = page.getByRole('grid', { name: 'Deliveries' });
     await expect(page.getByText(new RegExp(`^${total} deliveries`))).toBeVisible({ timeout: 30_000 });
     await expect(log.getByRole('row', { name: /Delivered/ }).first()).toBeVisible();
     await page.screenshot({ path: `${screenshots}webhooks-log-light.png`, fullPage: true });
-    await page.getByRole('combobox', { name: /Deliveries per page/ }).click();
+    await page.getByRole('combobox', { name: /Rows per page/ }).click();
     await page.getByRole('option', { name: '100' }).click();
     await expect(page).toHaveURL(/[?&]pageSize=100/);
     await page.getByRole('button', { name: 'Go to next page' }).click();
@@ -216,7 +216,7 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
     const system = await api<{ id: string }[]>(page, 'GET', '/webhook/');
     await page.goto(`/webhooks/${system[0]!.id}`);
     // Its first attempt fails at once: retried after the backoff.
-    await expect(page.getByRole('table', { name: 'Deliveries' }).getByRole('row', { name: /Retrying$/ }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('grid', { name: 'Deliveries' }).getByRole('row', { name: /Retrying/ }).first()).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${screenshots}webhooks-failing-dark.png` });
 
     // Keyboard: Tab to the first Redeliver button; its focus ring is visible.

@@ -98,7 +98,7 @@ test.describe('publish to destinations', () => {
     await expect(vsForm.getByLabel('Title')).toHaveValue(`Cup final ${tag}`);
     await vsForm.getByLabel('Title').fill(`Cup final ${tag} — live`);
     await live.getByRole('button', { name: /Create 2 live publications/ }).click();
-    const table = page.getByRole('table', { name: 'Publications of the event' });
+    const table = page.getByRole('grid', { name: 'Publications of the event' });
     await expect(table.getByRole('row').filter({ hasText: `Main channel ${tag}` })).toContainText('Live', { timeout: 20_000 });
     await expect(table.getByRole('row').filter({ hasText: flaky })).toContainText('Publication failed', { timeout: 20_000 });
 
@@ -121,7 +121,7 @@ test.describe('publish to destinations', () => {
     // The drawer tells the story.
     await page.getByRole('row').filter({ hasText: flaky }).getByRole('gridcell').filter({ hasText: flaky }).click();
     const drawer = page.getByRole('presentation').filter({ has: page.getByRole('heading', { name: 'Publication' }) });
-    await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Scheduled → FailedPublication');
+    await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Scheduled → Publication failed');
     await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Recreated');
     await expect(drawer).toContainText('Viewers');
     await page.screenshot({ path: `${screenshots}publications-drawer-light.png` });
@@ -139,12 +139,19 @@ test.describe('publish to destinations', () => {
     await vod.getByRole('checkbox', { name: new RegExp(`Main channel ${tag}`) }).check();
     await vod.getByRole('checkbox', { name: new RegExp(`Archive ${tag}`) }).check();
     await vod.getByRole('button', { name: 'Publish to 2 destinations' }).click();
-    const rows = page.getByRole('table', { name: 'Publications of the event' }).getByRole('row');
+    const rows = page.getByRole('grid', { name: 'Publications of the event' }).getByRole('row');
     await expect(rows.filter({ hasText: 'Processing' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: `Main channel ${tag}` })).toContainText('Completed', { timeout: 30_000 });
     await expect(rows.filter({ hasText: `Archive ${tag}` })).toContainText('Completed', { timeout: 30_000 });
     await page.screenshot({ path: `${screenshots}publications-event-tab-light.png` });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: `${screenshots}publications-event-tab-dark.png` });
+    // The MP4's state in words, not its enumeration name.
+    await expect(page.getByText(/^MP4: ready\./)).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rows.filter({ hasText: `Archive ${tag}` })).toBeVisible();
+    await page.screenshot({ path: `${screenshots}publications-event-tab-phone-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: `${screenshots}publications-event-tab-phone-light.png`, fullPage: true });
   });
 });

@@ -3,7 +3,7 @@
  * the meaning, and how a chip draws it. Colour encodes the family (tone); a filled chip means the
  * audience can see it (published/public), an outlined one that it is private, waiting or at rest.
  */
-import { EventState, type EventStateName } from '#schema';
+import { EventState, Mp4State, type EventStateName } from '#schema';
 import type { StateTone } from '#app/theme.ts';
 
 /** An extra cue beside colour, so a state never depends on colour alone. */
@@ -132,4 +132,12 @@ export function stateLabel(state: number | string): string {
 export function isActiveState(state: number): boolean {
   const cue = eventStateInfo(state).cue;
   return cue === 'on-air' || cue === 'progress';
+}
+
+const MP4_LABELS: Record<string, string> = { NONE: 'not made', AVAILABLE: 'ready', GENERATING: 'being made', FAILED: 'failed' };
+
+/** An event's MP4 state in words ("not made", not `NONE`), from its value or its name. */
+export function mp4StateLabel(state: number | string): string {
+  const name = typeof state === 'number' ? Mp4State.nameOf(state) : state;
+  return (name !== undefined ? MP4_LABELS[name] : undefined) ?? `unknown (${state})`;
 }

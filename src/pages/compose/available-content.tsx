@@ -4,39 +4,28 @@
  * be shared and survives a reload). Each event drags into the playlist by its handle, or goes in
  * with its Add button (the keyboard path). Encoder composition adds "+ MP4 URL".
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useDraggable } from '@dnd-kit/core';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddRounded';
-import DragIcon from '@mui/icons-material/DragIndicator';
 import LinkIcon from '@mui/icons-material/LinkRounded';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { EventState, type Event } from '#schema';
+import { EventState } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
-import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
-import { StateChip } from '#components/state-chip.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { useEventLookups } from '#pages/event/index.ts';
-import { ITEM_TYPES, type CompositionKind, type NewItem } from './playlist-document.ts';
-import { Thumbnail } from './thumbnail.tsx';
-import { formatClock, parseTimeSpan } from './timecode.ts';
+import { ITEM_TYPES, type CompositionKind } from './playlist-document.ts';
+import { AVAILABLE_LIST_SX, AvailableEvent, type AddItems } from './available-event.tsx';
+import { Mp4Dialog } from './mp4-url-dialog.tsx';
 
 /** States of an event with a finished recording: what the service composes from (and plays in an encoder playlist). */
 export const PLAYABLE_STATES = ['INSTANT_VOD', 'INSTANT_VOD_BACKUP', 'VOD_PRIVATE', 'VOD_PUBLIC', 'STOPPED'] as const;
@@ -48,15 +37,6 @@ const STATE_FILTERS: { value: string; label: string }[] = [
 ];
 
 const PAGE = 50;
-
-/** The drag id of an available event. */
-export const sourceDragId = (eventId: string) => `source:${eventId}`;
-
-export interface SourceDragData {
-  kind: 'source';
-  item: NewItem;
-  title: string;
-}
 
 function useFilters() {
   const [params, setParams] = useUrlParams();
@@ -83,7 +63,7 @@ const localDayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toIS
 export interface AvailableContentProps {
   kind: CompositionKind;
   /** Adds at the end of the playlist (or after the open item). */
-  onAdd: (items: NewItem[], title: string) => void;
+  onAdd: AddItems;
   /** The composition being edited: never offered as its own source (it would play itself). */
   excludeId?: string;
 }
@@ -228,136 +208,5 @@ function NameFilter({ label, any, names, value, onChange }: { label: string; any
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-/**
- * The draggable shell re-renders on every change of what is under the pointer during a drag: it
- * is plain elements, styled by the list (AVAILABLE_LIST_SX); the content below re-renders only
- * when its event changes.
- */
-const AvailableEvent = memo(function AvailableEvent({ event, onAdd }: { event: Event; onAdd: AvailableContentProps['onAdd'] }) {
-  const item = useMemo<NewItem>(() => ({ type: ITEM_TYPES.EVENT, value: event.id, properties: {}, markers: null }), [event.id]);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
-    id: sourceDragId(event.id),
-    data: { kind: 'source', item, title: event.title } satisfies SourceDragData,
-  });
-  return (
-    <li ref={setNodeRef} data-event-id={event.id} style={{ opacity: isDragging ? 0.5 : 1 }}>
-      <div
-        ref={setActivatorNodeRef}
-        {...listeners}
-        {...attributes}
-        // The keyboard path is the Add button; the handle is for the pointer.
-        tabIndex={-1}
-        role="presentation"
-        aria-hidden
-        data-drag-handle
-      >
-        <DragIcon fontSize="small" />
-      </div>
-      <AvailableEventContent event={event} item={item} onAdd={onAdd} />
-    </li>
-  );
-});
-
-const AVAILABLE_LIST_SX = {
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 0.5,
-  '& > li': {
-    display: 'flex',
-    alignItems: 'center',
-    gap: 1,
-    p: 0.5,
-    pr: 0.25,
-    borderRadius: 1,
-    border: 1,
-    borderColor: 'divider',
-    bgcolor: 'background.paper',
-    '&:hover': { borderColor: 'text.secondary' },
-  },
-  '& [data-drag-handle]': { display: 'flex', cursor: 'grab', color: 'text.secondary', touchAction: 'none', alignSelf: 'stretch', alignItems: 'center' },
-} as const;
-
-const AvailableEventContent = memo(function AvailableEventContent({ event, item, onAdd }: { event: Event; item: NewItem; onAdd: AvailableContentProps['onAdd'] }) {
-  const duration = parseTimeSpan(event.duration);
-  const when = parseServiceDate(event.instantVodStart ?? event.actualLiveStart ?? event.scheduledStart);
-  return (
-    <>
-      <Thumbnail url={event.thumbnailUrl} title={event.title} width={64} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" noWrap title={event.title} sx={{ fontWeight: 500 }}>
-          {event.title || 'Untitled event'}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25, minWidth: 0 }}>
-          <StateChip state={event.state} />
-          <Typography variant="caption" noWrap sx={{ color: 'text.secondary' }}>
-            {[duration !== null && duration > 0 ? formatClock(duration) : null, when ? formatDateTime(when) : null, event.room].filter(Boolean).join(' · ')}
-          </Typography>
-        </Box>
-      </Box>
-      <Tooltip title="Add to the playlist">
-        <IconButton size="small" aria-label={`Add ‘${event.title || 'Untitled event'}’ to the playlist`} onClick={() => onAdd([item], event.title)}>
-          <AddIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </>
-  );
-});
-
-function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (url: string) => void }) {
-  const [url, setUrl] = useState('');
-  const [touched, setTouched] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const trimmed = url.trim();
-  const valid = /^https?:\/\/\S+$/i.test(trimmed);
-  const error = touched && !valid ? 'Enter an http:// or https:// URL of an MP4 file.' : undefined;
-  const hint = valid && !/\.mp4(\?|#|$)/i.test(trimmed) ? 'This URL does not end in .mp4: the encoder needs a full MP4 file.' : 'The encoder plays the whole file.';
-  const submit = () => {
-    setTouched(true);
-    if (!valid) {
-      inputRef.current?.focus();
-      return;
-    }
-    onAdd(trimmed);
-    setUrl('');
-    setTouched(false);
-    onClose();
-  };
-  return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="mp4-title">
-      <DialogTitle id="mp4-title">Add an MP4 file by URL</DialogTitle>
-      <DialogContent>
-        <TextField
-          inputRef={inputRef}
-          autoFocus
-          fullWidth
-          margin="dense"
-          label="MP4 URL"
-          placeholder="https://media.example.com/programme.mp4"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          onBlur={() => setTouched(Boolean(url))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          error={Boolean(error)}
-          helperText={error ?? hint}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit}>
-          Add to the playlist
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -32,7 +32,8 @@ import { createEditorState, isDirty, type CompositionKind, type EditorAction, ty
 import { playlistReducer } from './playlist-reducer.ts';
 import { computeTimeline } from './playlist-timing.ts';
 import { countIssues, validateFields, validateItems, type ItemIssue } from './playlist-validation.ts';
-import { itemTitle, PlaylistPane } from './playlist-pane.tsx';
+import { PlaylistPane } from './playlist-pane.tsx';
+import { itemTitle } from './playlist-row-label.ts';
 import { KIND_LABEL, PlaylistSettingsPanel } from './playlist-settings.tsx';
 import { useComposeSave } from './use-compose-save.ts';
 import { DragPreview, usePlaylistDrag } from './use-playlist-drag.tsx';

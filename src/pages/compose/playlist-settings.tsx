@@ -1,3 +1,4 @@
+// Over ~250 lines: one form, the Settings tab's field list (playlist, type, composition event), read top to bottom.
 /**
  * The Settings tab: the playlist's own settings (name, looped, liveStreamStart with the licence
  * rule), the composition type and why it cannot change, and the composition event's fields.

@@ -23,9 +23,10 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { SourceDragData } from './available-content.tsx';
+import type { SourceDragData } from './available-event.tsx';
 import type { EditorAction, EditorState, NewItem } from './playlist-document.ts';
-import { PLAYLIST_DROP_ID, type RowDragData } from './playlist-pane.tsx';
+import { PLAYLIST_DROP_ID } from './playlist-pane.tsx';
+import type { RowDragData } from './playlist-row.tsx';
 
 export interface PlaylistDrag {
   id: string;

@@ -5,7 +5,7 @@
  * for experts. The target's fields are keys of destinationJson, so nothing is lost either way.
  */
 import { z } from 'zod';
-import { DestinationTarget, type FieldError, type MediaDestination, type MediaDestinationBody } from '#schema';
+import { DestinationTarget, type Destination, type FieldError, type MediaDestination, type MediaDestinationBody } from '#schema';
 import type { MappedServerErrors } from '#components/form/server-errors.ts';
 
 export interface TargetConfigField {
@@ -94,4 +94,9 @@ export function destinationServerErrors(errors: readonly FieldError[]): MappedSe
     else other.push(`${field}: ${message}`);
   }
   return { fields, other };
+}
+
+/** A direct destination in the shape the page lists. */
+export function fromDirect(d: Destination): AnyDestination {
+  return { id: d.id, name: d.name, target: d.target, configJson: d.configJson, active: d.active, api: 'direct' };
 }

@@ -4,13 +4,9 @@
  * failed or expired one, delete (confirmed). The caller filters and pages (the URL holds that).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import type { GridColDef } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -18,7 +14,6 @@ import type { Theme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
-import MailIcon from '@mui/icons-material/MailOutlined';
 import type { VodDownloadDetails } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
@@ -26,8 +21,9 @@ import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { ServerDataGrid, type GridPaging } from '#components/server-data-grid.tsx';
-import { formatBytes, formatDuration, MAIL_LABELS, STATE_COLORS, STATE_LABELS } from './download-format.ts';
+import { formatBytes, formatDuration } from './download-format.ts';
 import { linkOf, useDeleteDownload, useRetryDownload } from './use-downloads.ts';
+import { MailCell, StateCell } from './download-cells.tsx';
 
 export interface DownloadsTableProps {
   label: string;
@@ -46,56 +42,6 @@ export const DOWNLOAD_PAGE_SIZES = [20, 50, 100] as const;
 
 const HIDDEN_ON_PHONES: Record<string, boolean> = { clips: false, recipient: false, created: false, expires: false };
 const ALL_COLUMNS: Record<string, boolean> = {};
-
-function StateCell({ row }: { row: VodDownloadDetails }) {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, width: '100%', minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Chip size="small" label={STATE_LABELS[row.state]} color={STATE_COLORS[row.state]} variant={row.state === 'expired' ? 'outlined' : 'filled'} />
-        {row.state === 'processing' && (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {row.progress}%
-          </Typography>
-        )}
-      </Box>
-      {row.state === 'processing' && <LinearProgress variant={row.progress > 0 ? 'determinate' : 'indeterminate'} value={row.progress} aria-label={`Processing ${row.mp4Filename}`} />}
-      {row.state === 'failed' && row.failureReason && (
-        <Tooltip title={row.failureReason} describeChild>
-          <Typography variant="caption" noWrap sx={{ color: 'error.main' }}>
-            {row.failureReason}
-          </Typography>
-        </Tooltip>
-      )}
-    </Box>
-  );
-}
-
-function MailCell({ row, mailbox }: { row: VodDownloadDetails; mailbox: boolean }) {
-  const { mail } = row;
-  const color = mail.status === 'failed' || mail.status === 'retrying' ? 'error.main' : 'text.secondary';
-  const label = MAIL_LABELS[mail.status];
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
-      <Typography variant="body2" noWrap title={row.emailAddress}>
-        {row.emailAddress}
-      </Typography>
-      <Tooltip title={mail.error ?? ''} describeChild disableHoverListener={!mail.error}>
-        <Typography variant="caption" noWrap sx={{ color }}>
-          {mail.status === 'sent' && mailbox ? (
-            <Link component={RouterLink} to="/mailbox" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-              <MailIcon sx={{ fontSize: 14 }} aria-hidden /> {label}
-            </Link>
-          ) : (
-            <>
-              {label}
-              {mail.status === 'retrying' && mail.attempts > 0 ? ` (try ${mail.attempts + 1})` : ''}
-            </>
-          )}
-        </Typography>
-      </Tooltip>
-    </Box>
-  );
-}
 
 export function DownloadsTable(props: DownloadsTableProps) {
   const serviceUrl = useServiceUrl();

@@ -1,368 +1,92 @@
 /**
- * The event's Publications tab: its live and VOD publications (the monitor's rows for this event,
- * with their actions and the detail drawer), adding live publications (an audio input, one or
- * more destinations, each target's fields as a form with a raw JSON view for experts, start now or
- * with the event) and publishing the event's MP4 to several destinations at once.
+ * The event's Publications tab: its live and VOD publications on the one table (the monitor's
+ * rows for this event, paged by the service, with their actions and the detail drawer), adding
+ * live publications, publishing the MP4 to destinations, and publishing directly.
  */
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
-import { Link as RouterLink } from 'react-router';
-import { ApiError } from '#client';
-import { checkTargetField, targetFields, type Event, type MediaDestination, type PublicationKind, type TargetField } from '#schema';
+import SendIcon from '@mui/icons-material/SendOutlined';
+import type { Event, MonitorRow, PublicationKind } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { notify } from '#app/notifications.tsx';
-import { DateTimeText } from '#components/date-time-text.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
+import { mp4StateLabel } from '#components/event-state.ts';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
-import { PublicationActions } from './publication-actions.tsx';
-import { PublicationDrawer } from './publication-drawer.tsx';
 import { DirectPublishDialog } from './direct-publish-dialog.tsx';
-import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
-import SendIcon from '@mui/icons-material/SendOutlined';
-import { DestinationChoiceLabel, PublicationStateChip, stateGroup, TargetLabel, targetName } from './targets.tsx';
+import { usePublicationColumns } from './publication-columns.tsx';
+import { PublicationDrawer } from './publication-drawer.tsx';
+import { PublishDialog } from './publish-dialog.tsx';
+import { stateGroup } from './targets.tsx';
 
-interface Draft {
-  destination: MediaDestination;
-  values: Record<string, unknown>;
-  raw: boolean;
-  rawText: string;
-}
-
-/** The publicationJson of a draft: the raw text when the expert view is on, else the form's non-empty values. */
-export function draftJson(d: Draft): string {
-  if (d.raw) return d.rawText;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(d.values)) {
-    if (v === '' || v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
-    out[k] = v;
-  }
-  return JSON.stringify(out);
-}
-
-function FieldInput({ field, value, error, onChange }: { field: TargetField; value: unknown; error?: string; onChange: (v: unknown) => void }) {
-  const common = { label: field.label, error: Boolean(error), helperText: error ?? field.help, required: field.required && !field.suppliedByDestination, fullWidth: true, size: 'small' as const };
-  switch (field.type) {
-    case 'boolean':
-      return <FormControlLabel control={<Checkbox checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={field.label} />;
-    case 'select':
-      return (
-        <TextField select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
-          <MenuItem value="">Default</MenuItem>
-          {(field.options ?? []).map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      );
-    case 'datetime':
-      return (
-        <TextField
-          {...common}
-          type="datetime-local"
-          value={typeof value === 'string' && value ? toLocal(value) : ''}
-          onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : '')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      );
-    case 'urls':
-      return (
-        <TextField
-          {...common}
-          value={Array.isArray(value) ? value.join('\n') : ''}
-          onChange={(e) => onChange(e.target.value.split('\n').map((s) => s.trim()).filter(Boolean))}
-          multiline
-          minRows={1}
-          helperText={error ?? `${field.help ? `${field.help}. ` : ''}One URL per line.`}
-        />
-      );
-    default:
-      return (
-        <TextField
-          {...common}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
-          multiline={field.type === 'textarea'}
-          minRows={field.type === 'textarea' ? 2 : undefined}
-          slotProps={{ htmlInput: field.maxLength ? { maxLength: field.maxLength } : {} }}
-        />
-      );
-  }
-}
-
-function toLocal(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function defaults(kind: PublicationKind, event: Event, destination: MediaDestination): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of targetFields(destination.target, kind)) {
-    if (/_(title)$/.test(f.key)) out[f.key] = event.title.slice(0, f.maxLength ?? 255);
-    if (f.key === 'mb_text') out[f.key] = `${kind === 'live' ? 'Live now' : 'Watch'}: ${event.title}`.slice(0, 280);
-  }
-  return out;
-}
-
-/** Adding live publications or publishing the MP4: choose destinations, fill each target's form, submit together. */
-function PublishDialog({ event, kind, onClose }: { event: Event; kind: PublicationKind; onClose: () => void }) {
-  const describeError = useDescribeError();
-  const destinations = useQuery(api.mediaDestination.list.queryOptions({}));
-  const profile = useQuery({ ...api.channelProfile.getForEvent.queryOptions({ params: { id: event.id } }), enabled: kind === 'live' });
-  const [drafts, setDrafts] = useState<Draft[]>([]);
-  const [audioInputId, setAudioInputId] = useState('');
-  const [startInstantly, setStartInstantly] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const createLive = useMutation(api.livePublication.create.mutationOptions());
-  const createVod = useMutation(api.vodPublication.create.mutationOptions());
-  const busy = createLive.isPending || createVod.isPending;
-
-  const toggle = (d: MediaDestination) =>
-    setDrafts((list) => (list.some((x) => x.destination.id === d.id) ? list.filter((x) => x.destination.id !== d.id) : [...list, { destination: d, values: defaults(kind, event, d), raw: false, rawText: '' }]));
-  const update = (i: number, change: Partial<Draft>) => setDrafts((list) => list.map((d, j) => (j === i ? { ...d, ...change } : d)));
-
-  const submit = async () => {
-    setProblem(null);
-    // The schema module's own checks first, so most mistakes show before a round trip.
-    const local: Record<string, string> = {};
-    drafts.forEach((d, i) => {
-      if (d.raw) return;
-      for (const f of targetFields(d.destination.target, kind)) {
-        const v = d.values[f.key];
-        if (f.required && !f.suppliedByDestination && (v === undefined || v === '')) local[`${i}.${f.key}`] = `${f.label} is required by ${targetName(d.destination.target)}`;
-        const why = checkTargetField(f, v);
-        if (why) local[`${i}.${f.key}`] = `${f.label} ${why}`;
-      }
-    });
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    try {
-      const publications = drafts.map((d) => ({ destinationId: d.destination.id, publicationJson: draftJson(d) }));
-      const created =
-        kind === 'live'
-          ? await createLive.mutateAsync({ body: { eventId: event.id, startInstantly, publications: publications.map((p) => ({ ...p, ...(audioInputId ? { audioInputId } : {}) })) } })
-          : await createVod.mutateAsync({ body: { eventId: event.id, publications } });
-      notify(`${created.length} ${kind === 'live' ? 'live' : 'VOD'} ${created.length === 1 ? 'publication' : 'publications'} created`, { severity: 'success' });
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-        const mapped: Record<string, string> = {};
-        const other: string[] = [];
-        for (const f of error.fieldErrors) {
-          const m = /^body\.publications\.(\d+)\.publicationJson(?:\.([\w]+))?/.exec(f.field);
-          if (m) mapped[m[2] ? `${m[1]}.${m[2]}` : `${m[1]}.__raw`] = f.message;
-          else other.push(`${f.field}: ${f.message}`);
-        }
-        setErrors(mapped);
-        if (other.length > 0) setProblem(other.join('; '));
-      } else setProblem(describeError(error).message);
-    }
-  };
-
-  const mp4 = useEventMp4(event.id, event.mp4State);
-  const mp4Ready = mp4.ready;
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{kind === 'live' ? 'Add live publications' : 'Publish the MP4'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {kind === 'vod' && <Mp4Offer mp4={mp4} />}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          {kind === 'live' && (
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-              <TextField select size="small" label="Audio input" value={audioInputId} onChange={(e) => setAudioInputId(e.target.value)} sx={{ minWidth: 220 }}>
-                <MenuItem value="">The event’s default audio</MenuItem>
-                {(profile.data?.audioInputs ?? []).map((a) => (
-                  <MenuItem key={a.id} value={a.id}>
-                    {a.languageCode} · channel {a.audioChannel}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <FormControlLabel control={<Switch checked={startInstantly} onChange={(e) => setStartInstantly(e.target.checked)} />} label="Start at once (or when the event goes live)" />
-            </Box>
-          )}
-          <Box>
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-              Destinations
-            </Typography>
-            {destinations.isPending ? (
-              <Skeleton variant="rounded" height={40} />
-            ) : (destinations.data ?? []).length === 0 ? (
-              <Alert severity="info">
-                No destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> first.
-              </Alert>
-            ) : (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {(destinations.data ?? []).map((d) => (
-                  <FormControlLabel
-                    key={d.id}
-                    control={<Checkbox checked={drafts.some((x) => x.destination.id === d.id)} onChange={() => toggle(d)} />}
-                    label={<DestinationChoiceLabel destination={d} />}
-                  />
-                ))}
-              </Box>
-            )}
-          </Box>
-          {drafts.map((d, i) => (
-            <Paper key={d.destination.id} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`${d.destination.name} (${targetName(d.destination.target)})`}>
-              <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
-                <Typography variant="subtitle1" component="legend" sx={{ flex: 1, display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                  <TargetLabel target={d.destination.target} /> · {d.destination.name}
-                </Typography>
-                <FormControlLabel
-                  control={<Switch size="small" checked={d.raw} onChange={(e) => update(i, { raw: e.target.checked, rawText: e.target.checked ? JSON.stringify(JSON.parse(draftJson({ ...d, raw: false })), null, 2) : d.rawText })} />}
-                  label="Raw JSON"
-                />
-              </Box>
-              {!d.destination.active && <Alert severity="warning" sx={{ mb: 1.5 }}>This destination is not active: its publications will fail with FailedDestination until it is activated.</Alert>}
-              {d.raw ? (
-                <TextField
-                  label="publicationJson"
-                  multiline
-                  minRows={4}
-                  fullWidth
-                  value={d.rawText}
-                  onChange={(e) => update(i, { rawText: e.target.value })}
-                  error={Boolean(errors[`${i}.__raw`])}
-                  helperText={errors[`${i}.__raw`] ?? Object.entries(errors).filter(([k]) => k.startsWith(`${i}.`)).map(([, m]) => m).join('; ')}
-                  slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
-                />
-              ) : (
-                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
-                  {targetFields(d.destination.target, kind).map((f) => (
-                    <Box key={f.key} sx={{ gridColumn: f.type === 'textarea' || f.type === 'urls' ? '1 / -1' : undefined }}>
-                      <FieldInput field={f} value={d.values[f.key]} error={errors[`${i}.${f.key}`]} onChange={(v) => update(i, { values: { ...d.values, [f.key]: v } })} />
-                    </Box>
-                  ))}
-                </Box>
-              )}
-            </Paper>
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={drafts.length === 0 || (kind === 'vod' && !mp4Ready)} loading={busy}>
-          {kind === 'live' ? `Create ${drafts.length || ''} live ${drafts.length === 1 ? 'publication' : 'publications'}` : `Publish to ${drafts.length || ''} ${drafts.length === 1 ? 'destination' : 'destinations'}`}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+/** The tab's list: server paging in the URL (no sort: the service's order, newest first). */
+const EVENT_PUBLICATIONS_VIEW = definePagedView<never>({ pageSizes: [25, 50, 100] });
 
 export function EventPublicationsTab({ event }: { event: Event }) {
   const describeError = useDescribeError();
   const [params, setParams] = useUrlParams();
+  const [paged, , grid] = usePagedView(EVENT_PUBLICATIONS_VIEW);
   const [dialog, setDialog] = useState<PublicationKind | null>(null);
   const list = useQuery({
-    ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageSize: 200 } }),
+    ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageNumber: paged.page, pageSize: paged.pageSize } }),
+    placeholderData: keepPreviousData,
     refetchInterval: (q) => ((q.state.data?.results ?? []).some((r) => ['Processing', 'Scheduled', 'InProgress'].includes(stateGroup(r.kind, r.publicationState))) ? 2_000 : 15_000),
   });
-  const setParam = (name: string, value: string | null) =>
-    setParams((c) => {
-      const n = new URLSearchParams(c);
-      if (value) n.set(name, value);
-      else n.delete(name);
-      return n;
+  const { columns, columnVisibility } = usePublicationColumns({ showEvent: false });
+  const set = (name: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      setParam(next, name, value);
+      return next;
     });
-  const setPub = (id: string | null) => setParam('pub', id);
-  const rows = list.data?.results ?? [];
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 200 }}>
-          MP4: {event.mp4StateString}. Every publication of every event is also on the <RouterLink to={`/publications?event=${event.id}`}>Publications</RouterLink> page.
+          MP4: {mp4StateLabel(event.mp4State)}. Every publication of every event is also on the <RouterLink to={`/publications?event=${event.id}`}>Publications</RouterLink> page.
         </Typography>
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog('live')}>
           Add live publications
         </Button>
-        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => setParam('publish', 'direct')}>
+        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => set('publish', 'direct')}>
           Publish directly
         </Button>
         <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setDialog('vod')}>
           Publish VOD
         </Button>
       </Box>
-      {list.error ? (
+      {list.error && !list.data ? (
         <Alert severity="error">{describeError(list.error).message}</Alert>
-      ) : list.isPending ? (
-        <Skeleton variant="rounded" height={120} />
-      ) : rows.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title="No publications for this event" hint="Stream it live to a video site or social network, or publish its MP4 on demand, to one or several destinations at once." />
-        </Paper>
       ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Publications of the event">
-            <TableHead>
-              <TableRow>
-                <TableCell>State</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>Target</TableCell>
-                <TableCell>Destination</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} hover onClick={() => setPub(r.id)} sx={{ cursor: 'pointer' }}>
-                  <TableCell>
-                    <PublicationStateChip kind={r.kind} state={r.publicationState} stateString={r.publicationStateString} progress={r.progress} />
-                  </TableCell>
-                  <TableCell>{r.kind === 'live' ? 'Live' : 'VOD'}</TableCell>
-                  <TableCell>
-                    <TargetLabel target={r.target} />
-                  </TableCell>
-                  <TableCell>{r.destinationName}</TableCell>
-                  <TableCell>
-                    <DateTimeText value={r.dateCreated} />
-                  </TableCell>
-                  <TableCell sx={{ color: r.publicationState >= 4 ? 'error.main' : 'text.secondary', maxWidth: 320 }}>{r.reason}</TableCell>
-                  <TableCell onClick={(e) => e.stopPropagation()}>
-                    <PublicationActions row={r} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+        <Paper variant="outlined">
+          {list.error && <Alert severity="warning">Could not refresh: {describeError(list.error).message}. Showing the last rows received.</Alert>}
+          <ServerDataGrid<MonitorRow, never>
+            label="Publications of the event"
+            rows={list.data?.results ?? []}
+            columns={columns}
+            columnVisibilityModel={columnVisibility}
+            rowCount={list.data?.totalCount}
+            loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+            {...grid}
+            onRowClick={(row) => set('pub', row.id)}
+            empty={<EmptyState title="No publications for this event" hint="Stream it live to a video site or social network, or publish its MP4 on demand, to one or several destinations at once." />}
+          />
         </Paper>
       )}
       {dialog && <PublishDialog event={event} kind={dialog} onClose={() => setDialog(null)} />}
       {params.get('publish') === 'direct' && (
-        <DirectPublishDialog eventId={event.id} contentId={event.contentId} title={event.title} mp4State={event.mp4State} onClose={() => setParam('publish', null)} />
+        <DirectPublishDialog eventId={event.id} contentId={event.contentId} title={event.title} mp4State={event.mp4State} onClose={() => set('publish', null)} />
       )}
-      <PublicationDrawer id={params.get('pub')} onClose={() => setPub(null)} />
+      <PublicationDrawer id={params.get('pub')} onClose={() => set('pub', null)} />
     </Box>
   );
 }

@@ -29,7 +29,7 @@ import { getApiClient } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { endpoints } from '#schema';
-import { stateGroup, targetName } from './targets.tsx';
+import { publicationStateLabel, stateGroup, targetName } from './targets.tsx';
 
 export type ActionId = 'start' | 'cancelStart' | 'stop' | 'publish' | 'unpublish' | 'recreate' | 'retry' | 'delete';
 
@@ -128,7 +128,7 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
     }
     case 'recreate': {
       const p = await client.call(endpoints.livePublication.recreate, { body: { ...ids, removeOriginal: true } });
-      return `Recreated: ${p.publicationStateString}`;
+      return `Recreated: ${publicationStateLabel(p.publicationStateString).toLowerCase()}`;
     }
     case 'retry': {
       if (row.api === 'direct') {

@@ -22,52 +22,15 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { LineChart } from '#components/lazy-parts.tsx';
-import type { MonitorRow, PublicationHistoryEntry } from '#schema';
+import type { MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
-import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
-
-/** A date in one line, or a dash. */
-function when(value: string | null | undefined): string {
-  const date = parseServiceDate(value);
-  return date ? formatDateTime(date) : '—';
-}
 import { PublicationActions } from './publication-actions.tsx';
+import { Timeline, when } from './publication-timeline.tsx';
 import { PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function Timeline({ entries }: { entries: PublicationHistoryEntry[] }) {
-  return (
-    <Box component="ol" aria-label="History" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {entries.map((e, i) => {
-        const failed = e.toState >= 4;
-        return (
-          <Box component="li" key={i} sx={{ display: 'flex', gap: 1.5, pb: 1.5, position: 'relative' }}>
-            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-              <Box sx={{ width: 12, height: 12, borderRadius: '50%', mt: 0.5, bgcolor: failed ? 'error.main' : i === entries.length - 1 ? 'primary.main' : 'grey.500' }} />
-              {i < entries.length - 1 && <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', mt: 0.5 }} />}
-            </Box>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, color: failed ? 'error.main' : 'text.primary' }}>
-                {e.fromStateString ? `${e.fromStateString} → ${e.toStateString}` : `Created: ${e.toStateString}`}
-              </Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {when(e.at)} · {e.cause === 'request' ? 'by a request' : e.cause === 'target' ? 'by the target' : e.cause === 'event' ? 'by the event' : 'by the service'}
-              </Typography>
-              {e.reason && (
-                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {e.reason}
-                </Typography>
-              )}
-            </Box>
-          </Box>
-        );
-      })}
-    </Box>
-  );
-}
 
 function Statistics({ row }: { row: MonitorRow }) {
   const describeError = useDescribeError();

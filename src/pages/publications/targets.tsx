@@ -76,6 +76,11 @@ const STATE_LABELS: Record<string, string> = {
   FailedPublication: 'Publication failed',
 };
 
+/** A publication state in words ("Destination failed", not `FailedDestination`). */
+export function publicationStateLabel(stateString: string): string {
+  return STATE_LABELS[stateString] ?? stateString;
+}
+
 const DESCRIPTIONS: Record<string, string> = {
   Processing: 'The MP4 is being downloaded and uploaded to the target',
   Scheduled: 'Waiting: not on the target yet, or uploaded and waiting for its publish time',
@@ -90,7 +95,7 @@ const DESCRIPTIONS: Record<string, string> = {
 export function PublicationStateChip({ kind, state, stateString, progress }: { kind: 'live' | 'vod'; state: number; stateString: string; progress?: number | null }) {
   const group = stateGroup(kind, state);
   const color = group === 'Failed' ? 'error' : group === 'InProgress' ? 'error' : group === 'Completed' ? 'success' : group === 'Processing' ? 'info' : 'default';
-  const label = (STATE_LABELS[stateString] ?? stateString) + (group === 'Processing' && progress != null ? ` ${progress} %` : '');
+  const label = publicationStateLabel(stateString) + (group === 'Processing' && progress != null ? ` ${progress} %` : '');
   return (
     <Tooltip title={DESCRIPTIONS[stateString] ?? stateString} describeChild>
       <Chip

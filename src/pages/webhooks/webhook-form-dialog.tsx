@@ -1,3 +1,4 @@
+// Over ~250 lines: one form's field list (URL, scope, format, authentication, headers) with its submit.
 /**
  * Adding or editing a webhook, in a dialog (full screen on a phone): the URL, whom it is for
  * (every event, or one event; fixed once created), JSON or form parameters, basic authentication

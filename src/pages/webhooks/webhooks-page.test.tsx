@@ -135,8 +135,8 @@ describe('one webhook', () => {
     expect(receiver.received.length).toBe(before + 1);
     expect(receiver.received.at(-1)!.headers['x-secret']).toBe('s');
     // The test is in the log.
-    const log = await screen.findByRole('table', { name: 'Deliveries' });
-    await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered$/ })).toHaveLength(1));
+    const log = await screen.findByRole('grid', { name: 'Deliveries' });
+    await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered/ })).toHaveLength(1));
 
     // A failing test says so.
     receiver.respond = () => ({ status: 503, body: 'maintenance' });
@@ -159,18 +159,18 @@ describe('one webhook', () => {
     await deliverDue(t);
 
     const { router } = renderPage(`/webhooks/${hook.id}`);
-    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    const log = await screen.findByRole('grid', { name: 'Deliveries' });
     // Deliveries are made with the change, for the webhooks there are then: the event's Added
     // change, recorded before this webhook existed, has none.
-    const delivered = (await within(log).findAllByRole('row', { name: /Delivered$/ })).find((r) => r.textContent?.includes('State: Live published'))!;
+    const delivered = (await within(log).findAllByRole('row', { name: /Delivered/ })).find((r) => r.textContent?.includes('State: Live published'))!;
     expect(within(delivered).getByText('State: Live published')).toBeTruthy();
     expect(delivered.textContent).toMatch(/200 OK · [\d.]+ m?s/);
     expect(delivered.textContent).toContain('1 of 8');
-    const retrying = within(log).getByRole('row', { name: /Retrying$/ });
+    const retrying = within(log).getByRole('row', { name: /Retrying/ });
     expect(within(retrying).getByText('Thumbnail')).toBeTruthy();
     expect(retrying.textContent).toMatch(/500 Internal Server Error · [\d.]+ m?s/);
     // Its next retry is given (the cell before the actions).
-    const cells = within(retrying).getAllByRole('cell');
+    const cells = within(retrying).getAllByRole('gridcell');
     expect(cells[cells.length - 2]!.textContent).not.toBe('—');
     expect(screen.getByText(/2 deliveries · 1 still open on this page/)).toBeTruthy();
 
@@ -182,23 +182,27 @@ describe('one webhook', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
 
     // The attempts of the retrying one: the answer and the excerpt.
-    const row = await within(await screen.findByRole('table', { name: 'Deliveries' })).findByRole('row', { name: /Retrying$/ });
+    const row = await within(await screen.findByRole('grid', { name: 'Deliveries' })).findByRole('row', { name: /Retrying/ });
     await user.click(within(row).getByRole('button', { name: 'Show attempts' }));
-    const id = row.getAttribute('data-delivery-id')!;
+    const id = row.getAttribute('data-id')!;
     await waitFor(() => expect(router.state.location.search).toBe(`?delivery=${id}`));
     const attempts = await screen.findByRole('table', { name: `Attempts of delivery ${id.slice(0, 8)}` });
     expect(attempts.textContent).toContain('500 Internal Server Error');
     expect(attempts.textContent).toContain('Will retry');
     expect(within(attempts).getByLabelText('Response to attempt 1 excerpt').textContent).toBe('boom');
+    // The drawer closes, and the URL forgets the delivery.
+    await user.click(within(screen.getByRole('dialog', { name: /delivery/ })).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Redeliver the delivered one: a new delivery that reaches the receiver.
     receiver.respond = () => ({ status: 200 });
     const before = receiver.received.length;
-    const deliveredAgain = within(screen.getByRole('table', { name: 'Deliveries' }))
-      .getAllByRole('row', { name: /Delivered$/ })
+    const deliveredAgain = within(screen.getByRole('grid', { name: 'Deliveries' }))
+      .getAllByRole('row', { name: /Delivered/ })
       .find((r) => r.textContent?.includes('State: Live published'))!;
     await user.click(within(deliveredAgain).getByRole('button', { name: 'Redeliver' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getByText('Redelivery')).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('grid', { name: 'Deliveries' })).getByText('Redelivery')).toBeTruthy());
     await deliverDue(t);
     expect(receiver.received.length).toBeGreaterThan(before);
     expect(receiver.received.at(-1)!.fields).toMatchObject({ eventId: event.id, stateChanged: true });
@@ -210,12 +214,12 @@ describe('one webhook', () => {
     const hook = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/many'), useJsonBody: true } });
     for (let i = 0; i < 23; i++) await service.call(endpoints.webhook.test, { params: { id: hook.id } });
     const { router } = renderPage(`/webhooks/${hook.id}`);
-    const log = await screen.findByRole('table', { name: 'Deliveries' });
-    await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered$/ })).toHaveLength(20));
+    const log = await screen.findByRole('grid', { name: 'Deliveries' });
+    await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered/ })).toHaveLength(20));
     expect(screen.getByText('1–20 of 23')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Deliveries' })).getAllByRole('row', { name: /Delivered$/ })).toHaveLength(3));
+    await waitFor(() => expect(within(screen.getByRole('grid', { name: 'Deliveries' })).getAllByRole('row', { name: /Delivered/ })).toHaveLength(3));
     await service.call(endpoints.webhook.delete, { params: { id: hook.id } });
   });
 

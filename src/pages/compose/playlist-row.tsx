@@ -1,0 +1,134 @@
+/**
+ * One row of the playlist: a sortable <li> placed by the virtualiser, with the row's name, its
+ * state as data attributes (styled from LIST_SX) and the pointer's selection rules.
+ */
+import { memo, type FocusEvent, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, type PointerEventHandler } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { Theme } from '@mui/material/styles';
+import type { EditorAction, EditorItem } from './playlist-document.ts';
+import type { ItemTiming, SourceInfo } from './playlist-timing.ts';
+import type { ItemIssue } from './playlist-validation.ts';
+import { RowContent } from './playlist-row-content.tsx';
+import { rowLabel } from './playlist-row-label.ts';
+
+export const ROW_HEIGHT = 64;
+
+export interface RowDragData {
+  kind: 'row';
+  key: string;
+}
+
+interface PlaylistRowProps {
+  item: EditorItem;
+  index: number;
+  count: number;
+  top: number;
+  timing: ItemTiming | undefined;
+  source: SourceInfo | null | undefined;
+  selected: boolean;
+  open: boolean;
+  issues: readonly ItemIssue[] | undefined;
+  tabbable: boolean;
+  groupDragging: boolean;
+  selectedCount: number;
+  dispatch: (action: EditorAction) => void;
+  onKeyDown: (event: ReactKeyboardEvent<HTMLElement>, key: string) => void;
+  onFocusRow: (key: string) => void;
+}
+
+/**
+ * A row is two parts: this thin sortable shell, which re-renders on every move of a drag (dnd-kit's
+ * context), with its position in `style` (no new CSS class per frame); and RowContent, memoised,
+ * which re-renders only when the item or its state changes.
+ */
+export const PlaylistRow = memo(function PlaylistRow(props: PlaylistRowProps) {
+  const { item, index, count, top, timing, source, selected, open, issues, tabbable, groupDragging, selectedCount, dispatch, onKeyDown, onFocusRow } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging, isOver, active } = useSortable({
+    id: item.key,
+    data: { kind: 'row', key: item.key } satisfies RowDragData,
+  });
+  const dropBefore = isOver && (active?.data.current as { kind?: string } | undefined)?.kind === 'source';
+  const problems = issues?.length ?? 0;
+  const label = rowLabel(item, index, source, timing, problems);
+  const onPointerDown = listeners?.onPointerDown as PointerEventHandler<HTMLDivElement> | undefined;
+
+  return (
+    <li
+      ref={(node: HTMLLIElement | null) => {
+        setNodeRef(node);
+        setActivatorNodeRef(node);
+      }}
+      {...attributes}
+      role="listitem"
+      aria-roledescription="sortable playlist item"
+      aria-label={label}
+      aria-current={open ? 'true' : undefined}
+      data-row-key={item.key}
+      data-index={index}
+      data-selected={selected || undefined}
+      data-drop-before={dropBefore || undefined}
+      data-problems={problems || undefined}
+      data-open={open || undefined}
+      tabIndex={tabbable ? 0 : -1}
+      onKeyDown={(event: ReactKeyboardEvent<HTMLLIElement>) => {
+        onKeyDown(event, item.key);
+        if (!event.defaultPrevented) listeners?.onKeyDown?.(event);
+      }}
+      onFocus={(event: FocusEvent<HTMLLIElement>) => {
+        if (event.target === event.currentTarget) onFocusRow(item.key);
+      }}
+      onClick={(event: MouseEvent) => {
+        if ((event.target as HTMLElement).closest('button, input, [data-no-row-click]')) return;
+        if (event.shiftKey) dispatch({ type: 'select', key: item.key, mode: 'range' });
+        else if (event.ctrlKey || event.metaKey) dispatch({ type: 'select', key: item.key, mode: 'toggle' });
+        else {
+          dispatch({ type: 'select', key: item.key, mode: 'only' });
+          dispatch({ type: 'setActive', key: item.key });
+        }
+      }}
+      style={{
+        top,
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging || groupDragging ? 0.35 : 1,
+        zIndex: isDragging ? 1 : undefined,
+      }}
+    >
+      <RowContent item={item} index={index} count={count} timing={timing} source={source} selected={selected} issues={issues} selectedCount={selectedCount} dispatch={dispatch} onPointerDown={onPointerDown} />
+    </li>
+  );
+});
+
+/**
+ * The list and the look of its rows, in one place: a row's shell re-renders on every step of a
+ * drag, and a plain <li> styled from here costs no style work when it does.
+ */
+export const LIST_SX = {
+  m: 0,
+  p: 0,
+  listStyle: 'none',
+  position: 'relative',
+  '& > li': {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    height: ROW_HEIGHT,
+    display: 'flex',
+    alignItems: 'center',
+    gap: { xs: 0.5, sm: 1 },
+    pl: 0.25,
+    pr: 0.5,
+    borderBottom: 1,
+    borderColor: 'divider',
+    bgcolor: 'background.paper',
+    cursor: 'default',
+    outline: 'none',
+  },
+  '& > li[data-selected]': { bgcolor: 'action.hover' },
+  '& > li[data-open]': { bgcolor: 'action.selected' },
+  '& > li[data-problems]': { boxShadow: (theme: Theme) => `inset 3px 0 0 ${theme.palette.error.main}` },
+  '& > li[data-drop-before]': { boxShadow: (theme: Theme) => `inset 0 3px 0 ${theme.palette.primary.main}` },
+  '& > li:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
+

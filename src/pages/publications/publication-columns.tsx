@@ -1,0 +1,98 @@
+/**
+ * The columns of a list of publications (the monitor, and an event's Publications tab): state,
+ * actions, target and kind, destination, event, reason and the dates. Below a wide screen the
+ * start date and the content id stay in the drawer, so the rest fits 1440 px without scrolling
+ * sideways; an event's own tab leaves out the event.
+ */
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { MonitorRow } from '#schema';
+import { DateTimeText } from '#components/date-time-text.tsx';
+import { VisuallyHidden } from '#components/visually-hidden.tsx';
+import { PublicationActions } from './publication-actions.tsx';
+import { PublicationStateChip, TargetLabel } from './targets.tsx';
+
+const COLUMNS: GridColDef<MonitorRow>[] = [
+  {
+    field: 'publicationState',
+    headerName: 'State',
+    // Fits the longest chip ("Publication failed", "Processing 100 %") with its icon; with the
+    // other widths and minimums the columns fit 1440 px without scrolling sideways.
+    width: 190,
+    sortable: false,
+    renderCell: ({ row }) => <PublicationStateChip kind={row.kind} state={row.publicationState} stateString={row.publicationStateString} progress={row.progress} />,
+  },
+  { field: 'actions', headerName: 'Actions', renderHeader: () => <VisuallyHidden>Actions</VisuallyHidden>, width: 48, sortable: false, renderCell: ({ row }) => <PublicationActions row={row} /> },
+  {
+    field: 'target',
+    headerName: 'Target',
+    width: 160,
+    sortable: false,
+    // The kind (live or VOD, direct or by event) under the target, as the dates carry their
+    // age: one column fewer, and long target names keep their room.
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', minWidth: 0, height: '100%', lineHeight: 1.3 }}>
+        <TargetLabel target={row.target} />
+        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }} noWrap>
+          {row.kind === 'live' ? 'Live' : row.api === 'direct' ? 'VOD, direct' : 'VOD'}
+        </Typography>
+      </Box>
+    ),
+  },
+  { field: 'destinationName', headerName: 'Destination', flex: 0.6, minWidth: 140, sortable: false },
+  {
+    field: 'eventTitle',
+    headerName: 'Event',
+    flex: 1,
+    minWidth: 130,
+    sortable: false,
+    renderCell: ({ row }) =>
+      row.eventId ? (
+        <Link component={RouterLink} to={`/events/${row.eventId}?tab=publications`} onClick={(e) => e.stopPropagation()} noWrap title={row.eventTitle ?? undefined}>
+          {row.eventTitle ?? row.eventId}
+        </Link>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    field: 'reason',
+    headerName: 'Reason',
+    flex: 1.2,
+    minWidth: 150,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Typography variant="body2" noWrap title={row.reason ?? undefined} sx={{ color: row.publicationState >= 4 ? 'error.main' : 'text.secondary', lineHeight: 'inherit' }}>
+        {row.reason ?? ''}
+      </Typography>
+    ),
+  },
+  { field: 'dateCreated', headerName: 'Created', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateCreated} /> },
+  { field: 'dateStarted', headerName: 'Started', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateStarted} /> },
+  { field: 'dateCompleted', headerName: 'Completed', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateCompleted} /> },
+  { field: 'contentId', headerName: 'Content id', width: 140, sortable: false },
+];
+
+/** A date and its age, centred in the row like the other cells. */
+function DateCell({ value }: { value: string | null | undefined }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.43 }}>
+      <DateTimeText value={value} />
+    </Box>
+  );
+}
+
+export function usePublicationColumns({ showEvent }: { showEvent: boolean }): { columns: GridColDef<MonitorRow>[]; columnVisibility: GridColumnVisibilityModel } {
+  const wide = useMediaQuery('(min-width: 1760px)');
+  const columnVisibility = useMemo(() => {
+    const hidden: GridColumnVisibilityModel = wide ? {} : { dateStarted: false, contentId: false };
+    if (!showEvent) hidden.eventTitle = false;
+    return hidden;
+  }, [wide, showEvent]);
+  return { columns: COLUMNS, columnVisibility };
+}
