@@ -28,6 +28,7 @@ import { assetRoutes } from './asset/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
 import { archiverRoutes } from './archiver/routes.ts';
 import { syndicationRoutes } from './syndication/routes.ts';
+import { changeJobs } from '../changes/jobs.ts';
 import { liveJobs } from './live/jobs.ts';
 import { webhookJobs } from './webhook/jobs.ts';
 import { composeJobs } from './compose/jobs.ts';
@@ -58,9 +59,11 @@ export const implementations: readonly Implementation[] = [
 /**
  * Every area's background jobs, for the worker. An area with background work defines each kind
  * with `jobKind` and `defineJob` (src/server/jobs/define.ts), its handlers in src/server/areas/<area>/jobs.ts, exports them as
- * `<area>Jobs`, and adds that list below. Job types are namespaced `area.action`.
+ * `<area>Jobs`, and adds that list below (the change log's, src/server/changes/jobs.ts, too). Job
+ * types are namespaced `area.action`.
  */
 export const areaJobs: readonly AnyJobDefinition[] = [
+  ...changeJobs,
   ...liveJobs,
   ...webhookJobs,
   ...composeJobs,

@@ -37,7 +37,7 @@ import { HttpError, issuesToFields, sendError, validationError } from '../http/e
 import type { ExtensionRoute } from '../http/openapi.ts';
 import { toNotification } from '../areas/webhook/index.ts';
 import { listenForChanges, type ChangeListener } from './listen.ts';
-import { startPruning, type Pruner, type PruneSettings } from './prune.ts';
+import { ensureChangePruneScheduled, type PruneSettings } from './prune.ts';
 
 export interface ChangeFeedSettings extends PruneSettings {
   /** How often the table is read for changes of other processes while LISTEN is not in place. Default 1 s. */
@@ -52,13 +52,6 @@ export interface ChangeFeedSettings extends PruneSettings {
   gapWaitMs?: number;
   /** Changes queued for a client that does not read them before the stream is closed (it resumes). Default 10 000. */
   maxQueued?: number;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The change log's pruning (prune.ts): `app.changeLog.run()` prunes now. */
-    changeLog: Pruner;
-  }
 }
 
 declare module '../services.ts' {
@@ -455,10 +448,9 @@ export const CHANGE_FEED_ROUTES: readonly ExtensionRoute[] = [
 
 export const changeFeed: AppExtension = {
   routes: CHANGE_FEED_ROUTES,
-  register(app: FastifyInstance, { db, clock, services, authenticate }) {
+  async register(app: FastifyInstance, { db, clock, services, authenticate }) {
     const settings = settingsOf(services.changeFeed);
-    const pruner = startPruning(db, clock, services.changeFeed ?? {}, app.log);
-    app.decorate('changeLog', pruner);
+    await ensureChangePruneScheduled(db, clock, services.changeFeed ?? {});
     let hub = hubs.get(db);
     if (!hub) {
       hub = new ChangeHub(db, settings);
@@ -468,7 +460,6 @@ export const changeFeed: AppExtension = {
     app.addHook('preClose', async () => {
       theHub.close();
       hubs.delete(db);
-      await pruner.stop();
     });
 
     app.get('/api/changes', { onRequest: authenticate }, async (request, reply) => {

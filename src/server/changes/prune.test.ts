@@ -1,11 +1,12 @@
 /** Pruning the change log (prune.ts), with the test clock: old rows go, what is still needed stays. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { recordChange } from '#testing/webhook.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { eventChanges } from '../db/tables/changes.ts';
-import { DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';
+import { jobs } from '../db/tables/jobs.ts';
+import { CHANGE_PRUNE_JOB, DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -67,24 +68,25 @@ describe('pruneChanges', () => {
 });
 
 describe('the periodic pruning of a running service', () => {
-  it('prunes on its own every pruneIntervalMs, by the app clock, with the retention setting', async () => {
-    const app = await createTestApp({ services: { changeFeed: { retentionMs: 2 * HOUR, pruneIntervalMs: 50 } } });
+  it('prunes as a job every pruneIntervalMs, by the app clock, with the retention setting', async () => {
+    const app = await createTestApp({ services: { changeFeed: { retentionMs: 2 * HOUR, pruneIntervalMs: HOUR } } });
     try {
       const eventId = await insertEvent(app, { title: 'Timer' });
       const old = await recordChange(app, eventId);
       await app.runJobs();
+      const left = async () => (await app.database.db.select({ seq: eventChanges.seq }).from(eventChanges)).map((r) => r.seq);
+      expect(await left()).toContain(old);
       app.clock.advance(3 * HOUR);
       const fresh = await recordChange(app, eventId);
       await app.runJobs();
-      const deadline = Date.now() + 10_000;
-      let left: number[] = [];
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        left = (await app.database.db.select({ seq: eventChanges.seq }).from(eventChanges)).map((r) => r.seq);
-      } while (left.includes(old) && Date.now() < deadline);
-      expect(left).toEqual([fresh]);
-      // And on demand.
-      expect(await app.app.changeLog.run()).toBe(0);
+      expect(await left()).toEqual([fresh]);
+      // Each run queues the next, one interval on; nothing is due before it.
+      const pending = await app.database.db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.type, CHANGE_PRUNE_JOB), eq(jobs.status, 'pending')));
+      expect(pending.map((j) => j.runAt.getTime())).toEqual([Math.ceil((app.clock.now().getTime() + HOUR) / HOUR) * HOUR]);
+      app.clock.advance(3 * HOUR);
+      const newest = await recordChange(app, eventId);
+      await app.runJobs();
+      expect(await left()).toEqual([newest]);
     } finally {
       await app.close();
     }

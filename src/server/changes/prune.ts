@@ -6,19 +6,24 @@
  *   incomplete and refreshes everything, see feed.ts `ready`),
  * - it is the newest row (the feed's hubs start from the highest seq in the table).
  *
- * Every service process prunes on a timer (`startPruning`, from the change feed's extension);
- * deleting is idempotent, so processes sharing a database need no coordination. Time is the
- * app's Clock, so tests move it instead of waiting.
+ * It is a durable job, `changes.prune` (jobs.ts), like every periodic piece of work: the change
+ * feed makes sure one is pending when the service starts (`ensureChangePruneScheduled`), and each
+ * run schedules the next one an interval later. Runs fall on interval boundaries and one pending
+ * job per boundary is kept (its dedupe key), so processes sharing a database prune once per
+ * interval between them. Time is the app's Clock, so tests move it and run the due jobs.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
+import { jobs } from '../db/tables/jobs.ts';
 import type { Clock } from '../jobs/clock.ts';
+import { jobKind } from '../jobs/define.ts';
 
 export interface PruneSettings {
   /** How long a change stays replayable. Default 72 hours; 0 keeps every change. */
   retentionMs?: number;
-  /** How often the log is pruned. Default 1 hour (the first run comes a minute after the start). */
+  /** How often the log is pruned. Default 1 hour (the first run comes at most a minute after the start). */
   pruneIntervalMs?: number;
 }
 
@@ -60,51 +65,31 @@ export async function pruneChanges(db: Db, clock: Clock, retentionMs = DEFAULT_R
   }
 }
 
-export interface Pruner {
-  /** Prunes now (also what the timer does); resolves with how many rows went. */
-  run(): Promise<number>;
-  stop(): Promise<void>;
+export const CHANGE_PRUNE_JOB = 'changes.prune';
+/** Prunes the change log, then schedules the next run; jobs.ts gives it its handler. */
+export const changePruneKind = jobKind(CHANGE_PRUNE_JOB, z.null());
+
+/** When the first run comes after a start, at most. */
+const FIRST_PRUNE_MS = 60_000;
+
+/** Enqueues the run at the interval boundary at or after `at` (one job per boundary). */
+export async function scheduleChangePrune(db: DbOrTx, clock: Clock, at: number, intervalMs: number): Promise<void> {
+  const boundary = Math.ceil(at / intervalMs) * intervalMs;
+  await changePruneKind.enqueue(db, clock, null, { runAt: new Date(boundary), dedupeKey: `${CHANGE_PRUNE_JOB}@${boundary}`, maxAttempts: 3 });
 }
 
-/** Prunes on a real-time timer, with "now" from the clock. */
-export function startPruning(
-  db: Db,
-  clock: Clock,
-  settings: PruneSettings,
-  log?: { warn(obj: object, msg?: string): void },
-  firstDelayMs = 60_000,
-): Pruner {
-  const retentionMs = settings.retentionMs ?? DEFAULT_RETENTION_MS;
-  const intervalMs = settings.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  const run = () => {
-    running ??= pruneChanges(db, clock, retentionMs)
-      .catch((error: unknown) => {
-        if (!stopped) log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'pruning the change log failed; trying again later');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = (ms: number) => {
-    timer = setTimeout(() => {
-      void run().then(() => {
-        if (!stopped) schedule(intervalMs);
-      });
-    }, ms);
-    timer.unref();
-  };
-  if (retentionMs > 0) schedule(Math.min(firstDelayMs, intervalMs));
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** Makes sure a prune is pending (at start): the first comes within a minute, or the interval when shorter. */
+export async function ensureChangePruneScheduled(db: DbOrTx, clock: Clock, settings: PruneSettings): Promise<void> {
+  const { retentionMs, intervalMs } = pruneSettingsOf(settings);
+  if (retentionMs <= 0) return;
+  const [pending] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.type, CHANGE_PRUNE_JOB), eq(jobs.status, 'pending')))
+    .limit(1);
+  if (!pending) await scheduleChangePrune(db, clock, clock.now().getTime() + Math.min(FIRST_PRUNE_MS, intervalMs), intervalMs);
+}
+
+export function pruneSettingsOf(settings: PruneSettings | undefined): { retentionMs: number; intervalMs: number } {
+  return { retentionMs: settings?.retentionMs ?? DEFAULT_RETENTION_MS, intervalMs: settings?.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS };
 }
