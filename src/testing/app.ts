@@ -89,7 +89,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.implementations ? { implementations: options.implementations } : {}),
       ...(options.endpoints ? { endpoints: options.endpoints } : {}),
       ...(options.demoKey ? { demoKey: options.demoKey } : {}),
-      ...(options.services ? { services: options.services } : {}),
+      // The change log's prune job runs whenever the clock passes its time and a test runs the
+      // due jobs; a test that counts jobs or settles webhooks must not see it, so it is off unless
+      // the test gives change-feed settings (changes/*.test.ts).
+      services: { ...options.services, changeFeed: options.services?.changeFeed ?? { retentionMs: 0 } },
       ...(options.extensions ? { extensions: options.extensions } : {}),
     });
     await app.ready();

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { withoutRowSecurity } from '../../db/tenant-scope.ts';
+import { asService } from '../../db/tenant-scope.ts';
 import { chapterPointCustomProperties, chapterPoints, customProperties, events } from '../../db/tables/index.ts';
 import type { KeywordQuery } from './keywords.ts';
 
@@ -65,7 +65,7 @@ export async function searchEventIds(db: DbOrTx, clientId: string, s: EventSearc
   const tsquery = s.keywords.kind === 'match' ? s.keywords.tsquery : undefined;
   const where = and(...eventConditions(clientId, s, tsquery));
   // The GIN index on search_vector serves `@@` only outside the policy; `where` names the client.
-  const reader = withoutRowSecurity(db);
+  const reader = asService(db);
   const [counted] = await reader.select({ count: sql<number>`count(*)::int` }).from(events).where(where);
   const totalCount = counted?.count ?? 0;
   const offset = (page.pageNumber - 1) * page.pageSize;

@@ -16,7 +16,7 @@ import {
   type PublicationKind,
 } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { withoutRowSecurity } from '../../db/tenant-scope.ts';
+import { asService } from '../../db/tenant-scope.ts';
 import { events } from '../../db/tables/events.ts';
 import { publicationHistory, publications, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
@@ -62,7 +62,7 @@ export function contentFilter(text: string | undefined): SQL[] {
  * that its trigram index serves the `ILIKE` (the filters always name the client, `base`).
  */
 function byContent<T extends DbOrTx>(db: T, contentIdFilter: string | undefined) {
-  return contentIdFilter ? withoutRowSecurity(db) : db;
+  return contentIdFilter ? asService(db) : db;
 }
 
 interface ListQuery {

@@ -30,8 +30,7 @@ let brokenReceiver: Receiver;
 beforeAll(async () => {
   t = await createTestApp({
     now: '2026-03-01T10:20:00.000Z',
-    // The change log's own prune job would run beside the webhook's as the clock moves: off here.
-    services: { webhooks: { allowPrivate: true, retentionMs: RETENTION, maxAttempts: 2, backoffMs: () => 60_000 }, changeFeed: { retentionMs: 0 } },
+    services: { webhooks: { allowPrivate: true, retentionMs: RETENTION, maxAttempts: 2, backoffMs: () => 60_000 } },
   });
   api = createTestClient(t);
   receiver = await new Receiver().start();

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { endpoints, type WebhookNotification } from '#schema';
+import { asService } from '../../db/tenant-scope.ts';
 import type { Db } from '../../db/database.ts';
 import { events } from '../../db/tables/events.ts';
 import { webhookDeliveries } from '../../db/tables/webhooks.ts';
@@ -47,8 +48,9 @@ interface BodyFields {
   additionalPropertiesJson?: string | null | undefined;
 }
 
+/** What the app's dispatcher works with when a request starts it: the service's handle, as for a job. */
 function env(ctx: RequestContext): DispatchEnv {
-  return { db: ctx.db, clock: ctx.clock, log: ctx.log, settings: resolveSettings(ctx.webhooks) };
+  return { db: asService(ctx.db), clock: ctx.clock, log: ctx.log, settings: resolveSettings(ctx.webhooks) };
 }
 
 /**
@@ -236,7 +238,7 @@ export const webhookRoutes: Implementation[] = [
           createdAt: now,
         })
         .returning();
-      const attempt = await dispatcherFor(ctx.db).attempt(e, delivery!, webhook);
+      const attempt = await dispatcherFor(e.db).attempt(e, delivery!, webhook);
       return { status: 200, body: toAttempt(attempt) };
     },
     NO_TRANSACTION,
@@ -266,7 +268,7 @@ export const webhookRoutes: Implementation[] = [
           createdAt: now,
         })
         .returning();
-      await dispatcherFor(ctx.db).pump(e);
+      await dispatcherFor(e.db).pump(e);
       return { status: 200, body: toDelivery(row!, [], e.settings.maxAttempts) };
     },
     NO_TRANSACTION,
