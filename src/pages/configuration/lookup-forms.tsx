@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the seven lookup forms as data over one builder (`lookupForm`), kept together so they read as one table.
 /**
  * The create/edit form of each kind of lookup, validated with the schema module's body schema
  * (the one the service validates with) and saved through `api`. JSON configurations are edited
