@@ -34,7 +34,8 @@ import {
   type Xflow,
 } from '#schema';
 import { api } from '#app/api.ts';
-import { ColourField, firstFreeSwatch } from '#components/colour-field.tsx';
+import { ColourField } from '#components/colour-field.tsx';
+import { firstFreeSwatch } from '#components/colour-swatches.ts';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { JsonField } from '#components/lazy-parts.tsx';
 import { LookupFormLayout, useLookupForm, type RunOperation } from './lookup-form.tsx';
