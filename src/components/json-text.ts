@@ -1,3 +1,4 @@
+// A hair over ~250 lines: one hand-written JSON parser that keeps positions (its steps share one cursor), and the diagnostics read from it.
 /**
  * JSON text read with positions, for the JSON field: a parser that keeps where each value (and
  * property name) stands and names a syntax error in words with its line and column; the
