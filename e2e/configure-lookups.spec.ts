@@ -48,7 +48,7 @@ test('configure lookups: an event type with a picked colour, then a channel’s 
     await page.getByRole('link', { name: 'Configuration' }).first().click();
     await expect(page).toHaveURL(/\/configuration\/event-types$/);
     await expect(page.getByRole('tab', { name: 'Event types' })).toHaveAttribute('aria-selected', 'true');
-    const list = page.getByRole('table', { name: 'Event types' });
+    const list = page.getByRole('grid', { name: 'Event types' });
     await expect(list.getByRole('row').nth(1)).toBeVisible();
 
     await page.getByRole('button', { name: 'Add event type' }).click();
@@ -72,7 +72,7 @@ test('configure lookups: an event type with a picked colour, then a channel’s 
   await test.step('edit a channel’s configuration: invalid JSON is an error, fixed JSON is saved', async () => {
     await page.getByRole('tab', { name: 'Channels' }).click();
     await expect(page).toHaveURL(/\/configuration\/channels$/);
-    const list = page.getByRole('table', { name: 'Channels' });
+    const list = page.getByRole('grid', { name: 'Channels' });
     const first = list.getByRole('row').nth(1).getByRole('link').first();
     const channel = (await first.innerText()).trim();
     await first.click();
@@ -118,7 +118,7 @@ test('configure lookups: an event type with a picked colour, then a channel’s 
 
   await test.step('dark mode, and the panel by keyboard', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    const list = page.getByRole('table', { name: 'Channels' });
+    const list = page.getByRole('grid', { name: 'Channels' });
     await list.getByRole('row').nth(1).getByRole('link').first().focus();
     await page.keyboard.press('Enter');
     const form = page.getByRole('dialog').filter({ has: page.getByRole('textbox', { name: /^Configuration/ }) });
@@ -147,10 +147,10 @@ test('configure lookups: an event type with a picked colour, then a channel’s 
     await expect(form).toBeHidden();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole('table', { name: 'Event types' }).getByRole('row').filter({ hasText: long })).toHaveCount(1);
+    await expect(page.getByRole('grid', { name: 'Event types' }).getByRole('row').filter({ hasText: long })).toHaveCount(1);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${screenshots}configuration-event-types-390.png`, fullPage: true });
-    await page.getByRole('table', { name: 'Event types' }).getByRole('link', { name: long, exact: true }).click();
+    await page.getByRole('grid', { name: 'Event types' }).getByRole('link', { name: long, exact: true }).click();
     await expect(page.getByRole('dialog', { name: long })).toBeVisible();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${screenshots}configuration-event-type-edit-390.png` });

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { RECENT_SEARCHES_KEY } from './global-search/recent-searches.ts';
-import { byStart } from './global-search.tsx';
+import { byStart } from './global-search/search-items.ts';
 
 let t: TestApp;
 const created: Record<string, Event> = {};

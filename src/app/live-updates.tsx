@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the change applier, the feed-aware polling and the provider share one refresh policy (batching, safety poll, hidden-tab grace), read here in one place; what to refresh is live-updates-plan.ts.
 /**
  * Live everywhere: the dashboard follows the service's change feed (#client change-feed.ts) and
  * refreshes exactly what changed (live-updates-plan.ts), or polls where there is no feed.

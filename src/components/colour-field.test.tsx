@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { ThemeProvider } from '@mui/material/styles';
 import { EventTypeBody } from '#schema';
 import { theme } from '#app/theme.ts';
-import { ColourField, firstFreeSwatch, normaliseHexColour } from './colour-field.tsx';
+import { ColourField } from './colour-field.tsx';
+import { firstFreeSwatch, normaliseHexColour } from './colour-swatches.ts';
 
 afterEach(cleanup);
 

@@ -8,7 +8,8 @@ import { EditorView } from '@codemirror/view';
 import { ThemeProvider } from '@mui/material/styles';
 import { ChannelConfigurationSchema, XflowBody, XflowConfigurationSchema } from '#schema';
 import { theme } from '#app/theme.ts';
-import { describeSyntaxError, formatJsonText, JsonField, jsonDiagnostics, lineAndColumn, parseJsonText } from './json-field.tsx';
+import { JsonField } from './json-field.tsx';
+import { describeSyntaxError, formatJsonText, jsonDiagnostics, lineAndColumn, parseJsonText } from './json-text.ts';
 
 afterEach(cleanup);
 

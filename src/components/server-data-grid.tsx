@@ -50,6 +50,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel, F extends stri
   onRowClick?: (row: R) => void;
   /** Row height in px (the list's density); 56 when not given. */
   rowHeight?: number;
+  /** Rows drawn as current (the one open in a side panel, the one just saved); not a selection. */
+  highlighted?: readonly string[];
 }
 
 const NO_SELECTION: readonly string[] = [];
@@ -157,6 +159,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
           : undefined
       }
       rowHeight={props.rowHeight ?? 56}
+      getRowClassName={props.highlighted?.length ? ({ id }) => (props.highlighted!.includes(String(id)) ? 'Mui-selected' : '') : undefined}
       // Past the end the grid thinks rows exist but none show: its "no results" case, same message.
       slots={{ noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoRowsOverlay }}
       slotProps={{

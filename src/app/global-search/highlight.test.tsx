@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addRecentSearch, MAX_RECENT_SEARCHES, readRecentSearches, RECENT_SEARCHES_KEY } from './recent-searches.ts';
 import { hasMatch, searchWords, snippet, splitMatches } from './highlight.tsx';
-import { eventsListHref } from '../global-search.tsx';
+import { eventsListHref } from './search-items.ts';
 
 describe('what a search text marks', () => {
   it('takes the words, not the syntax: quotes, or, exclusions and lone punctuation go', () => {

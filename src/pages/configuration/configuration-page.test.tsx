@@ -57,12 +57,13 @@ function renderPage(path: string) {
   return renderApp({ client: api, path });
 }
 
-const table = (name: string) => screen.findByRole('table', { name }, { timeout: 10_000 });
+const table = (name: string) => screen.findByRole('grid', { name }, { timeout: 10_000 });
+/** The names of the grid's rows, in order (the header row has no cells). */
 const rowNames = (element: HTMLElement) =>
   within(element)
     .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    .flatMap((row) => within(row).queryAllByRole('gridcell').slice(0, 1))
+    .map((cell) => cell.textContent);
 const panel = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 
 /** Replaces the text of a JSON field as typing would (a user transaction through the editor, which loads when first shown). */
@@ -74,7 +75,7 @@ async function typeJson(label: string, text: string) {
 }
 
 describe('Configuration, against the in-process service', () => {
-  it('opens on event types, listing them with their colours; search and order live in the URL', async () => {
+  it('opens on event types, listing them with their colours; search, order and page live in the URL', async () => {
     const user = userEvent.setup();
     const { router } = renderPage('/configuration');
     const list = await table('Event types');
@@ -83,9 +84,11 @@ describe('Configuration, against the in-process service', () => {
     expect(within(list).getByText('#8e24aa')).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'Copy the id of Concert' })).toBeTruthy();
 
-    await user.click(within(list).getByRole('button', { name: 'Name' }));
-    expect(rowNames(list)).toEqual(['Match', 'Concert']);
-    expect(router.state.location.search).toBe('?sort=-name');
+    expect(within(list).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(list).getByRole('columnheader', { name: /Name/ }));
+    await waitFor(() => expect(rowNames(list)).toEqual(['Match', 'Concert']));
+    expect(router.state.location.search).toBe('?sort=name&order=desc');
+    expect(within(list).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
 
     await user.type(screen.getByRole('textbox', { name: 'Search event types' }), 'et-c');
     await waitFor(() => expect(rowNames(list)).toEqual(['Concert']));
@@ -184,6 +187,23 @@ describe('Configuration, against the in-process service', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('The service refused: The channel is used by 1 event; give them another channel (or delete them) first');
     expect(await api.call(endpoints.channel.get, { params: { id: ids.arena } })).not.toBeNull();
+  });
+
+  it('pages a whole list in the grid, the page in the URL, and opening an item keeps the page', async () => {
+    const user = userEvent.setup();
+    for (let i = 1; i <= 27; i++) await api.call(endpoints.tag.create, { body: { name: `tag ${String(i).padStart(2, '0')}` } });
+    const { router } = renderPage('/configuration/tags?pageSize=25&page=2');
+    const list = await table('Tags');
+    await waitFor(() => expect(rowNames(list)).toEqual(['tag 26', 'tag 27']));
+    expect(screen.getByText('27 tags')).toBeTruthy();
+    await user.click(within(list).getByRole('link', { name: 'tag 27' }));
+    await panel('tag 27');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ pageSize: '25', page: '2', id: expect.any(String) });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'tag 27' })).toBeNull());
+    expect(router.state.location.search).toBe('?pageSize=25&page=2');
+    // The grid is back in the accessibility tree once the panel has slid out.
+    await waitFor(() => expect(rowNames(list)).toEqual(['tag 26', 'tag 27']));
   });
 
   it('says so when a section is empty, and when the URL names an item that does not exist', async () => {

@@ -1,11 +1,15 @@
 /**
- * The view of a configuration section, all in the URL: `/configuration/<section>?q=&sort=&page=&id=`.
- * `id` is the item open in the side panel (`new` for the form of a new one); `sort` is a column
- * key, `-key` for descending; `page` counts from 1.
+ * The view of a configuration section, all in the URL like every list (`usePagedView`):
+ * `/configuration/<section>?q=&page=&pageSize=&sort=&order=&id=`. The lookup operations answer
+ * whole arrays, so the section reads its list whole and the grid pages it; `q` is the search,
+ * `id` the item open in the side panel (`new` for the form of a new one). Opening an item keeps the
+ * page; a new search, order or page size goes back to page 1.
  */
 import { useCallback, useMemo } from 'react';
 import type { NavigateOptions } from 'react-router';
+import { definePagedView, setParam, type PagedViewSpec } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
+import type { LookupItem, SectionDef } from './sections.tsx';
 
 export const SECTION_KEYS = ['event-types', 'channels', 'xflows', 'rooms', 'categories', 'tags', 'infrastructure-profiles'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
@@ -15,68 +19,57 @@ export const isSectionKey = (value: string | undefined): value is SectionKey => 
 /** The `id` of the panel of a new item. */
 export const NEW_ITEM = 'new';
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = 50;
-
-export interface SectionSort {
-  key: string;
-  direction: 'asc' | 'desc';
+export interface SectionFilters {
+  /** The search box: every word must be in the name, the id or the section's searchable text. */
+  q: string;
 }
 
-export interface SectionView {
-  search: string;
-  sort: SectionSort;
-  page: number;
-  pageSize: number;
-  /** The item open in the panel, `new`, or null. */
-  selected: string | null;
-}
+const views = new Map<SectionKey, PagedViewSpec<string, SectionFilters>>();
 
-export function parseSectionView(params: URLSearchParams): SectionView {
-  const sortParam = params.get('sort') ?? '';
-  const descending = sortParam.startsWith('-');
-  const key = (descending ? sortParam.slice(1) : sortParam) || 'name';
-  const size = Number(params.get('pageSize'));
-  return {
-    search: params.get('q') ?? '',
-    sort: { key, direction: descending ? 'desc' : 'asc' },
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    selected: params.get('id') || null,
-  };
-}
-
-/** Writes a view's changes into the query string; defaults are left out so URLs stay short. */
-export function writeSectionView(current: URLSearchParams, change: Partial<SectionView>): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const set = (name: string, value: string | null) => (value ? next.set(name, value) : next.delete(name));
-  if (change.search !== undefined) set('q', change.search);
-  if (change.sort !== undefined) {
-    const { key, direction } = change.sort;
-    set('sort', key === 'name' && direction === 'asc' ? null : `${direction === 'desc' ? '-' : ''}${key}`);
+/** The paged view of a section: sortable by name and by its columns that say how (one spec per section, kept). */
+export function sectionView<Item extends LookupItem>(def: Pick<SectionDef<Item>, 'key' | 'columns'>): PagedViewSpec<string, SectionFilters> {
+  let spec = views.get(def.key);
+  if (!spec) {
+    spec = definePagedView<string, SectionFilters>({
+      pageSizes: [25, 50, 100],
+      defaultPageSize: 50,
+      sortFields: ['name', ...def.columns.filter((c) => c.sortValue).map((c) => c.key)],
+      defaultSort: { field: 'name', direction: 'asc' },
+      filters: { parse: (p) => ({ q: p.get('q') ?? '' }), write: (f, next) => setParam(next, 'q', f.q) },
+    });
+    views.set(def.key, spec);
   }
-  if (change.page !== undefined) set('page', change.page > 1 ? String(change.page) : null);
-  if (change.pageSize !== undefined) set('pageSize', change.pageSize !== DEFAULT_PAGE_SIZE ? String(change.pageSize) : null);
-  if (change.selected !== undefined) set('id', change.selected);
-  // A new search or order starts from the first page.
-  if ((change.search !== undefined || change.sort !== undefined || change.pageSize !== undefined) && change.page === undefined) next.delete('page');
-  return next;
+  return spec;
 }
 
 /** Navigation state that lets a view change pass the panel's unsaved-changes guard (after a save or delete). */
 export const SETTLED = { settled: true } as const;
 
-export function useSectionView(): [SectionView, (change: Partial<SectionView>, options?: NavigateOptions) => void] {
+/** The item open in the panel (`new`, an id, or null) and its setter; the list's view stays as it is. */
+export function useOpenItem(): [string | null, (id: string | null, options?: NavigateOptions) => void] {
   const [params, setParams] = useUrlParams();
-  const view = useMemo(() => parseSectionView(params), [params]);
-  const setView = useCallback(
-    (change: Partial<SectionView>, options?: NavigateOptions) => setParams((current) => writeSectionView(current, change), options),
+  const selected = params.get('id') || null;
+  const setSelected = useCallback(
+    (id: string | null, options?: NavigateOptions) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        setParam(next, 'id', id);
+        return next;
+      }, options),
     [setParams],
   );
-  return [view, setView];
+  return [selected, setSelected];
 }
 
-/** The query string of a view with one item selected, for links that open it. */
-export function searchWithSelected(params: URLSearchParams, id: string): string {
-  return `?${writeSectionView(params, { selected: id }).toString()}`;
+/** The query string of the current view with one item open, for links that open it. */
+export function useOpenItemLink(): (id: string) => string {
+  const [params] = useUrlParams();
+  return useMemo(() => {
+    const query = params.toString();
+    return (id: string) => {
+      const next = new URLSearchParams(query);
+      next.set('id', id);
+      return `?${next.toString()}`;
+    };
+  }, [params]);
 }

@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the seven lookup forms as data over one builder (`lookupForm`), kept together so they read as one table.
 /**
  * The create/edit form of each kind of lookup, validated with the schema module's body schema
  * (the one the service validates with) and saved through `api`. JSON configurations are edited
@@ -33,7 +34,8 @@ import {
   type Xflow,
 } from '#schema';
 import { api } from '#app/api.ts';
-import { ColourField, firstFreeSwatch } from '#components/colour-field.tsx';
+import { ColourField } from '#components/colour-field.tsx';
+import { firstFreeSwatch } from '#components/colour-swatches.ts';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { JsonField } from '#components/lazy-parts.tsx';
 import { LookupFormLayout, useLookupForm, type RunOperation } from './lookup-form.tsx';

@@ -5,31 +5,21 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import CategoryIcon from '@mui/icons-material/CategoryOutlined';
-import DnsIcon from '@mui/icons-material/DnsOutlined';
-import LiveTvIcon from '@mui/icons-material/LiveTvOutlined';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoomOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
-import type { Category, Channel, EventCollection, EventType, InfrastructureProfile, Room, Tag, Xflow } from '#schema';
+import type { Category, EventCollection, EventType, Room, Tag } from '#schema';
 import type { ApiError } from '#client';
 import { api } from '#app/api.ts';
 import { TruncatedText } from '#components/truncated-text.tsx';
 import type { SectionKey } from './configuration-view.ts';
-import {
-  CategoryForm,
-  ChannelForm,
-  EventTypeForm,
-  InfrastructureProfileForm,
-  RoomForm,
-  TagForm,
-  XflowForm,
-  type LookupFormProps,
-} from './lookup-forms.tsx';
+import { CategoryForm, EventTypeForm, RoomForm, TagForm, type LookupFormProps } from './lookup-forms.tsx';
 import type { RunOperation } from './lookup-form.tsx';
+import { channelSection, infrastructureProfileSection, xflowSection } from './config-sections.tsx';
+import { cast, countOf, eventsDo, eventsLink, THIS_IS_FINAL } from './section-words.ts';
+import { Mono, ReferenceCell } from './section-cells.tsx';
 
 export interface LookupItem {
   id: string;
@@ -78,79 +68,6 @@ export interface SectionDef<Item extends LookupItem> {
   emptyHint: string;
 }
 
-const cast = <T,>(options: unknown) => options as UseQueryOptions<T, ApiError, T, QueryKey>;
-const countOf = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-/** "1 event uses", "3 events use". */
-const eventsDo = (n: number, singular: string, plural: string) => `${countOf(n, 'event')} ${n === 1 ? singular : plural}`;
-const eventsLink = (param: string, value: string) => `/events?range=all&${param}=${encodeURIComponent(value)}`;
-
-function Mono({ children }: { children: ReactNode }) {
-  return (
-    <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-      {children}
-    </Typography>
-  );
-}
-
-function ReferenceCell({ value }: { value: string | null }) {
-  return value ? <TruncatedText text={value} /> : <Typography variant="body2" sx={{ color: 'text.secondary' }}>—</Typography>;
-}
-
-function parseJson(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What a channel's configuration says in short: encoders and protocols. */
-export function channelSummary(channel: Channel): { encoders: number; protocols: string[]; dvr: number | null } | null {
-  const config = parseJson(channel.configurationJson) as { encoders?: { outputUrls?: { streamProtocol?: unknown }[]; streamingServer?: { dvrWindowLength?: unknown } }[] } | null;
-  if (!config || !Array.isArray(config.encoders)) return null;
-  const protocols = new Set<string>();
-  let dvr: number | null = null;
-  for (const encoder of config.encoders) {
-    for (const url of encoder.outputUrls ?? []) if (typeof url.streamProtocol === 'string') protocols.add(url.streamProtocol);
-    if (typeof encoder.streamingServer?.dvrWindowLength === 'number') dvr = Math.max(dvr ?? 0, encoder.streamingServer.dvrWindowLength);
-  }
-  return { encoders: config.encoders.length, protocols: [...protocols], dvr };
-}
-
-export function xflowSummary(xflow: Xflow): { protocols: string[]; taskEngine: string | null; storage: boolean } | null {
-  const config = parseJson(xflow.configurationJson) as { outputUrls?: { streamProtocol?: unknown }[]; taskEngine?: { endpoint?: unknown }; storageUrlPublic?: unknown } | null;
-  if (!config) return null;
-  let taskEngine: string | null = null;
-  try {
-    taskEngine = typeof config.taskEngine?.endpoint === 'string' ? new URL(config.taskEngine.endpoint).host : null;
-  } catch {
-    taskEngine = null;
-  }
-  const protocols = (config.outputUrls ?? []).flatMap((u) => (typeof u.streamProtocol === 'string' ? [u.streamProtocol] : []));
-  return { protocols, taskEngine, storage: typeof config.storageUrlPublic === 'string' };
-}
-
-function Protocols({ names }: { names: string[] }) {
-  if (names.length === 0) return <Typography variant="body2" sx={{ color: 'text.secondary' }}>—</Typography>;
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-      {names.map((p) => (
-        <Chip key={p} label={p} size="small" variant="outlined" />
-      ))}
-    </Box>
-  );
-}
-
-function Invalid() {
-  return (
-    <Typography variant="body2" sx={{ color: 'error.main' }}>
-      Not valid JSON
-    </Typography>
-  );
-}
-
-const THIS_IS_FINAL = 'This cannot be undone.';
 
 export const eventTypeSection: SectionDef<EventType> = {
   key: 'event-types',
@@ -184,82 +101,6 @@ export const eventTypeSection: SectionDef<EventType> = {
   emptyHint: 'Event types group events and colour them in the schedule. Add the kinds you run: match, concert, news…',
 };
 
-export const channelSection: SectionDef<Channel> = {
-  key: 'channels',
-  title: 'Channels',
-  singular: 'channel',
-  description: 'Where events stream: encoders, publishing points and the output URLs players get.',
-  icon: <LiveTvIcon />,
-  list: () => cast(api.channel.list.queryOptions({ query: {} })),
-  columns: [
-    {
-      key: 'encoders',
-      label: 'Encoders',
-      sortValue: (i) => channelSummary(i)?.encoders ?? -1,
-      render: (i) => {
-        const summary = channelSummary(i);
-        return summary ? <Typography variant="body2">{summary.encoders}</Typography> : <Invalid />;
-      },
-      width: 100,
-    },
-    { key: 'protocols', label: 'Protocols', render: (i) => <Protocols names={channelSummary(i)?.protocols ?? []} />, wide: true },
-    { key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} />, wide: true },
-  ],
-  searchText: (i) => [i.referenceId, ...(channelSummary(i)?.protocols ?? [])],
-  referenceId: (i) => i.referenceId,
-  events: (id) => cast(api.channel.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
-  eventsLink: (i) => eventsLink('channel', i.name),
-  remove: (id, run) => run(api.channel.delete, { params: { id } }),
-  deleteEffect: (item, events) => (
-    <>
-      <p>The channel ‘{item.name}’ and its configuration are deleted.</p>
-      <p>
-        {events === undefined
-          ? 'The service refuses while events use it.'
-          : events === 0
-            ? 'No event uses it.'
-            : `${eventsDo(events, 'uses', 'use')} it, so the service will refuse: give ${events === 1 ? 'it' : 'them'} another channel (or delete ${events === 1 ? 'it' : 'them'}) first.`}
-      </p>
-      <p>{THIS_IS_FINAL}</p>
-    </>
-  ),
-  Form: ChannelForm,
-  wide: true,
-  emptyHint: 'A channel is where events stream: its configuration lists the encoders, publishing points and output URLs.',
-};
-
-export const xflowSection: SectionDef<Xflow> = {
-  key: 'xflows',
-  title: 'Xflows',
-  singular: 'xflow',
-  description: 'Workflow configurations: the task engine, VOD outputs and the storage asset URLs come from.',
-  icon: <AccountTreeIcon />,
-  list: () => cast(api.xflow.list.queryOptions({ query: {} })),
-  columns: [
-    {
-      key: 'taskEngine',
-      label: 'Task engine',
-      sortValue: (i) => xflowSummary(i)?.taskEngine ?? '',
-      render: (i) => {
-        const summary = xflowSummary(i);
-        return summary ? <TruncatedText text={summary.taskEngine ?? '—'} /> : <Invalid />;
-      },
-    },
-    { key: 'protocols', label: 'VOD outputs', render: (i) => <Protocols names={xflowSummary(i)?.protocols ?? []} />, wide: true },
-  ],
-  searchText: (i) => [xflowSummary(i)?.taskEngine, ...(xflowSummary(i)?.protocols ?? [])],
-  remove: (id, run) => run(api.xflow.delete, { params: { id } }),
-  deleteEffect: (item) => (
-    <>
-      <p>The xflow ‘{item.name}’ and its configuration are deleted.</p>
-      <p>The service refuses while an event uses it as its xflow or remixflow, and says how many do.</p>
-      <p>{THIS_IS_FINAL}</p>
-    </>
-  ),
-  Form: XflowForm,
-  wide: true,
-  emptyHint: 'An xflow says how events are processed after they are live: task engine, VOD output URLs, public storage.',
-};
 
 export const roomSection: SectionDef<Room> = {
   key: 'rooms',
@@ -339,39 +180,6 @@ export const tagSection: SectionDef<Tag> = {
   emptyHint: 'Tags are added here or on an event (a new name on an event adds a tag).',
 };
 
-export const infrastructureProfileSection: SectionDef<InfrastructureProfile> = {
-  key: 'infrastructure-profiles',
-  title: 'Infrastructure profiles',
-  singular: 'infrastructure profile',
-  description: 'The resources provisioned for an event before it goes live.',
-  icon: <DnsIcon />,
-  list: () => cast(api.infrastructureProfile.list.queryOptions({ query: {} })),
-  columns: [
-    {
-      key: 'settings',
-      label: 'Settings',
-      render: (i) => {
-        const config = parseJson(i.configurationJson);
-        return config ? <TruncatedText text={Object.keys(config).join(', ') || '—'} /> : <Invalid />;
-      },
-      wide: true,
-    },
-    { key: 'referenceId', label: 'Reference id', sortValue: (i) => i.referenceId ?? '', render: (i) => <ReferenceCell value={i.referenceId} /> },
-  ],
-  searchText: (i) => [i.referenceId],
-  referenceId: (i) => i.referenceId,
-  remove: (id, run) => run(api.infrastructureProfile.delete, { params: { id } }),
-  deleteEffect: (item) => (
-    <>
-      <p>The infrastructure profile ‘{item.name}’ is deleted.</p>
-      <p>The service refuses while an event uses it, and says how many do.</p>
-      <p>{THIS_IS_FINAL}</p>
-    </>
-  ),
-  Form: InfrastructureProfileForm,
-  wide: true,
-  emptyHint: 'An infrastructure profile lists what to provision for an event (as JSON).',
-};
 
 /** In the order of the tabs. */
 export const SECTIONS: Record<SectionKey, SectionDef<LookupItem>> = {

@@ -4,7 +4,7 @@
  * (properties/property-table.tsx). Add a chapter point at the top or under the selected one, edit
  * it, delete it with everything under it (the service removes the subtree and its properties).
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,37 +27,14 @@ import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTimeLong } from '#components/format-time.ts';
-import { useUrlParams } from '#components/use-url-params.ts';
 import { ChapterPointDialog, type ChapterPointDialogMode } from './properties/chapter-point-dialog.tsx';
 import { displayTime, findPoint, flattenTree, streamStart, subtreeCounts } from './properties/chapter-point-values.ts';
 import { ChapterTree } from './properties/chapter-tree.tsx';
 import { useChapterPointPropertySource } from './properties/property-source.ts';
 import { PropertyTable } from './properties/property-table.tsx';
+import { useSelectedChapter } from './use-selected-chapter.ts';
 
-const CHAPTER_PARAM = 'chapter';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function useSelectedChapter(): [string | null, (id: string | null, options?: { push?: boolean }) => void] {
-  const [params, setParams] = useUrlParams();
-  const selected = params.get(CHAPTER_PARAM);
-  const select = useCallback(
-    (id: string | null, options: { push?: boolean } = {}) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (id) next.set(CHAPTER_PARAM, id);
-          else next.delete(CHAPTER_PARAM);
-          // The chapter point's property filters belong to the one they were set on.
-          next.delete('chapterPropertyCategory');
-          next.delete('chapterPropertySearch');
-          return next;
-        },
-        { replace: !options.push },
-      ),
-    [setParams],
-  );
-  return [selected, select];
-}
 
 function ChapterPointProperties({ point }: { point: ChapterPoint }) {
   const source = useChapterPointPropertySource(point.id);

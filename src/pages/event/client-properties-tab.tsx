@@ -12,13 +12,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
-import type { Event, PropertyConfiguration } from '#schema';
+import type { Event } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -26,49 +24,10 @@ import { ErrorState } from '#components/error-state.tsx';
 import { ClientPropertiesForm } from './client-properties/client-properties-form.tsx';
 import { createDraftStore } from './client-properties/drafts.ts';
 import { fieldLabel } from './client-properties/fields.ts';
+import { countFields, FormSkeleton, Section } from './client-properties/tab-parts.tsx';
 
 /** The template picked but not applied yet, per event. */
 const pickedDrafts = createDraftStore<string>();
-
-function Section({ id, title, description, action, children }: { id: string; title: string; description?: ReactNode; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={`client-properties-${id}`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Typography variant="h2" id={`client-properties-${id}`}>
-            {title}
-          </Typography>
-          {description && (
-            <Typography component="div" variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {description}
-            </Typography>
-          )}
-        </Box>
-        {action}
-      </Box>
-      {children}
-    </Paper>
-  );
-}
-
-function FormSkeleton() {
-  return (
-    <Box aria-busy="true" aria-label="Loading the client properties" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} variant="rounded" height={56} />
-      ))}
-    </Box>
-  );
-}
-
-const countFields = (template: PropertyConfiguration): number | undefined => {
-  try {
-    const parsed = JSON.parse(template.configurationJson) as { configuration?: unknown };
-    return Array.isArray(parsed.configuration) ? parsed.configuration.length : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 export function ClientPropertiesTab({ event }: { event: Event }) {
   const describeError = useDescribeError();

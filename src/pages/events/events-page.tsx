@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the page wires the view, the query, the stable rows, the selection and the grid's columns together; its parts (filter bar, status strip, bulk actions, empty state, columns, density) live apart.
 /**
  * Events: the tenant's events, a page at a time, filtered, paged and sorted by the service. The
  * view (filters, page, size, sort) is in the URL; by default it opens on today onwards, soonest
@@ -14,10 +15,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
-import FilterAltOffIcon from '@mui/icons-material/FilterAltOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
 import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
@@ -29,7 +26,6 @@ import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
-import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { isActiveState } from '#components/event-state.ts';
 import { PageHeader } from '#components/page-header.tsx';
@@ -39,50 +35,22 @@ import { DensityMenu, rowHeightOf, useDensity } from './density.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { choicesFrom, useColumnPreferences } from './column-preferences.ts';
-import { columnsFor, responsiveVisibility, type ScreenWidth } from './event-columns.tsx';
+import { columnsFor, responsiveVisibility } from './event-columns.tsx';
 import { activeTile, CLEARED_FILTERS, type StatusTile } from './event-filters.ts';
 import { DEFAULT_EVENTS_FILTERS, EVENTS_VIEW, eventsViewToQuery, sameFilters, type EventSortField } from './events-view.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { useStableRows } from './stable-rows.ts';
 import { StatusStrip } from './status-strip.tsx';
 import { useFilterLookups } from './use-filter-lookups.ts';
+import { countEvents } from './bulk.ts';
+import { EventsEmpty } from './events-empty.tsx';
+import { useInteraction, useScreenWidth } from './use-events-screen.ts';
 
 /** Fast while something on the page is live or changing, calm otherwise; paused in hidden tabs. */
 const ACTIVE_REFRESH_MS = 5_000;
 const IDLE_REFRESH_MS = 30_000;
 
-function countEvents(n: number): string {
-  return `${n.toLocaleString()} ${n === 1 ? 'event' : 'events'}`;
-}
-
-function useScreenWidth(): ScreenWidth {
-  const below = (key: 'sm' | 'md' | 'lg' | 'xl') => (theme: Theme) => theme.breakpoints.down(key);
-  const xs = useMediaQuery(below('sm'), { noSsr: true });
-  const sm = useMediaQuery(below('md'), { noSsr: true });
-  const md = useMediaQuery(below('lg'), { noSsr: true });
-  const lg = useMediaQuery(below('xl'), { noSsr: true });
-  return xs ? 'xs' : sm ? 'sm' : md ? 'md' : lg ? 'lg' : 'xl';
-}
-
 const eventId = (event: Event) => event.id;
-
-/**
- * Whether the operator is working with the list: pointer over it, focus in it, or a bulk action
- * open. While they are, a refresh does not move rows (see stable-rows.ts).
- */
-function useInteraction() {
-  const [pointer, setPointer] = useState(false);
-  const [focus, setFocus] = useState(false);
-  const handlers = {
-    onPointerEnter: () => setPointer(true),
-    onPointerLeave: () => setPointer(false),
-    onFocus: () => setFocus(true),
-    onBlur: (event: React.FocusEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocus(false);
-    },
-  };
-  return { interacting: pointer || focus, handlers };
-}
 
 export default function EventsPage() {
   const describeError = useDescribeError();
@@ -170,39 +138,17 @@ export default function EventsPage() {
       ? 'Loading…'
       : '';
 
-  const empty =
-    data && data.totalCount > 0 ? (
-      <EmptyState
-        title={`Page ${view.page} is past the end of the list`}
-        hint={`There ${data.totalCount === 1 ? 'is' : 'are'} ${countEvents(data.totalCount)}, on ${lastPage} ${lastPage === 1 ? 'page' : 'pages'}.`}
-        action={
-          <Button variant="outlined" onClick={() => setView({ page: 1 })}>
-            Go to the first page
-          </Button>
-        }
-      />
-    ) : filtered ? (
-      <EmptyState
-        icon={<FilterAltOffIcon />}
-        title="No events match these filters"
-        hint={
-          view.filters.range !== 'all'
-            ? 'Only events that start in the chosen dates are shown. Try all dates, or fewer filters.'
-            : 'Try fewer filters, or other values.'
-        }
-        action={
-          <Button variant="outlined" onClick={() => setView({ filters: CLEARED_FILTERS })}>
-            Clear all filters
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        icon={<EventBusyIcon />}
-        title="No events yet"
-        hint="Events created for this account — through the service’s API or by an integration — appear here as soon as they exist."
-      />
-    );
+  const empty = (
+    <EventsEmpty
+      totalCount={data?.totalCount ?? 0}
+      page={view.page}
+      lastPage={lastPage}
+      filtered={filtered}
+      allDates={view.filters.range === 'all'}
+      onFirstPage={() => setView({ page: 1 })}
+      onClearFilters={() => setView({ filters: CLEARED_FILTERS })}
+    />
+  );
 
   return (
     <>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventState, type Event } from '#schema';
 import { coverEnd, findConflicts, groupConflicts, layoutDay, layoutLanes, itemsByDay, toScheduleItems, type ScheduleItem } from './schedule-model.ts';
 import { calendarRange, parseScheduleView, step, timelineRange, writeScheduleView, DEFAULT_SCHEDULE_VIEW, type ScheduleView } from './schedule-view.ts';
-import { fitColumns } from './calendar-grid.tsx';
+import { fitColumns } from './calendar-overlaps.tsx';
 
 const local = (d: number, h = 0, m = 0) => new Date(2026, 10, d, h, m); // November 2026
 let n = 0;

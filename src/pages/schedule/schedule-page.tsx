@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the page holds the schedule's toolbar (mode, view, zoom, date, conflicts) and its one query over the visible range; the calendars, the timeline and the conflicts panel live apart.
 /**
  * Schedule: the events of a day, a week or a month as a calendar coloured by event type, or as a
  * channel timeline (a lane per channel). Events that overlap on one channel are conflicts: striped
@@ -6,17 +7,12 @@
  */
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -24,7 +20,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { useDescribeError } from '#app/use-describe-error.ts';
@@ -41,17 +36,16 @@ import { dayOf } from '#pages/events/index.ts';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarMonth } from './calendar-month.tsx';
 import { ChannelTimeline } from './channel-timeline.tsx';
-import { coverEnd, findConflicts, groupConflicts, toScheduleItems, within, type ConflictGroup } from './schedule-model.ts';
-import { formatTime } from './schedule-event.tsx';
+import { coverEnd, findConflicts, groupConflicts, toScheduleItems, within } from './schedule-model.ts';
 import { anchorOf, step, TIMELINE_ZOOMS, useScheduleView, visibleRange, type CalendarView, type ScheduleView, type TimelineZoom } from './schedule-view.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
+import { ConflictsPanel } from './conflicts-panel.tsx';
 
 const ZOOM_LABELS: Record<TimelineZoom, string> = { '3h': '3 h', '6h': '6 h', '12h': '12 h', '1d': '1 day', '3d': '3 days', '7d': '7 days' };
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 const dayTitleFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 const shortDayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const conflictDayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 
 /** The heading of the period shown: "Mon 23 Nov 2026", "16 Nov – 22 Nov 2026", "November 2026". */
 function periodTitle(view: ScheduleView, days: readonly Date[], anchor: Date): string {
@@ -264,51 +258,5 @@ export default function SchedulePage() {
 
       <ConflictsPanel open={conflictsOpen} conflicts={conflicts} onClose={() => setConflictsOpen(false)} />
     </>
-  );
-}
-
-function ConflictsPanel({ open, conflicts, onClose }: { open: boolean; conflicts: readonly ConflictGroup[]; onClose: () => void }) {
-  return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      // Above the app bar, as a dialog is.
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 }, p: 2 }, role: 'dialog', 'aria-labelledby': 'conflicts-title' } as object }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography id="conflicts-title" variant="h2" sx={{ flex: 1 }}>
-          Conflicts
-        </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        Events booked on the same channel at the same time, in the period shown. A channel streams one event at a time: move the events of each group
-        apart, or give some of them another channel.
-      </Typography>
-      {conflicts.length === 0 ? (
-        <Typography variant="body2">No conflicts in this period.</Typography>
-      ) : (
-        <List dense aria-label="Conflicting events" disablePadding>
-          {conflicts.map((group) => (
-            <ListItem key={group.items.map((i) => i.id).join('/')} disableGutters sx={{ display: 'block', borderBottom: 1, borderColor: 'divider', py: 1 }}>
-              <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.main', fontWeight: 700 }}>
-                <WarningIcon aria-hidden sx={{ fontSize: 16 }} />
-                {group.channel} · {conflictDayFormat.format(group.start)} {formatTime(group.start)}–{formatTime(group.end)}
-                {group.items.length > 2 ? ` · ${group.items.length} events` : ''}
-              </Typography>
-              {group.items.map((item) => (
-                <Link key={item.id} component={RouterLink} to={`/events/${item.id}`} variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                  {item.title} ({formatTime(item.start)}–{item.openEnded ? 'open end' : formatTime(item.end)})
-                </Link>
-              ))}
-            </ListItem>
-          ))}
-        </List>
-      )}
-    </Drawer>
   );
 }

@@ -6,18 +6,12 @@
  * none, or updates it (PUT /channelprofile/{id}).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useController, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { ChannelProfile, Event, FieldError } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
@@ -27,15 +21,7 @@ import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { createDraftStore } from '../client-properties/drafts.ts';
 import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
 import { audioResolver, formToBody, mapServiceErrors, MISSING_LANGUAGE, newRow, profileToForm, type AudioFormValues, type RowProblem } from './audio-inputs.ts';
-import { LanguagePicker } from './language-picker.tsx';
-import { languageLabel } from './languages.ts';
-
-interface CellProps {
-  control: Control<AudioFormValues>;
-  index: number;
-  /** Checks every row again: a change in one may make or end a duplicate in another. */
-  revalidate: () => void;
-}
+import { AudioInputRow } from './audio-input-row.tsx';
 
 type AudioFieldName = `AudioInputs.${number}.${'LanguageCode' | 'AudioChannel'}`;
 /** The field a problem of the service is about (one about an input's id goes on its language). */
@@ -48,68 +34,6 @@ const audioServerErrors = (errors: readonly FieldError[]): MappedServerErrors<Au
 
 /** Unsaved rows per event (for the profile they were typed for; null: no profile yet). */
 export const audioDrafts = createDraftStore<{ profileId: string | null; values: AudioFormValues }>();
-
-function LanguageCell({ control, index, revalidate }: CellProps) {
-  const { field, fieldState, formState } = useController({ control, name: `AudioInputs.${index}.LanguageCode` });
-  // A row just added is not told off for its missing language before the operator has been there.
-  const message = fieldState.error?.message;
-  const shown = message === MISSING_LANGUAGE && !fieldState.isTouched && formState.submitCount === 0 ? undefined : message;
-  return (
-    <LanguagePicker
-      label="Language"
-      ariaLabel={`Language of input ${index + 1}`}
-      name={field.name}
-      value={field.value}
-      onChange={(code) => {
-        field.onChange(code);
-        revalidate();
-      }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={shown}
-    />
-  );
-}
-
-function ChannelCell({ control, index, revalidate }: CellProps) {
-  const { field, fieldState } = useController({ control, name: `AudioInputs.${index}.AudioChannel` });
-  return (
-    <TextField
-      label="Audio channel"
-      size="small"
-      name={field.name}
-      value={field.value}
-      onChange={(e) => {
-        field.onChange(e.target.value);
-        revalidate();
-      }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message}
-      type="number"
-      slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'aria-label': `Audio channel of input ${index + 1}` } }}
-    />
-  );
-}
-
-function EnabledCell({ control, index }: { control: Control<AudioFormValues>; index: number }) {
-  const { field } = useController({ control, name: `AudioInputs.${index}.AudioEnabled` });
-  return (
-    <FormControlLabel
-      label="Enabled"
-      sx={{ mr: 0, mt: 0.5, whiteSpace: 'nowrap' }}
-      control={
-        <Switch
-          checked={field.value}
-          onChange={(e) => field.onChange(e.target.checked)}
-          onBlur={field.onBlur}
-          slotProps={{ input: { ref: field.ref, 'aria-label': `Input ${index + 1} enabled` } }}
-        />
-      }
-    />
-  );
-}
 
 export interface AudioInputsEditorProps {
   event: Event;
@@ -239,62 +163,20 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
             const rowError = Array.isArray(rowErrors) ? rowErrors[index] : undefined;
             const error = rowError && !(rowError.LanguageCode?.message === MISSING_LANGUAGE && !rowError.AudioChannel && !formState.touchedFields.AudioInputs?.[index]?.LanguageCode) ? rowError : undefined;
             return (
-              <Box
-                component="li"
+              <AudioInputRow
                 key={row.key}
-                aria-label={`Input ${index + 1}`}
-                data-invalid={error ? 'true' : undefined}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr) 7.5rem', sm: '2rem minmax(0, 1fr) 9rem auto auto' },
-                  gridTemplateAreas: { xs: '"n n" "lang chan" "on del"', sm: '"n lang chan on del"' },
-                  alignItems: 'start',
-                  columnGap: 1.5,
-                  rowGap: 1,
-                  p: 1.5,
-                  border: 1,
-                  borderColor: error ? 'error.main' : 'divider',
-                  borderRadius: 1,
-                  bgcolor: error ? (theme) => (theme.palette.mode === 'dark' ? 'rgba(244, 67, 54, 0.08)' : 'rgba(211, 47, 47, 0.04)') : undefined,
+                control={control}
+                index={index}
+                language={watched[index]?.LanguageCode}
+                error={Boolean(error)}
+                revalidate={revalidate}
+                onRemove={() => {
+                  rows.remove(index);
+                  void form.trigger();
+                  // The focus goes somewhere sensible: the add button.
+                  addButton.current?.focus();
                 }}
-              >
-                <Typography
-                  aria-hidden
-                  sx={{ gridArea: 'n', color: 'text.secondary', fontVariantNumeric: 'tabular-nums', pt: { sm: 1 }, fontWeight: 600, fontSize: { xs: 13, sm: 14 } }}
-                >
-                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                    {index + 1}
-                  </Box>
-                  <Box component="span" sx={{ display: { sm: 'none' } }}>
-                    Input {index + 1}
-                    {watched[index]?.LanguageCode ? ` · ${languageLabel(watched[index].LanguageCode)}` : ''}
-                  </Box>
-                </Typography>
-                <Box sx={{ gridArea: 'lang', minWidth: 0 }}>
-                  <LanguageCell control={control} index={index} revalidate={revalidate} />
-                </Box>
-                <Box sx={{ gridArea: 'chan' }}>
-                  <ChannelCell control={control} index={index} revalidate={revalidate} />
-                </Box>
-                <Box sx={{ gridArea: 'on' }}>
-                  <EnabledCell control={control} index={index} />
-                </Box>
-                <Box sx={{ gridArea: 'del', justifySelf: 'end' }}>
-                  <Tooltip title="Remove this input">
-                    <IconButton
-                      aria-label={`Remove input ${index + 1}${watched[index]?.LanguageCode ? ` (${languageLabel(watched[index].LanguageCode)})` : ''}`}
-                      onClick={() => {
-                        rows.remove(index);
-                        void form.trigger();
-                        // The focus goes somewhere sensible: the add button.
-                        addButton.current?.focus();
-                      }}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
-              </Box>
+              />
             );
           })}
         </Box>

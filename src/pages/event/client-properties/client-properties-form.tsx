@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: one form whose save, replace confirmation and the service's validation verdict share one field state; its drafts (use-value-drafts.ts) and fields (client-property-field.tsx) live apart.
 /**
  * The form generated from a template. The template's own rules (required, options, formats) are
  * checked as the operator types (zodResolver on the schema generated in fields.ts); the service's
@@ -6,8 +7,8 @@
  * POST (201; every value, replacing the properties of a previous template) or, for the template
  * already applied, updates the changed values with PUT.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -24,20 +25,8 @@ import { useUnloadWarning } from '#components/leave-guard.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
 import { ClientPropertyField } from './client-property-field.tsx';
-import { createDraftStore } from './drafts.ts';
-import {
-  fieldLabel,
-  formKey,
-  formValuesOf,
-  keyOfName,
-  propertyNameOfField,
-  templateSchema,
-  toServiceValues,
-  type ClientPropertyFormValues,
-} from './fields.ts';
-
-/** Unsaved values per event, for the template they were typed for. */
-export const valueDrafts = createDraftStore<{ templateId: string; values: ClientPropertyFormValues }>();
+import { fieldLabel, formKey, formValuesOf, keyOfName, propertyNameOfField, templateSchema, toServiceValues, type ClientPropertyFormValues } from './fields.ts';
+import { useValueDrafts, valueDrafts } from './use-value-drafts.ts';
 
 /** How long the values rest before the service is asked about them. */
 const VALIDATE_AFTER_MS = 400;
@@ -76,25 +65,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  // Unsaved values come back after a look at another tab.
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    const draft = valueDrafts.get(event.id);
-    if (draft?.templateId !== templateId) return;
-    for (const [key, value] of Object.entries(draft.values)) {
-      if (key in serverValues && serverValues[key] !== value) form.setValue(key, value, { shouldDirty: true });
-    }
-  }, [event.id, templateId, serverValues, form]);
-
-  const watched = useWatch({ control }) as ClientPropertyFormValues;
-  useEffect(() => {
-    if (!restored.current) return;
-    const changed = Object.fromEntries(Object.entries(watched).filter(([key, value]) => serverValues[key] !== value));
-    if (Object.keys(changed).length > 0) valueDrafts.set(event.id, { templateId, values: changed });
-    else if (valueDrafts.get(event.id)?.templateId === templateId) valueDrafts.set(event.id, undefined);
-  }, [watched, serverValues, event.id, templateId]);
+  const watched = useValueDrafts(form, event.id, templateId, serverValues);
 
   // The service's own verdict on the values, asked a moment after they change.
   const settled = useDebounced(watched, VALIDATE_AFTER_MS);

@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the grid and its memoised display row share the row styles and keyboard handlers; apart, each would import the other's internals.
 /**
  * The property table itself: the header with select-all, a row per shown property (or its editor),
  * the new rows being written, and a line when the filters match nothing.

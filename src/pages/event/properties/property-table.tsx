@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the state the table's parts share (selection, the row being edited, paste, delete, filters) is wired here once; the parts themselves live apart (listed below).
 /**
  * The editable table of custom properties, for an event and for a chapter point alike (the
  * source says whose). Rows are edited in place: click a cell, or Enter on a row, edit, Enter
