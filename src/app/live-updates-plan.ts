@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: one pure decision (what a batch of changes makes stale), a rule per kind of change, tested in live-updates-plan.test.tsx; no component.
 /**
  * What a batch of change notifications makes stale in the query cache: the pure part of the
  * live updates (live-updates.tsx applies it). Query keys are `[area, operationId, input]`

@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: the two directions of one mapping (Event -> form values, form values -> request), kept side by side so a field added to one is seen in the other.
 /**
  * The event form's values are the POST /event/ body itself (EventBody, PascalCase), so the same
  * schema validates the form and the service. This module maps an Event (what the service answers)

@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: every filter of GET /event/ parsed from and written to the URL in one table, so the two directions cannot drift.
 /**
  * The events list view lives in the URL (`?state=LIVE_PUBLISHED&channel=News+24&page=2`), so a
  * reload, a shared link and back/forward all show the same list. Parameters at their default

@@ -1,3 +1,4 @@
+// Over ~250 lines on purpose: pure functions of one model (items, layout, conflicts), each tested in schedule-model.test.tsx; no component.
 /**
  * The schedule as data: events become items with a start and an end on a channel; items are laid
  * out in day columns (calendar) or channel lanes (timeline); overlapping items on one channel are
