@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import type { Database } from '../server/db/database.ts';
+import { poolOf } from '../server/db/tenant-scope.ts';
 import { createKey } from '../server/db/keys.ts';
 import { openTestDatabase } from '../server/db/test-database.ts';
 import { ManualClock } from '../server/jobs/clock.ts';
@@ -53,7 +54,7 @@ export async function openScaleDatabase(databaseUrl: string | undefined): Promis
   const captured: Captured[] = [];
   const database = await openTestDatabase(databaseUrl, { logger: { logQuery: (text, params) => void captured.push({ sql: text, params }) } });
   captured.length = 0;
-  return { database, raw: (database.db as unknown as { $client: RawClient }).$client, captured };
+  return { database, raw: poolOf(database.db) as unknown as RawClient, captured };
 }
 
 const uuidArray = (ids: string[]) => `array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`;

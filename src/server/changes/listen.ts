@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import { PglitePool, type Db } from '../db/database.ts';
+import { poolOf } from '../db/tenant-scope.ts';
 
 /** The channel every service process uses; the payload is the change's seq. */
 export const CHANGES_CHANNEL = 'control_room_event_changes';
@@ -42,13 +43,9 @@ export interface ListenOptions {
   log?: { warn(obj: object, msg?: string): void };
 }
 
-function clientOf(db: Db): unknown {
-  return (db as unknown as { $client?: unknown }).$client;
-}
-
 /** Starts listening on CHANGES_CHANNEL through the database behind `db`; undefined when the driver cannot. */
 export function listenForChanges(db: Db, options: ListenOptions): ChangeListener | undefined {
-  const client = clientOf(db);
+  const client: unknown = poolOf(db);
   // PglitePool first: it is a pg.Pool too, but of one shared session, not a server to connect to again.
   if (client instanceof PglitePool) return listenPglite(client, options);
   if (client instanceof pg.Pool) return listenPostgres(client, options);
