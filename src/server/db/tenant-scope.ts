@@ -31,7 +31,7 @@ import type { Db, DbOrTx } from './database.ts';
 export const TENANT_ROLE = 'control_tenant';
 
 /** The session setting the policies read (a custom setting: the dot makes it one). */
-export const CLIENT_SETTING = 'control.client_id';
+const CLIENT_SETTING = 'control.client_id';
 
 /** The service's own work: the session's own role (`none`), and no client. */
 const SERVICE = '';
@@ -117,24 +117,23 @@ export class ServiceClient extends PreparingClient {
   }
 }
 
-function forClient<T>(config: T, clientId: string): T {
-  if (typeof config === 'string') return { text: config, [CLIENT_OF_QUERY]: clientId } as T;
-  return { ...(config as object), [CLIENT_OF_QUERY]: clientId } as T;
-}
-
-/** A checked-out connection whose statements run as one client (a request's transaction). */
-class TenantConnection {
+/** Sends statements through `target` (a pool or a checked-out connection) marked with one client, for ServiceClient to switch to. */
+class ClientBound<T extends pg.Pool | pg.PoolClient> {
   constructor(
-    private readonly connection: pg.PoolClient,
-    private readonly clientId: string,
+    protected readonly target: T,
+    protected readonly clientId: string,
   ) {}
 
   query(config: unknown, ...rest: unknown[]): unknown {
-    return (this.connection.query as (...a: unknown[]) => unknown)(forClient(config, this.clientId), ...rest);
+    const marked = typeof config === 'string' ? { text: config } : (config as object);
+    return (this.target.query as (...a: unknown[]) => unknown).call(this.target, { ...marked, [CLIENT_OF_QUERY]: this.clientId }, ...rest);
   }
+}
 
+/** A checked-out connection whose statements run as one client (a request's transaction). */
+class TenantConnection extends ClientBound<pg.PoolClient> {
   release(error?: Error | boolean): void {
-    this.connection.release(error);
+    this.target.release(error);
   }
 }
 
@@ -142,18 +141,9 @@ class TenantConnection {
  * The pool as one client sees it. Drizzle takes it for a pool (its name says so) and opens
  * transactions on `connect()`.
  */
-class TenantPool {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly clientId: string,
-  ) {}
-
-  query(config: unknown, ...rest: unknown[]): unknown {
-    return (this.pool.query as (...a: unknown[]) => unknown)(forClient(config, this.clientId), ...rest);
-  }
-
+class TenantPool extends ClientBound<pg.Pool> {
   async connect(): Promise<TenantConnection> {
-    return new TenantConnection(await this.pool.connect(), this.clientId);
+    return new TenantConnection(await this.target.connect(), this.clientId);
   }
 }
 
