@@ -8,13 +8,11 @@ import { memo, useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/LinkRounded';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { EventState } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
@@ -26,6 +24,7 @@ import { useEventLookups } from '#pages/event/index.ts';
 import { ITEM_TYPES, type CompositionKind } from './playlist-document.ts';
 import { AVAILABLE_LIST_SX, AvailableEvent, type AddItems } from './available-event.tsx';
 import { Mp4Dialog } from './mp4-url-dialog.tsx';
+import { searchAdornment } from '#components/search-adornment.tsx';
 
 /** States of an event with a finished recording: what the service composes from (and plays in an encoder playlist). */
 export const PLAYABLE_STATES = ['INSTANT_VOD', 'INSTANT_VOD_BACKUP', 'VOD_PRIVATE', 'VOD_PUBLIC', 'STOPPED'] as const;
@@ -128,7 +127,7 @@ export const AvailableContent = memo(function AvailableContent({ kind, onAdd, ex
         onChange={(e) => setSearch(e.target.value)}
         slotProps={{
           htmlInput: { 'data-compose-search': true },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: { startAdornment: searchAdornment},
         }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, mt: 1 }}>

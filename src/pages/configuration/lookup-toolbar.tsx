@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
+import { searchAdornment } from '#components/search-adornment.tsx';
 
 export interface LookupToolbarProps {
   /** "event types" */
@@ -45,11 +45,7 @@ export function LookupToolbar({ plural, singular, search, onSearch, searchRef, c
         sx={{ flex: '1 1 240px', maxWidth: { sm: 360 } }}
         slotProps={{
           input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
+            startAdornment: searchAdornment,
             endAdornment: search ? (
               <InputAdornment position="end">
                 <IconButton size="small" aria-label="Clear the search" onClick={() => onSearch('')} edge="end">

@@ -10,12 +10,10 @@ import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import { DOWNLOAD_STATES, type DownloadState, type VodDownloadDetails } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
@@ -31,6 +29,7 @@ import { definePagedView, setParam, usePagedView } from '#components/use-paged-v
 import { STATE_LABELS } from './download-format.ts';
 import { DOWNLOAD_PAGE_SIZES, DownloadsTable, type SortField } from './downloads-table.tsx';
 import { useDownloadDetails } from './use-downloads.ts';
+import { searchAdornment } from '#components/search-adornment.tsx';
 
 const STATE_ORDER: Record<DownloadState, number> = { processing: 0, failed: 1, ready: 2, expired: 3 };
 
@@ -168,7 +167,7 @@ export default function DownloadsPage() {
           value={view.q}
           onChange={(e) => set({ q: e.target.value })}
           sx={{ minWidth: 260, flex: '0 1 360px' }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{ input: { startAdornment: searchAdornment} }}
         />
       </Box>
       <DownloadsTable

@@ -4,15 +4,14 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import { DATE_PRESET_LABELS, DATE_PRESETS, dayOf, type DateRange } from './events-view.ts';
 import type { FilterBarProps } from './filter-bar.tsx';
+import { searchAdornment } from '#components/search-adornment.tsx';
 
 /** Long enough to type a word, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -56,11 +55,7 @@ export function SearchField({ value, onCommit, inputRef }: { value: string; onCo
       }}
       slotProps={{
         input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
+          startAdornment: searchAdornment,
         },
       }}
       sx={{ flex: { xs: '1 1 100%', sm: '1 1 260px' }, minWidth: { sm: 220 }, maxWidth: { md: 380 } }}

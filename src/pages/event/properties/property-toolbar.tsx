@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,8 +10,8 @@ import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PasteIcon from '@mui/icons-material/ContentPasteOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import type { PropertyFilters } from './use-property-filters.ts';
+import { searchAdornment } from '#components/search-adornment.tsx';
 
 interface PropertyToolbarProps {
   ready: boolean;
@@ -72,11 +71,7 @@ export function PropertyToolbar({ ready, filters, categories, onAdd, onPaste, ex
           sx={{ flex: { xs: '1 1 140px', sm: '0 0 200px' } }}
           slotProps={{
             input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
+              startAdornment: searchAdornment,
             },
           }}
         />
