@@ -1,6 +1,10 @@
 // Prints the failing tests by name, then one plain closing line, "N passed, N failed, N skipped",
 // over the JSON reports of Vitest and Playwright named on the command line (missing reports are
 // counted as failures). The names matter: CI logs are often cut to their tail.
+//
+// A run can also fail with every test passing: a step of `npm test` (typecheck, lint) exits
+// non-zero, Vitest catches an error outside any test, Playwright reports an error outside any
+// test. The JSON reports do not carry those, so the logs named with `--log` are read for them.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -38,7 +42,34 @@ function playwrightFailures(suite, titles) {
   for (const child of suite.suites ?? []) playwrightFailures(child, path);
 }
 
-for (const file of process.argv.slice(2)) {
+/** What a log says went wrong outside the tests: failed `npm test` steps, Vitest's unhandled errors. */
+function logProblems(file) {
+  if (!existsSync(file)) return [`missing log: ${file}`];
+  const lines = stripVTControlCharacters(readFileSync(file, 'utf8')).split('\n');
+  const problems = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    // npm-run-all's run-s, once per step that exited non-zero.
+    if (/^ERROR: ".+" exited with \d+\.$/.test(line)) problems.push(`${file}: ${line}`);
+    if (/⎯ Unhandled Errors ⎯/.test(line) || line.includes('There were unhandled errors during test collection')) {
+      const said = [];
+      for (let next = index + 1; next < lines.length && said.length < 12; next++) {
+        const text = lines[next];
+        if (/^⎯+$/.test(text.trim())) break;
+        if (text.trim() && !/^\s+(at |❯ )/.test(text)) said.push(text.trimEnd());
+      }
+      problems.push(`${file}: ${line.replace(/⎯/g, '').trim()}\n    ${said.join('\n    ')}`);
+    }
+  }
+  return problems;
+}
+
+const args = process.argv.slice(2);
+const logs = args.flatMap((arg, index) => (args[index - 1] === '--log' ? [arg] : []));
+const reports = args.filter((arg, index) => arg !== '--log' && args[index - 1] !== '--log');
+const outsideTests = logs.flatMap(logProblems);
+
+for (const file of reports) {
   if (!existsSync(file)) {
     console.log(`missing report: ${file}`);
     failed++;
@@ -65,7 +96,9 @@ for (const file of process.argv.slice(2)) {
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
     for (const suite of report.suites ?? []) playwrightFailures(suite, [file]);
+    for (const error of report.errors ?? []) outsideTests.push(`${file}: ${describe(error.message, error.location)}`);
   }
 }
+if (outsideTests.length > 0) console.log(`Failed outside the tests:\n${outsideTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length > 0) console.log(`Failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
