@@ -36,26 +36,18 @@ const BATCH = 5_000;
 export async function pruneChanges(db: Db, clock: Clock, retentionMs = DEFAULT_RETENTION_MS): Promise<number> {
   if (retentionMs <= 0) return 0;
   const cutoff = new Date(clock.now().getTime() - retentionMs);
+  // The archiver's log keeps the same retention as the event log.
+  return (await pruneLog(db, eventChanges, cutoff)) + (await pruneLog(db, archiverChanges, cutoff));
+}
+
+/** One change log's rows older than `cutoff`, in batches, keeping its newest row. */
+async function pruneLog(db: Db, log: typeof eventChanges | typeof archiverChanges, cutoff: Date): Promise<number> {
   let total = 0;
   for (;;) {
     const result = (await db.execute(sql`
-      delete from ${eventChanges} where ${eventChanges.seq} in (
-        select c.seq from ${eventChanges} c
-        where c.created_at < ${cutoff}
-          and c.seq < (select max(seq) from ${eventChanges})
-        order by c.seq
-        limit ${BATCH}
-      )`)) as unknown as { affectedRows?: number; rowCount?: number | null };
-    const deleted = Number(result.affectedRows ?? result.rowCount ?? 0);
-    total += deleted;
-    if (deleted < BATCH) break;
-  }
-  // The archiver's log: the same retention (its newest row kept, as the event log's).
-  for (;;) {
-    const result = (await db.execute(sql`
-      delete from ${archiverChanges} where ${archiverChanges.seq} in (
-        select c.seq from ${archiverChanges} c
-        where c.created_at < ${cutoff} and c.seq < (select max(seq) from ${archiverChanges})
+      delete from ${log} where ${log.seq} in (
+        select c.seq from ${log} c
+        where c.created_at < ${cutoff} and c.seq < (select max(seq) from ${log})
         order by c.seq
         limit ${BATCH}
       )`)) as unknown as { affectedRows?: number; rowCount?: number | null };
