@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { recordChange } from '#testing/webhook.ts';
 import { insertEvent } from '#testing/event-row.ts';
-import { eventChanges } from '../db/tables/changes.ts';
+import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { jobs } from '../db/tables/jobs.ts';
 import { CHANGE_PRUNE_JOB, DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';
 
@@ -64,6 +64,27 @@ describe('pruneChanges', () => {
     t.clock.advance(DEFAULT_RETENTION_MS + HOUR);
     expect(await pruneChanges(t.database.db, t.clock)).toBeGreaterThanOrEqual(12_000);
     expect(await seqs()).toEqual([last]);
+  });
+
+  it("prunes the archiver's log by the same retention, keeping its newest row", async () => {
+    const archiverSeqs = async () => (await t.database.db.select({ seq: archiverChanges.seq }).from(archiverChanges).orderBy(asc(archiverChanges.seq))).map((r) => r.seq);
+    const write = async (subjectId: string) => {
+      const [row] = await t.database.db
+        .insert(archiverChanges)
+        .values({ clientId: t.clientId, kind: 'capture', subjectId, action: 'Updated', createdAt: t.clock.now() })
+        .returning({ seq: archiverChanges.seq });
+      return row!.seq;
+    };
+    await write('capture-old-1');
+    await write('capture-old-2');
+    t.clock.advance(DEFAULT_RETENTION_MS - HOUR);
+    const recent = await write('capture-recent');
+    t.clock.advance(HOUR + 60_000);
+    expect(await pruneChanges(t.database.db, t.clock)).toBeGreaterThanOrEqual(2);
+    expect(await archiverSeqs()).toEqual([recent]);
+    t.clock.advance(30 * 24 * HOUR);
+    await pruneChanges(t.database.db, t.clock);
+    expect(await archiverSeqs()).toEqual([recent]);
   });
 });
 
