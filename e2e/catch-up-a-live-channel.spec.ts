@@ -131,7 +131,8 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
   await expect(panel).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`capture=${captureId}`));
   await expect(panel.getByRole('table', { name: 'Segments of the selected range' })).toBeVisible();
-  await expect(panel.getByText(/Plays \d+ archived segments/)).toBeVisible();
+  // One segment when a failed one (the simulated fault rate) cut the first range short.
+  await expect(panel.getByText(/Plays \d+ archived segments?\b/)).toBeVisible();
   const video = panel.locator('video');
   await expect.poll(async () => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
   await page.screenshot({ path: `${screenshots}archiver-play-light.png`, fullPage: true });
