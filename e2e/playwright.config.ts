@@ -2,23 +2,21 @@
  * Browser tests: real Chromium against the real service (throwaway in-memory database with demo
  * data), serving the built dashboard. `npm run test:e2e` (= `playwright test -c e2e`).
  *
- * Chromium: PLAYWRIGHT_CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own
- * browser (`npx playwright install chromium`, where downloads are possible).
+ * Chromium: the one choice of src/testing/chromium.ts (PLAYWRIGHT_CHROMIUM_PATH, else Debian's
+ * /usr/bin/chromium, else Playwright's own browser).
  * The service serves dist/, so the web server command builds the dashboard first; set
  * E2E_SKIP_BUILD=1 to reuse an existing build.
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../src/testing/chromium.ts';
 import { FIRST_PORT, serviceUrl, WORKERS } from './services.ts';
 
 /** The service wants keys of 8 characters at least. Specs read it from E2E_API_KEY. */
 export const E2E_API_KEY = 'e2e-test-key';
 process.env.E2E_API_KEY ??= E2E_API_KEY;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const build = process.env.E2E_SKIP_BUILD ? '' : 'npx vite build --logLevel warn && ';
 
@@ -51,8 +49,8 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
         launchOptions: {
-          executablePath,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+          executablePath: CHROMIUM_EXECUTABLE,
+          args: [...CHROMIUM_ARGS],
         },
       },
     },

@@ -15,6 +15,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { buildApp } from '../server/app.ts';
 import { createKey } from '../server/db/keys.ts';
 import { ManualClock } from '../server/jobs/clock.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '#testing/chromium.ts';
 import { NOW, openScaleDatabase, seed } from './scale.ts';
 
 const RUNS = Number(process.env.BROWSER_RUNS ?? 5);
@@ -48,15 +49,11 @@ const CASES: PageCase[] = [
   { name: `Schedule channel timeline (${week})`, path: `/schedule?mode=timeline&date=${week}`, selector: '[data-event-id]' },
 ];
 
-function chromiumPath(): string | undefined {
-  return process.env.PLAYWRIGHT_CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-}
-
 /** Headless Chromium as every bench drives it (Debian's by default, PLAYWRIGHT_CHROMIUM_PATH to choose). */
 export async function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS],
   });
 }
 

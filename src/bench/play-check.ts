@@ -5,9 +5,9 @@
  * headless Chromium with hls.js in a <video> element, checks that playback advances across the
  * loop's discontinuity, and takes screenshots to look at.
  *
- *   npx tsx src/server/sim/play-check.ts [output folder, default the system's temp folder]
+ *   npx tsx src/bench/play-check.ts [output folder, default the system's temp folder]
  *
- * Chromium: PLAYWRIGHT_CHROMIUM_PATH, else /usr/bin/chromium (DESIGN.md: Tests and measurements).
+ * Chromium: the one choice of src/testing/chromium.ts (DESIGN.md: Tests and measurements).
  * It takes about 25 s of real time (it plays real time), so it is a script rather than part of
  * the unit suite. Exit status 0 when both streams played.
  */
@@ -17,9 +17,10 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import Fastify from 'fastify';
-import { systemClock } from '../jobs/clock.ts';
-import { loadMediaIndex } from './hls.ts';
-import { registerStreamRoutes, streamPaths, type Stream } from './stream-routes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '#testing/chromium.ts';
+import { systemClock } from '../server/jobs/clock.ts';
+import { loadMediaIndex } from '../server/sim/hls.ts';
+import { registerStreamRoutes, streamPaths, type Stream } from '../server/sim/stream-routes.ts';
 
 const hlsScript = readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
 
@@ -120,14 +121,8 @@ export async function runPlayCheck(outDir = tmpdir()): Promise<PlayCheckResult> 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   const problems: string[] = [];
   const screenshots: string[] = [];
