@@ -13,6 +13,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Page tests that failed and then passed on their retry: they pass, and are named so they get mended. */
+const flaky = [];
 
 /**
  * What a failure says, in a few lines: the message with its expected and received values, without
@@ -32,6 +34,7 @@ function playwrightFailures(suite, titles) {
   const path = suite.title ? [...titles, suite.title] : titles;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
+      if (test.status === 'flaky') flaky.push([...path, spec.title].join(' › '));
       if (test.status !== 'unexpected') continue;
       // Every attempt: with retries, the first failure may differ from the last.
       const errors = (test.results ?? []).map((result) => result.error).filter(Boolean);
@@ -99,6 +102,7 @@ for (const file of reports) {
     for (const error of report.errors ?? []) outsideTests.push(`${file}: ${describe(error.message, error.location)}`);
   }
 }
+if (flaky.length > 0) console.log(`Flaky (passed on retry):\n${flaky.map((line) => `  ${line}`).join('\n')}`);
 if (outsideTests.length > 0) console.log(`Failed outside the tests:\n${outsideTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length > 0) console.log(`Failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
