@@ -9,13 +9,14 @@
  * OUTBOUND_ALLOW_PRIVATE, no redirects, time and size limits).
  */
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { publicationCallbacks, publications } from '../../db/tables/syndication.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { checkUrl } from '../../outbound/address-policy.ts';
 import { outboundRequest } from '../../outbound/request.ts';
 import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
-import { serializePublications } from './core.ts';
+import { serializePublications, type CallbackJobPayload } from './core.ts';
 
 export interface CallbackResult {
   ok: boolean;
@@ -50,9 +51,7 @@ export async function callbackUrlRefusal(services: AppServices, url: string): Pr
   return checkUrl(new URL(url), outboundPolicy(services), outboundResolver(services));
 }
 
-export const callbackJob: JobHandler = async (payload, ctx) => {
-  const callbackId = (payload as { callbackId?: string } | null)?.callbackId;
-  if (!callbackId) throw new Error('syndication.callback: no callbackId');
+export const callbackJob: JobHandler<z.output<typeof CallbackJobPayload>> = async ({ callbackId }, ctx) => {
   const [callback] = await ctx.db.select().from(publicationCallbacks).where(eq(publicationCallbacks.id, callbackId));
   if (!callback) return; // the publication was deleted meanwhile
   const [row] = await ctx.db.select().from(publications).where(eq(publications.id, callback.publicationId));

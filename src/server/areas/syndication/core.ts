@@ -29,8 +29,10 @@ export const VOD = VodPublicationState.values;
 export const CALLBACK_JOB = 'syndication.callback';
 /** The payload of the jobs that move one publication along (live.ts, vod.ts). */
 export const PublicationJobPayload = z.object({ publicationId: z.string().min(1) });
+export type PublicationJob = z.output<typeof PublicationJobPayload>;
+export const CallbackJobPayload = z.object({ callbackId: z.string().min(1) });
 /** Calls one callback URL of a publication (jobs.ts gives it its handler, callbacks.ts). */
-export const callbackKind = jobKind(CALLBACK_JOB, z.object({ callbackId: z.string().min(1) }));
+export const callbackKind = jobKind(CALLBACK_JOB, CallbackJobPayload);
 
 /** Where the authorisation pages of the simulated targets are served (authorise.ts). */
 export const AUTHORISE_PATH = '/api/sim/targets/authorise/';

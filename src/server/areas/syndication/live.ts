@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { LivePublicationCreateBody } from '#schema';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { publicationCallbacks, publications, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
@@ -41,6 +41,7 @@ import {
   transition,
   type PublicationRow,
   PublicationJobPayload,
+  type PublicationJob,
 } from './core.ts';
 import { checkPublications, eventOr400, findEvent, storedDetails } from './input.ts';
 
@@ -275,10 +276,8 @@ export async function liveStatistics(env: LiveEnv, row: PublicationRow): Promise
 
 // ---- Jobs ---------------------------------------------------------------------------------------------
 
-export const livePrepareJob: JobHandler = async (payload, ctx) => {
-  const publicationId = (payload as { publicationId?: string } | null)?.publicationId;
-  if (!publicationId) return;
-  await (ctx.db as Db).transaction(async (tx) => {
+export const livePrepareJob: JobHandler<PublicationJob> = async ({ publicationId }, ctx) => {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for('update');
     if (!row || row.state !== LIVE.Scheduled || row.targetItemId) return;
     const env = { db: tx, clock: ctx.clock, services: ctx.services };
@@ -293,10 +292,8 @@ export const livePrepareJob: JobHandler = async (payload, ctx) => {
  * the event is on air, completes the running ones when it ends, and notices a broadcast the
  * platform removed. Runs again while there is something to watch.
  */
-export const liveWatchJob: JobHandler = async (payload, ctx) => {
-  const { clientId, eventId } = (payload ?? {}) as { clientId?: string; eventId?: string };
-  if (!clientId || !eventId) return;
-  const again = await (ctx.db as Db).transaction(async (tx) => {
+export const liveWatchJob: JobHandler<z.output<typeof liveWatchKind.payload>> = async ({ clientId, eventId }, ctx) => {
+  const again = await ctx.db.transaction(async (tx) => {
     const env = { db: tx, clock: ctx.clock, services: ctx.services };
     const rows = await tx
       .select()

@@ -13,13 +13,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { publicationCallbacks, publications, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField } from '../../http/errors.ts';
 import { jobKind } from '../../jobs/define.ts';
-import type { JobHandler } from '../../jobs/queue.ts';
+import type { JobContext, JobHandler } from '../../jobs/queue.ts';
 import { slowFactor } from '../../sim/targets.ts';
-import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, PublicationJobPayload, recordCreated, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
+import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, PublicationJobPayload, recordCreated, type PublicationJob, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
 import { checkPublications, eventOr400, storedDetails, type CheckedPublication } from './input.ts';
 import type { LiveEnv } from './live.ts';
 import { eventMp4 } from './media-source.ts';
@@ -175,21 +175,19 @@ async function step(env: LiveEnv, row: PublicationRow): Promise<void> {
   await vodVerifyKind.enqueue(db, clock, { publicationId: row.id }, { clientId: row.clientId, runAt: new Date(clock.now().getTime() + VERIFY_AFTER_MS) });
 }
 
-async function withRow(ctx: Parameters<JobHandler>[1], payload: unknown, run: (env: LiveEnv, row: PublicationRow) => Promise<void>): Promise<void> {
-  const publicationId = (payload as { publicationId?: string } | null)?.publicationId;
-  if (!publicationId) return;
-  await (ctx.db as Db).transaction(async (tx) => {
+async function withRow(ctx: JobContext, { publicationId }: PublicationJob, run: (env: LiveEnv, row: PublicationRow) => Promise<void>): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(publications).where(eq(publications.id, publicationId)).for('update');
     if (row) await run({ db: tx, clock: ctx.clock, services: ctx.services }, row);
   });
 }
 
-export const vodStepJob: JobHandler = (payload, ctx) =>
+export const vodStepJob: JobHandler<PublicationJob> = (payload, ctx) =>
   withRow(ctx, payload, async (env, row) => {
     if (row.state === VOD.Processing) await step(env, row);
   });
 
-export const vodPublishJob: JobHandler = (payload, ctx) =>
+export const vodPublishJob: JobHandler<PublicationJob> = (payload, ctx) =>
   withRow(ctx, payload, async (env, row) => {
     if (row.state !== VOD.Scheduled || !row.targetItemId) return;
     const [destination] = await env.db.select().from(syndicationDestinations).where(eq(syndicationDestinations.id, row.destinationId));
@@ -203,7 +201,7 @@ export const vodPublishJob: JobHandler = (payload, ctx) =>
     await vodVerifyKind.enqueue(env.db, env.clock, { publicationId: row.id }, { clientId: row.clientId, runAt: new Date(env.clock.now().getTime() + VERIFY_AFTER_MS) });
   });
 
-export const vodVerifyJob: JobHandler = (payload, ctx) =>
+export const vodVerifyJob: JobHandler<PublicationJob> = (payload, ctx) =>
   withRow(ctx, payload, async (env, row) => {
     if (row.state !== VOD.Completed || !row.targetItemId) return;
     const [destination] = await env.db.select().from(syndicationDestinations).where(eq(syndicationDestinations.id, row.destinationId));
