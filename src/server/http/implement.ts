@@ -4,6 +4,10 @@
  * schemas; the handler returns one of the record's success statuses with its body, or throws an
  * `HttpError` (errors.ts) for anything else.
  *
+ * Every write has one shape: prepare (outside I/O, outside the transaction: `prepare`) -> write (the
+ * handler, in one transaction: rows, change-feed entries, jobs) -> effects (webhooks, targets,
+ * mail), only through the jobs the write queued.
+ *
  * @example
  * // src/server/areas/event-type/routes.ts
  * export const eventTypeRoutes = [
@@ -12,6 +16,12 @@
  *     return row ? { status: 200, body: toEventType(row) } : { status: 204 };
  *   }),
  * ];
+ *
+ * // src/server/areas/webhook/routes.ts: the URL's host is resolved before the transaction opens
+ * implement(endpoints.webhook.update, async ({ params }, ctx, values) => {
+ *   const row = await updateWebhook(ctx.db, ctx.client.clientId, params.id, values, ctx.clock.now());
+ *   return { status: 200, body: toWebhook(row) };
+ * }, { prepare: ({ body }, ctx) => valuesOf(body, null, ctx) }),
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Endpoint, EndpointResult, ParsedInput } from '#schema';
@@ -52,27 +62,39 @@ export interface ResultHeaders {
   headers?: Readonly<Record<string, string>>;
 }
 
-export type Handler<E extends Endpoint> = (input: ParsedInput<E>, ctx: RequestContext) => Promise<EndpointResult<E> & ResultHeaders>;
+/** A handler; `prepared` is what the operation's `prepare` answered (undefined without one). */
+export type Handler<E extends Endpoint, P = undefined> = (input: ParsedInput<E>, ctx: RequestContext, prepared: P) => Promise<EndpointResult<E> & ResultHeaders>;
 
-export interface ImplementOptions {
+export interface ImplementOptions<E extends Endpoint = Endpoint, P = undefined> {
   /**
    * Run the handler inside one database transaction. Default: on for every method but GET, so a
-   * failed write leaves nothing half-written (DESIGN.md "Errors").
+   * failed write leaves nothing half-written (DESIGN.md "Errors"). Off only for a handler that
+   * must wait or call out after its write has committed (a state change that waits for the
+   * encoder; a webhook test that answers with its attempt): it then opens its transaction itself.
    */
   transaction?: boolean;
+  /**
+   * What a write needs from outside before its transaction opens: resolving a URL's host, probing
+   * a media file. It runs on the request's database handle, outside the transaction, so slow
+   * outside I/O never holds a transaction (nor PGlite's one connection). It may throw a 400; its
+   * answer is the handler's third argument.
+   */
+  prepare?: (input: ParsedInput<E>, ctx: RequestContext) => Promise<P>;
 }
 
 /** A handler bound to its record, with the types erased so areas can list them in one array. */
 export interface Implementation {
   readonly endpoint: Endpoint;
   readonly transaction: boolean;
-  readonly handler: (input: ParsedInput<Endpoint>, ctx: RequestContext) => Promise<{ status: number; body?: unknown } & ResultHeaders>;
+  readonly prepare?: (input: ParsedInput<Endpoint>, ctx: RequestContext) => Promise<unknown>;
+  readonly handler: (input: ParsedInput<Endpoint>, ctx: RequestContext, prepared: unknown) => Promise<{ status: number; body?: unknown } & ResultHeaders>;
 }
 
-export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: ImplementOptions = {}): Implementation {
+export function implement<E extends Endpoint, P = undefined>(endpoint: E, handler: Handler<E, P>, options: ImplementOptions<E, P> = {}): Implementation {
   return {
     endpoint,
     transaction: options.transaction ?? endpoint.method !== 'GET',
+    ...(options.prepare ? { prepare: options.prepare as unknown as Implementation['prepare'] } : {}),
     handler: handler as unknown as Implementation['handler'],
   };
 }

@@ -259,9 +259,10 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       }
       let result: Awaited<ReturnType<Implementation['handler']>>;
       try {
+        const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
         result = implementation.transaction
-          ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }))
-          : await implementation.handler(input, base);
+          ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }, prepared))
+          : await implementation.handler(input, base, prepared);
       } finally {
         if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
       }

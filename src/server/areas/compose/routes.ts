@@ -214,87 +214,83 @@ export const composeRoutes: Implementation[] = [
 
   implement(
     endpoints.compose.createEncoder,
-    async ({ body }, ctx) => {
+    async ({ body }, ctx, probed: Probed) => {
       const clientId = ctx.client.clientId;
       const { event, playlist } = body;
-      const probed = await probeItems(mediaProbeOf(ctx), playlist.items, 'body.playlist');
-      const id = await ctx.db.transaction(async (db) => {
-        const { clock } = ctx;
-        const errors: FieldError[] = [];
-        await checkReferences(
-          db,
+      const { db, clock } = ctx;
+      const errors: FieldError[] = [];
+      await checkReferences(
+        db,
+        clientId,
+        [
+          ['body.event.roomId', 'room', event.roomId],
+          ['body.event.eventTypeId', 'event type', event.eventTypeId],
+          ['body.event.infrastructureProfileId', 'infrastructure profile', event.infrastructureProfileId],
+        ],
+        event.categoryIds,
+        errors,
+      );
+      const channelProblem = await compositionChannelProblem(db, clientId, event.channelId);
+      if (channelProblem) errors.push({ field: 'body.event.channelId', message: channelProblem });
+      for (const [start, end] of [
+        ['scheduledStart', 'scheduledEnd'],
+        ['scheduledChannelStart', 'scheduledChannelEnd'],
+        ['scheduledProvisionAt', 'scheduledTerminateAt'],
+      ] as const) {
+        const from = toDate(event[start]);
+        const to = toDate(event[end]);
+        if (from && to && to < from) errors.push({ field: `body.event.${end}`, message: `must not be before ${start} (${from.toISOString()})` });
+      }
+      errors.push(...probed.fieldErrors);
+      const check = await checkEncoder(db, clientId, playlist.items, 'body.playlist', probed);
+      errors.push(...check.fieldErrors);
+      if (errors.length > 0) throw validationError(errors, 'The composition is not valid');
+      const id = await desiredId(db, event.id);
+      const now = clock.now();
+      const playlistId = randomUUID();
+      await insertEvent(
+        db,
+        {
+          id,
           clientId,
-          [
-            ['body.event.roomId', 'room', event.roomId],
-            ['body.event.eventTypeId', 'event type', event.eventTypeId],
-            ['body.event.infrastructureProfileId', 'infrastructure profile', event.infrastructureProfileId],
-          ],
-          event.categoryIds,
-          errors,
-        );
-        const channelProblem = await compositionChannelProblem(db, clientId, event.channelId);
-        if (channelProblem) errors.push({ field: 'body.event.channelId', message: channelProblem });
-        for (const [start, end] of [
-          ['scheduledStart', 'scheduledEnd'],
-          ['scheduledChannelStart', 'scheduledChannelEnd'],
-          ['scheduledProvisionAt', 'scheduledTerminateAt'],
-        ] as const) {
-          const from = toDate(event[start]);
-          const to = toDate(event[end]);
-          if (from && to && to < from) errors.push({ field: `body.event.${end}`, message: `must not be before ${start} (${from.toISOString()})` });
-        }
-        errors.push(...probed.fieldErrors);
-        const check = await checkEncoder(db, clientId, playlist.items, 'body.playlist', probed);
-        errors.push(...check.fieldErrors);
-        if (errors.length > 0) throw validationError(errors, 'The composition is not valid');
-        const id = await desiredId(db, event.id);
-        const now = clock.now();
-        const playlistId = randomUUID();
-        await insertEvent(
-          db,
-          {
-            id,
-            clientId,
-            channelId: event.channelId,
-            roomId: event.roomId ?? null,
-            eventTypeId: event.eventTypeId ?? null,
-            infrastructureProfileId: event.infrastructureProfileId ?? null,
-            liveComposePlaylistId: playlistId,
-            title: event.title,
-            description: event.description ?? null,
-            refId: blankToNull(event.refId),
-            externalId: blankToNull(event.externalId),
-            scheduledStart: toDate(event.scheduledStart),
-            scheduledEnd: toDate(event.scheduledEnd),
-            scheduledChannelStart: toDate(event.scheduledChannelStart),
-            scheduledChannelEnd: toDate(event.scheduledChannelEnd),
-            scheduledProvisionAt: toDate(event.scheduledProvisionAt),
-            scheduledTerminateAt: toDate(event.scheduledTerminateAt),
-            autoStart: event.autoStart,
-            autoEnd: event.autoEnd,
-            autoPublish: event.autoPublish,
-            autoStartPublications: event.autoStartPublications,
-            autoProvisionInfrastructure: event.autoProvision,
-            autoTerminateInfrastructure: event.autoTerminate,
-            drmJson: blankToNull(event.drmJson),
-            state: S.PRE_LIVE,
-            contentId: randomUUID(),
-            dateCreated: now,
-            dateModified: now,
-          },
-          event.categoryIds,
-        );
-        const created = await insertPlaylist(db, { id: playlistId, clientId, eventId: id, kind: 'encoder', name: playlist.name, looped: playlist.looped, liveStreamStart: null, now });
-        await replaceItems(db, clientId, created.id, check.items);
-        await saveRendition(db, { eventId: id, clientId, kind: 'encoder', clips: check.clips, looped: playlist.looped, durationMs: check.durationMs, dateCreated: now });
-        const record = await getEvent(db, clientId, id);
-        await recordEventChange(db, clock, { clientId, eventId: id, action: 'Added', event: changeEvent(record!.event), flags: addedFlags(record!.event) });
-        await scheduleAutomation(db, clock, clientId, id);
-        return id;
-      });
+          channelId: event.channelId,
+          roomId: event.roomId ?? null,
+          eventTypeId: event.eventTypeId ?? null,
+          infrastructureProfileId: event.infrastructureProfileId ?? null,
+          liveComposePlaylistId: playlistId,
+          title: event.title,
+          description: event.description ?? null,
+          refId: blankToNull(event.refId),
+          externalId: blankToNull(event.externalId),
+          scheduledStart: toDate(event.scheduledStart),
+          scheduledEnd: toDate(event.scheduledEnd),
+          scheduledChannelStart: toDate(event.scheduledChannelStart),
+          scheduledChannelEnd: toDate(event.scheduledChannelEnd),
+          scheduledProvisionAt: toDate(event.scheduledProvisionAt),
+          scheduledTerminateAt: toDate(event.scheduledTerminateAt),
+          autoStart: event.autoStart,
+          autoEnd: event.autoEnd,
+          autoPublish: event.autoPublish,
+          autoStartPublications: event.autoStartPublications,
+          autoProvisionInfrastructure: event.autoProvision,
+          autoTerminateInfrastructure: event.autoTerminate,
+          drmJson: blankToNull(event.drmJson),
+          state: S.PRE_LIVE,
+          contentId: randomUUID(),
+          dateCreated: now,
+          dateModified: now,
+        },
+        event.categoryIds,
+      );
+      const created = await insertPlaylist(db, { id: playlistId, clientId, eventId: id, kind: 'encoder', name: playlist.name, looped: playlist.looped, liveStreamStart: null, now });
+      await replaceItems(db, clientId, created.id, check.items);
+      await saveRendition(db, { eventId: id, clientId, kind: 'encoder', clips: check.clips, looped: playlist.looped, durationMs: check.durationMs, dateCreated: now });
+      const record = await getEvent(db, clientId, id);
+      await recordEventChange(db, clock, { clientId, eventId: id, action: 'Added', event: changeEvent(record!.event), flags: addedFlags(record!.event) });
+      await scheduleAutomation(db, clock, clientId, id);
       return { status: 201, body: id };
     },
-    { transaction: false },
+    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), body.playlist.items, 'body.playlist') },
   ),
 
   implement(endpoints.compose.update, async ({ params, body }, ctx) => {
@@ -328,31 +324,27 @@ export const composeRoutes: Implementation[] = [
 
   implement(
     endpoints.compose.upsertEncoder,
-    async ({ params, body }, ctx) => {
+    async ({ params, body }, ctx, probed: Probed) => {
       const clientId = ctx.client.clientId;
-      const probed = await probeItems(mediaProbeOf(ctx), body.items, 'body');
-      const playlist = await ctx.db.transaction(async (db) => {
-        const { clock } = ctx;
-        const row = await requireEvent(db, clientId, params.eventId);
-        const loaded = await loadPlaylist(db, clientId, row.id);
-        if (loaded?.playlist.kind === 'standard') {
-          throw badRequest(`The event ${row.id} is a standard composition: change its playlist with PUT /compose/event/${row.id}`);
-        }
-        if (!loaded && !LIVE_FAMILY.includes(row.state)) {
-          throw badField('params.eventId', `the event is ${stateName(row.state)}: an encoder playlist belongs to a live event (PRE_LIVE, live or stopped)`);
-        }
-        const channelProblem = await compositionChannelProblem(db, clientId, row.channelId);
-        if (channelProblem) throw badField('params.eventId', channelProblem);
-        const check = await checkEncoder(db, clientId, body.items, 'body', probed, row.id);
-        const errors = [...probed.fieldErrors, ...check.fieldErrors];
-        if (errors.length > 0) throw validationError(errors, 'The playlist is not valid');
-        const saved = await saveEncoderPlaylist(db, clock, row, loaded?.playlist, { name: body.name, looped: body.looped, items: check.items, clips: check.clips, durationMs: check.durationMs });
-        await recordChange(db, clock, saved.row, { metadataChanged: true });
-        return answer(db, clock, clientId, row.id);
-      });
-      return { status: 200, body: playlist };
+      const { db, clock } = ctx;
+      const row = await requireEvent(db, clientId, params.eventId);
+      const loaded = await loadPlaylist(db, clientId, row.id);
+      if (loaded?.playlist.kind === 'standard') {
+        throw badRequest(`The event ${row.id} is a standard composition: change its playlist with PUT /compose/event/${row.id}`);
+      }
+      if (!loaded && !LIVE_FAMILY.includes(row.state)) {
+        throw badField('params.eventId', `the event is ${stateName(row.state)}: an encoder playlist belongs to a live event (PRE_LIVE, live or stopped)`);
+      }
+      const channelProblem = await compositionChannelProblem(db, clientId, row.channelId);
+      if (channelProblem) throw badField('params.eventId', channelProblem);
+      const check = await checkEncoder(db, clientId, body.items, 'body', probed, row.id);
+      const errors = [...probed.fieldErrors, ...check.fieldErrors];
+      if (errors.length > 0) throw validationError(errors, 'The playlist is not valid');
+      const saved = await saveEncoderPlaylist(db, clock, row, loaded?.playlist, { name: body.name, looped: body.looped, items: check.items, clips: check.clips, durationMs: check.durationMs });
+      await recordChange(db, clock, saved.row, { metadataChanged: true });
+      return { status: 200, body: await answer(db, clock, clientId, row.id) };
     },
-    { transaction: false },
+    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), body.items, 'body') },
   ),
 
   implement(endpoints.compose.setDrm, async ({ params, body }, ctx) => {

@@ -16,7 +16,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { endpoints, type WebhookNotification } from '#schema';
 import { asService } from '../../db/tenant-scope.ts';
-import type { Db } from '../../db/database.ts';
 import { events } from '../../db/tables/events.ts';
 import { webhookDeliveries } from '../../db/tables/webhooks.ts';
 import { badField, notFound } from '../../http/errors.ts';
@@ -72,13 +71,9 @@ async function valuesOf(body: BodyFields, eventId: string | null, ctx: RequestCo
   };
 }
 
-/** The writes of one request in one transaction: the event's existence, the webhook's, and the write see one state. */
-function write<T>(ctx: RequestContext, eventId: string | null, work: (tx: Db) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    if (eventId !== null && !(await eventExists(db, ctx.client.clientId, eventId))) throw badField('body.eventId', `there is no event ${eventId}`);
-    return work(db);
-  });
+/** A webhook for an event is written only while the event exists (checked in the write's transaction). */
+async function requireEvent(ctx: RequestContext, eventId: string): Promise<void> {
+  if (!(await eventExists(ctx.db, ctx.client.clientId, eventId))) throw badField('body.eventId', `there is no event ${eventId}`);
 }
 
 const noSuchWebhook = (id: string, kind: 'system-wide' | 'event-specific') => notFound(`There is no ${kind} webhook ${id}`);
@@ -105,60 +100,50 @@ async function testNotification(ctx: RequestContext, eventId: string | null): Pr
 export const webhookRoutes: Implementation[] = [
   implement(
     endpoints.webhook.upsert,
-    async ({ body }, ctx) => {
-      const values = await valuesOf(body, null, ctx);
-      return write(ctx, null, async (db) => {
-        if (body.id) {
-          if (!(await getWebhook(db, ctx.client.clientId, body.id, 'system'))) throw noSuchWebhook(body.id, 'system-wide');
-          const row = await updateWebhook(db, ctx.client.clientId, body.id, values, ctx.clock.now());
-          return { status: 200 as const, body: toWebhook(row!) };
-        }
-        return { status: 200 as const, body: toWebhook(await insertWebhook(db, ctx.client.clientId, values, ctx.clock.now())) };
-      });
+    async ({ body }, ctx, values: WebhookValues) => {
+      if (body.id) {
+        if (!(await getWebhook(ctx.db, ctx.client.clientId, body.id, 'system'))) throw noSuchWebhook(body.id, 'system-wide');
+        const row = await updateWebhook(ctx.db, ctx.client.clientId, body.id, values, ctx.clock.now());
+        return { status: 200, body: toWebhook(row!) };
+      }
+      return { status: 200, body: toWebhook(await insertWebhook(ctx.db, ctx.client.clientId, values, ctx.clock.now())) };
     },
-    NO_TRANSACTION,
+    { prepare: ({ body }, ctx) => valuesOf(body, null, ctx) },
   ),
 
   implement(
     endpoints.webhook.upsertForEvent,
-    async ({ body }, ctx) => {
-      const values = await valuesOf(body, body.eventId, ctx);
-      return write(ctx, body.eventId, async (db) => {
-        if (body.id) {
-          if (!(await getWebhook(db, ctx.client.clientId, body.id, 'event'))) throw noSuchWebhook(body.id, 'event-specific');
-          const row = await updateWebhook(db, ctx.client.clientId, body.id, values, ctx.clock.now());
-          return { status: 200 as const, body: toEventWebhook(row!) };
-        }
-        return { status: 200 as const, body: toEventWebhook(await insertWebhook(db, ctx.client.clientId, values, ctx.clock.now())) };
-      });
+    async ({ body }, ctx, values: WebhookValues) => {
+      await requireEvent(ctx, body.eventId);
+      if (body.id) {
+        if (!(await getWebhook(ctx.db, ctx.client.clientId, body.id, 'event'))) throw noSuchWebhook(body.id, 'event-specific');
+        const row = await updateWebhook(ctx.db, ctx.client.clientId, body.id, values, ctx.clock.now());
+        return { status: 200, body: toEventWebhook(row!) };
+      }
+      return { status: 200, body: toEventWebhook(await insertWebhook(ctx.db, ctx.client.clientId, values, ctx.clock.now())) };
     },
-    NO_TRANSACTION,
+    { prepare: ({ body }, ctx) => valuesOf(body, body.eventId, ctx) },
   ),
 
   implement(
     endpoints.webhook.update,
-    async ({ params, body }, ctx) => {
-      const values = await valuesOf(body, null, ctx);
-      return write(ctx, null, async (db) => {
-        if (!(await getWebhook(db, ctx.client.clientId, params.id, 'system'))) throw noSuchWebhook(params.id, 'system-wide');
-        const row = await updateWebhook(db, ctx.client.clientId, params.id, values, ctx.clock.now());
-        return { status: 200 as const, body: toWebhook(row!) };
-      });
+    async ({ params }, ctx, values: WebhookValues) => {
+      if (!(await getWebhook(ctx.db, ctx.client.clientId, params.id, 'system'))) throw noSuchWebhook(params.id, 'system-wide');
+      const row = await updateWebhook(ctx.db, ctx.client.clientId, params.id, values, ctx.clock.now());
+      return { status: 200, body: toWebhook(row!) };
     },
-    NO_TRANSACTION,
+    { prepare: ({ body }, ctx) => valuesOf(body, null, ctx) },
   ),
 
   implement(
     endpoints.webhook.updateForEvent,
-    async ({ params, body }, ctx) => {
-      const values = await valuesOf(body, body.eventId, ctx);
-      return write(ctx, body.eventId, async (db) => {
-        if (!(await getWebhook(db, ctx.client.clientId, params.id, 'event'))) throw noSuchWebhook(params.id, 'event-specific');
-        const row = await updateWebhook(db, ctx.client.clientId, params.id, values, ctx.clock.now());
-        return { status: 200 as const, body: toEventWebhook(row!) };
-      });
+    async ({ params, body }, ctx, values: WebhookValues) => {
+      await requireEvent(ctx, body.eventId);
+      if (!(await getWebhook(ctx.db, ctx.client.clientId, params.id, 'event'))) throw noSuchWebhook(params.id, 'event-specific');
+      const row = await updateWebhook(ctx.db, ctx.client.clientId, params.id, values, ctx.clock.now());
+      return { status: 200, body: toEventWebhook(row!) };
     },
-    NO_TRANSACTION,
+    { prepare: ({ body }, ctx) => valuesOf(body, body.eventId, ctx) },
   ),
 
   implement(endpoints.webhook.list, async (_input, ctx) => {
