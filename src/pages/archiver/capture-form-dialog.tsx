@@ -4,29 +4,22 @@
  * records, how long content is kept, and the key to decrypt the source (KID:CEK). Checked by the
  * schema module's CaptureBody before sending; the service's 400s land on their fields.
  */
-import { useId, useMemo, useState } from 'react';
+import {useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { ApiError } from '#client';
 import { ArchiverId, ChannelConfigurationSchema, KidCek, parseJsonText, type Capture, type CaptureBody } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormDateTimeField } from '#components/form/date-time-field.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
@@ -88,16 +81,10 @@ export interface CaptureFormDialogProps {
 }
 
 export function CaptureFormDialog(props: CaptureFormDialogProps) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
-  return (
-    <Dialog open={props.open} onClose={props.onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId} scroll="paper">
-      {props.open && <CaptureForm {...props} titleId={titleId} />}
-    </Dialog>
-  );
+  return props.open ? <CaptureForm {...props} /> : null;
 }
 
-function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogProps & { titleId: string }) {
+function CaptureForm({ capture, onClose, onSaved }: CaptureFormDialogProps) {
   const describeError = useDescribeError();
   const creating = capture === null;
   const form = useForm<CaptureFormValues>({ resolver, defaultValues: captureToFormValues(capture), mode: 'onSubmit', reValidateMode: 'onChange' });
@@ -128,15 +115,16 @@ function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogPr
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId}>{creating ? 'Add a capture' : `Edit the capture ${capture.id}`}</DialogTitle>
-      <DialogContent dividers>
+    <ActionDialog
+      title={creating ? 'Add a capture' : `Edit the capture ${capture.id}`}
+      actionLabel={creating ? 'Add capture' : 'Save'}
+      onSubmit={(e) => void submit(e)}
+      busy={form.formState.isSubmitting}
+      error={problem}
+      onClose={onClose}
+      long
+    >
         <Stack spacing={2.5}>
-          {problem && (
-            <Alert severity="error" onClose={() => setProblem(null)}>
-              {problem}
-            </Alert>
-          )}
           <FormTextField
             control={control}
             name="id"
@@ -204,13 +192,6 @@ function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogPr
             slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
           />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {creating ? 'Add capture' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Box>
+    </ActionDialog>
   );
 }

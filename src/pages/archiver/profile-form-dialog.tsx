@@ -1,30 +1,23 @@
 /** The dialog that creates or edits a playout profile: its form (schema, values from a profile, the service's 400 on the fields). */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { ApiError } from '#client';
 import { ArchiverId, KidCek, playoutProfileToBody, type PlayoutProfile, type PlayoutProfileBody } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -70,16 +63,10 @@ export function profileToFormValues(profile: PlayoutProfile | null): ProfileForm
 const resolver = zodResolver(ProfileFormSchema) as unknown as Resolver<ProfileFormInput, unknown, ProfileFormOutput>;
 
 export function ProfileFormDialog({ open, profile, onClose }: { open: boolean; profile: PlayoutProfile | null; onClose(): void }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
-      {open && <ProfileForm profile={profile} onClose={onClose} titleId={titleId} />}
-    </Dialog>
-  );
+  return open ? <ProfileForm profile={profile} onClose={onClose} /> : null;
 }
 
-function ProfileForm({ profile, onClose, titleId }: { profile: PlayoutProfile | null; onClose(): void; titleId: string }) {
+function ProfileForm({ profile, onClose }: { profile: PlayoutProfile | null; onClose(): void }) {
   const describeError = useDescribeError();
   const creating = profile === null;
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver, defaultValues: profileToFormValues(profile) });
@@ -113,11 +100,17 @@ function ProfileForm({ profile, onClose, titleId }: { profile: PlayoutProfile | 
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId}>{creating ? 'Add a playout profile' : `Edit the playout profile ${profile.id}`}</DialogTitle>
-      <DialogContent dividers>
+    <ActionDialog
+      title={creating ? 'Add a playout profile' : `Edit the playout profile ${profile.id}`}
+      actionLabel={creating ? 'Add profile' : 'Save'}
+      onSubmit={(e) => void submit(e)}
+      busy={form.formState.isSubmitting}
+      error={problem}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
         <Stack spacing={2.5}>
-          {problem && <Alert severity="error">{problem}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormTextField control={control} name="id" label="Id" required fullWidth disabled={!creating} autoFocus={creating} helperText="Letters, digits and underscores. Fixed once added." />
             <FormNumberField control={control} name="expiresIn" label="Streams expire after" unit="seconds" fullWidth helperText="Empty: never" />
@@ -184,13 +177,6 @@ function ProfileForm({ profile, onClose, titleId }: { profile: PlayoutProfile | 
             </Stack>
           </Box>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {creating ? 'Add profile' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Box>
+    </ActionDialog>
   );
 }
