@@ -4,7 +4,7 @@
  * records, how long content is kept, and the key to decrypt the source (KID:CEK). Checked by the
  * schema module's CaptureBody before sending; the service's 400s land on their fields.
  */
-import {useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
