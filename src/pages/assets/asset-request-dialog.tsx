@@ -9,16 +9,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -128,12 +123,8 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
   });
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="asset-request-title">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="asset-request-title">{TITLES[kind]}</DialogTitle>
-        <DialogContent>
+    <ActionDialog title={TITLES[kind]} actionLabel="Make it" onSubmit={(e) => void submit(e)} busy={busy} error={problem} onClose={onClose} maxWidth="xs">
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem && <Alert severity="error">{problem}</Alert>}
             <FormTextField control={form.control} name="name" label="Name" autoFocus />
             {kind === 'image' ? (
               <FormTextField control={form.control} name="time" label="Time" helperText="HH:mm:ss.fff from the stream start" />
@@ -164,16 +155,6 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
             )}
             <FormNumberField control={form.control} name="priority" label="Priority" helperText="1 first, 10 last" />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Requesting…' : 'Make it'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -3,15 +3,10 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { applyServerErrors } from '#components/form/server-errors.ts';
 import { DestinationTarget } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
@@ -68,12 +63,15 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
   });
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-      <DialogTitle>{destination ? `Edit ${destination.name}` : 'Add a destination'}</DialogTitle>
-      <DialogContent>
+    <ActionDialog
+      title={destination ? `Edit ${destination.name}` : 'Add a destination'}
+      actionLabel={destination ? 'Save' : 'Add'}
+      onSubmit={(e) => void submit(e)}
+      busy={form.formState.isSubmitting}
+      error={problem}
+      onClose={onClose}
+    >
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {problem && <Alert severity="error">{problem}</Alert>}
           <FormTextField control={form.control} name="name" label="Name" required autoFocus />
           <TextField
             select
@@ -116,14 +114,6 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
             slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
           />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {destination ? 'Save' : 'Add'}
-        </Button>
-      </DialogActions>
-      </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -3,27 +3,19 @@
  * id and parent. react-hook-form with the body's own schema (ChapterPointBody) behind the form's
  * values; the service's 400s land on the field they name.
  */
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { ChapterPoint, ChapterPointBody } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { applyServerErrors, sentence } from '#components/form/server-errors.ts';
 import { formIssueMessage } from '../form-messages.ts';
 import {
@@ -61,9 +53,6 @@ function TimeHelper({ value, fallback }: { value: string; fallback: string }) {
 }
 
 function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: ChapterPointDialogProps & { mode: ChapterPointDialogMode }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const describe = useDescribeError();
   const editing = mode.kind === 'edit' ? mode.point : undefined;
   const resolver = useMemo(
@@ -108,12 +97,7 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
   const busy = formState.isSubmitting;
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-          {title}
-        </DialogTitle>
-        <DialogContent>
+    <ActionDialog title={title} actionLabel={editing ? 'Save' : 'Add chapter point'} onSubmit={(e) => void submit(e)} busy={busy} error={problem} onClose={onClose} long>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller
               name="title"
@@ -210,22 +194,7 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
                 )}
               />
             </Stack>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
           </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {editing ? 'Save' : 'Add chapter point'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    </ActionDialog>
   );
 }
