@@ -114,7 +114,7 @@ export function ActionDialog({
       )}
       <DialogActions sx={{ px: 3, pb: 2, pt: long ? 2 : 1 }}>
         {extraActions}
-        <Button onClick={close} disabled={busy} autoFocus={focus === 'cancel'} variant={hasAction ? 'text' : 'contained'}>
+        <Button onClick={close} disabled={busy} autoFocus={focus === 'cancel'}>
           {cancelLabel ?? (hasAction ? 'Cancel' : 'Close')}
         </Button>
         {hasAction && (

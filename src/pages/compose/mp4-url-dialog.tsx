@@ -1,11 +1,7 @@
 /** Adding an MP4 file to an encoder playlist by its URL. */
 import { useRef, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { ActionDialog } from '#components/action-dialog.tsx';
 
 export function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (url: string) => void }) {
   const [url, setUrl] = useState('');
@@ -27,9 +23,16 @@ export function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: ()
     onClose();
   };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="mp4-title">
-      <DialogTitle id="mp4-title">Add an MP4 file by URL</DialogTitle>
-      <DialogContent>
+    <ActionDialog
+      open={open}
+      title="Add an MP4 file by URL"
+      actionLabel="Add to the playlist"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      onClose={onClose}
+    >
         <TextField
           inputRef={inputRef}
           autoFocus
@@ -40,22 +43,9 @@ export function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: ()
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           onBlur={() => setTouched(Boolean(url))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              submit();
-            }
-          }}
           error={Boolean(error)}
           helperText={error ?? hint}
         />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit}>
-          Add to the playlist
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </ActionDialog>
   );
 }

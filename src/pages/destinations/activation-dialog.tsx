@@ -3,13 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenIcon from '@mui/icons-material/OpenInNew';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import type { ActivationResponse } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
@@ -40,9 +37,7 @@ export function ActivationDialog({ destination, step, onClose }: { destination: 
   const url = authoriseUrl(step, serviceUrl);
   const active = current.data?.active ?? destination.active;
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{active ? `${destination.name} is active` : (step.actionTitle ?? 'Activate the destination')}</DialogTitle>
-      <DialogContent>
+    <ActionDialog title={active ? `${destination.name} is active` : (step.actionTitle ?? 'Activate the destination')} cancelLabel={active ? 'Done' : 'Close'} onClose={onClose}>
         {active ? (
           <Alert severity="success">{targetName(destination.target)} accepts publications from this destination.</Alert>
         ) : (
@@ -58,10 +53,6 @@ export function ActivationDialog({ destination, step, onClose }: { destination: 
             </Typography>
           </Stack>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{active ? 'Done' : 'Close'}</Button>
-      </DialogActions>
-    </Dialog>
+    </ActionDialog>
   );
 }

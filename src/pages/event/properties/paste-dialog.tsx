@@ -8,13 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,8 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { countActions, linesToSave, parsePastedProperties, planPaste, type PastePlanRow } from './paste.ts';
@@ -85,8 +78,6 @@ export function PasteDialog(props: PasteDialogProps) {
 }
 
 function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onSaved }: PasteDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const describe = useDescribeError();
   const [text, setText] = useState(initialText);
@@ -130,9 +121,17 @@ function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onS
   ].filter(Boolean);
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>Paste properties</DialogTitle>
-      <DialogContent>
+    <ActionDialog
+      title="Paste properties"
+      actionLabel={toSave.length === 0 ? 'Nothing to save' : `Save ${toSave.length} ${toSave.length === 1 ? 'property' : 'properties'}`}
+      onAction={() => void save()}
+      disabled={blocked || toSave.length === 0}
+      busy={busy}
+      error={failure?.message}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
           One property per line: category, key and value, separated by tabs (as a spreadsheet copies them) or commas. A first line
           “category, key, value” is skipped. A pair {source.owner} has already gets the new value.
@@ -167,11 +166,6 @@ function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onS
               ))}
               {parsed.problems.length > 10 && <li>…and {parsed.problems.length - 10} more</li>}
             </Box>
-          </Alert>
-        )}
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {failure.message}
           </Alert>
         )}
         {plan.length > 0 && (
@@ -226,20 +220,6 @@ function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onS
             </Box>
           </Box>
         )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || blocked || toSave.length === 0}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {toSave.length === 0 ? 'Nothing to save' : `Save ${toSave.length} ${toSave.length === 1 ? 'property' : 'properties'}`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </ActionDialog>
   );
 }
