@@ -8,12 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -27,6 +22,7 @@ import { checkTargetField, targetFields, type Event, type MediaDestination, type
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import { FieldInput } from './target-field-input.tsx';
 import { DestinationChoiceLabel, TargetLabel, targetName } from './targets.tsx';
@@ -117,12 +113,23 @@ export function PublishDialog({ event, kind, onClose }: { event: Event; kind: Pu
   const mp4 = useEventMp4(event.id, event.mp4State);
   const mp4Ready = mp4.ready;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{kind === 'live' ? 'Add live publications' : 'Publish the MP4'}</DialogTitle>
-      <DialogContent>
+    <ActionDialog
+      title={kind === 'live' ? 'Add live publications' : 'Publish the MP4'}
+      actionLabel={
+        kind === 'live'
+          ? `Create ${drafts.length || ''} live ${drafts.length === 1 ? 'publication' : 'publications'}`
+          : `Publish to ${drafts.length || ''} ${drafts.length === 1 ? 'destination' : 'destinations'}`
+      }
+      onAction={() => void submit()}
+      disabled={drafts.length === 0 || (kind === 'vod' && !mp4Ready)}
+      busy={busy}
+      error={problem}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
         <Stack spacing={2} sx={{ pt: 1 }}>
           {kind === 'vod' && <Mp4Offer mp4={mp4} />}
-          {problem && <Alert severity="error">{problem}</Alert>}
           {kind === 'live' && (
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
               <TextField select size="small" label="Audio input" value={audioInputId} onChange={(e) => setAudioInputId(e.target.value)} sx={{ minWidth: 220 }}>
@@ -194,15 +201,6 @@ export function PublishDialog({ event, kind, onClose }: { event: Event; kind: Pu
             </Paper>
           ))}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={drafts.length === 0 || (kind === 'vod' && !mp4Ready)} loading={busy}>
-          {kind === 'live' ? `Create ${drafts.length || ''} live ${drafts.length === 1 ? 'publication' : 'publications'}` : `Publish to ${drafts.length || ''} ${drafts.length === 1 ? 'destination' : 'destinations'}`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </ActionDialog>
   );
 }
