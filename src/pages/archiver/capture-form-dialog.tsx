@@ -4,7 +4,7 @@
  * records, how long content is kept, and the key to decrypt the source (KID:CEK). Checked by the
  * schema module's CaptureBody before sending; the service's 400s land on their fields.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -14,13 +14,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ApiError } from '#client';
 import { ArchiverId, ChannelConfigurationSchema, KidCek, parseJsonText, type Capture, type CaptureBody } from '#schema';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { FormDateTimeField } from '#components/form/date-time-field.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -85,42 +83,30 @@ export function CaptureFormDialog(props: CaptureFormDialogProps) {
 }
 
 function CaptureForm({ capture, onClose, onSaved }: CaptureFormDialogProps) {
-  const describeError = useDescribeError();
   const creating = capture === null;
   const form = useForm<CaptureFormValues>({ resolver, defaultValues: captureToFormValues(capture), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control } = form;
-  const [problem, setProblem] = useState<string | null>(null);
   const options = usePointOptions();
   const create = useMutation(api.archiverCapture.create.mutationOptions());
   const update = useMutation(api.archiverCapture.update.mutationOptions());
   const labelOf = (url: string) => options.find((o) => o.url === url)?.label;
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const body = formToCaptureBody(values);
       const saved = capture ? await update.mutateAsync({ params: { id: capture.id }, body }) : await create.mutateAsync({ body });
       notify(creating ? `Added the capture ${saved.id}` : `Saved the capture ${saved.id}`, { severity: 'success' });
       onSaved(saved);
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, { names: ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'] });
-      if (mapped.handled) {
-        if (mapped.fields.length === 0) setProblem(describeError(error).message);
-      } else if (error instanceof ApiError && error.status === 409) {
-        form.setError('id', { type: 'server', message: 'A capture with this id exists already' }, { shouldFocus: true });
-      } else {
-        setProblem(describeError(error).message);
-      }
-    }
-  });
+    },
+    { names: ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'], conflict: { name: 'id', message: 'A capture with this id exists already' } },
+  );
 
   return (
     <ActionDialog
       title={creating ? 'Add a capture' : `Edit the capture ${capture.id}`}
       actionLabel={creating ? 'Add capture' : 'Save'}
-      onSubmit={(e) => void submit(e)}
-      busy={form.formState.isSubmitting}
-      error={problem}
+      {...submit}
       onClose={onClose}
       long
     >

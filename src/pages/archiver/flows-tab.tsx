@@ -23,7 +23,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -165,31 +165,24 @@ function FlowFormDialog({ open, flow, onClose }: { open: boolean; flow: Archiver
 }
 
 function FlowForm({ flow, onClose }: { flow: Archiverflow | null; onClose(): void }) {
-  const describeError = useDescribeError();
   const creating = flow === null;
   const form = useForm<FlowFormValues>({ resolver, defaultValues: { name: flow?.name ?? '', configurationJson: flow?.configurationJson ?? FLOW_TEMPLATE } });
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation(api.archiverflow.create.mutationOptions());
   const update = useMutation(api.archiverflow.update.mutationOptions());
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const saved = flow ? await update.mutateAsync({ params: { id: flow.id }, body: values }) : await create.mutateAsync({ body: values });
       notify(creating ? `Added the archiver flow ${saved.name}` : `Saved the archiver flow ${saved.name}`, { severity: 'success' });
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, { names: ['name', 'configurationJson'] });
-      if (!mapped.handled) setProblem(describeError(error).message);
-      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
-    }
-  });
+    },
+    { names: ['name', 'configurationJson'] },
+  );
   return (
     <ActionDialog
       title={creating ? 'Add an archiver flow' : `Edit ${flow.name}`}
       actionLabel={creating ? 'Add flow' : 'Save'}
-      onSubmit={(e) => void submit(e)}
-      busy={form.formState.isSubmitting}
-      error={problem}
+      {...submit}
       onClose={onClose}
       maxWidth="md"
       long

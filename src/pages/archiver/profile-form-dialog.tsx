@@ -1,5 +1,4 @@
 /** The dialog that creates or edits a playout profile: its form (schema, values from a profile, the service's 400 on the fields). */
-import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,13 +11,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { ApiError } from '#client';
 import { ArchiverId, KidCek, playoutProfileToBody, type PlayoutProfile, type PlayoutProfileBody } from '#schema';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 
@@ -67,33 +64,25 @@ export function ProfileFormDialog({ open, profile, onClose }: { open: boolean; p
 }
 
 function ProfileForm({ profile, onClose }: { profile: PlayoutProfile | null; onClose(): void }) {
-  const describeError = useDescribeError();
   const creating = profile === null;
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver, defaultValues: profileToFormValues(profile) });
   const { control } = form;
   const captures = useFieldArray({ control, name: 'captures' });
   const picked = useWatch({ control, name: 'captures' });
-  const [problem, setProblem] = useState<string | null>(null);
   const captureIds = useQuery(api.archiverCapture.list.queryOptions({ query: { onlyIds: true } }));
   const available = ((captureIds.data ?? []) as unknown[]).filter((c): c is string => typeof c === 'string').filter((id) => !picked.some((p) => p.captureId === id));
   const create = useMutation(api.archiverPlayoutProfile.create.mutationOptions());
   const update = useMutation(api.archiverPlayoutProfile.update.mutationOptions());
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const saved = profile ? await update.mutateAsync({ params: { id: profile.id }, body: values }) : await create.mutateAsync({ body: values });
       notify(creating ? `Added the playout profile ${saved.id}` : `Saved the playout profile ${saved.id}`, { severity: 'success' });
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error);
-      if (mapped.handled) {
-        if (mapped.fields.length === 0) setProblem(describeError(error).message);
-      } else if (error instanceof ApiError && error.status === 409) {
-        form.setError('id', { type: 'server', message: 'A playout profile with this id exists already' }, { shouldFocus: true });
-      } else setProblem(describeError(error).message);
-    }
-  });
+    },
+    { conflict: { name: 'id', message: 'A playout profile with this id exists already' } },
+  );
 
   const text = (name: keyof ProfileFormInput, label: string, helperText?: string) => (
     <FormTextField control={control} name={name} label={label} fullWidth helperText={helperText} slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }} />
@@ -103,9 +92,7 @@ function ProfileForm({ profile, onClose }: { profile: PlayoutProfile | null; onC
     <ActionDialog
       title={creating ? 'Add a playout profile' : `Edit the playout profile ${profile.id}`}
       actionLabel={creating ? 'Add profile' : 'Save'}
-      onSubmit={(e) => void submit(e)}
-      busy={form.formState.isSubmitting}
-      error={problem}
+      {...submit}
       onClose={onClose}
       maxWidth="md"
       long

@@ -4,17 +4,15 @@
  * track filter), each with name and priority. react-hook-form with zodResolver; the service's 400s
  * land on the fields they name (`body.fps` -> fps, `body.clip.start` -> start...).
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import Stack from '@mui/material/Stack';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -67,8 +65,6 @@ export interface AssetRequestDialogProps {
 }
 
 export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, onClose }: AssetRequestDialogProps) {
-  const describeError = useDescribeError();
-  const [problem, setProblem] = useState<string | null>(null);
   const label = kind === 'image' ? `Still at ${at}` : kind === 'gif' ? `GIF ${start}–${end}` : `Clip ${start}–${end}`;
   const form = useForm<FormValues>({
     resolver: zodResolver(FormSchema),
@@ -92,9 +88,9 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
   const video = useMutation(api.asset.createVideo.mutationOptions());
   const busy = image.isPending || gif.isPending || video.isPending;
 
-  const submit = form.handleSubmit(async (v) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (v) => {
       if (kind === 'image') await image.mutateAsync({ body: { eventId, name: v.name, time: v.time, priority: v.priority } });
       else if (kind === 'gif') {
         await gif.mutateAsync({
@@ -107,23 +103,17 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
       }
       notify(`Requested “${v.name}”: it appears in the gallery below when made`, { severity: 'success' });
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, {
-        map: (errors) => ({
-          fields: errors.flatMap((f) => (FIELD_OF[f.field] ? [{ name: FIELD_OF[f.field]!, message: f.message }] : [])),
-          other: errors.filter((f) => !FIELD_OF[f.field]).map((f) => `${f.field}: ${f.message}`),
-        }),
-      });
-      if (mapped.handled) {
-        if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
-      } else {
-        setProblem(describeError(error).message);
-      }
-    }
-  });
+    },
+    {
+      map: (errors) => ({
+        fields: errors.flatMap((f) => (FIELD_OF[f.field] ? [{ name: FIELD_OF[f.field]!, message: f.message }] : [])),
+        other: errors.filter((f) => !FIELD_OF[f.field]).map((f) => `${f.field}: ${f.message}`),
+      }),
+    },
+  );
 
   return (
-    <ActionDialog title={TITLES[kind]} actionLabel="Make it" onSubmit={(e) => void submit(e)} busy={busy} error={problem} onClose={onClose} maxWidth="xs">
+    <ActionDialog title={TITLES[kind]} actionLabel="Make it" {...submit} busy={busy} onClose={onClose} maxWidth="xs">
           <Stack spacing={2} sx={{ pt: 1 }}>
             <FormTextField control={form.control} name="name" label="Name" autoFocus />
             {kind === 'image' ? (

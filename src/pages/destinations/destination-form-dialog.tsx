@@ -1,5 +1,4 @@
 /** Adding or editing a destination: name, what it is used for, its target and the target's configuration fields. */
-import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -7,9 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { DestinationTarget } from '#schema';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -28,7 +26,6 @@ import {
 } from './destination-form.ts';
 
 export function DestinationFormDialog({ destination, onClose, onSaved }: { destination: AnyDestination | null; onClose: () => void; onSaved: (d: AnyDestination) => void }) {
-  const describeError = useDescribeError();
   const form = useForm<DestinationFormValues>({
     resolver: zodResolver(DestinationFormSchema) as unknown as Resolver<DestinationFormValues>,
     defaultValues: destination ? destinationToValues(destination) : newDestinationValues(),
@@ -39,10 +36,9 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
   const update = useMutation(api.mediaDestination.update.mutationOptions());
   const createDirect = useMutation(api.destination.create.mutationOptions());
   const updateDirect = useMutation(api.destination.update.mutationOptions());
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const body = valuesToBody(values);
       let saved: AnyDestination;
       if (values.api === 'direct') {
@@ -55,20 +51,15 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
       }
       notify(destination ? 'Destination saved' : 'Destination added: activate it before publishing to it', { severity: 'success' });
       onSaved(saved);
-    } catch (error) {
-      const result = applyServerErrors(form, error, { map: destinationServerErrors });
-      if (!result.handled) setProblem(describeError(error).message);
-      else if (result.other.length > 0) setProblem(result.other.join('; '));
-    }
-  });
+    },
+    { map: destinationServerErrors },
+  );
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');
   return (
     <ActionDialog
       title={destination ? `Edit ${destination.name}` : 'Add a destination'}
       actionLabel={destination ? 'Save' : 'Add'}
-      onSubmit={(e) => void submit(e)}
-      busy={form.formState.isSubmitting}
-      error={problem}
+      {...submit}
       onClose={onClose}
     >
         <Stack spacing={2} sx={{ pt: 1 }}>

@@ -3,7 +3,7 @@
  * id and parent. react-hook-form with the body's own schema (ChapterPointBody) behind the form's
  * values; the service's 400s land on the field they name.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -14,9 +14,9 @@ import TextField from '@mui/material/TextField';
 import type { ChapterPoint, ChapterPointBody } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { applyServerErrors, sentence } from '#components/form/server-errors.ts';
+import { sentence } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { formIssueMessage } from '../form-messages.ts';
 import {
   CHAPTER_POINT_FIELD_LABELS,
@@ -53,7 +53,6 @@ function TimeHelper({ value, fallback }: { value: string; fallback: string }) {
 }
 
 function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: ChapterPointDialogProps & { mode: ChapterPointDialogMode }) {
-  const describe = useDescribeError();
   const editing = mode.kind === 'edit' ? mode.point : undefined;
   const resolver = useMemo(
     () =>
@@ -66,11 +65,10 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
     resolver,
     defaultValues: editing ? chapterPointToFormValues(editing) : newChapterPointValues(mode.kind === 'add' ? mode.parent : null),
   });
-  const { control, formState } = form;
+  const { control } = form;
   const startTime = useWatch({ control, name: 'startTime' });
   const endTime = useWatch({ control, name: 'endTime' });
   const save = useMutation(api.chapterPoint.upsert.mutationOptions());
-  const [problem, setProblem] = useState<string | null>(null);
 
   // A chapter point cannot go under itself or its own subtree.
   const parents = useMemo(() => {
@@ -78,26 +76,22 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
     return editing ? flat.filter((f) => f.point.id !== editing.id && !f.ancestors.includes(editing.id)) : flat;
   }, [roots, editing]);
 
-  const submit = form.handleSubmit(async (body) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (body) => {
       const saved = await save.mutateAsync({ body });
       notify(editing ? `Saved ‘${saved.title}’.` : `Added ‘${saved.title}’.`, { severity: 'success' });
       onSaved(saved);
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, { names: FIELDS, message: sentence });
-      if (!mapped.handled) setProblem(`Not saved. ${describe(error).message}`);
-      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
-    }
-  });
+    },
+    { names: FIELDS, message: sentence, prefix: 'Not saved.' },
+  );
 
   const parentTitle = mode.kind === 'add' && mode.parent ? mode.parent.title : null;
   const title = editing ? `Edit ‘${editing.title}’` : parentTitle ? `Add a chapter point under ‘${parentTitle}’` : 'Add a chapter point';
-  const busy = formState.isSubmitting;
 
   return (
-    <ActionDialog title={title} actionLabel={editing ? 'Save' : 'Add chapter point'} onSubmit={(e) => void submit(e)} busy={busy} error={problem} onClose={onClose} long>
+    <ActionDialog title={title} actionLabel={editing ? 'Save' : 'Add chapter point'} {...submit} onClose={onClose} long>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller
               name="title"
