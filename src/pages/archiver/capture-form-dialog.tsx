@@ -110,74 +110,74 @@ function CaptureForm({ capture, onClose, onSaved }: CaptureFormDialogProps) {
       onClose={onClose}
       long
     >
-        <Stack spacing={2.5}>
-          <FormTextField
-            control={control}
-            name="id"
-            label="Id"
-            required
-            fullWidth
-            autoFocus={creating}
-            disabled={!creating}
-            helperText={creating ? 'Letters, digits and underscores, e.g. main_stage_catchup. Fixed once added.' : 'The id of a capture does not change.'}
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
-          />
-          <Controller
-            control={control}
-            name="publishingPoints"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                multiple
-                freeSolo
-                options={options.map((o) => o.url)}
-                value={field.value}
-                onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
-                onBlur={field.onBlur}
-                getOptionLabel={(url) => labelOf(url) ?? url}
-                renderOption={(props, url) => {
-                  const { key, ...rest } = props as typeof props & { key: string };
-                  return (
-                    <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-                      <Box>{labelOf(url) ?? url}</Box>
-                      <Box sx={{ typography: 'caption', color: 'text.secondary', wordBreak: 'break-all' }}>{url}</Box>
-                    </Box>
-                  );
-                }}
-                renderValue={(value, getItemProps) =>
-                  value.map((url, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return <Chip key={key} size="small" label={labelOf(url) ?? url} title={url} {...itemProps} />;
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label="Publishing points"
-                    required
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? 'What the capture records: a channel’s publishing points (pick), or any URL (type, then Enter).'}
-                  />
-                )}
-              />
-            )}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormDateTimeField control={control} name="startTime" label="Start" fullWidth helperText="Empty: now" />
-            <FormDateTimeField control={control} name="endTime" label="End" fullWidth helperText="Empty: records until stopped" />
-          </Stack>
-          <FormSwitchField control={control} name="active" label="Recording" description="An inactive capture keeps its content but records nothing." />
-          <FormNumberField control={control} name="expiresIn" label="Keep content for" unit="seconds" fullWidth helperText="Content older than this is removed. Empty: kept for ever. 604800 is a week." />
-          <FormTextField
-            control={control}
-            name="decryptKey"
-            label="Decrypt key"
-            fullWidth
-            placeholder="KID:CEK"
-            helperText="For an encrypted source: key id and content key, 32 hexadecimal digits each, separated by a colon."
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
-          />
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={control}
+          name="id"
+          label="Id"
+          required
+          fullWidth
+          autoFocus={creating}
+          disabled={!creating}
+          helperText={creating ? 'Letters, digits and underscores, e.g. main_stage_catchup. Fixed once added.' : 'The id of a capture does not change.'}
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
+        />
+        <Controller
+          control={control}
+          name="publishingPoints"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              multiple
+              freeSolo
+              options={options.map((o) => o.url)}
+              value={field.value}
+              onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
+              onBlur={field.onBlur}
+              getOptionLabel={(url) => labelOf(url) ?? url}
+              renderOption={(props, url) => {
+                const { key, ...rest } = props as typeof props & { key: string };
+                return (
+                  <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+                    <Box>{labelOf(url) ?? url}</Box>
+                    <Box sx={{ typography: 'caption', color: 'text.secondary', wordBreak: 'break-all' }}>{url}</Box>
+                  </Box>
+                );
+              }}
+              renderValue={(value, getItemProps) =>
+                value.map((url, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={labelOf(url) ?? url} title={url} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  label="Publishing points"
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? 'What the capture records: a channel’s publishing points (pick), or any URL (type, then Enter).'}
+                />
+              )}
+            />
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormDateTimeField control={control} name="startTime" label="Start" fullWidth helperText="Empty: now" />
+          <FormDateTimeField control={control} name="endTime" label="End" fullWidth helperText="Empty: records until stopped" />
         </Stack>
+        <FormSwitchField control={control} name="active" label="Recording" description="An inactive capture keeps its content but records nothing." />
+        <FormNumberField control={control} name="expiresIn" label="Keep content for" unit="seconds" fullWidth helperText="Content older than this is removed. Empty: kept for ever. 604800 is a week." />
+        <FormTextField
+          control={control}
+          name="decryptKey"
+          label="Decrypt key"
+          fullWidth
+          placeholder="KID:CEK"
+          helperText="For an encrypted source: key id and content key, 32 hexadecimal digits each, separated by a colon."
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
+        />
+      </Stack>
     </ActionDialog>
   );
 }

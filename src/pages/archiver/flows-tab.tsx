@@ -187,18 +187,18 @@ function FlowForm({ flow, onClose }: { flow: Archiverflow | null; onClose(): voi
       maxWidth="md"
       long
     >
-        <Stack spacing={2.5}>
-          <FormTextField control={form.control} name="name" label="Name" required fullWidth autoFocus />
-          <JsonField
-            control={form.control}
-            name="configurationJson"
-            label="Configuration"
-            required
-            schema={ArchiverflowConfigurationSchema}
-            minLines={16}
-            helperText="archiverflows[], each with outputUrls[]: streamProtocol (HLS, HLSe, HSS, DASH or HDS), cdnPrimaryUrl and originPrimaryUrl; optional cdnSecondaryUrl, privateUrl, originSecondaryUrl. Placeholders {capture_id}, {profile_id}, {starttime}, {endtime}. Shift+Alt+F formats."
-          />
-        </Stack>
+      <Stack spacing={2.5}>
+        <FormTextField control={form.control} name="name" label="Name" required fullWidth autoFocus />
+        <JsonField
+          control={form.control}
+          name="configurationJson"
+          label="Configuration"
+          required
+          schema={ArchiverflowConfigurationSchema}
+          minLines={16}
+          helperText="archiverflows[], each with outputUrls[]: streamProtocol (HLS, HLSe, HSS, DASH or HDS), cdnPrimaryUrl and originPrimaryUrl; optional cdnSecondaryUrl, privateUrl, originSecondaryUrl. Placeholders {capture_id}, {profile_id}, {starttime}, {endtime}. Shift+Alt+F formats."
+        />
+      </Stack>
     </ActionDialog>
   );
 }

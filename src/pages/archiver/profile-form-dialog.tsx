@@ -97,73 +97,73 @@ function ProfileForm({ profile, onClose }: { profile: PlayoutProfile | null; onC
       maxWidth="md"
       long
     >
-        <Stack spacing={2.5}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField control={control} name="id" label="Id" required fullWidth disabled={!creating} autoFocus={creating} helperText="Letters, digits and underscores. Fixed once added." />
-            <FormNumberField control={control} name="expiresIn" label="Streams expire after" unit="seconds" fullWidth helperText="Empty: never" />
-          </Stack>
-          <Box>
-            <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
-              Captures
-            </Typography>
-            <Stack spacing={1}>
-              {captures.fields.map((field, index) => (
-                <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                  <Chip label={picked[index]?.captureId} sx={{ mt: 1 }} />
-                  <FormTextField
-                    control={control}
-                    name={`captures.${index}.liveRedirectUrl`}
-                    label="Live redirect URL"
-                    size="small"
-                    fullWidth
-                    helperText="Optional: where players go for the live part"
-                  />
-                  <IconButton aria-label={`Remove ${picked[index]?.captureId ?? 'the capture'}`} onClick={() => captures.remove(index)} sx={{ mt: 0.5 }}>
-                    <CloseIcon />
-                  </IconButton>
-                </Stack>
-              ))}
-              <Controller
-                control={control}
-                name="captures"
-                render={({ fieldState }) => (
-                  <Autocomplete
-                    options={available}
-                    value={null}
-                    onChange={(_e, id) => id && captures.append({ captureId: id, liveRedirectUrl: '' })}
-                    renderInput={(params) => (
-                      <TextField {...params} label="Add a capture" size="small" error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? (available.length === 0 ? 'Every capture is listed already (or there is none)' : undefined)} />
-                    )}
-                  />
-                )}
-              />
-            </Stack>
-          </Box>
-          <Box>
-            <Typography component="h3" variant="subtitle2">
-              DRM
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              The service derives the streaming formats from these: none set plays in every format; otherwise HLS with an AES key, DASH with Widevine, Smooth with PlayReady (ISS).
-            </Typography>
-            <Stack spacing={2}>
-              {text('key', 'Content key (KID:CEK)', 'Key id and content key, 32 hexadecimal digits each')}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {text('aesKey', 'AES key')}
-                {text('aesKeyIv', 'AES key IV')}
-              </Stack>
-              {text('aesLicenseUrl', 'AES license URL')}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {text('widevineLicenseUrl', 'Widevine license URL')}
-                {text('widevineDrmData', 'Widevine DRM data')}
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {text('issLicenseUrl', 'PlayReady (ISS) license URL')}
-                {text('issKeyIv', 'ISS key IV')}
-              </Stack>
-            </Stack>
-          </Box>
+      <Stack spacing={2.5}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField control={control} name="id" label="Id" required fullWidth disabled={!creating} autoFocus={creating} helperText="Letters, digits and underscores. Fixed once added." />
+          <FormNumberField control={control} name="expiresIn" label="Streams expire after" unit="seconds" fullWidth helperText="Empty: never" />
         </Stack>
+        <Box>
+          <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+            Captures
+          </Typography>
+          <Stack spacing={1}>
+            {captures.fields.map((field, index) => (
+              <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Chip label={picked[index]?.captureId} sx={{ mt: 1 }} />
+                <FormTextField
+                  control={control}
+                  name={`captures.${index}.liveRedirectUrl`}
+                  label="Live redirect URL"
+                  size="small"
+                  fullWidth
+                  helperText="Optional: where players go for the live part"
+                />
+                <IconButton aria-label={`Remove ${picked[index]?.captureId ?? 'the capture'}`} onClick={() => captures.remove(index)} sx={{ mt: 0.5 }}>
+                  <CloseIcon />
+                </IconButton>
+              </Stack>
+            ))}
+            <Controller
+              control={control}
+              name="captures"
+              render={({ fieldState }) => (
+                <Autocomplete
+                  options={available}
+                  value={null}
+                  onChange={(_e, id) => id && captures.append({ captureId: id, liveRedirectUrl: '' })}
+                  renderInput={(params) => (
+                    <TextField {...params} label="Add a capture" size="small" error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? (available.length === 0 ? 'Every capture is listed already (or there is none)' : undefined)} />
+                  )}
+                />
+              )}
+            />
+          </Stack>
+        </Box>
+        <Box>
+          <Typography component="h3" variant="subtitle2">
+            DRM
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            The service derives the streaming formats from these: none set plays in every format; otherwise HLS with an AES key, DASH with Widevine, Smooth with PlayReady (ISS).
+          </Typography>
+          <Stack spacing={2}>
+            {text('key', 'Content key (KID:CEK)', 'Key id and content key, 32 hexadecimal digits each')}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('aesKey', 'AES key')}
+              {text('aesKeyIv', 'AES key IV')}
+            </Stack>
+            {text('aesLicenseUrl', 'AES license URL')}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('widevineLicenseUrl', 'Widevine license URL')}
+              {text('widevineDrmData', 'Widevine DRM data')}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {text('issLicenseUrl', 'PlayReady (ISS) license URL')}
+              {text('issKeyIv', 'ISS key IV')}
+            </Stack>
+          </Stack>
+        </Box>
+      </Stack>
     </ActionDialog>
   );
 }

@@ -114,37 +114,37 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
 
   return (
     <ActionDialog title={TITLES[kind]} actionLabel="Make it" {...submit} busy={busy} onClose={onClose} maxWidth="xs">
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={form.control} name="name" label="Name" autoFocus />
-            {kind === 'image' ? (
-              <FormTextField control={form.control} name="time" label="Time" helperText="HH:mm:ss.fff from the stream start" />
-            ) : (
-              <Stack direction="row" spacing={1}>
-                <FormTextField control={form.control} name="start" label="In" />
-                <FormTextField control={form.control} name="end" label="Out" />
-              </Stack>
-            )}
-            {kind === 'gif' && (
-              <>
-                <Stack direction="row" spacing={1}>
-                  <FormNumberField control={form.control} name="fps" label="Frame rate" unit="fps" />
-                  <FormNumberField control={form.control} name="width" label="Width" unit="px" />
-                </Stack>
-                <Stack direction="row" spacing={1}>
-                  <FormNumberField control={form.control} name="playbackSpeed" label="Speed" helperText="1 normal, 0 a still" />
-                  <FormNumberField control={form.control} name="playbackRepeats" label="Repeats" helperText="0 for ever, -1 once" />
-                </Stack>
-              </>
-            )}
-            {kind === 'video' && (
-              <>
-                <FormSwitchField control={form.control} name="frameAccurate" label="Frame accurate" description="Re-encoded to the exact frames; off: cut at the 2 s key frames around the clip, much faster" />
-                <FormSwitchField control={form.control} name="copyTs" label="Keep the stream's timestamps" description="The MP4 starts at the clip's time in the stream" />
-                <FormTextField control={form.control} name="filter" label="Track filter" helperText='Optional, e.g. type=="video" for no sound' />
-              </>
-            )}
-            <FormNumberField control={form.control} name="priority" label="Priority" helperText="1 first, 10 last" />
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField control={form.control} name="name" label="Name" autoFocus />
+        {kind === 'image' ? (
+          <FormTextField control={form.control} name="time" label="Time" helperText="HH:mm:ss.fff from the stream start" />
+        ) : (
+          <Stack direction="row" spacing={1}>
+            <FormTextField control={form.control} name="start" label="In" />
+            <FormTextField control={form.control} name="end" label="Out" />
           </Stack>
+        )}
+        {kind === 'gif' && (
+          <>
+            <Stack direction="row" spacing={1}>
+              <FormNumberField control={form.control} name="fps" label="Frame rate" unit="fps" />
+              <FormNumberField control={form.control} name="width" label="Width" unit="px" />
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              <FormNumberField control={form.control} name="playbackSpeed" label="Speed" helperText="1 normal, 0 a still" />
+              <FormNumberField control={form.control} name="playbackRepeats" label="Repeats" helperText="0 for ever, -1 once" />
+            </Stack>
+          </>
+        )}
+        {kind === 'video' && (
+          <>
+            <FormSwitchField control={form.control} name="frameAccurate" label="Frame accurate" description="Re-encoded to the exact frames; off: cut at the 2 s key frames around the clip, much faster" />
+            <FormSwitchField control={form.control} name="copyTs" label="Keep the stream's timestamps" description="The MP4 starts at the clip's time in the stream" />
+            <FormTextField control={form.control} name="filter" label="Track filter" helperText='Optional, e.g. type=="video" for no sound' />
+          </>
+        )}
+        <FormNumberField control={form.control} name="priority" label="Priority" helperText="1 first, 10 last" />
+      </Stack>
     </ActionDialog>
   );
 }

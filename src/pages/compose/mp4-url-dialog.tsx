@@ -33,19 +33,19 @@ export function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: ()
       }}
       onClose={onClose}
     >
-        <TextField
-          inputRef={inputRef}
-          autoFocus
-          fullWidth
-          margin="dense"
-          label="MP4 URL"
-          placeholder="https://media.example.com/programme.mp4"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          onBlur={() => setTouched(Boolean(url))}
-          error={Boolean(error)}
-          helperText={error ?? hint}
-        />
+      <TextField
+        inputRef={inputRef}
+        autoFocus
+        fullWidth
+        margin="dense"
+        label="MP4 URL"
+        placeholder="https://media.example.com/programme.mp4"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        onBlur={() => setTouched(Boolean(url))}
+        error={Boolean(error)}
+        helperText={error ?? hint}
+      />
     </ActionDialog>
   );
 }

@@ -38,21 +38,21 @@ export function ActivationDialog({ destination, step, onClose }: { destination: 
   const active = current.data?.active ?? destination.active;
   return (
     <ActionDialog title={active ? `${destination.name} is active` : (step.actionTitle ?? 'Activate the destination')} cancelLabel={active ? 'Done' : 'Close'} onClose={onClose}>
-        {active ? (
-          <Alert severity="success">{targetName(destination.target)} accepts publications from this destination.</Alert>
-        ) : (
-          <Stack spacing={2}>
-            <Typography>{step.actionDescription}</Typography>
-            {url && (
-              <Button variant="contained" startIcon={<OpenIcon />} href={url} target="_blank" rel="noopener" sx={{ alignSelf: 'flex-start' }}>
-                Open the authorisation page
-              </Button>
-            )}
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              This dialog notices the activation by itself once you have allowed it.
-            </Typography>
-          </Stack>
-        )}
+      {active ? (
+        <Alert severity="success">{targetName(destination.target)} accepts publications from this destination.</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <Typography>{step.actionDescription}</Typography>
+          {url && (
+            <Button variant="contained" startIcon={<OpenIcon />} href={url} target="_blank" rel="noopener" sx={{ alignSelf: 'flex-start' }}>
+              Open the authorisation page
+            </Button>
+          )}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            This dialog notices the activation by itself once you have allowed it.
+          </Typography>
+        </Stack>
+      )}
     </ActionDialog>
   );
 }

@@ -62,49 +62,49 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
       {...submit}
       onClose={onClose}
     >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormTextField control={form.control} name="name" label="Name" required autoFocus />
-          <TextField
-            select
-            label="Used for"
-            value={kind}
-            disabled={destination !== null}
-            onChange={(e) => form.setValue('api', e.target.value as DestinationApi, { shouldDirty: true })}
-            helperText={
-              kind === 'direct'
-                ? 'Direct publishing: VOD publications of content ids, with guided forms (regions, categories, playlists).'
-                : 'Syndication: live and VOD publications of events.'
-            }
-          >
-            <MenuItem value="media">Syndication (live and VOD of events)</MenuItem>
-            <MenuItem value="direct">Direct publishing (VOD by content id)</MenuItem>
-          </TextField>
-          <TextField
-            select
-            label="Target"
-            value={target}
-            onChange={(e) => form.setValue('target', e.target.value, { shouldDirty: true })}
-            helperText={retarget ? 'Another target is another account: the destination must be activated again.' : undefined}
-          >
-            {DestinationTarget.names.map((n) => (
-              <MenuItem key={n} value={n}>
-                <TargetLabel target={DestinationTarget.values[n]} />
-              </MenuItem>
-            ))}
-          </TextField>
-          {(TARGET_CONFIG_FIELDS[target] ?? []).map((f) => (
-            <FormTextField key={`${target}-${f.key}`} control={form.control} name={`fields.${f.key}`} label={f.label} helperText={f.help} />
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField control={form.control} name="name" label="Name" required autoFocus />
+        <TextField
+          select
+          label="Used for"
+          value={kind}
+          disabled={destination !== null}
+          onChange={(e) => form.setValue('api', e.target.value as DestinationApi, { shouldDirty: true })}
+          helperText={
+            kind === 'direct'
+              ? 'Direct publishing: VOD publications of content ids, with guided forms (regions, categories, playlists).'
+              : 'Syndication: live and VOD publications of events.'
+          }
+        >
+          <MenuItem value="media">Syndication (live and VOD of events)</MenuItem>
+          <MenuItem value="direct">Direct publishing (VOD by content id)</MenuItem>
+        </TextField>
+        <TextField
+          select
+          label="Target"
+          value={target}
+          onChange={(e) => form.setValue('target', e.target.value, { shouldDirty: true })}
+          helperText={retarget ? 'Another target is another account: the destination must be activated again.' : undefined}
+        >
+          {DestinationTarget.names.map((n) => (
+            <MenuItem key={n} value={n}>
+              <TargetLabel target={DestinationTarget.values[n]} />
+            </MenuItem>
           ))}
-          <FormTextField
-            control={form.control}
-            name="rawJson"
-            label="More configuration (JSON)"
-            multiline
-            minRows={3}
-            helperText="Other keys of destinationJson, for experts"
-            slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
-          />
-        </Stack>
+        </TextField>
+        {(TARGET_CONFIG_FIELDS[target] ?? []).map((f) => (
+          <FormTextField key={`${target}-${f.key}`} control={form.control} name={`fields.${f.key}`} label={f.label} helperText={f.help} />
+        ))}
+        <FormTextField
+          control={form.control}
+          name="rawJson"
+          label="More configuration (JSON)"
+          multiline
+          minRows={3}
+          helperText="Other keys of destinationJson, for experts"
+          slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
+        />
+      </Stack>
     </ActionDialog>
   );
 }

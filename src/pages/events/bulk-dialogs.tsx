@@ -126,36 +126,36 @@ export function BulkSummaryDialog({ result, onClose }: { result: Result; onClose
   const succeeded = result.outcomes.filter((o) => o.ok);
   return (
     <ActionDialog title={result.title} onClose={onClose} focus="cancel">
-        {failed.length > 0 && (
-          <>
-            <Alert severity="error" variant="outlined" sx={{ mb: 1 }}>
-              {failed.length === 1 ? 'One event was' : `${failed.length} events were`} not changed. The service’s reasons:
-            </Alert>
-            <List dense aria-label="Failed">
-              {failed.map((o) => (
-                <ListItem key={o.event.id} alignItems="flex-start" disableGutters>
-                  <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                    <ErrorIcon color="error" fontSize="small" aria-label="Failed" />
-                  </ListItemIcon>
-                  <ListItemText primary={o.event.title || 'Untitled event'} secondary={o.reason} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
-                </ListItem>
-              ))}
-            </List>
-          </>
-        )}
-        {failed.length > 0 && succeeded.length > 0 && <Divider sx={{ my: 1 }} />}
-        {succeeded.length > 0 && (
-          <List dense aria-label="Succeeded">
-            {succeeded.map((o) => (
-              <ListItem key={o.event.id} disableGutters>
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <CheckIcon color="success" fontSize="small" aria-label="Done" />
+      {failed.length > 0 && (
+        <>
+          <Alert severity="error" variant="outlined" sx={{ mb: 1 }}>
+            {failed.length === 1 ? 'One event was' : `${failed.length} events were`} not changed. The service’s reasons:
+          </Alert>
+          <List dense aria-label="Failed">
+            {failed.map((o) => (
+              <ListItem key={o.event.id} alignItems="flex-start" disableGutters>
+                <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+                  <ErrorIcon color="error" fontSize="small" aria-label="Failed" />
                 </ListItemIcon>
-                <ListItemText primary={o.event.title || 'Untitled event'} />
+                <ListItemText primary={o.event.title || 'Untitled event'} secondary={o.reason} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
               </ListItem>
             ))}
           </List>
-        )}
+        </>
+      )}
+      {failed.length > 0 && succeeded.length > 0 && <Divider sx={{ my: 1 }} />}
+      {succeeded.length > 0 && (
+        <List dense aria-label="Succeeded">
+          {succeeded.map((o) => (
+            <ListItem key={o.event.id} disableGutters>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <CheckIcon color="success" fontSize="small" aria-label="Done" />
+              </ListItemIcon>
+              <ListItemText primary={o.event.title || 'Untitled event'} />
+            </ListItem>
+          ))}
+        </List>
+      )}
     </ActionDialog>
   );
 }

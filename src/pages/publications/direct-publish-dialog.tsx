@@ -129,52 +129,52 @@ export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClo
       maxWidth="md"
       long
     >
-          {transactionId ? (
-            <Stack spacing={1}>
-              <Typography>The MP4 uploads to each destination; this list follows it.</Typography>
-              <Results transactionId={transactionId} />
-            </Stack>
+      {transactionId ? (
+        <Stack spacing={1}>
+          <Typography>The MP4 uploads to each destination; this list follows it.</Typography>
+          <Results transactionId={transactionId} />
+        </Stack>
+      ) : (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {!mp4Ready ? (
+            <Mp4Offer mp4={mp4} />
+          ) : !contentId ? (
+            <Alert severity="warning">The event has no content id: direct publications name their content by it.</Alert>
           ) : (
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {!mp4Ready ? (
-                <Mp4Offer mp4={mp4} />
-              ) : !contentId ? (
-                <Alert severity="warning">The event has no content id: direct publications name their content by it.</Alert>
-              ) : (
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Content id {contentId}
-                </Typography>
-              )}
-              <Box>
-                <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-                  Direct destinations
-                </Typography>
-                {destinations.error ? (
-                  <Alert severity="error">{describe(destinations.error).message}</Alert>
-                ) : destinations.isPending ? (
-                  <Skeleton variant="rounded" height={40} />
-                ) : list.length === 0 ? (
-                  <Alert severity="info">
-                    No direct destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> (used for direct publishing) first.
-                  </Alert>
-                ) : (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                    {list.map((d) => (
-                      <FormControlLabel
-                        key={d.id}
-                        control={<Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d)} />}
-                        label={<DestinationChoiceLabel destination={d} />}
-                      />
-                    ))}
-                  </Box>
-                )}
-                {selectionError && <FormHelperText error>{selectionError}</FormHelperText>}
-              </Box>
-              {chosen.map((d) => (
-                <DestinationForm key={d.id} destination={d} control={form.control} setValue={form.setValue} />
-              ))}
-            </Stack>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Content id {contentId}
+            </Typography>
           )}
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              Direct destinations
+            </Typography>
+            {destinations.error ? (
+              <Alert severity="error">{describe(destinations.error).message}</Alert>
+            ) : destinations.isPending ? (
+              <Skeleton variant="rounded" height={40} />
+            ) : list.length === 0 ? (
+              <Alert severity="info">
+                No direct destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> (used for direct publishing) first.
+              </Alert>
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {list.map((d) => (
+                  <FormControlLabel
+                    key={d.id}
+                    control={<Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d)} />}
+                    label={<DestinationChoiceLabel destination={d} />}
+                  />
+                ))}
+              </Box>
+            )}
+            {selectionError && <FormHelperText error>{selectionError}</FormHelperText>}
+          </Box>
+          {chosen.map((d) => (
+            <DestinationForm key={d.id} destination={d} control={form.control} setValue={form.setValue} />
+          ))}
+        </Stack>
+      )}
     </ActionDialog>
   );
 }

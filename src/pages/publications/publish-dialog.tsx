@@ -128,79 +128,79 @@ export function PublishDialog({ event, kind, onClose }: { event: Event; kind: Pu
       maxWidth="md"
       long
     >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {kind === 'vod' && <Mp4Offer mp4={mp4} />}
-          {kind === 'live' && (
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-              <TextField select size="small" label="Audio input" value={audioInputId} onChange={(e) => setAudioInputId(e.target.value)} sx={{ minWidth: 220 }}>
-                <MenuItem value="">The event’s default audio</MenuItem>
-                {(profile.data?.audioInputs ?? []).map((a) => (
-                  <MenuItem key={a.id} value={a.id}>
-                    {a.languageCode} · channel {a.audioChannel}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <FormControlLabel control={<Switch checked={startInstantly} onChange={(e) => setStartInstantly(e.target.checked)} />} label="Start at once (or when the event goes live)" />
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {kind === 'vod' && <Mp4Offer mp4={mp4} />}
+        {kind === 'live' && (
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField select size="small" label="Audio input" value={audioInputId} onChange={(e) => setAudioInputId(e.target.value)} sx={{ minWidth: 220 }}>
+              <MenuItem value="">The event’s default audio</MenuItem>
+              {(profile.data?.audioInputs ?? []).map((a) => (
+                <MenuItem key={a.id} value={a.id}>
+                  {a.languageCode} · channel {a.audioChannel}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormControlLabel control={<Switch checked={startInstantly} onChange={(e) => setStartInstantly(e.target.checked)} />} label="Start at once (or when the event goes live)" />
+          </Box>
+        )}
+        <Box>
+          <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+            Destinations
+          </Typography>
+          {destinations.isPending ? (
+            <Skeleton variant="rounded" height={40} />
+          ) : (destinations.data ?? []).length === 0 ? (
+            <Alert severity="info">
+              No destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> first.
+            </Alert>
+          ) : (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {(destinations.data ?? []).map((d) => (
+                <FormControlLabel
+                  key={d.id}
+                  control={<Checkbox checked={drafts.some((x) => x.destination.id === d.id)} onChange={() => toggle(d)} />}
+                  label={<DestinationChoiceLabel destination={d} />}
+                />
+              ))}
             </Box>
           )}
-          <Box>
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-              Destinations
-            </Typography>
-            {destinations.isPending ? (
-              <Skeleton variant="rounded" height={40} />
-            ) : (destinations.data ?? []).length === 0 ? (
-              <Alert severity="info">
-                No destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> first.
-              </Alert>
+        </Box>
+        {drafts.map((d, i) => (
+          <Paper key={d.destination.id} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`${d.destination.name} (${targetName(d.destination.target)})`}>
+            <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
+              <Typography variant="subtitle1" component="legend" sx={{ flex: 1, display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                <TargetLabel target={d.destination.target} /> · {d.destination.name}
+              </Typography>
+              <FormControlLabel
+                control={<Switch size="small" checked={d.raw} onChange={(e) => update(i, { raw: e.target.checked, rawText: e.target.checked ? JSON.stringify(JSON.parse(draftJson({ ...d, raw: false })), null, 2) : d.rawText })} />}
+                label="Raw JSON"
+              />
+            </Box>
+            {!d.destination.active && <Alert severity="warning" sx={{ mb: 1.5 }}>This destination is not active: its publications will fail with FailedDestination until it is activated.</Alert>}
+            {d.raw ? (
+              <TextField
+                label="publicationJson"
+                multiline
+                minRows={4}
+                fullWidth
+                value={d.rawText}
+                onChange={(e) => update(i, { rawText: e.target.value })}
+                error={Boolean(errors[`${i}.__raw`])}
+                helperText={errors[`${i}.__raw`] ?? Object.entries(errors).filter(([k]) => k.startsWith(`${i}.`)).map(([, m]) => m).join('; ')}
+                slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
+              />
             ) : (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {(destinations.data ?? []).map((d) => (
-                  <FormControlLabel
-                    key={d.id}
-                    control={<Checkbox checked={drafts.some((x) => x.destination.id === d.id)} onChange={() => toggle(d)} />}
-                    label={<DestinationChoiceLabel destination={d} />}
-                  />
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
+                {targetFields(d.destination.target, kind).map((f) => (
+                  <Box key={f.key} sx={{ gridColumn: f.type === 'textarea' || f.type === 'urls' ? '1 / -1' : undefined }}>
+                    <FieldInput field={f} value={d.values[f.key]} error={errors[`${i}.${f.key}`]} onChange={(v) => update(i, { values: { ...d.values, [f.key]: v } })} />
+                  </Box>
                 ))}
               </Box>
             )}
-          </Box>
-          {drafts.map((d, i) => (
-            <Paper key={d.destination.id} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`${d.destination.name} (${targetName(d.destination.target)})`}>
-              <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
-                <Typography variant="subtitle1" component="legend" sx={{ flex: 1, display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                  <TargetLabel target={d.destination.target} /> · {d.destination.name}
-                </Typography>
-                <FormControlLabel
-                  control={<Switch size="small" checked={d.raw} onChange={(e) => update(i, { raw: e.target.checked, rawText: e.target.checked ? JSON.stringify(JSON.parse(draftJson({ ...d, raw: false })), null, 2) : d.rawText })} />}
-                  label="Raw JSON"
-                />
-              </Box>
-              {!d.destination.active && <Alert severity="warning" sx={{ mb: 1.5 }}>This destination is not active: its publications will fail with FailedDestination until it is activated.</Alert>}
-              {d.raw ? (
-                <TextField
-                  label="publicationJson"
-                  multiline
-                  minRows={4}
-                  fullWidth
-                  value={d.rawText}
-                  onChange={(e) => update(i, { rawText: e.target.value })}
-                  error={Boolean(errors[`${i}.__raw`])}
-                  helperText={errors[`${i}.__raw`] ?? Object.entries(errors).filter(([k]) => k.startsWith(`${i}.`)).map(([, m]) => m).join('; ')}
-                  slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
-                />
-              ) : (
-                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
-                  {targetFields(d.destination.target, kind).map((f) => (
-                    <Box key={f.key} sx={{ gridColumn: f.type === 'textarea' || f.type === 'urls' ? '1 / -1' : undefined }}>
-                      <FieldInput field={f} value={d.values[f.key]} error={errors[`${i}.${f.key}`]} onChange={(v) => update(i, { values: { ...d.values, [f.key]: v } })} />
-                    </Box>
-                  ))}
-                </Box>
-              )}
-            </Paper>
-          ))}
-        </Stack>
+          </Paper>
+        ))}
+      </Stack>
     </ActionDialog>
   );
 }

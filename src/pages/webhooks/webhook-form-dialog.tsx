@@ -152,104 +152,104 @@ function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, onCl
       maxWidth="md"
       long
     >
-        <Stack spacing={2.5}>
-          <FormTextField
-            control={control}
-            name="webhookUrl"
-            label="URL"
-            required
-            fullWidth
-            autoFocus
-            placeholder="https://example.com/hooks/control-room"
-            helperText="The receiver’s http(s) address. It gets a POST for every change of the events it is for."
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', inputMode: 'url' } }}
-          />
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={control}
+          name="webhookUrl"
+          label="URL"
+          required
+          fullWidth
+          autoFocus
+          placeholder="https://example.com/hooks/control-room"
+          helperText="The receiver’s http(s) address. It gets a POST for every change of the events it is for."
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', inputMode: 'url' } }}
+        />
 
-          {creating && !fixedEventId ? (
-            <FormControl component="fieldset">
-              <FormLabel component="legend">Sent for</FormLabel>
-              <Controller
-                control={control}
-                name="scope"
-                render={({ field }) => (
-                  <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
-                    <FormControlLabel value="system" control={<Radio />} label="All events (system-wide)" />
-                    <FormControlLabel value="event" control={<Radio />} label="One event" />
-                  </RadioGroup>
-                )}
-              />
-              {scope === 'event' && (
-                <Controller
-                  control={control}
-                  name="eventId"
-                  render={({ field, fieldState }) => (
-                    <Box sx={{ mt: 1, maxWidth: 520 }}>
-                      <EventPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} helperText="Only changes of this event are sent." />
-                    </Box>
-                  )}
-                />
-              )}
-            </FormControl>
-          ) : (
-            <Box>
-              <Typography variant="subtitle2">Sent for</Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {(webhook?.eventId ?? fixedEventId) ? `Changes of ${eventTitle ? `‘${eventTitle}’` : 'this event'} only` : 'Every change of every event (system-wide)'}
-                {!creating && ' · fixed once the webhook exists'}
-              </Typography>
-            </Box>
-          )}
-
+        {creating && !fixedEventId ? (
           <FormControl component="fieldset">
-            <FormLabel component="legend">Format</FormLabel>
+            <FormLabel component="legend">Sent for</FormLabel>
             <Controller
               control={control}
-              name="useJsonBody"
+              name="scope"
               render={({ field }) => (
-                <RadioGroup value={field.value ? 'json' : 'form'} onChange={(e) => field.onChange(e.target.value === 'json')} name={field.name}>
-                  <FormControlLabel value="json" control={<Radio />} label={<FormatLabel title="JSON body" detail="application/json, camelCase names, states by name" />} />
-                  <FormControlLabel value="form" control={<Radio />} label={<FormatLabel title="Form parameters" detail="application/x-www-form-urlencoded, PascalCase names, states as numbers" />} />
+                <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
+                  <FormControlLabel value="system" control={<Radio />} label="All events (system-wide)" />
+                  <FormControlLabel value="event" control={<Radio />} label="One event" />
                 </RadioGroup>
               )}
             />
-          </FormControl>
-
-          <Divider />
-          <Box>
-            <FormSwitchField control={control} name="useHttpBasicAuthentication" label="HTTP basic authentication" description="Sends the user name and password in an Authorization header." />
-            {basicAuth && (
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1.5 }}>
-                <FormTextField control={control} name="username" label="User name" required fullWidth slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }} />
-                <FormTextField
-                  control={control}
-                  name="password"
-                  label="Password"
-                  type={showPassword ? 'text' : 'password'}
-                  fullWidth
-                  slotProps={{
-                    htmlInput: { autoComplete: 'new-password' },
-                    input: {
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <IconButton aria-label={showPassword ? 'Hide the password' : 'Show the password'} onClick={() => setShowPassword((v) => !v)} edge="end">
-                            {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                          </IconButton>
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
-                />
-              </Box>
+            {scope === 'event' && (
+              <Controller
+                control={control}
+                name="eventId"
+                render={({ field, fieldState }) => (
+                  <Box sx={{ mt: 1, maxWidth: 520 }}>
+                    <EventPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} helperText="Only changes of this event are sent." />
+                  </Box>
+                )}
+              />
             )}
-          </Box>
-          <Divider />
-          <HeadersEditor control={control} />
-          {scope === 'event' && !eventId && creating && !fixedEventId && formState.isSubmitted && (
-            <Typography variant="body2" sx={{ color: 'error.main' }}>
-              Choose the event above, or send it for all events.
+          </FormControl>
+        ) : (
+          <Box>
+            <Typography variant="subtitle2">Sent for</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {(webhook?.eventId ?? fixedEventId) ? `Changes of ${eventTitle ? `‘${eventTitle}’` : 'this event'} only` : 'Every change of every event (system-wide)'}
+              {!creating && ' · fixed once the webhook exists'}
             </Typography>
+          </Box>
+        )}
+
+        <FormControl component="fieldset">
+          <FormLabel component="legend">Format</FormLabel>
+          <Controller
+            control={control}
+            name="useJsonBody"
+            render={({ field }) => (
+              <RadioGroup value={field.value ? 'json' : 'form'} onChange={(e) => field.onChange(e.target.value === 'json')} name={field.name}>
+                <FormControlLabel value="json" control={<Radio />} label={<FormatLabel title="JSON body" detail="application/json, camelCase names, states by name" />} />
+                <FormControlLabel value="form" control={<Radio />} label={<FormatLabel title="Form parameters" detail="application/x-www-form-urlencoded, PascalCase names, states as numbers" />} />
+              </RadioGroup>
+            )}
+          />
+        </FormControl>
+
+        <Divider />
+        <Box>
+          <FormSwitchField control={control} name="useHttpBasicAuthentication" label="HTTP basic authentication" description="Sends the user name and password in an Authorization header." />
+          {basicAuth && (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1.5 }}>
+              <FormTextField control={control} name="username" label="User name" required fullWidth slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }} />
+              <FormTextField
+                control={control}
+                name="password"
+                label="Password"
+                type={showPassword ? 'text' : 'password'}
+                fullWidth
+                slotProps={{
+                  htmlInput: { autoComplete: 'new-password' },
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton aria-label={showPassword ? 'Hide the password' : 'Show the password'} onClick={() => setShowPassword((v) => !v)} edge="end">
+                          {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Box>
           )}
-        </Stack>
+        </Box>
+        <Divider />
+        <HeadersEditor control={control} />
+        {scope === 'event' && !eventId && creating && !fixedEventId && formState.isSubmitted && (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            Choose the event above, or send it for all events.
+          </Typography>
+        )}
+      </Stack>
     </ActionDialog>
   );
 }

@@ -92,103 +92,103 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
 
   return (
     <ActionDialog title={title} actionLabel={editing ? 'Save' : 'Add chapter point'} {...submit} onClose={onClose} long>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              name="title"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField {...field} inputRef={field.ref} label="Title" required autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} fullWidth />
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="startTime"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label="Start"
-                    required
-                    fullWidth
-                    placeholder="00:12:30"
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? <TimeHelper value={startTime} fallback="From the start of the stream: hh:mm:ss" />}
-                    slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
-                  />
-                )}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Controller
+          name="title"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField {...field} inputRef={field.ref} label="Title" required autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} fullWidth />
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            name="startTime"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Start"
+                required
+                fullWidth
+                placeholder="00:12:30"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? <TimeHelper value={startTime} fallback="From the start of the stream: hh:mm:ss" />}
+                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
               />
-              <Controller
-                name="endTime"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label="End"
-                    fullWidth
-                    placeholder="optional"
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? <TimeHelper value={endTime} fallback="Leave empty for a point in time" />}
-                    slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
-                  />
-                )}
+            )}
+          />
+          <Controller
+            name="endTime"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="End"
+                fullWidth
+                placeholder="optional"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? <TimeHelper value={endTime} fallback="Leave empty for a point in time" />}
+                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
               />
-            </Stack>
-            <Controller
-              name="parentId"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  select
-                  label="Parent"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? 'Where it sits in the tree.'}
-                  slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-                >
-                  <MenuItem value="">
-                    <em>None: a top-level chapter point</em>
-                  </MenuItem>
-                  {parents.map(({ point, depth }) => (
-                    <MenuItem key={point.id} value={point.id} sx={{ pl: 2 + depth * 2 }}>
-                      <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, color: 'text.secondary', mr: 1 }}>
-                        {displayTime(point.startTime, undefined).text}
-                      </Box>
-                      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                        {point.title}
-                      </Box>
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="tag"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField {...field} inputRef={field.ref} label="Tag" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? 'goal, song, q-and-a…'} />
-                )}
+            )}
+          />
+        </Stack>
+        <Controller
+          name="parentId"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              select
+              label="Parent"
+              fullWidth
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? 'Where it sits in the tree.'}
+              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            >
+              <MenuItem value="">
+                <em>None: a top-level chapter point</em>
+              </MenuItem>
+              {parents.map(({ point, depth }) => (
+                <MenuItem key={point.id} value={point.id} sx={{ pl: 2 + depth * 2 }}>
+                  <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, color: 'text.secondary', mr: 1 }}>
+                    {displayTime(point.startTime, undefined).text}
+                  </Box>
+                  <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {point.title}
+                  </Box>
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            name="tag"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField {...field} inputRef={field.ref} label="Tag" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? 'goal, song, q-and-a…'} />
+            )}
+          />
+          <Controller
+            name="referenceId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Reference id"
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? 'Your system’s id, if any'}
               />
-              <Controller
-                name="referenceId"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label="Reference id"
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? 'Your system’s id, if any'}
-                  />
-                )}
-              />
-            </Stack>
-          </Stack>
+            )}
+          />
+        </Stack>
+      </Stack>
     </ActionDialog>
   );
 }

@@ -132,94 +132,94 @@ function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onS
       maxWidth="md"
       long
     >
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-          One property per line: category, key and value, separated by tabs (as a spreadsheet copies them) or commas. A first line
-          “category, key, value” is skipped. A pair {source.owner} has already gets the new value.
-        </Typography>
-        <TextField
-          label="Lines to paste"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setFailure(null);
-          }}
-          multiline
-          minRows={4}
-          maxRows={10}
-          fullWidth
-          autoFocus
-          placeholder={'rights, holder, Northwind Sports\nrights, territory, EU'}
-          slotProps={{ htmlInput: { spellCheck: false, style: mono } }}
-          disabled={busy}
-        />
-        {parsed.problems.length > 0 && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            <AlertTitle>
-              {parsed.problems.length === 1 ? 'One line cannot be read' : `${parsed.problems.length} lines cannot be read`}: fix or remove{' '}
-              {parsed.problems.length === 1 ? 'it' : 'them'} to save
-            </AlertTitle>
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {parsed.problems.slice(0, 10).map((p) => (
-                <li key={p.line}>
-                  Line {p.line} <Box component="code" sx={{ ...mono, overflowWrap: 'anywhere' }}>{p.text.length > 60 ? `${p.text.slice(0, 60)}…` : p.text}</Box>: {p.message}
-                </li>
-              ))}
-              {parsed.problems.length > 10 && <li>…and {parsed.problems.length - 10} more</li>}
-            </Box>
-          </Alert>
-        )}
-        {plan.length > 0 && (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2" component="h3" id={`${titleId}-preview`}>
-              Preview: {summary.join(', ')}
-              {parsed.headerSkipped ? ' (header line skipped)' : ''}
-            </Typography>
-            <Box sx={{ maxHeight: 320, overflow: 'auto', mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small" stickyHeader aria-labelledby={`${titleId}-preview`} sx={{ tableLayout: 'fixed', minWidth: 560 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: 56 }}>Line</TableCell>
-                    <TableCell sx={{ width: '18%' }}>Category</TableCell>
-                    <TableCell sx={{ width: '22%' }}>Key</TableCell>
-                    <TableCell>Value</TableCell>
-                    <TableCell sx={{ width: 170 }}>What happens</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {plan.map((row) => {
-                    const problems = failure?.byLine.get(row.line);
-                    return (
-                      <TableRow key={row.line} data-action={row.action} sx={{ '& td': { verticalAlign: 'top' } }}>
-                        <TableCell sx={{ color: 'text.secondary' }}>{row.line}</TableCell>
-                        <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>{row.category || <em>none</em>}</TableCell>
-                        <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>
-                          {row.key}
-                          {problems?.fields.key && (
-                            <Typography variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
-                              {problems.fields.key}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell>
-                          {row.action === 'update' && row.existing && <Clamp text={row.existing.value} strike />}
-                          <Clamp text={row.value} />
-                          {problems && [problems.fields.category, problems.fields.value, ...problems.row].filter(Boolean).map((m) => (
-                            <Typography key={m} variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
-                              {m}
-                            </Typography>
-                          ))}
-                        </TableCell>
-                        <TableCell>
-                          <ActionChip row={row} />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        One property per line: category, key and value, separated by tabs (as a spreadsheet copies them) or commas. A first line
+        “category, key, value” is skipped. A pair {source.owner} has already gets the new value.
+      </Typography>
+      <TextField
+        label="Lines to paste"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setFailure(null);
+        }}
+        multiline
+        minRows={4}
+        maxRows={10}
+        fullWidth
+        autoFocus
+        placeholder={'rights, holder, Northwind Sports\nrights, territory, EU'}
+        slotProps={{ htmlInput: { spellCheck: false, style: mono } }}
+        disabled={busy}
+      />
+      {parsed.problems.length > 0 && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          <AlertTitle>
+            {parsed.problems.length === 1 ? 'One line cannot be read' : `${parsed.problems.length} lines cannot be read`}: fix or remove{' '}
+            {parsed.problems.length === 1 ? 'it' : 'them'} to save
+          </AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {parsed.problems.slice(0, 10).map((p) => (
+              <li key={p.line}>
+                Line {p.line} <Box component="code" sx={{ ...mono, overflowWrap: 'anywhere' }}>{p.text.length > 60 ? `${p.text.slice(0, 60)}…` : p.text}</Box>: {p.message}
+              </li>
+            ))}
+            {parsed.problems.length > 10 && <li>…and {parsed.problems.length - 10} more</li>}
           </Box>
-        )}
+        </Alert>
+      )}
+      {plan.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3" id={`${titleId}-preview`}>
+            Preview: {summary.join(', ')}
+            {parsed.headerSkipped ? ' (header line skipped)' : ''}
+          </Typography>
+          <Box sx={{ maxHeight: 320, overflow: 'auto', mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Table size="small" stickyHeader aria-labelledby={`${titleId}-preview`} sx={{ tableLayout: 'fixed', minWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 56 }}>Line</TableCell>
+                  <TableCell sx={{ width: '18%' }}>Category</TableCell>
+                  <TableCell sx={{ width: '22%' }}>Key</TableCell>
+                  <TableCell>Value</TableCell>
+                  <TableCell sx={{ width: 170 }}>What happens</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {plan.map((row) => {
+                  const problems = failure?.byLine.get(row.line);
+                  return (
+                    <TableRow key={row.line} data-action={row.action} sx={{ '& td': { verticalAlign: 'top' } }}>
+                      <TableCell sx={{ color: 'text.secondary' }}>{row.line}</TableCell>
+                      <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>{row.category || <em>none</em>}</TableCell>
+                      <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>
+                        {row.key}
+                        {problems?.fields.key && (
+                          <Typography variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
+                            {problems.fields.key}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {row.action === 'update' && row.existing && <Clamp text={row.existing.value} strike />}
+                        <Clamp text={row.value} />
+                        {problems && [problems.fields.category, problems.fields.value, ...problems.row].filter(Boolean).map((m) => (
+                          <Typography key={m} variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
+                            {m}
+                          </Typography>
+                        ))}
+                      </TableCell>
+                      <TableCell>
+                        <ActionChip row={row} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+        </Box>
+      )}
     </ActionDialog>
   );
 }
