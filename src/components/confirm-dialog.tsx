@@ -1,13 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
+import { ActionDialog } from './action-dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -30,7 +24,8 @@ export interface ConfirmDialogProps {
 
 /**
  * The one way to confirm an action: a dialog that says what will happen and names the action on
- * its button. Escape, Cancel and a click outside close it (not while the action runs).
+ * its button. Escape, Cancel and a click outside close it (not while the action runs). A use of
+ * `ActionDialog`, the shell of every dialog that does something.
  *
  * @example
  * <ConfirmDialog open={open} title="Stop the event?" confirmLabel="Stop the event" destructive
@@ -50,46 +45,26 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const messageId = useId();
   return (
-    <Dialog
+    <ActionDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
+      title={title}
+      titleIcon={destructive ? <WarningIcon aria-hidden sx={{ color: 'error.main' }} /> : undefined}
+      describedBy={messageId}
       maxWidth="xs"
-      fullWidth
+      actionLabel={confirmLabel}
+      actionColor={destructive ? 'error' : 'primary'}
+      cancelLabel={cancelLabel}
+      focus={destructive ? 'cancel' : 'action'}
+      busy={busy}
+      error={error}
+      onAction={onConfirm}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        {destructive && <WarningIcon aria-hidden sx={{ color: 'error.main' }} />}
-        {title}
-      </DialogTitle>
-      <DialogContent>
-        <Box id={messageId} sx={{ color: 'text.primary', '& p': { m: 0, mb: 1 } }}>
-          {children}
-        </Box>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} autoFocus={destructive}>
-          {cancelLabel}
-        </Button>
-        <Button
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          onClick={onConfirm}
-          disabled={busy}
-          autoFocus={!destructive}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Box id={messageId} sx={{ color: 'text.primary', '& p': { m: 0, mb: 1 } }}>
+        {children}
+      </Box>
+    </ActionDialog>
   );
 }

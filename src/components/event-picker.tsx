@@ -82,10 +82,10 @@ export function EventPicker({
       noOptionsText={results.isError ? describeError(results.error).message : search ? `No event matches “${search}”` : 'No events'}
       size={size}
       onBlur={onBlur}
-      renderOption={({ key, ...props }, option) => {
+      renderOption={({ key: _key, ...props }, option) => {
         const start = parseServiceDate(option.scheduledStart);
         return (
-          <Box component="li" key={key} {...props} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+          <Box component="li" {...props} key={option.id} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
             <Typography variant="body2">{titleOf(option)}</Typography>
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {[start ? formatDateTime(start) : 'Not scheduled', option.refId].filter(Boolean).join(' · ')}

@@ -4,30 +4,21 @@
  * records, how long content is kept, and the key to decrypt the source (KID:CEK). Checked by the
  * schema module's CaptureBody before sending; the service's 400s land on their fields.
  */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { ApiError } from '#client';
 import { ArchiverId, ChannelConfigurationSchema, KidCek, parseJsonText, type Capture, type CaptureBody } from '#schema';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { FormDateTimeField } from '#components/form/date-time-field.tsx';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -88,129 +79,105 @@ export interface CaptureFormDialogProps {
 }
 
 export function CaptureFormDialog(props: CaptureFormDialogProps) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
-  return (
-    <Dialog open={props.open} onClose={props.onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId} scroll="paper">
-      {props.open && <CaptureForm {...props} titleId={titleId} />}
-    </Dialog>
-  );
+  return props.open ? <CaptureForm {...props} /> : null;
 }
 
-function CaptureForm({ capture, onClose, onSaved, titleId }: CaptureFormDialogProps & { titleId: string }) {
-  const describeError = useDescribeError();
+function CaptureForm({ capture, onClose, onSaved }: CaptureFormDialogProps) {
   const creating = capture === null;
   const form = useForm<CaptureFormValues>({ resolver, defaultValues: captureToFormValues(capture), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control } = form;
-  const [problem, setProblem] = useState<string | null>(null);
   const options = usePointOptions();
   const create = useMutation(api.archiverCapture.create.mutationOptions());
   const update = useMutation(api.archiverCapture.update.mutationOptions());
   const labelOf = (url: string) => options.find((o) => o.url === url)?.label;
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const body = formToCaptureBody(values);
       const saved = capture ? await update.mutateAsync({ params: { id: capture.id }, body }) : await create.mutateAsync({ body });
       notify(creating ? `Added the capture ${saved.id}` : `Saved the capture ${saved.id}`, { severity: 'success' });
       onSaved(saved);
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, { names: ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'] });
-      if (mapped.handled) {
-        if (mapped.fields.length === 0) setProblem(describeError(error).message);
-      } else if (error instanceof ApiError && error.status === 409) {
-        form.setError('id', { type: 'server', message: 'A capture with this id exists already' }, { shouldFocus: true });
-      } else {
-        setProblem(describeError(error).message);
-      }
-    }
-  });
+    },
+    { names: ['id', 'startTime', 'endTime', 'active', 'decryptKey', 'expiresIn', 'publishingPoints'], conflict: { name: 'id', message: 'A capture with this id exists already' } },
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId}>{creating ? 'Add a capture' : `Edit the capture ${capture.id}`}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5}>
-          {problem && (
-            <Alert severity="error" onClose={() => setProblem(null)}>
-              {problem}
-            </Alert>
+    <ActionDialog
+      title={creating ? 'Add a capture' : `Edit the capture ${capture.id}`}
+      actionLabel={creating ? 'Add capture' : 'Save'}
+      {...submit}
+      onClose={onClose}
+      long
+    >
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={control}
+          name="id"
+          label="Id"
+          required
+          fullWidth
+          autoFocus={creating}
+          disabled={!creating}
+          helperText={creating ? 'Letters, digits and underscores, e.g. main_stage_catchup. Fixed once added.' : 'The id of a capture does not change.'}
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
+        />
+        <Controller
+          control={control}
+          name="publishingPoints"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              multiple
+              freeSolo
+              options={options.map((o) => o.url)}
+              value={field.value}
+              onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
+              onBlur={field.onBlur}
+              getOptionLabel={(url) => labelOf(url) ?? url}
+              renderOption={(props, url) => {
+                const { key, ...rest } = props as typeof props & { key: string };
+                return (
+                  <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+                    <Box>{labelOf(url) ?? url}</Box>
+                    <Box sx={{ typography: 'caption', color: 'text.secondary', wordBreak: 'break-all' }}>{url}</Box>
+                  </Box>
+                );
+              }}
+              renderValue={(value, getItemProps) =>
+                value.map((url, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={labelOf(url) ?? url} title={url} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  label="Publishing points"
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? 'What the capture records: a channel’s publishing points (pick), or any URL (type, then Enter).'}
+                />
+              )}
+            />
           )}
-          <FormTextField
-            control={control}
-            name="id"
-            label="Id"
-            required
-            fullWidth
-            autoFocus={creating}
-            disabled={!creating}
-            helperText={creating ? 'Letters, digits and underscores, e.g. main_stage_catchup. Fixed once added.' : 'The id of a capture does not change.'}
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
-          />
-          <Controller
-            control={control}
-            name="publishingPoints"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                multiple
-                freeSolo
-                options={options.map((o) => o.url)}
-                value={field.value}
-                onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
-                onBlur={field.onBlur}
-                getOptionLabel={(url) => labelOf(url) ?? url}
-                renderOption={(props, url) => {
-                  const { key, ...rest } = props as typeof props & { key: string };
-                  return (
-                    <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-                      <Box>{labelOf(url) ?? url}</Box>
-                      <Box sx={{ typography: 'caption', color: 'text.secondary', wordBreak: 'break-all' }}>{url}</Box>
-                    </Box>
-                  );
-                }}
-                renderValue={(value, getItemProps) =>
-                  value.map((url, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return <Chip key={key} size="small" label={labelOf(url) ?? url} title={url} {...itemProps} />;
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label="Publishing points"
-                    required
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? 'What the capture records: a channel’s publishing points (pick), or any URL (type, then Enter).'}
-                  />
-                )}
-              />
-            )}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormDateTimeField control={control} name="startTime" label="Start" fullWidth helperText="Empty: now" />
-            <FormDateTimeField control={control} name="endTime" label="End" fullWidth helperText="Empty: records until stopped" />
-          </Stack>
-          <FormSwitchField control={control} name="active" label="Recording" description="An inactive capture keeps its content but records nothing." />
-          <FormNumberField control={control} name="expiresIn" label="Keep content for" unit="seconds" fullWidth helperText="Content older than this is removed. Empty: kept for ever. 604800 is a week." />
-          <FormTextField
-            control={control}
-            name="decryptKey"
-            label="Decrypt key"
-            fullWidth
-            placeholder="KID:CEK"
-            helperText="For an encrypted source: key id and content key, 32 hexadecimal digits each, separated by a colon."
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
-          />
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormDateTimeField control={control} name="startTime" label="Start" fullWidth helperText="Empty: now" />
+          <FormDateTimeField control={control} name="endTime" label="End" fullWidth helperText="Empty: records until stopped" />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {creating ? 'Add capture' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Box>
+        <FormSwitchField control={control} name="active" label="Recording" description="An inactive capture keeps its content but records nothing." />
+        <FormNumberField control={control} name="expiresIn" label="Keep content for" unit="seconds" fullWidth helperText="Content older than this is removed. Empty: kept for ever. 604800 is a week." />
+        <FormTextField
+          control={control}
+          name="decryptKey"
+          label="Decrypt key"
+          fullWidth
+          placeholder="KID:CEK"
+          helperText="For an encrypted source: key id and content key, 32 hexadecimal digits each, separated by a colon."
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
+        />
+      </Stack>
+    </ActionDialog>
   );
 }

@@ -2,25 +2,18 @@
  * Archiverflows: the output URLs of catch-up content, edited as JSON in the JSON editor, checked
  * against the configuration schema as you type (the same schema the service answers 400 with).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -29,7 +22,8 @@ import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type 
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -167,58 +161,44 @@ export function FlowsTab() {
 }
 
 function FlowFormDialog({ open, flow, onClose }: { open: boolean; flow: Archiverflow | null; onClose(): void }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
-      {open && <FlowForm flow={flow} onClose={onClose} titleId={titleId} />}
-    </Dialog>
-  );
+  return open ? <FlowForm flow={flow} onClose={onClose} /> : null;
 }
 
-function FlowForm({ flow, onClose, titleId }: { flow: Archiverflow | null; onClose(): void; titleId: string }) {
-  const describeError = useDescribeError();
+function FlowForm({ flow, onClose }: { flow: Archiverflow | null; onClose(): void }) {
   const creating = flow === null;
   const form = useForm<FlowFormValues>({ resolver, defaultValues: { name: flow?.name ?? '', configurationJson: flow?.configurationJson ?? FLOW_TEMPLATE } });
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation(api.archiverflow.create.mutationOptions());
   const update = useMutation(api.archiverflow.update.mutationOptions());
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const saved = flow ? await update.mutateAsync({ params: { id: flow.id }, body: values }) : await create.mutateAsync({ body: values });
       notify(creating ? `Added the archiver flow ${saved.name}` : `Saved the archiver flow ${saved.name}`, { severity: 'success' });
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, { names: ['name', 'configurationJson'] });
-      if (!mapped.handled) setProblem(describeError(error).message);
-      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
-    }
-  });
+    },
+    { names: ['name', 'configurationJson'] },
+  );
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId}>{creating ? 'Add an archiver flow' : `Edit ${flow.name}`}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5}>
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <FormTextField control={form.control} name="name" label="Name" required fullWidth autoFocus />
-          <JsonField
-            control={form.control}
-            name="configurationJson"
-            label="Configuration"
-            required
-            schema={ArchiverflowConfigurationSchema}
-            minLines={16}
-            helperText="archiverflows[], each with outputUrls[]: streamProtocol (HLS, HLSe, HSS, DASH or HDS), cdnPrimaryUrl and originPrimaryUrl; optional cdnSecondaryUrl, privateUrl, originSecondaryUrl. Placeholders {capture_id}, {profile_id}, {starttime}, {endtime}. Shift+Alt+F formats."
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {creating ? 'Add flow' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Box>
+    <ActionDialog
+      title={creating ? 'Add an archiver flow' : `Edit ${flow.name}`}
+      actionLabel={creating ? 'Add flow' : 'Save'}
+      {...submit}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
+      <Stack spacing={2.5}>
+        <FormTextField control={form.control} name="name" label="Name" required fullWidth autoFocus />
+        <JsonField
+          control={form.control}
+          name="configurationJson"
+          label="Configuration"
+          required
+          schema={ArchiverflowConfigurationSchema}
+          minLines={16}
+          helperText="archiverflows[], each with outputUrls[]: streamProtocol (HLS, HLSe, HSS, DASH or HDS), cdnPrimaryUrl and originPrimaryUrl; optional cdnSecondaryUrl, privateUrl, originSecondaryUrl. Placeholders {capture_id}, {profile_id}, {starttime}, {endtime}. Shift+Alt+F formats."
+        />
+      </Stack>
+    </ActionDialog>
   );
 }

@@ -4,22 +4,15 @@
  * track filter), each with name and priority. react-hook-form with zodResolver; the service's 400s
  * land on the fields they name (`body.fps` -> fps, `body.clip.start` -> start...).
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { FormNumberField } from '#components/form/number-field.tsx';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -72,8 +65,6 @@ export interface AssetRequestDialogProps {
 }
 
 export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, onClose }: AssetRequestDialogProps) {
-  const describeError = useDescribeError();
-  const [problem, setProblem] = useState<string | null>(null);
   const label = kind === 'image' ? `Still at ${at}` : kind === 'gif' ? `GIF ${start}–${end}` : `Clip ${start}–${end}`;
   const form = useForm<FormValues>({
     resolver: zodResolver(FormSchema),
@@ -97,9 +88,9 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
   const video = useMutation(api.asset.createVideo.mutationOptions());
   const busy = image.isPending || gif.isPending || video.isPending;
 
-  const submit = form.handleSubmit(async (v) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (v) => {
       if (kind === 'image') await image.mutateAsync({ body: { eventId, name: v.name, time: v.time, priority: v.priority } });
       else if (kind === 'gif') {
         await gif.mutateAsync({
@@ -112,68 +103,48 @@ export function AssetRequestDialog({ kind, eventId, eventTitle, at, start, end, 
       }
       notify(`Requested “${v.name}”: it appears in the gallery below when made`, { severity: 'success' });
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, {
-        map: (errors) => ({
-          fields: errors.flatMap((f) => (FIELD_OF[f.field] ? [{ name: FIELD_OF[f.field]!, message: f.message }] : [])),
-          other: errors.filter((f) => !FIELD_OF[f.field]).map((f) => `${f.field}: ${f.message}`),
-        }),
-      });
-      if (mapped.handled) {
-        if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
-      } else {
-        setProblem(describeError(error).message);
-      }
-    }
-  });
+    },
+    {
+      map: (errors) => ({
+        fields: errors.flatMap((f) => (FIELD_OF[f.field] ? [{ name: FIELD_OF[f.field]!, message: f.message }] : [])),
+        other: errors.filter((f) => !FIELD_OF[f.field]).map((f) => `${f.field}: ${f.message}`),
+      }),
+    },
+  );
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="asset-request-title">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="asset-request-title">{TITLES[kind]}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem && <Alert severity="error">{problem}</Alert>}
-            <FormTextField control={form.control} name="name" label="Name" autoFocus />
-            {kind === 'image' ? (
-              <FormTextField control={form.control} name="time" label="Time" helperText="HH:mm:ss.fff from the stream start" />
-            ) : (
-              <Stack direction="row" spacing={1}>
-                <FormTextField control={form.control} name="start" label="In" />
-                <FormTextField control={form.control} name="end" label="Out" />
-              </Stack>
-            )}
-            {kind === 'gif' && (
-              <>
-                <Stack direction="row" spacing={1}>
-                  <FormNumberField control={form.control} name="fps" label="Frame rate" unit="fps" />
-                  <FormNumberField control={form.control} name="width" label="Width" unit="px" />
-                </Stack>
-                <Stack direction="row" spacing={1}>
-                  <FormNumberField control={form.control} name="playbackSpeed" label="Speed" helperText="1 normal, 0 a still" />
-                  <FormNumberField control={form.control} name="playbackRepeats" label="Repeats" helperText="0 for ever, -1 once" />
-                </Stack>
-              </>
-            )}
-            {kind === 'video' && (
-              <>
-                <FormSwitchField control={form.control} name="frameAccurate" label="Frame accurate" description="Re-encoded to the exact frames; off: cut at the 2 s key frames around the clip, much faster" />
-                <FormSwitchField control={form.control} name="copyTs" label="Keep the stream's timestamps" description="The MP4 starts at the clip's time in the stream" />
-                <FormTextField control={form.control} name="filter" label="Track filter" helperText='Optional, e.g. type=="video" for no sound' />
-              </>
-            )}
-            <FormNumberField control={form.control} name="priority" label="Priority" helperText="1 first, 10 last" />
+    <ActionDialog title={TITLES[kind]} actionLabel="Make it" {...submit} busy={busy} onClose={onClose} maxWidth="xs">
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField control={form.control} name="name" label="Name" autoFocus />
+        {kind === 'image' ? (
+          <FormTextField control={form.control} name="time" label="Time" helperText="HH:mm:ss.fff from the stream start" />
+        ) : (
+          <Stack direction="row" spacing={1}>
+            <FormTextField control={form.control} name="start" label="In" />
+            <FormTextField control={form.control} name="end" label="Out" />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Requesting…' : 'Make it'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+        {kind === 'gif' && (
+          <>
+            <Stack direction="row" spacing={1}>
+              <FormNumberField control={form.control} name="fps" label="Frame rate" unit="fps" />
+              <FormNumberField control={form.control} name="width" label="Width" unit="px" />
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              <FormNumberField control={form.control} name="playbackSpeed" label="Speed" helperText="1 normal, 0 a still" />
+              <FormNumberField control={form.control} name="playbackRepeats" label="Repeats" helperText="0 for ever, -1 once" />
+            </Stack>
+          </>
+        )}
+        {kind === 'video' && (
+          <>
+            <FormSwitchField control={form.control} name="frameAccurate" label="Frame accurate" description="Re-encoded to the exact frames; off: cut at the 2 s key frames around the clip, much faster" />
+            <FormSwitchField control={form.control} name="copyTs" label="Keep the stream's timestamps" description="The MP4 starts at the clip's time in the stream" />
+            <FormTextField control={form.control} name="filter" label="Track filter" helperText='Optional, e.g. type=="video" for no sound' />
+          </>
+        )}
+        <FormNumberField control={form.control} name="priority" label="Priority" helperText="1 first, 10 last" />
+      </Stack>
+    </ActionDialog>
   );
 }

@@ -1,11 +1,7 @@
 /** Adding an MP4 file to an encoder playlist by its URL. */
 import { useRef, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { ActionDialog } from '#components/action-dialog.tsx';
 
 export function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (url: string) => void }) {
   const [url, setUrl] = useState('');
@@ -27,35 +23,29 @@ export function Mp4Dialog({ open, onClose, onAdd }: { open: boolean; onClose: ()
     onClose();
   };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="mp4-title">
-      <DialogTitle id="mp4-title">Add an MP4 file by URL</DialogTitle>
-      <DialogContent>
-        <TextField
-          inputRef={inputRef}
-          autoFocus
-          fullWidth
-          margin="dense"
-          label="MP4 URL"
-          placeholder="https://media.example.com/programme.mp4"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          onBlur={() => setTouched(Boolean(url))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          error={Boolean(error)}
-          helperText={error ?? hint}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit}>
-          Add to the playlist
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      title="Add an MP4 file by URL"
+      actionLabel="Add to the playlist"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      onClose={onClose}
+    >
+      <TextField
+        inputRef={inputRef}
+        autoFocus
+        fullWidth
+        margin="dense"
+        label="MP4 URL"
+        placeholder="https://media.example.com/programme.mp4"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        onBlur={() => setTouched(Boolean(url))}
+        error={Boolean(error)}
+        helperText={error ?? hint}
+      />
+    </ActionDialog>
   );
 }

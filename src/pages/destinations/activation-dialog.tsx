@@ -3,13 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenIcon from '@mui/icons-material/OpenInNew';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import type { ActivationResponse } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
@@ -40,28 +37,22 @@ export function ActivationDialog({ destination, step, onClose }: { destination: 
   const url = authoriseUrl(step, serviceUrl);
   const active = current.data?.active ?? destination.active;
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{active ? `${destination.name} is active` : (step.actionTitle ?? 'Activate the destination')}</DialogTitle>
-      <DialogContent>
-        {active ? (
-          <Alert severity="success">{targetName(destination.target)} accepts publications from this destination.</Alert>
-        ) : (
-          <Stack spacing={2}>
-            <Typography>{step.actionDescription}</Typography>
-            {url && (
-              <Button variant="contained" startIcon={<OpenIcon />} href={url} target="_blank" rel="noopener" sx={{ alignSelf: 'flex-start' }}>
-                Open the authorisation page
-              </Button>
-            )}
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              This dialog notices the activation by itself once you have allowed it.
-            </Typography>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{active ? 'Done' : 'Close'}</Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog title={active ? `${destination.name} is active` : (step.actionTitle ?? 'Activate the destination')} cancelLabel={active ? 'Done' : 'Close'} onClose={onClose}>
+      {active ? (
+        <Alert severity="success">{targetName(destination.target)} accepts publications from this destination.</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <Typography>{step.actionDescription}</Typography>
+          {url && (
+            <Button variant="contained" startIcon={<OpenIcon />} href={url} target="_blank" rel="noopener" sx={{ alignSelf: 'flex-start' }}>
+              Open the authorisation page
+            </Button>
+          )}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            This dialog notices the activation by itself once you have allowed it.
+          </Typography>
+        </Stack>
+      )}
+    </ActionDialog>
   );
 }

@@ -1,20 +1,13 @@
 /** Adding or editing a destination: name, what it is used for, its target and the target's configuration fields. */
-import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { DestinationTarget } from '#schema';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -33,7 +26,6 @@ import {
 } from './destination-form.ts';
 
 export function DestinationFormDialog({ destination, onClose, onSaved }: { destination: AnyDestination | null; onClose: () => void; onSaved: (d: AnyDestination) => void }) {
-  const describeError = useDescribeError();
   const form = useForm<DestinationFormValues>({
     resolver: zodResolver(DestinationFormSchema) as unknown as Resolver<DestinationFormValues>,
     defaultValues: destination ? destinationToValues(destination) : newDestinationValues(),
@@ -44,10 +36,9 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
   const update = useMutation(api.mediaDestination.update.mutationOptions());
   const createDirect = useMutation(api.destination.create.mutationOptions());
   const updateDirect = useMutation(api.destination.update.mutationOptions());
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const body = valuesToBody(values);
       let saved: AnyDestination;
       if (values.api === 'direct') {
@@ -60,70 +51,60 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
       }
       notify(destination ? 'Destination saved' : 'Destination added: activate it before publishing to it', { severity: 'success' });
       onSaved(saved);
-    } catch (error) {
-      const result = applyServerErrors(form, error, { map: destinationServerErrors });
-      if (!result.handled) setProblem(describeError(error).message);
-      else if (result.other.length > 0) setProblem(result.other.join('; '));
-    }
-  });
+    },
+    { map: destinationServerErrors },
+  );
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-      <DialogTitle>{destination ? `Edit ${destination.name}` : 'Add a destination'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <FormTextField control={form.control} name="name" label="Name" required autoFocus />
-          <TextField
-            select
-            label="Used for"
-            value={kind}
-            disabled={destination !== null}
-            onChange={(e) => form.setValue('api', e.target.value as DestinationApi, { shouldDirty: true })}
-            helperText={
-              kind === 'direct'
-                ? 'Direct publishing: VOD publications of content ids, with guided forms (regions, categories, playlists).'
-                : 'Syndication: live and VOD publications of events.'
-            }
-          >
-            <MenuItem value="media">Syndication (live and VOD of events)</MenuItem>
-            <MenuItem value="direct">Direct publishing (VOD by content id)</MenuItem>
-          </TextField>
-          <TextField
-            select
-            label="Target"
-            value={target}
-            onChange={(e) => form.setValue('target', e.target.value, { shouldDirty: true })}
-            helperText={retarget ? 'Another target is another account: the destination must be activated again.' : undefined}
-          >
-            {DestinationTarget.names.map((n) => (
-              <MenuItem key={n} value={n}>
-                <TargetLabel target={DestinationTarget.values[n]} />
-              </MenuItem>
-            ))}
-          </TextField>
-          {(TARGET_CONFIG_FIELDS[target] ?? []).map((f) => (
-            <FormTextField key={`${target}-${f.key}`} control={form.control} name={`fields.${f.key}`} label={f.label} helperText={f.help} />
+    <ActionDialog
+      title={destination ? `Edit ${destination.name}` : 'Add a destination'}
+      actionLabel={destination ? 'Save' : 'Add'}
+      {...submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField control={form.control} name="name" label="Name" required autoFocus />
+        <TextField
+          select
+          label="Used for"
+          value={kind}
+          disabled={destination !== null}
+          onChange={(e) => form.setValue('api', e.target.value as DestinationApi, { shouldDirty: true })}
+          helperText={
+            kind === 'direct'
+              ? 'Direct publishing: VOD publications of content ids, with guided forms (regions, categories, playlists).'
+              : 'Syndication: live and VOD publications of events.'
+          }
+        >
+          <MenuItem value="media">Syndication (live and VOD of events)</MenuItem>
+          <MenuItem value="direct">Direct publishing (VOD by content id)</MenuItem>
+        </TextField>
+        <TextField
+          select
+          label="Target"
+          value={target}
+          onChange={(e) => form.setValue('target', e.target.value, { shouldDirty: true })}
+          helperText={retarget ? 'Another target is another account: the destination must be activated again.' : undefined}
+        >
+          {DestinationTarget.names.map((n) => (
+            <MenuItem key={n} value={n}>
+              <TargetLabel target={DestinationTarget.values[n]} />
+            </MenuItem>
           ))}
-          <FormTextField
-            control={form.control}
-            name="rawJson"
-            label="More configuration (JSON)"
-            multiline
-            minRows={3}
-            helperText="Other keys of destinationJson, for experts"
-            slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {destination ? 'Save' : 'Add'}
-        </Button>
-      </DialogActions>
-      </form>
-    </Dialog>
+        </TextField>
+        {(TARGET_CONFIG_FIELDS[target] ?? []).map((f) => (
+          <FormTextField key={`${target}-${f.key}`} control={form.control} name={`fields.${f.key}`} label={f.label} helperText={f.help} />
+        ))}
+        <FormTextField
+          control={form.control}
+          name="rawJson"
+          label="More configuration (JSON)"
+          multiline
+          minRows={3}
+          helperText="Other keys of destinationJson, for experts"
+          slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
+        />
+      </Stack>
+    </ActionDialog>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Control } from 'react-hook-form';
+import { SectionCard } from './section-card.tsx';
 import type { EventFormOutput, EventFormValues, FormSectionId } from './event-form-values.ts';
 
 export type EventFormControl = Control<EventFormValues, unknown, EventFormOutput>;
@@ -13,17 +13,9 @@ export const fullWidth = { gridColumn: '1 / -1' } as const;
 /** One group of the event form: a titled card with a two-column grid of fields (one column on phones). */
 export function FormSection({ id, title, description, children }: { id: FormSectionId; title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <Paper component="section" id={`section-${id}`} aria-labelledby={`section-${id}-title`} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 16 }}>
-      <Typography variant="h2" id={`section-${id}-title`}>
-        {title}
-      </Typography>
-      {description && (
-        <Typography component="div" variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {description}
-        </Typography>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 2.5, mt: 2.5 }}>{children}</Box>
-    </Paper>
+    <SectionCard id={`section-${id}`} labelId={`section-${id}-title`} title={title} description={description}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 2.5, mt: 0.5 }}>{children}</Box>
+    </SectionCard>
   );
 }
 

@@ -15,22 +15,11 @@ import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { monospace } from './advanced-section.tsx';
+import { SectionCard } from './section-card.tsx';
 import { describeSource, embedCodes, playerLinks, protocolName, streamUrlGroups, type StreamUrlGroup } from './stream-urls.ts';
 
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={`urls-${id}`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h2" id={`urls-${id}`}>
-        {title}
-      </Typography>
-      {description && (
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 1.5 }}>
-          {description}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
+function Section({ id, ...card }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return <SectionCard labelId={`urls-${id}`} {...card} />;
 }
 
 function UrlText({ value }: { value: string }) {

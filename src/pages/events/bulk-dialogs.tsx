@@ -1,12 +1,6 @@
 /** The words of the bulk actions: the confirmation of each (what happens to how many events, and which) and the summary of a run (what succeeded, what failed and why). */
-import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,6 +10,7 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorIcon from '@mui/icons-material/ErrorOutlined';
 import type { Event, EventStateName, EventType } from '#schema';
 import { STREAMING_STATES } from '#schema/models/event-states.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
 import { countEvents, type BulkOutcome } from './bulk.ts';
 import type { ReactNode } from 'react';
@@ -127,49 +122,40 @@ export function confirmationOf(pending: Pending | null, selected: readonly Event
 }
 
 export function BulkSummaryDialog({ result, onClose }: { result: Result; onClose: () => void }) {
-  const titleId = useId();
   const failed = result.outcomes.filter((o) => !o.ok);
   const succeeded = result.outcomes.filter((o) => o.ok);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{result.title}</DialogTitle>
-      <DialogContent>
-        {failed.length > 0 && (
-          <>
-            <Alert severity="error" variant="outlined" sx={{ mb: 1 }}>
-              {failed.length === 1 ? 'One event was' : `${failed.length} events were`} not changed. The service’s reasons:
-            </Alert>
-            <List dense aria-label="Failed">
-              {failed.map((o) => (
-                <ListItem key={o.event.id} alignItems="flex-start" disableGutters>
-                  <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                    <ErrorIcon color="error" fontSize="small" aria-label="Failed" />
-                  </ListItemIcon>
-                  <ListItemText primary={o.event.title || 'Untitled event'} secondary={o.reason} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
-                </ListItem>
-              ))}
-            </List>
-          </>
-        )}
-        {failed.length > 0 && succeeded.length > 0 && <Divider sx={{ my: 1 }} />}
-        {succeeded.length > 0 && (
-          <List dense aria-label="Succeeded">
-            {succeeded.map((o) => (
-              <ListItem key={o.event.id} disableGutters>
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <CheckIcon color="success" fontSize="small" aria-label="Done" />
+    <ActionDialog title={result.title} onClose={onClose} focus="cancel">
+      {failed.length > 0 && (
+        <>
+          <Alert severity="error" variant="outlined" sx={{ mb: 1 }}>
+            {failed.length === 1 ? 'One event was' : `${failed.length} events were`} not changed. The service’s reasons:
+          </Alert>
+          <List dense aria-label="Failed">
+            {failed.map((o) => (
+              <ListItem key={o.event.id} alignItems="flex-start" disableGutters>
+                <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+                  <ErrorIcon color="error" fontSize="small" aria-label="Failed" />
                 </ListItemIcon>
-                <ListItemText primary={o.event.title || 'Untitled event'} />
+                <ListItemText primary={o.event.title || 'Untitled event'} secondary={o.reason} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
               </ListItem>
             ))}
           </List>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      )}
+      {failed.length > 0 && succeeded.length > 0 && <Divider sx={{ my: 1 }} />}
+      {succeeded.length > 0 && (
+        <List dense aria-label="Succeeded">
+          {succeeded.map((o) => (
+            <ListItem key={o.event.id} disableGutters>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <CheckIcon color="success" fontSize="small" aria-label="Done" />
+              </ListItemIcon>
+              <ListItemText primary={o.event.title || 'Untitled event'} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </ActionDialog>
   );
 }

@@ -13,12 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
@@ -34,6 +29,7 @@ import { DestinationTarget, type Destination } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import { directPublishSchema, emptyGuided, fieldOfKey, publicationFields, type DirectPublishValues } from './direct-publish-form.ts';
 import { DestinationChoiceLabel, PublicationStateChip, targetName } from './targets.tsx';
@@ -118,75 +114,67 @@ export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClo
 
   const selectionError = form.formState.errors.selected?.message;
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="direct-publish-title">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="direct-publish-title">Publish directly</DialogTitle>
-        <DialogContent>
-          {transactionId ? (
-            <Stack spacing={1}>
-              <Typography>The MP4 uploads to each destination; this list follows it.</Typography>
-              <Results transactionId={transactionId} />
-            </Stack>
+    <ActionDialog
+      title="Publish directly"
+      {...(transactionId
+        ? { cancelLabel: 'Done' }
+        : {
+            actionLabel: `Publish to ${chosen.length || ''} ${chosen.length === 1 ? 'destination' : 'destinations'}`.replace('  ', ' '),
+            onSubmit: (e) => void submit(e),
+            disabled: !contentId || !mp4Ready,
+          })}
+      busy={create.isPending}
+      error={transactionId ? undefined : problem}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
+      {transactionId ? (
+        <Stack spacing={1}>
+          <Typography>The MP4 uploads to each destination; this list follows it.</Typography>
+          <Results transactionId={transactionId} />
+        </Stack>
+      ) : (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {!mp4Ready ? (
+            <Mp4Offer mp4={mp4} />
+          ) : !contentId ? (
+            <Alert severity="warning">The event has no content id: direct publications name their content by it.</Alert>
           ) : (
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {!mp4Ready ? (
-                <Mp4Offer mp4={mp4} />
-              ) : !contentId ? (
-                <Alert severity="warning">The event has no content id: direct publications name their content by it.</Alert>
-              ) : (
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Content id {contentId}
-                </Typography>
-              )}
-              {problem && <Alert severity="error">{problem}</Alert>}
-              <Box>
-                <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-                  Direct destinations
-                </Typography>
-                {destinations.error ? (
-                  <Alert severity="error">{describe(destinations.error).message}</Alert>
-                ) : destinations.isPending ? (
-                  <Skeleton variant="rounded" height={40} />
-                ) : list.length === 0 ? (
-                  <Alert severity="info">
-                    No direct destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> (used for direct publishing) first.
-                  </Alert>
-                ) : (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                    {list.map((d) => (
-                      <FormControlLabel
-                        key={d.id}
-                        control={<Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d)} />}
-                        label={<DestinationChoiceLabel destination={d} />}
-                      />
-                    ))}
-                  </Box>
-                )}
-                {selectionError && <FormHelperText error>{selectionError}</FormHelperText>}
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Content id {contentId}
+            </Typography>
+          )}
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              Direct destinations
+            </Typography>
+            {destinations.error ? (
+              <Alert severity="error">{describe(destinations.error).message}</Alert>
+            ) : destinations.isPending ? (
+              <Skeleton variant="rounded" height={40} />
+            ) : list.length === 0 ? (
+              <Alert severity="info">
+                No direct destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> (used for direct publishing) first.
+              </Alert>
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {list.map((d) => (
+                  <FormControlLabel
+                    key={d.id}
+                    control={<Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d)} />}
+                    label={<DestinationChoiceLabel destination={d} />}
+                  />
+                ))}
               </Box>
-              {chosen.map((d) => (
-                <DestinationForm key={d.id} destination={d} control={form.control} setValue={form.setValue} />
-              ))}
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {transactionId ? (
-            <Button variant="contained" onClick={onClose}>
-              Done
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={create.isPending} disabled={!contentId || !mp4Ready}>
-                {`Publish to ${chosen.length || ''} ${chosen.length === 1 ? 'destination' : 'destinations'}`.replace('  ', ' ')}
-              </Button>
-            </>
-          )}
-        </DialogActions>
-      </form>
-    </Dialog>
+            )}
+            {selectionError && <FormHelperText error>{selectionError}</FormHelperText>}
+          </Box>
+          {chosen.map((d) => (
+            <DestinationForm key={d.id} destination={d} control={form.control} setValue={form.setValue} />
+          ))}
+        </Stack>
+      )}
+    </ActionDialog>
   );
 }

@@ -8,12 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -27,6 +22,7 @@ import { checkTargetField, targetFields, type Event, type MediaDestination, type
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { Mp4Offer, useEventMp4 } from './event-mp4.tsx';
 import { FieldInput } from './target-field-input.tsx';
 import { DestinationChoiceLabel, TargetLabel, targetName } from './targets.tsx';
@@ -117,92 +113,94 @@ export function PublishDialog({ event, kind, onClose }: { event: Event; kind: Pu
   const mp4 = useEventMp4(event.id, event.mp4State);
   const mp4Ready = mp4.ready;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{kind === 'live' ? 'Add live publications' : 'Publish the MP4'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {kind === 'vod' && <Mp4Offer mp4={mp4} />}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          {kind === 'live' && (
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-              <TextField select size="small" label="Audio input" value={audioInputId} onChange={(e) => setAudioInputId(e.target.value)} sx={{ minWidth: 220 }}>
-                <MenuItem value="">The event’s default audio</MenuItem>
-                {(profile.data?.audioInputs ?? []).map((a) => (
-                  <MenuItem key={a.id} value={a.id}>
-                    {a.languageCode} · channel {a.audioChannel}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <FormControlLabel control={<Switch checked={startInstantly} onChange={(e) => setStartInstantly(e.target.checked)} />} label="Start at once (or when the event goes live)" />
+    <ActionDialog
+      title={kind === 'live' ? 'Add live publications' : 'Publish the MP4'}
+      actionLabel={
+        kind === 'live'
+          ? `Create ${drafts.length || ''} live ${drafts.length === 1 ? 'publication' : 'publications'}`
+          : `Publish to ${drafts.length || ''} ${drafts.length === 1 ? 'destination' : 'destinations'}`
+      }
+      onAction={() => void submit()}
+      disabled={drafts.length === 0 || (kind === 'vod' && !mp4Ready)}
+      busy={busy}
+      error={problem}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {kind === 'vod' && <Mp4Offer mp4={mp4} />}
+        {kind === 'live' && (
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField select size="small" label="Audio input" value={audioInputId} onChange={(e) => setAudioInputId(e.target.value)} sx={{ minWidth: 220 }}>
+              <MenuItem value="">The event’s default audio</MenuItem>
+              {(profile.data?.audioInputs ?? []).map((a) => (
+                <MenuItem key={a.id} value={a.id}>
+                  {a.languageCode} · channel {a.audioChannel}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormControlLabel control={<Switch checked={startInstantly} onChange={(e) => setStartInstantly(e.target.checked)} />} label="Start at once (or when the event goes live)" />
+          </Box>
+        )}
+        <Box>
+          <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+            Destinations
+          </Typography>
+          {destinations.isPending ? (
+            <Skeleton variant="rounded" height={40} />
+          ) : (destinations.data ?? []).length === 0 ? (
+            <Alert severity="info">
+              No destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> first.
+            </Alert>
+          ) : (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {(destinations.data ?? []).map((d) => (
+                <FormControlLabel
+                  key={d.id}
+                  control={<Checkbox checked={drafts.some((x) => x.destination.id === d.id)} onChange={() => toggle(d)} />}
+                  label={<DestinationChoiceLabel destination={d} />}
+                />
+              ))}
             </Box>
           )}
-          <Box>
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-              Destinations
-            </Typography>
-            {destinations.isPending ? (
-              <Skeleton variant="rounded" height={40} />
-            ) : (destinations.data ?? []).length === 0 ? (
-              <Alert severity="info">
-                No destinations yet. <RouterLink to="/destinations?new=1">Add one</RouterLink> first.
-              </Alert>
+        </Box>
+        {drafts.map((d, i) => (
+          <Paper key={d.destination.id} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`${d.destination.name} (${targetName(d.destination.target)})`}>
+            <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
+              <Typography variant="subtitle1" component="legend" sx={{ flex: 1, display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                <TargetLabel target={d.destination.target} /> · {d.destination.name}
+              </Typography>
+              <FormControlLabel
+                control={<Switch size="small" checked={d.raw} onChange={(e) => update(i, { raw: e.target.checked, rawText: e.target.checked ? JSON.stringify(JSON.parse(draftJson({ ...d, raw: false })), null, 2) : d.rawText })} />}
+                label="Raw JSON"
+              />
+            </Box>
+            {!d.destination.active && <Alert severity="warning" sx={{ mb: 1.5 }}>This destination is not active: its publications will fail with FailedDestination until it is activated.</Alert>}
+            {d.raw ? (
+              <TextField
+                label="publicationJson"
+                multiline
+                minRows={4}
+                fullWidth
+                value={d.rawText}
+                onChange={(e) => update(i, { rawText: e.target.value })}
+                error={Boolean(errors[`${i}.__raw`])}
+                helperText={errors[`${i}.__raw`] ?? Object.entries(errors).filter(([k]) => k.startsWith(`${i}.`)).map(([, m]) => m).join('; ')}
+                slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
+              />
             ) : (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {(destinations.data ?? []).map((d) => (
-                  <FormControlLabel
-                    key={d.id}
-                    control={<Checkbox checked={drafts.some((x) => x.destination.id === d.id)} onChange={() => toggle(d)} />}
-                    label={<DestinationChoiceLabel destination={d} />}
-                  />
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
+                {targetFields(d.destination.target, kind).map((f) => (
+                  <Box key={f.key} sx={{ gridColumn: f.type === 'textarea' || f.type === 'urls' ? '1 / -1' : undefined }}>
+                    <FieldInput field={f} value={d.values[f.key]} error={errors[`${i}.${f.key}`]} onChange={(v) => update(i, { values: { ...d.values, [f.key]: v } })} />
+                  </Box>
                 ))}
               </Box>
             )}
-          </Box>
-          {drafts.map((d, i) => (
-            <Paper key={d.destination.id} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`${d.destination.name} (${targetName(d.destination.target)})`}>
-              <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5 }}>
-                <Typography variant="subtitle1" component="legend" sx={{ flex: 1, display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                  <TargetLabel target={d.destination.target} /> · {d.destination.name}
-                </Typography>
-                <FormControlLabel
-                  control={<Switch size="small" checked={d.raw} onChange={(e) => update(i, { raw: e.target.checked, rawText: e.target.checked ? JSON.stringify(JSON.parse(draftJson({ ...d, raw: false })), null, 2) : d.rawText })} />}
-                  label="Raw JSON"
-                />
-              </Box>
-              {!d.destination.active && <Alert severity="warning" sx={{ mb: 1.5 }}>This destination is not active: its publications will fail with FailedDestination until it is activated.</Alert>}
-              {d.raw ? (
-                <TextField
-                  label="publicationJson"
-                  multiline
-                  minRows={4}
-                  fullWidth
-                  value={d.rawText}
-                  onChange={(e) => update(i, { rawText: e.target.value })}
-                  error={Boolean(errors[`${i}.__raw`])}
-                  helperText={errors[`${i}.__raw`] ?? Object.entries(errors).filter(([k]) => k.startsWith(`${i}.`)).map(([, m]) => m).join('; ')}
-                  slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
-                />
-              ) : (
-                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
-                  {targetFields(d.destination.target, kind).map((f) => (
-                    <Box key={f.key} sx={{ gridColumn: f.type === 'textarea' || f.type === 'urls' ? '1 / -1' : undefined }}>
-                      <FieldInput field={f} value={d.values[f.key]} error={errors[`${i}.${f.key}`]} onChange={(v) => update(i, { values: { ...d.values, [f.key]: v } })} />
-                    </Box>
-                  ))}
-                </Box>
-              )}
-            </Paper>
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={drafts.length === 0 || (kind === 'vod' && !mp4Ready)} loading={busy}>
-          {kind === 'live' ? `Create ${drafts.length || ''} live ${drafts.length === 1 ? 'publication' : 'publications'}` : `Publish to ${drafts.length || ''} ${drafts.length === 1 ? 'destination' : 'destinations'}`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          </Paper>
+        ))}
+      </Stack>
+    </ActionDialog>
   );
 }

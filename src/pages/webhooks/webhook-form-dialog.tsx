@@ -5,19 +5,11 @@
  * and extra headers. Checked by the schema module's own field schemas before sending; the
  * service's refusals (a private address, a header it sets itself...) land on their fields.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -28,13 +20,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { applyServerErrors } from '#components/form/server-errors.ts';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -84,16 +75,10 @@ export interface WebhookFormDialogProps {
 }
 
 export function WebhookFormDialog(props: WebhookFormDialogProps) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
-  return (
-    <Dialog open={props.open} onClose={props.onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
-      {props.open && <WebhookForm {...props} titleId={titleId} />}
-    </Dialog>
-  );
+  return props.open ? <WebhookForm {...props} /> : null;
 }
 
-function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, onClose, onSaved, titleId }: WebhookFormDialogProps & { titleId: string }) {
+function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, onClose, onSaved }: WebhookFormDialogProps) {
   const describeError = useDescribeError();
   const creating = webhook === null;
   const [defaults] = useState(() => (webhook ? webhookToFormValues(webhook) : newWebhookFormValues(fixedEventId ?? initialEventId)));
@@ -154,130 +139,118 @@ function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, onCl
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
-      <DialogTitle id={titleId}>{creating ? 'Add a webhook' : 'Edit the webhook'}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5}>
-          {problem && (
-            <Alert severity="error" onClose={() => setProblem(null)}>
-              <AlertTitle>{problem.title}</AlertTitle>
-              {problem.lines.map((line) => (
-                <Box key={line}>{line}</Box>
-              ))}
-            </Alert>
-          )}
-          <FormTextField
-            control={control}
-            name="webhookUrl"
-            label="URL"
-            required
-            fullWidth
-            autoFocus
-            placeholder="https://example.com/hooks/control-room"
-            helperText="The receiver’s http(s) address. It gets a POST for every change of the events it is for."
-            slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', inputMode: 'url' } }}
-          />
+    <ActionDialog
+      title={creating ? 'Add a webhook' : 'Edit the webhook'}
+      actionLabel={creating ? 'Add webhook' : 'Save'}
+      onSubmit={(e) => void submit(e)}
+      busy={formState.isSubmitting}
+      errorTitle={problem?.title}
+      error={problem?.lines.map((line) => (
+        <Box key={line}>{line}</Box>
+      ))}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={control}
+          name="webhookUrl"
+          label="URL"
+          required
+          fullWidth
+          autoFocus
+          placeholder="https://example.com/hooks/control-room"
+          helperText="The receiver’s http(s) address. It gets a POST for every change of the events it is for."
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off', inputMode: 'url' } }}
+        />
 
-          {creating && !fixedEventId ? (
-            <FormControl component="fieldset">
-              <FormLabel component="legend">Sent for</FormLabel>
-              <Controller
-                control={control}
-                name="scope"
-                render={({ field }) => (
-                  <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
-                    <FormControlLabel value="system" control={<Radio />} label="All events (system-wide)" />
-                    <FormControlLabel value="event" control={<Radio />} label="One event" />
-                  </RadioGroup>
-                )}
-              />
-              {scope === 'event' && (
-                <Controller
-                  control={control}
-                  name="eventId"
-                  render={({ field, fieldState }) => (
-                    <Box sx={{ mt: 1, maxWidth: 520 }}>
-                      <EventPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} helperText="Only changes of this event are sent." />
-                    </Box>
-                  )}
-                />
-              )}
-            </FormControl>
-          ) : (
-            <Box>
-              <Typography variant="subtitle2">Sent for</Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {(webhook?.eventId ?? fixedEventId) ? `Changes of ${eventTitle ? `‘${eventTitle}’` : 'this event'} only` : 'Every change of every event (system-wide)'}
-                {!creating && ' · fixed once the webhook exists'}
-              </Typography>
-            </Box>
-          )}
-
+        {creating && !fixedEventId ? (
           <FormControl component="fieldset">
-            <FormLabel component="legend">Format</FormLabel>
+            <FormLabel component="legend">Sent for</FormLabel>
             <Controller
               control={control}
-              name="useJsonBody"
+              name="scope"
               render={({ field }) => (
-                <RadioGroup value={field.value ? 'json' : 'form'} onChange={(e) => field.onChange(e.target.value === 'json')} name={field.name}>
-                  <FormControlLabel value="json" control={<Radio />} label={<FormatLabel title="JSON body" detail="application/json, camelCase names, states by name" />} />
-                  <FormControlLabel value="form" control={<Radio />} label={<FormatLabel title="Form parameters" detail="application/x-www-form-urlencoded, PascalCase names, states as numbers" />} />
+                <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
+                  <FormControlLabel value="system" control={<Radio />} label="All events (system-wide)" />
+                  <FormControlLabel value="event" control={<Radio />} label="One event" />
                 </RadioGroup>
               )}
             />
-          </FormControl>
-
-          <Divider />
-          <Box>
-            <FormSwitchField control={control} name="useHttpBasicAuthentication" label="HTTP basic authentication" description="Sends the user name and password in an Authorization header." />
-            {basicAuth && (
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1.5 }}>
-                <FormTextField control={control} name="username" label="User name" required fullWidth slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }} />
-                <FormTextField
-                  control={control}
-                  name="password"
-                  label="Password"
-                  type={showPassword ? 'text' : 'password'}
-                  fullWidth
-                  slotProps={{
-                    htmlInput: { autoComplete: 'new-password' },
-                    input: {
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <IconButton aria-label={showPassword ? 'Hide the password' : 'Show the password'} onClick={() => setShowPassword((v) => !v)} edge="end">
-                            {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                          </IconButton>
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
-                />
-              </Box>
+            {scope === 'event' && (
+              <Controller
+                control={control}
+                name="eventId"
+                render={({ field, fieldState }) => (
+                  <Box sx={{ mt: 1, maxWidth: 520 }}>
+                    <EventPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} helperText="Only changes of this event are sent." />
+                  </Box>
+                )}
+              />
             )}
-          </Box>
-          <Divider />
-          <HeadersEditor control={control} />
-          {scope === 'event' && !eventId && creating && !fixedEventId && formState.isSubmitted && (
-            <Typography variant="body2" sx={{ color: 'error.main' }}>
-              Choose the event above, or send it for all events.
+          </FormControl>
+        ) : (
+          <Box>
+            <Typography variant="subtitle2">Sent for</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {(webhook?.eventId ?? fixedEventId) ? `Changes of ${eventTitle ? `‘${eventTitle}’` : 'this event'} only` : 'Every change of every event (system-wide)'}
+              {!creating && ' · fixed once the webhook exists'}
             </Typography>
+          </Box>
+        )}
+
+        <FormControl component="fieldset">
+          <FormLabel component="legend">Format</FormLabel>
+          <Controller
+            control={control}
+            name="useJsonBody"
+            render={({ field }) => (
+              <RadioGroup value={field.value ? 'json' : 'form'} onChange={(e) => field.onChange(e.target.value === 'json')} name={field.name}>
+                <FormControlLabel value="json" control={<Radio />} label={<FormatLabel title="JSON body" detail="application/json, camelCase names, states by name" />} />
+                <FormControlLabel value="form" control={<Radio />} label={<FormatLabel title="Form parameters" detail="application/x-www-form-urlencoded, PascalCase names, states as numbers" />} />
+              </RadioGroup>
+            )}
+          />
+        </FormControl>
+
+        <Divider />
+        <Box>
+          <FormSwitchField control={control} name="useHttpBasicAuthentication" label="HTTP basic authentication" description="Sends the user name and password in an Authorization header." />
+          {basicAuth && (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1.5 }}>
+              <FormTextField control={control} name="username" label="User name" required fullWidth slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }} />
+              <FormTextField
+                control={control}
+                name="password"
+                label="Password"
+                type={showPassword ? 'text' : 'password'}
+                fullWidth
+                slotProps={{
+                  htmlInput: { autoComplete: 'new-password' },
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton aria-label={showPassword ? 'Hide the password' : 'Show the password'} onClick={() => setShowPassword((v) => !v)} edge="end">
+                          {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Box>
           )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {creating ? 'Add webhook' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Box>
+        </Box>
+        <Divider />
+        <HeadersEditor control={control} />
+        {scope === 'event' && !eventId && creating && !fixedEventId && formState.isSubmitted && (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            Choose the event above, or send it for all events.
+          </Typography>
+        )}
+      </Stack>
+    </ActionDialog>
   );
 }
 

@@ -1,30 +1,12 @@
 /** Parts of the Client properties tab: a titled section, the form's skeleton while the template loads, and how many fields a template has. */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { PropertyConfiguration } from '#schema';
+import { SectionCard } from '../section-card.tsx';
 
-export function Section({ id, title, description, action, children }: { id: string; title: string; description?: ReactNode; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={`client-properties-${id}`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Typography variant="h2" id={`client-properties-${id}`}>
-            {title}
-          </Typography>
-          {description && (
-            <Typography component="div" variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {description}
-            </Typography>
-          )}
-        </Box>
-        {action}
-      </Box>
-      {children}
-    </Paper>
-  );
+export function Section({ id, ...card }: { id: string; title: string; description?: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return <SectionCard labelId={`client-properties-${id}`} {...card} />;
 }
 
 export function FormSkeleton() {

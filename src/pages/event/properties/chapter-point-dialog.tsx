@@ -3,28 +3,20 @@
  * id and parent. react-hook-form with the body's own schema (ChapterPointBody) behind the form's
  * values; the service's 400s land on the field they name.
  */
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { ChapterPoint, ChapterPointBody } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
-import { useDescribeError } from '#app/use-describe-error.ts';
-import { applyServerErrors, sentence } from '#components/form/server-errors.ts';
+import { ActionDialog } from '#components/action-dialog.tsx';
+import { sentence } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { formIssueMessage } from '../form-messages.ts';
 import {
   CHAPTER_POINT_FIELD_LABELS,
@@ -61,10 +53,6 @@ function TimeHelper({ value, fallback }: { value: string; fallback: string }) {
 }
 
 function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: ChapterPointDialogProps & { mode: ChapterPointDialogMode }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
-  const describe = useDescribeError();
   const editing = mode.kind === 'edit' ? mode.point : undefined;
   const resolver = useMemo(
     () =>
@@ -77,11 +65,10 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
     resolver,
     defaultValues: editing ? chapterPointToFormValues(editing) : newChapterPointValues(mode.kind === 'add' ? mode.parent : null),
   });
-  const { control, formState } = form;
+  const { control } = form;
   const startTime = useWatch({ control, name: 'startTime' });
   const endTime = useWatch({ control, name: 'endTime' });
   const save = useMutation(api.chapterPoint.upsert.mutationOptions());
-  const [problem, setProblem] = useState<string | null>(null);
 
   // A chapter point cannot go under itself or its own subtree.
   const parents = useMemo(() => {
@@ -89,143 +76,119 @@ function ChapterPointDialogBody({ mode, eventId, roots, onClose, onSaved }: Chap
     return editing ? flat.filter((f) => f.point.id !== editing.id && !f.ancestors.includes(editing.id)) : flat;
   }, [roots, editing]);
 
-  const submit = form.handleSubmit(async (body) => {
-    setProblem(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (body) => {
       const saved = await save.mutateAsync({ body });
       notify(editing ? `Saved ‘${saved.title}’.` : `Added ‘${saved.title}’.`, { severity: 'success' });
       onSaved(saved);
       onClose();
-    } catch (error) {
-      const mapped = applyServerErrors(form, error, { names: FIELDS, message: sentence });
-      if (!mapped.handled) setProblem(`Not saved. ${describe(error).message}`);
-      else if (mapped.other.length > 0) setProblem(mapped.other.join('; '));
-    }
-  });
+    },
+    { names: FIELDS, message: sentence, prefix: 'Not saved.' },
+  );
 
   const parentTitle = mode.kind === 'add' && mode.parent ? mode.parent.title : null;
   const title = editing ? `Edit ‘${editing.title}’` : parentTitle ? `Add a chapter point under ‘${parentTitle}’` : 'Add a chapter point';
-  const busy = formState.isSubmitting;
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-          {title}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              name="title"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField {...field} inputRef={field.ref} label="Title" required autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} fullWidth />
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="startTime"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label="Start"
-                    required
-                    fullWidth
-                    placeholder="00:12:30"
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? <TimeHelper value={startTime} fallback="From the start of the stream: hh:mm:ss" />}
-                    slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
-                  />
-                )}
+    <ActionDialog title={title} actionLabel={editing ? 'Save' : 'Add chapter point'} {...submit} onClose={onClose} long>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Controller
+          name="title"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField {...field} inputRef={field.ref} label="Title" required autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} fullWidth />
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            name="startTime"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Start"
+                required
+                fullWidth
+                placeholder="00:12:30"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? <TimeHelper value={startTime} fallback="From the start of the stream: hh:mm:ss" />}
+                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
               />
-              <Controller
-                name="endTime"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label="End"
-                    fullWidth
-                    placeholder="optional"
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? <TimeHelper value={endTime} fallback="Leave empty for a point in time" />}
-                    slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
-                  />
-                )}
-              />
-            </Stack>
-            <Controller
-              name="parentId"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  select
-                  label="Parent"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? 'Where it sits in the tree.'}
-                  slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-                >
-                  <MenuItem value="">
-                    <em>None: a top-level chapter point</em>
-                  </MenuItem>
-                  {parents.map(({ point, depth }) => (
-                    <MenuItem key={point.id} value={point.id} sx={{ pl: 2 + depth * 2 }}>
-                      <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, color: 'text.secondary', mr: 1 }}>
-                        {displayTime(point.startTime, undefined).text}
-                      </Box>
-                      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                        {point.title}
-                      </Box>
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="tag"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField {...field} inputRef={field.ref} label="Tag" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? 'goal, song, q-and-a…'} />
-                )}
-              />
-              <Controller
-                name="referenceId"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={field.ref}
-                    label="Reference id"
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? 'Your system’s id, if any'}
-                  />
-                )}
-              />
-            </Stack>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
             )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {editing ? 'Save' : 'Add chapter point'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          />
+          <Controller
+            name="endTime"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="End"
+                fullWidth
+                placeholder="optional"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? <TimeHelper value={endTime} fallback="Leave empty for a point in time" />}
+                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
+              />
+            )}
+          />
+        </Stack>
+        <Controller
+          name="parentId"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              select
+              label="Parent"
+              fullWidth
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? 'Where it sits in the tree.'}
+              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            >
+              <MenuItem value="">
+                <em>None: a top-level chapter point</em>
+              </MenuItem>
+              {parents.map(({ point, depth }) => (
+                <MenuItem key={point.id} value={point.id} sx={{ pl: 2 + depth * 2 }}>
+                  <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, color: 'text.secondary', mr: 1 }}>
+                    {displayTime(point.startTime, undefined).text}
+                  </Box>
+                  <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {point.title}
+                  </Box>
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            name="tag"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField {...field} inputRef={field.ref} label="Tag" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? 'goal, song, q-and-a…'} />
+            )}
+          />
+          <Controller
+            name="referenceId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Reference id"
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? 'Your system’s id, if any'}
+              />
+            )}
+          />
+        </Stack>
+      </Stack>
+    </ActionDialog>
   );
 }

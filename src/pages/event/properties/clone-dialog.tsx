@@ -4,17 +4,11 @@
  * this event (pairs it lacks are added, pairs it has take the source's value, its other
  * properties stay) and may move instead of copy (removeSource: the source loses its properties).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
@@ -23,7 +17,8 @@ import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
-import { EventPicker, type PickedEvent } from '#components/event-picker.tsx';
+import { type PickedEvent } from '#components/event-picker.tsx';
+import { PickEventDialog } from '#components/pick-event-dialog.tsx';
 import { planPaste, countActions } from './paste.ts';
 import { type PropertyRow } from './property-source.ts';
 
@@ -40,7 +35,6 @@ export function CloneDialog(props: CloneDialogProps) {
 }
 
 function CloneDialogBody({ event, existing, onClose }: CloneDialogProps) {
-  const titleId = useId();
   const describe = useDescribeError();
   const [picked, setPicked] = useState<PickedEvent | null>(null);
   const [removeSource, setRemoveSource] = useState(false);
@@ -57,8 +51,7 @@ function CloneDialogBody({ event, existing, onClose }: CloneDialogProps) {
   const n = incoming.length;
   const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
 
-  const run = async () => {
-    if (!picked) return;
+  const run = async (picked: PickedEvent) => {
     setError(null);
     try {
       // The copy's `invalidates` refreshes this event's list before it answers.
@@ -71,77 +64,58 @@ function CloneDialogBody({ event, existing, onClose }: CloneDialogProps) {
   };
 
   return (
-    <Dialog open onClose={clone.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Copy properties from another event</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-          Every custom property of the event you pick is copied onto this one. A category and key this event has already takes the
-          other event’s value; this event’s other properties stay.
-        </Typography>
-        <EventPicker
-          value={picked?.id ?? null}
-          onChange={(_id, next) => {
-            setPicked(next);
-            setError(null);
-          }}
-          excludeId={event.id}
-          label="Event to copy from"
-          placeholder="Type part of its title"
-          autoFocus
-        />
-        {picked && (
-          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
-            {sourceProps.isPending ? (
-              <Skeleton width="70%" />
-            ) : sourceProps.error ? (
-              <Alert severity="error">Could not read its properties. {describe(sourceProps.error).message}</Alert>
-            ) : n === 0 ? (
-              <Alert severity="info">‘{picked.title}’ has no custom properties: there is nothing to copy.</Alert>
-            ) : (
-              <Typography variant="body2">
-                ‘{picked.title}’ has {plural(n, 'custom property', 'custom properties')}:{' '}
-                {[
-                  counts.add && `${counts.add} new here`,
-                  counts.update && `${plural(counts.update, 'replaces a value', 'replace values')} here`,
-                  counts.unchanged && `${counts.unchanged} already the same`,
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-                .
-              </Typography>
-            )}
-          </Box>
-        )}
-        <FormControlLabel
-          sx={{ mt: 1 }}
-          control={<Checkbox checked={removeSource} onChange={(e) => setRemoveSource(e.target.checked)} />}
-          label="Move instead of copy"
-        />
-        <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
-          {removeSource
-            ? `The properties are deleted from ${picked ? `‘${picked.title}’` : 'the other event'} afterwards.`
-            : `${picked ? `‘${picked.title}’` : 'The other event'} keeps its properties.`}
-        </FormHelperText>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={clone.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color={removeSource ? 'warning' : 'primary'}
-          onClick={() => void run()}
-          disabled={!picked || n === 0 || clone.isPending}
-          startIcon={clone.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {picked && n > 0 ? `${removeSource ? 'Move' : 'Copy'} ${plural(n, 'property', 'properties')}` : removeSource ? 'Move' : 'Copy'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <PickEventDialog
+      title="Copy properties from another event"
+      intro="Every custom property of the event you pick is copied onto this one. A category and key this event has already takes the other event’s value; this event’s other properties stay."
+      excludeId={event.id}
+      pickerLabel="Event to copy from"
+      placeholder="Type part of its title"
+      picked={picked}
+      onPick={(next) => {
+        setPicked(next);
+        setError(null);
+      }}
+      actionLabel={picked && n > 0 ? `${removeSource ? 'Move' : 'Copy'} ${plural(n, 'property', 'properties')}` : removeSource ? 'Move' : 'Copy'}
+      actionColor={removeSource ? 'warning' : 'primary'}
+      disabled={n === 0}
+      busy={clone.isPending}
+      error={error ?? undefined}
+      onClose={onClose}
+      onAct={(source) => void run(source)}
+    >
+      {picked && (
+        <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+          {sourceProps.isPending ? (
+            <Skeleton width="70%" />
+          ) : sourceProps.error ? (
+            <Alert severity="error">Could not read its properties. {describe(sourceProps.error).message}</Alert>
+          ) : n === 0 ? (
+            <Alert severity="info">‘{picked.title}’ has no custom properties: there is nothing to copy.</Alert>
+          ) : (
+            <Typography variant="body2">
+              ‘{picked.title}’ has {plural(n, 'custom property', 'custom properties')}:{' '}
+              {[
+                counts.add && `${counts.add} new here`,
+                counts.update && `${plural(counts.update, 'replaces a value', 'replace values')} here`,
+                counts.unchanged && `${counts.unchanged} already the same`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+              .
+            </Typography>
+          )}
+        </Box>
+      )}
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={<Checkbox checked={removeSource} onChange={(e) => setRemoveSource(e.target.checked)} />}
+        label="Move instead of copy"
+      />
+      <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
+        {removeSource
+          ? `The properties are deleted from ${picked ? `‘${picked.title}’` : 'the other event'} afterwards.`
+          : `${picked ? `‘${picked.title}’` : 'The other event'} keeps its properties.`}
+      </FormHelperText>
+    </PickEventDialog>
   );
 }

@@ -8,13 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,8 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { ActionDialog } from '#components/action-dialog.tsx';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { countActions, linesToSave, parsePastedProperties, planPaste, type PastePlanRow } from './paste.ts';
@@ -85,8 +78,6 @@ export function PasteDialog(props: PasteDialogProps) {
 }
 
 function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onSaved }: PasteDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const describe = useDescribeError();
   const [text, setText] = useState(initialText);
@@ -130,116 +121,105 @@ function PasteDialogBody({ source, initialText, existing, onClose, onSaving, onS
   ].filter(Boolean);
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>Paste properties</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-          One property per line: category, key and value, separated by tabs (as a spreadsheet copies them) or commas. A first line
-          “category, key, value” is skipped. A pair {source.owner} has already gets the new value.
-        </Typography>
-        <TextField
-          label="Lines to paste"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setFailure(null);
-          }}
-          multiline
-          minRows={4}
-          maxRows={10}
-          fullWidth
-          autoFocus
-          placeholder={'rights, holder, Northwind Sports\nrights, territory, EU'}
-          slotProps={{ htmlInput: { spellCheck: false, style: mono } }}
-          disabled={busy}
-        />
-        {parsed.problems.length > 0 && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            <AlertTitle>
-              {parsed.problems.length === 1 ? 'One line cannot be read' : `${parsed.problems.length} lines cannot be read`}: fix or remove{' '}
-              {parsed.problems.length === 1 ? 'it' : 'them'} to save
-            </AlertTitle>
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {parsed.problems.slice(0, 10).map((p) => (
-                <li key={p.line}>
-                  Line {p.line} <Box component="code" sx={{ ...mono, overflowWrap: 'anywhere' }}>{p.text.length > 60 ? `${p.text.slice(0, 60)}…` : p.text}</Box>: {p.message}
-                </li>
-              ))}
-              {parsed.problems.length > 10 && <li>…and {parsed.problems.length - 10} more</li>}
-            </Box>
-          </Alert>
-        )}
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {failure.message}
-          </Alert>
-        )}
-        {plan.length > 0 && (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2" component="h3" id={`${titleId}-preview`}>
-              Preview: {summary.join(', ')}
-              {parsed.headerSkipped ? ' (header line skipped)' : ''}
-            </Typography>
-            <Box sx={{ maxHeight: 320, overflow: 'auto', mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small" stickyHeader aria-labelledby={`${titleId}-preview`} sx={{ tableLayout: 'fixed', minWidth: 560 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: 56 }}>Line</TableCell>
-                    <TableCell sx={{ width: '18%' }}>Category</TableCell>
-                    <TableCell sx={{ width: '22%' }}>Key</TableCell>
-                    <TableCell>Value</TableCell>
-                    <TableCell sx={{ width: 170 }}>What happens</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {plan.map((row) => {
-                    const problems = failure?.byLine.get(row.line);
-                    return (
-                      <TableRow key={row.line} data-action={row.action} sx={{ '& td': { verticalAlign: 'top' } }}>
-                        <TableCell sx={{ color: 'text.secondary' }}>{row.line}</TableCell>
-                        <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>{row.category || <em>none</em>}</TableCell>
-                        <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>
-                          {row.key}
-                          {problems?.fields.key && (
-                            <Typography variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
-                              {problems.fields.key}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell>
-                          {row.action === 'update' && row.existing && <Clamp text={row.existing.value} strike />}
-                          <Clamp text={row.value} />
-                          {problems && [problems.fields.category, problems.fields.value, ...problems.row].filter(Boolean).map((m) => (
-                            <Typography key={m} variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
-                              {m}
-                            </Typography>
-                          ))}
-                        </TableCell>
-                        <TableCell>
-                          <ActionChip row={row} />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </Box>
+    <ActionDialog
+      title="Paste properties"
+      actionLabel={toSave.length === 0 ? 'Nothing to save' : `Save ${toSave.length} ${toSave.length === 1 ? 'property' : 'properties'}`}
+      onAction={() => void save()}
+      disabled={blocked || toSave.length === 0}
+      busy={busy}
+      error={failure?.message}
+      onClose={onClose}
+      maxWidth="md"
+      long
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        One property per line: category, key and value, separated by tabs (as a spreadsheet copies them) or commas. A first line
+        “category, key, value” is skipped. A pair {source.owner} has already gets the new value.
+      </Typography>
+      <TextField
+        label="Lines to paste"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setFailure(null);
+        }}
+        multiline
+        minRows={4}
+        maxRows={10}
+        fullWidth
+        autoFocus
+        placeholder={'rights, holder, Northwind Sports\nrights, territory, EU'}
+        slotProps={{ htmlInput: { spellCheck: false, style: mono } }}
+        disabled={busy}
+      />
+      {parsed.problems.length > 0 && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          <AlertTitle>
+            {parsed.problems.length === 1 ? 'One line cannot be read' : `${parsed.problems.length} lines cannot be read`}: fix or remove{' '}
+            {parsed.problems.length === 1 ? 'it' : 'them'} to save
+          </AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {parsed.problems.slice(0, 10).map((p) => (
+              <li key={p.line}>
+                Line {p.line} <Box component="code" sx={{ ...mono, overflowWrap: 'anywhere' }}>{p.text.length > 60 ? `${p.text.slice(0, 60)}…` : p.text}</Box>: {p.message}
+              </li>
+            ))}
+            {parsed.problems.length > 10 && <li>…and {parsed.problems.length - 10} more</li>}
           </Box>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={busy || blocked || toSave.length === 0}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {toSave.length === 0 ? 'Nothing to save' : `Save ${toSave.length} ${toSave.length === 1 ? 'property' : 'properties'}`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </Alert>
+      )}
+      {plan.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3" id={`${titleId}-preview`}>
+            Preview: {summary.join(', ')}
+            {parsed.headerSkipped ? ' (header line skipped)' : ''}
+          </Typography>
+          <Box sx={{ maxHeight: 320, overflow: 'auto', mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Table size="small" stickyHeader aria-labelledby={`${titleId}-preview`} sx={{ tableLayout: 'fixed', minWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 56 }}>Line</TableCell>
+                  <TableCell sx={{ width: '18%' }}>Category</TableCell>
+                  <TableCell sx={{ width: '22%' }}>Key</TableCell>
+                  <TableCell>Value</TableCell>
+                  <TableCell sx={{ width: 170 }}>What happens</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {plan.map((row) => {
+                  const problems = failure?.byLine.get(row.line);
+                  return (
+                    <TableRow key={row.line} data-action={row.action} sx={{ '& td': { verticalAlign: 'top' } }}>
+                      <TableCell sx={{ color: 'text.secondary' }}>{row.line}</TableCell>
+                      <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>{row.category || <em>none</em>}</TableCell>
+                      <TableCell sx={{ ...mono, overflowWrap: 'anywhere' }}>
+                        {row.key}
+                        {problems?.fields.key && (
+                          <Typography variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
+                            {problems.fields.key}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {row.action === 'update' && row.existing && <Clamp text={row.existing.value} strike />}
+                        <Clamp text={row.value} />
+                        {problems && [problems.fields.category, problems.fields.value, ...problems.row].filter(Boolean).map((m) => (
+                          <Typography key={m} variant="caption" role="alert" sx={{ display: 'block', color: 'error.main' }}>
+                            {m}
+                          </Typography>
+                        ))}
+                      </TableCell>
+                      <TableCell>
+                        <ActionChip row={row} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+        </Box>
+      )}
+    </ActionDialog>
   );
 }
