@@ -15,7 +15,7 @@ import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { monospace } from './advanced-section.tsx';
-import { describeSource, embedCodes, playerLinks, protocolName, streamUrlGroups, type StreamUrlGroup } from './stream-urls.ts';
+import { describeSource, embedCodes, playerLinks, protocolName, publishingPointStateLabel, streamUrlGroups, type StreamUrlGroup } from './stream-urls.ts';
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -170,7 +170,7 @@ export function StreamingUrlsTab({ event }: { event: Event }) {
                       <TableCell>
                         <UrlText value={point.url} />
                       </TableCell>
-                      <TableCell>{point.state}</TableCell>
+                      <TableCell>{publishingPointStateLabel(point.state)}</TableCell>
                       <TableCell>{point.receivingData ? 'Yes' : 'No'}</TableCell>
                       <TableCell>{updated ? formatDateTime(updated) : '—'}</TableCell>
                     </TableRow>
