@@ -1,6 +1,9 @@
-import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { Breakpoint } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
+  GRID_CHECKBOX_SELECTION_FIELD,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
@@ -27,11 +30,19 @@ export interface GridPaging<F extends string = string> {
   onSortChange?: (sort: GridSort<F> | null) => void;
 }
 
+/**
+ * A column of `ServerDataGrid`: MUI X's column with `hideBelow`, the window width (a breakpoint,
+ * 'sm' for phones, or px) under which the column is left out, so a narrow screen keeps the
+ * row's title, state and action without scrolling sideways (what it hides stays in the row's
+ * drawer or page).
+ */
+export type ServerGridColDef<R extends GridValidRowModel> = GridColDef<R> & { hideBelow?: Breakpoint | number };
+
 export interface ServerDataGridProps<R extends GridValidRowModel, F extends string = string> extends GridPaging<F> {
   /** The grid's accessible name. */
   label: string;
   rows: readonly R[];
-  columns: readonly GridColDef<R>[];
+  columns: readonly ServerGridColDef<R>[];
   getRowId?: (row: R) => string;
   /** The service's total; undefined until the first page arrived. */
   rowCount: number | undefined;
@@ -46,6 +57,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel, F extends stri
    */
   selection?: readonly string[];
   onSelectionChange?: (ids: string[]) => void;
+  /** Like a column's `hideBelow`, for the checkbox column: a narrow screen acts on one row at a time. */
+  selectionHideBelow?: Breakpoint | number;
   /** A row click (outside the checkbox), e.g. to open the row. */
   onRowClick?: (row: R) => void;
   /** Row height in px (the list's density); 56 when not given. */
@@ -81,6 +94,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
   // the URL (and make Back return to the page it leaves). So until the total is known, and when
   // the page is past the end, claim just enough rows for the page to exist, hide the footer, and
   // let `empty` say what happened.
+  const columnVisibilityModel = useColumnsForWidth(props.columns, props.columnVisibilityModel, props.selectionHideBelow);
   const effectiveRowCount = firstLoad || pastEnd ? page * pageSize : rowCount;
   // Stable identities: the grid treats a new sortModel object as a new sort and goes back to
   // the first page, which would undo the page in the URL on every render.
@@ -143,7 +157,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
       onSortModelChange={onSortModelChange}
       sortingOrder={['asc', 'desc', null]}
       disableColumnSorting={props.onSortChange === undefined}
-      columnVisibilityModel={props.columnVisibilityModel}
+      columnVisibilityModel={columnVisibilityModel}
       onColumnVisibilityModelChange={props.onColumnVisibilityModelChange}
       hideFooter={firstLoad || pastEnd}
       disableColumnFilter
@@ -172,6 +186,42 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
       sx={{ flex: 1, minHeight: 0, ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
     />
   );
+}
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+/**
+ * The caller's visibility model with the columns whose `hideBelow` the window is narrower than
+ * left out. Renders again only when a column's side of its width changes, not on every resize.
+ */
+function useColumnsForWidth<R extends GridValidRowModel>(
+  columns: readonly ServerGridColDef<R>[],
+  model: GridColumnVisibilityModel | undefined,
+  selectionHideBelow: Breakpoint | number | undefined,
+): GridColumnVisibilityModel | undefined {
+  const { breakpoints } = useTheme();
+  const px = (width: Breakpoint | number) => (typeof width === 'number' ? width : breakpoints.values[width]);
+  const limits = [
+    ...columns.flatMap((column) => (column.hideBelow === undefined ? [] : [`${column.field}<${px(column.hideBelow)}`])),
+    ...(selectionHideBelow === undefined ? [] : [`${GRID_CHECKBOX_SELECTION_FIELD}<${px(selectionHideBelow)}`]),
+  ].join(',');
+  const hiddenNow = useCallback(
+    () =>
+      limits
+        .split(',')
+        .filter((limit) => limit !== '' && window.innerWidth < Number(limit.slice(limit.lastIndexOf('<') + 1)))
+        .map((limit) => limit.slice(0, limit.lastIndexOf('<')))
+        .join(','),
+    [limits],
+  );
+  const hidden = useSyncExternalStore(subscribeToResize, hiddenNow, () => '');
+  return useMemo(() => {
+    if (hidden === '') return model;
+    return { ...model, ...Object.fromEntries(hidden.split(',').map((field) => [field, false])) };
+  }, [hidden, model]);
 }
 
 /**
