@@ -183,7 +183,15 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
         noRowsOverlay: { children: empty },
         noResultsOverlay: { children: empty },
       }}
-      sx={{ flex: 1, minHeight: 0, ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        // When the columns fill the grid (a phone), the last header's resize handle and its hidden
+        // column-menu button would stick out past the edge and scroll the grid sideways.
+        '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+        '& .MuiDataGrid-menuIcon': { overflow: 'hidden' },
+        ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+      }}
     />
   );
 }

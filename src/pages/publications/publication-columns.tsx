@@ -51,7 +51,8 @@ const COLUMNS: ServerGridColDef<MonitorRow>[] = [
     field: 'eventTitle',
     headerName: 'Event',
     flex: 1,
-    minWidth: 130,
+    // Beside the state and the action on a phone (390 px) without scrolling sideways.
+    minWidth: 120,
     sortable: false,
     renderCell: ({ row }) =>
       row.eventId ? (
@@ -90,9 +91,14 @@ function DateCell({ value }: { value: string | null | undefined }) {
   );
 }
 
-/** The monitor's phone layout names the event; an event's tab, the target. */
+/**
+ * The monitor's phone layout names the event; an event's tab, the target, which there takes
+ * the room the event leaves (and fits beside the state and the action on a phone).
+ */
 const MONITOR_COLUMNS = COLUMNS.map((column): ServerGridColDef<MonitorRow> => (column.field === 'target' ? { ...column, hideBelow: 'sm' } : column));
-const EVENT_COLUMNS = COLUMNS.filter((column) => column.field !== 'eventTitle');
+const EVENT_COLUMNS = COLUMNS.filter((column) => column.field !== 'eventTitle').map(
+  (column): ServerGridColDef<MonitorRow> => (column.field === 'target' ? { ...column, width: undefined, flex: 0.8, minWidth: 120 } : column),
+);
 
 export function publicationColumns({ showEvent }: { showEvent: boolean }): readonly ServerGridColDef<MonitorRow>[] {
   return showEvent ? MONITOR_COLUMNS : EVENT_COLUMNS;
