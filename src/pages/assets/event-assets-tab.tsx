@@ -59,7 +59,7 @@ function Mp4Panel({ event}: { event: Event }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {state === 'AVAILABLE' && mp4
-            ? `${formatBytes(mp4.bytes)}${mp4.durationMs ? `, ${formatClipTime(mp4.durationMs / 1000)}` : ''}, with a thumbnail and a sprite (system assets).`
+            ? sentenceCase([formatBytes(mp4.bytes), mp4.durationMs ? formatClipTime(mp4.durationMs / 1000) : '', 'with a thumbnail and a sprite (system assets).'].filter(Boolean).join(', '))
             : state === 'GENERATING'
               ? 'Being made from the event’s media; this updates by itself.'
               : state === 'FAILED'
