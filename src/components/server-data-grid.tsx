@@ -1,9 +1,7 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Breakpoint } from '@mui/material/styles';
-import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
-  GRID_CHECKBOX_SELECTION_FIELD,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
@@ -11,6 +9,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { useColumnsForWidth } from './use-columns-for-width.ts';
 
 export type SortDirection = 'asc' | 'desc';
 export interface GridSort<F extends string = string> {
@@ -94,7 +93,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
   // the URL (and make Back return to the page it leaves). So until the total is known, and when
   // the page is past the end, claim just enough rows for the page to exist, hide the footer, and
   // let `empty` say what happened.
-  const columnVisibilityModel = useColumnsForWidth(props.columns, props.columnVisibilityModel, props.selectionHideBelow);
+  const columnVisibility = useColumnsForWidth(props.columns, props.columnVisibilityModel, props.selectionHideBelow, props.onColumnVisibilityModelChange);
   const effectiveRowCount = firstLoad || pastEnd ? page * pageSize : rowCount;
   // Stable identities: the grid treats a new sortModel object as a new sort and goes back to
   // the first page, which would undo the page in the URL on every render.
@@ -157,8 +156,8 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
       onSortModelChange={onSortModelChange}
       sortingOrder={['asc', 'desc', null]}
       disableColumnSorting={props.onSortChange === undefined}
-      columnVisibilityModel={columnVisibilityModel}
-      onColumnVisibilityModelChange={props.onColumnVisibilityModelChange}
+      columnVisibilityModel={columnVisibility.visibility}
+      onColumnVisibilityModelChange={columnVisibility.onChange}
       hideFooter={firstLoad || pastEnd}
       disableColumnFilter
       disableRowSelectionOnClick
@@ -194,42 +193,6 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
       }}
     />
   );
-}
-
-const subscribeToResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
-
-/**
- * The caller's visibility model with the columns whose `hideBelow` the window is narrower than
- * left out. Renders again only when a column's side of its width changes, not on every resize.
- */
-function useColumnsForWidth<R extends GridValidRowModel>(
-  columns: readonly ServerGridColDef<R>[],
-  model: GridColumnVisibilityModel | undefined,
-  selectionHideBelow: Breakpoint | number | undefined,
-): GridColumnVisibilityModel | undefined {
-  const { breakpoints } = useTheme();
-  const px = (width: Breakpoint | number) => (typeof width === 'number' ? width : breakpoints.values[width]);
-  const limits = [
-    ...columns.flatMap((column) => (column.hideBelow === undefined ? [] : [`${column.field}<${px(column.hideBelow)}`])),
-    ...(selectionHideBelow === undefined ? [] : [`${GRID_CHECKBOX_SELECTION_FIELD}<${px(selectionHideBelow)}`]),
-  ].join(',');
-  const hiddenNow = useCallback(
-    () =>
-      limits
-        .split(',')
-        .filter((limit) => limit !== '' && window.innerWidth < Number(limit.slice(limit.lastIndexOf('<') + 1)))
-        .map((limit) => limit.slice(0, limit.lastIndexOf('<')))
-        .join(','),
-    [limits],
-  );
-  const hidden = useSyncExternalStore(subscribeToResize, hiddenNow, () => '');
-  return useMemo(() => {
-    if (hidden === '') return model;
-    return { ...model, ...Object.fromEntries(hidden.split(',').map((field) => [field, false])) };
-  }, [hidden, model]);
 }
 
 /**

@@ -19,7 +19,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { mp4StateLabel } from '#components/event-state.ts';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { DirectPublishDialog } from './direct-publish-dialog.tsx';
