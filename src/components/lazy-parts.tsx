@@ -63,15 +63,17 @@ export function BarChart(props: BarChartProps) {
 /** The grid's header and footer heights (MUI X's defaults), for a placeholder of its size. */
 const GRID_HEADER = 56;
 const GRID_FOOTER = 52;
-/** Rows the grid's own first-load skeleton shows before the total is known. */
+/** Rows assumed while none have arrived. */
 const GRID_FIRST_ROWS = 5;
 
 /**
  * `ServerDataGrid` (server-data-grid.tsx), loaded when a list first renders; while the grid's
- * code arrives, a box of its first-load size (header, skeleton rows, footer).
+ * code arrives, a box of the size it will have: header, the rows already received (or a few),
+ * and the footer once the total is known (the grid hides it before), within its borders.
  */
 export function ServerDataGrid<R extends GridValidRowModel, F extends string = string>(props: ServerDataGridProps<R, F>) {
-  const height = GRID_HEADER + GRID_FIRST_ROWS * (props.rowHeight ?? 56) + GRID_FOOTER;
+  const rows = props.rows.length || GRID_FIRST_ROWS;
+  const height = GRID_HEADER + rows * (props.rowHeight ?? 56) + (props.rowCount === undefined ? 0 : GRID_FOOTER) + 1;
   return (
     <Suspense fallback={<Skeleton variant="rectangular" height={height} sx={{ width: '100%' }} />}>
       <LazyServerDataGrid {...(props as unknown as AnyGridProps)} />
