@@ -1,7 +1,7 @@
 /**
  * An operator cuts assets from an event's player and manages them in the gallery (issue 15):
  * - on an event created as VOD_PUBLIC through the API (its media: the test programme), the Assets
- *   tab: generate the MP4 and watch it become AVAILABLE; scrub the player, mark In and Out with the
+ *   tab: generate the MP4 and watch it become ready (the state in words, never its code); scrub the player, mark In and Out with the
  *   keys I and O, request an image, a GIF and a video with their short forms; watch them turn
  *   into pictures live;
  * - the Assets page: filter by type (in the URL), rename inline, delete one with confirmation,
@@ -40,9 +40,9 @@ test('cut an image, a GIF and a video from the player, and generate the MP4', as
   await page.goto(`/events/${id}?tab=assets`);
 
   const mp4 = page.getByRole('region', { name: 'MP4 of the event' });
-  await expect(mp4.getByText('NONE')).toBeVisible();
+  await expect(mp4.getByText('Not made', { exact: true })).toBeVisible();
   await mp4.getByRole('button', { name: 'Generate MP4' }).click();
-  await expect(mp4.getByText('AVAILABLE')).toBeVisible({ timeout: 60_000 });
+  await expect(mp4.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(mp4.getByRole('link', { name: 'Open the MP4' })).toBeVisible();
 
   // Scrub to 3 s and mark in with I; to 6.5 s and mark out with O.
@@ -86,13 +86,13 @@ test('cut an image, a GIF and a video from the player, and generate the MP4', as
   for (const name of ['Still of the spec', 'Loop of the spec', 'Clip of the spec']) {
     const card = page.getByRole('group', { name: `Asset ${name}` });
     await expect(card).toBeVisible();
-    await expect(card.getByText('GENERATING', { exact: true })).toBeHidden({ timeout: 60_000 });
+    await expect(card.getByText('Being made', { exact: true })).toBeHidden({ timeout: 60_000 });
   }
   await expect(page.getByRole('group', { name: 'Asset Still of the spec' }).getByRole('img', { name: 'Still of the spec' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Play Clip of the spec' })).toBeVisible();
-  // SYSTEM assets of the MP4 are locked.
+  // The system assets of the MP4 are locked.
   const system = page.getByRole('group', { name: 'Asset MP4' });
-  await expect(system.getByLabel('SYSTEM asset, locked')).toBeVisible();
+  await expect(system.getByLabel('System asset, locked')).toBeVisible();
   await expect(system.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await page.screenshot({ path: `${screenshots}assets-tab-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -45,6 +45,15 @@ async function createDestination(page: Page, name: string, target: string, desti
   return id;
 }
 
+/** How far (px) the named grid and the page scroll sideways: 0 when everything fits the width. */
+async function sidewaysOverflow(page: Page, grid: string): Promise<{ grid: number; page: number }> {
+  return page.getByRole('grid', { name: grid }).evaluate((element) => {
+    const scroller = element.querySelector('.MuiDataGrid-virtualScroller')!;
+    const root = document.documentElement;
+    return { grid: scroller.scrollWidth - scroller.clientWidth, page: root.scrollWidth - root.clientWidth };
+  });
+}
+
 test.describe('publish to destinations', () => {
   test.beforeAll(() => mkdirSync(screenshots, { recursive: true }));
 
@@ -148,10 +157,29 @@ test.describe('publish to destinations', () => {
     await page.screenshot({ path: `${screenshots}publications-event-tab-dark.png` });
     // The MP4's state in words, not its enumeration name.
     await expect(page.getByText(/^MP4: ready\./)).toBeVisible();
+    // On a phone the tab keeps the state, the action and the target (the destination is in the drawer).
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(rows.filter({ hasText: `Archive ${tag}` })).toBeVisible();
+    await expect(rows.filter({ hasText: 'MediaPlatform' })).toBeVisible();
+    expect(await sidewaysOverflow(page, 'Publications of the event')).toEqual({ grid: 0, page: 0 });
     await page.screenshot({ path: `${screenshots}publications-event-tab-phone-dark.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: `${screenshots}publications-event-tab-phone-light.png`, fullPage: true });
+  });
+
+  test('read the monitor on a phone: state, action and event without scrolling sideways', async ({ page }) => {
+    await connect(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/publications');
+    const grid = page.getByRole('grid', { name: 'Publications' });
+    const first = grid.getByRole('row').nth(1);
+    await expect(first).toBeVisible();
+    await expect(grid.getByRole('columnheader', { name: 'State' })).toBeVisible();
+    await expect(grid.getByRole('columnheader', { name: 'Event' })).toBeVisible();
+    await expect(first.getByRole('button', { name: /actions/i })).toBeVisible();
+    await expect(grid.getByRole('columnheader', { name: 'Reason' })).toHaveCount(0);
+    expect(await sidewaysOverflow(page, 'Publications')).toEqual({ grid: 0, page: 0 });
+    await page.screenshot({ path: `${screenshots}publications-monitor-phone-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${screenshots}publications-monitor-phone-dark.png` });
   });
 });

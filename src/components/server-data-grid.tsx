@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { Breakpoint } from '@mui/material/styles';
 import {
   DataGrid,
   type GridColDef,
@@ -8,6 +9,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { useColumnsForWidth } from './use-columns-for-width.ts';
 
 export type SortDirection = 'asc' | 'desc';
 export interface GridSort<F extends string = string> {
@@ -27,11 +29,19 @@ export interface GridPaging<F extends string = string> {
   onSortChange?: (sort: GridSort<F> | null) => void;
 }
 
+/**
+ * A column of `ServerDataGrid`: MUI X's column with `hideBelow`, the window width (a breakpoint,
+ * 'sm' for phones, or px) under which the column is left out, so a narrow screen keeps the
+ * row's title, state and action without scrolling sideways (what it hides stays in the row's
+ * drawer or page).
+ */
+export type ServerGridColDef<R extends GridValidRowModel> = GridColDef<R> & { hideBelow?: Breakpoint | number };
+
 export interface ServerDataGridProps<R extends GridValidRowModel, F extends string = string> extends GridPaging<F> {
   /** The grid's accessible name. */
   label: string;
   rows: readonly R[];
-  columns: readonly GridColDef<R>[];
+  columns: readonly ServerGridColDef<R>[];
   getRowId?: (row: R) => string;
   /** The service's total; undefined until the first page arrived. */
   rowCount: number | undefined;
@@ -46,6 +56,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel, F extends stri
    */
   selection?: readonly string[];
   onSelectionChange?: (ids: string[]) => void;
+  /** Like a column's `hideBelow`, for the checkbox column: a narrow screen acts on one row at a time. */
+  selectionHideBelow?: Breakpoint | number;
   /** A row click (outside the checkbox), e.g. to open the row. */
   onRowClick?: (row: R) => void;
   /** Row height in px (the list's density); 56 when not given. */
@@ -81,6 +93,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
   // the URL (and make Back return to the page it leaves). So until the total is known, and when
   // the page is past the end, claim just enough rows for the page to exist, hide the footer, and
   // let `empty` say what happened.
+  const columnVisibility = useColumnsForWidth(props.columns, props.columnVisibilityModel, props.selectionHideBelow, props.onColumnVisibilityModelChange);
   const effectiveRowCount = firstLoad || pastEnd ? page * pageSize : rowCount;
   // Stable identities: the grid treats a new sortModel object as a new sort and goes back to
   // the first page, which would undo the page in the URL on every render.
@@ -143,8 +156,8 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
       onSortModelChange={onSortModelChange}
       sortingOrder={['asc', 'desc', null]}
       disableColumnSorting={props.onSortChange === undefined}
-      columnVisibilityModel={props.columnVisibilityModel}
-      onColumnVisibilityModelChange={props.onColumnVisibilityModelChange}
+      columnVisibilityModel={columnVisibility.visibility}
+      onColumnVisibilityModelChange={columnVisibility.onChange}
       hideFooter={firstLoad || pastEnd}
       disableColumnFilter
       disableRowSelectionOnClick
@@ -169,7 +182,15 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
         noRowsOverlay: { children: empty },
         noResultsOverlay: { children: empty },
       }}
-      sx={{ flex: 1, minHeight: 0, ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}) }}
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        // When the columns fill the grid (a phone), the last header's resize handle and its hidden
+        // column-menu button would stick out past the edge and scroll the grid sideways.
+        '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+        '& .MuiDataGrid-menuIcon': { overflow: 'hidden' },
+        ...(props.onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+      }}
     />
   );
 }

@@ -25,7 +25,7 @@ import { AssetState, type Asset } from '#schema';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { useNotify } from '#app/notifications.tsx';
-import { isSystem, posterUrl } from './use-assets.ts';
+import { assetStateLabel, assetTypeLabel, isSystem, posterUrl } from './use-assets.ts';
 
 function Picture({ asset }: { asset: Asset }) {
   const [active, setActive] = useState(false);
@@ -172,8 +172,8 @@ export function AssetCard({
       <Box sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0, flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
           {system ? (
-            <Tooltip title="SYSTEM asset: made by the service, not deletable">
-              <LockIcon fontSize="small" color="action" aria-label="SYSTEM asset, locked" sx={{ mx: '9px' }} />
+            <Tooltip title="System asset: made by the service, not deletable">
+              <LockIcon fontSize="small" color="action" aria-label="System asset, locked" sx={{ mx: '9px' }} />
             </Tooltip>
           ) : (
             <Checkbox size="small" checked={selected} onChange={(e) => onSelect(e.target.checked)} slotProps={{ input: { 'aria-label': `Select ${asset.name}` } }} sx={{ p: 0.5 }} />
@@ -201,9 +201,9 @@ export function AssetCard({
           )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-          <Chip size="small" label={asset.typeString} variant={system ? 'filled' : 'outlined'} color={system ? 'secondary' : 'default'} />
+          <Chip size="small" label={assetTypeLabel(asset.typeString)} variant={system ? 'filled' : 'outlined'} color={system ? 'secondary' : 'default'} />
           {asset.state !== AssetState.values.COMPLETED && (
-            <Chip size="small" label={asset.stateString} color={asset.state === AssetState.values.FAILED ? 'error' : 'info'} variant="outlined" />
+            <Chip size="small" label={assetStateLabel(asset.stateString)} color={asset.state === AssetState.values.FAILED ? 'error' : 'info'} variant="outlined" />
           )}
           <Typography variant="caption" color="text.secondary" noWrap sx={{ ml: 'auto' }}>
             {new Date(asset.dateCreated).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}

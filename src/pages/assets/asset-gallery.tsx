@@ -167,7 +167,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
           remove.reset();
         }}
       >
-        {confirm?.label} will be deleted with {confirm && confirm.ids.length > 1 ? 'their files' : 'its file'}. This cannot be undone. SYSTEM assets are never deleted.
+        {confirm?.label} will be deleted with {confirm && confirm.ids.length > 1 ? 'their files' : 'its file'}. This cannot be undone. System assets are never deleted.
       </ConfirmDialog>
     </Box>
   );

@@ -48,7 +48,7 @@ describe('the Assets page', () => {
     const first = await screen.findByRole('group', { name: 'Asset First still' });
     expect(within(first).getByRole('checkbox', { name: 'Select First still' })).toBeTruthy();
     const mp4 = screen.getByRole('group', { name: 'Asset MP4' });
-    expect(within(mp4).getByLabelText('SYSTEM asset, locked')).toBeTruthy();
+    expect(within(mp4).getByLabelText('System asset, locked')).toBeTruthy();
     expect(within(mp4).queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(screen.getByText('5 assets')).toBeTruthy();
 

@@ -14,7 +14,7 @@ export default function AssetsPage() {
     <>
       <PageHeader title="Assets" subtitle="Images, GIFs and videos cut from events, and the files the service makes (MP4s, thumbnails, sprites)" />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Hover a GIF to play it; play a video in place. SYSTEM assets are locked.
+        Hover a GIF to play it; play a video in place. System assets are locked.
       </Typography>
       <AssetGallery />
     </>

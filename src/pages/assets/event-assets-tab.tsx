@@ -24,6 +24,7 @@ import { Mp4State, type Event } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
+import { mp4StateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { AssetGallery } from './asset-gallery.tsx';
@@ -31,6 +32,9 @@ import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx
 import { formatBytes, formatClipTime, parseClipTime } from './use-assets.ts';
 
 const MP4_COLOURS: Record<string, 'default' | 'info' | 'success' | 'error'> = { NONE: 'default', GENERATING: 'info', AVAILABLE: 'success', FAILED: 'error' };
+
+/** "not made" as a chip's words: "Not made". */
+const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 function Mp4Panel({ event}: { event: Event }) {
   const describeError = useDescribeError();
@@ -51,11 +55,11 @@ function Mp4Panel({ event}: { event: Event }) {
       <MovieIcon color="action" />
       <Box sx={{ flex: 1, minWidth: 220 }}>
         <Typography variant="subtitle2" component="h2">
-          MP4 of the event <Chip size="small" label={state} color={MP4_COLOURS[state] ?? 'default'} sx={{ ml: 1 }} />
+          MP4 of the event <Chip size="small" label={sentenceCase(mp4StateLabel(state))} color={MP4_COLOURS[state] ?? 'default'} sx={{ ml: 1 }} />
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {state === 'AVAILABLE' && mp4
-            ? `${formatBytes(mp4.bytes)}${mp4.durationMs ? `, ${formatClipTime(mp4.durationMs / 1000)}` : ''}, with a thumbnail and a sprite (SYSTEM assets).`
+            ? sentenceCase([formatBytes(mp4.bytes), mp4.durationMs ? formatClipTime(mp4.durationMs / 1000) : '', 'with a thumbnail and a sprite (system assets).'].filter(Boolean).join(', '))
             : state === 'GENERATING'
               ? 'Being made from the event’s media; this updates by itself.'
               : state === 'FAILED'

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { EventPicker } from '#components/event-picker.tsx';
-import { STATE_FILTERS, TYPE_FILTERS } from './use-assets.ts';
+import { assetStateLabel, assetTypeLabel, STATE_FILTERS, TYPE_FILTERS } from './use-assets.ts';
 import type { GalleryFilters } from './use-assets.ts';
 
 export interface GalleryToolbarProps {
@@ -43,13 +43,13 @@ export function GalleryToolbar({ filters, setFilters, nameInput, setNameInput, e
         label="Type"
         value={filters.types}
         sx={{ minWidth: 150 }}
-        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : 'All') }, inputLabel: { shrink: true } }}
+        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).map(assetTypeLabel).join(', ') : 'All') }, inputLabel: { shrink: true } }}
         onChange={() => undefined}
       >
         {TYPE_FILTERS.map((type) => (
           <MenuItem key={type} value={type} onClick={() => setFilters({ types: toggleList(filters.types, type) })}>
             <Checkbox size="small" checked={filters.types.includes(type)} sx={{ p: 0.5, mr: 1 }} />
-            {type}
+            {assetTypeLabel(type)}
           </MenuItem>
         ))}
       </TextField>
@@ -59,13 +59,13 @@ export function GalleryToolbar({ filters, setFilters, nameInput, setNameInput, e
         label="State"
         value={filters.states}
         sx={{ minWidth: 150 }}
-        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : 'All') }, inputLabel: { shrink: true } }}
+        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (v) => ((v as string[]).length ? (v as string[]).map(assetStateLabel).join(', ') : 'All') }, inputLabel: { shrink: true } }}
         onChange={() => undefined}
       >
         {STATE_FILTERS.map((state) => (
           <MenuItem key={state} value={state} onClick={() => setFilters({ states: toggleList(filters.states, state) })}>
             <Checkbox size="small" checked={filters.states.includes(state)} sx={{ p: 0.5, mr: 1 }} />
-            {state}
+            {assetStateLabel(state)}
           </MenuItem>
         ))}
       </TextField>

@@ -19,6 +19,19 @@ export const MAX_PAGES = 20;
 export const TYPE_FILTERS = ['IMAGE', 'GIF', 'VIDEO', 'SYSTEM'] as const;
 export const STATE_FILTERS = ['GENERATING', 'COMPLETED', 'FAILED'] as const;
 
+const TYPE_LABELS: Record<string, string> = { IMAGE: 'Image', GIF: 'GIF', VIDEO: 'Video', SYSTEM: 'System' };
+const STATE_LABELS: Record<string, string> = { GENERATING: 'Being made', COMPLETED: 'Ready', FAILED: 'Failed' };
+
+/** An asset's type in words ("Image", not `IMAGE`), from its name (`typeString`). */
+export function assetTypeLabel(typeString: string): string {
+  return TYPE_LABELS[typeString] ?? `Unknown (${typeString})`;
+}
+
+/** An asset's state in words ("Being made", not `GENERATING`), from its name (`stateString`). */
+export function assetStateLabel(stateString: string): string {
+  return STATE_LABELS[stateString] ?? `Unknown (${stateString})`;
+}
+
 export interface GalleryFilters {
   types: string[];
   states: string[];

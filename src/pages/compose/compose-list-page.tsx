@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import type { GridColDef } from '@mui/x-data-grid';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/AddRounded';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
@@ -22,7 +21,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { PageHeader } from '#components/page-header.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid, type ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { StateChip } from '#components/state-chip.tsx';
 import { compositionKindOf } from './playlist-document.ts';
@@ -44,7 +43,8 @@ async function allEvents(query: EventQuery, signal: AbortSignal): Promise<Event[
   }
 }
 
-const columns: GridColDef<Event>[] = [
+/** On a phone the title and the state; the type and the date stay on wider screens. */
+const columns: ServerGridColDef<Event>[] = [
   {
     field: 'title',
     headerName: 'Title',
@@ -57,7 +57,7 @@ const columns: GridColDef<Event>[] = [
       </Link>
     ),
   },
-  { field: 'type', headerName: 'Type', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v, row) => KIND_LABEL[compositionKindOf(row)] },
+  { field: 'type', headerName: 'Type', flex: 1, minWidth: 140, sortable: false, hideBelow: 'sm', valueGetter: (_v, row) => KIND_LABEL[compositionKindOf(row)] },
   { field: 'state', headerName: 'State', flex: 1, minWidth: 150, sortable: false, renderCell: ({ row }) => <StateChip state={row.state} /> },
   {
     field: 'modified',
@@ -65,6 +65,7 @@ const columns: GridColDef<Event>[] = [
     flex: 1,
     minWidth: 160,
     sortable: false,
+    hideBelow: 'sm',
     valueGetter: (_v, row) => {
       const modified = parseServiceDate(row.dateModified);
       return modified ? formatDateTime(modified) : '—';

@@ -4,13 +4,10 @@
  * failed or expired one, delete (confirmed). The caller filters and pages (the URL holds that).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
@@ -20,7 +17,8 @@ import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
-import { ServerDataGrid, type GridPaging } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
+import type { GridPaging, ServerGridColDef } from '#components/server-data-grid.tsx';
 import { formatBytes, formatDuration } from './download-format.ts';
 import { linkOf, useDeleteDownload, useRetryDownload } from './use-downloads.ts';
 import { MailCell, StateCell } from './download-cells.tsx';
@@ -40,8 +38,6 @@ export interface DownloadsTableProps {
 export type SortField = 'created' | 'state' | 'file';
 export const DOWNLOAD_PAGE_SIZES = [20, 50, 100] as const;
 
-const HIDDEN_ON_PHONES: Record<string, boolean> = { clips: false, recipient: false, created: false, expires: false };
-const ALL_COLUMNS: Record<string, boolean> = {};
 
 export function DownloadsTable(props: DownloadsTableProps) {
   const serviceUrl = useServiceUrl();
@@ -49,17 +45,16 @@ export function DownloadsTable(props: DownloadsTableProps) {
   const retry = useRetryDownload();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
-  // On a phone: file, state and actions; the rest is a swipe away.
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const visibility = narrow ? HIDDEN_ON_PHONES : ALL_COLUMNS;
 
-  const columns = useMemo<GridColDef<VodDownloadDetails>[]>(
+  // Below a laptop's width: file, state and actions; the rest is in the row's mail and link.
+  const columns = useMemo<ServerGridColDef<VodDownloadDetails>[]>(
     () => [
       {
         field: 'file',
         headerName: 'File',
         flex: 1.6,
-        minWidth: 200,
+        // With the state and the actions, fits a phone (390 px) without scrolling sideways.
+        minWidth: 120,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
             <Typography variant="body2" noWrap title={row.mp4Filename} sx={{ fontWeight: 500 }}>
@@ -71,11 +66,12 @@ export function DownloadsTable(props: DownloadsTableProps) {
           </Box>
         ),
       },
-      { field: 'state', headerName: 'State', flex: 1, minWidth: 130, renderCell: ({ row }) => <StateCell row={row} /> },
+      { field: 'state', headerName: 'State', flex: 1, minWidth: 120, renderCell: ({ row }) => <StateCell row={row} /> },
       {
         field: 'clips',
         headerName: 'Clips',
         sortable: false,
+        hideBelow: 'md',
         width: 120,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 }}>
@@ -88,12 +84,13 @@ export function DownloadsTable(props: DownloadsTableProps) {
           </Box>
         ),
       },
-      { field: 'recipient', headerName: 'Recipient', sortable: false, flex: 1, minWidth: 170, renderCell: ({ row }) => <MailCell row={row} mailbox={mailbox} /> },
-      { field: 'created', headerName: 'Requested', width: 130, renderCell: ({ row }) => <DateTimeText value={row.creationDate} /> },
+      { field: 'recipient', headerName: 'Recipient', sortable: false, hideBelow: 'md', flex: 1, minWidth: 170, renderCell: ({ row }) => <MailCell row={row} mailbox={mailbox} /> },
+      { field: 'created', headerName: 'Requested', width: 130, hideBelow: 'md', renderCell: ({ row }) => <DateTimeText value={row.creationDate} /> },
       {
         field: 'expires',
         headerName: 'Link until',
         sortable: false,
+        hideBelow: 'md',
         width: 130,
         renderCell: ({ row }) => <DateTimeText value={row.expiresAt} empty={row.state === 'failed' ? '—' : 'When ready'} />,
       },
@@ -165,7 +162,6 @@ export function DownloadsTable(props: DownloadsTableProps) {
         loading={props.loading}
         {...props.grid}
         empty={props.empty}
-        columnVisibilityModel={visibility}
       />
       <ConfirmDialog
         open={deleting !== null}

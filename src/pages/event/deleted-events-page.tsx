@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { GridColDef } from '@mui/x-data-grid';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -20,7 +19,7 @@ import { DateTimeText } from '#components/date-time-text.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid, type ServerGridColDef } from '#components/server-data-grid.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
@@ -55,7 +54,8 @@ export default function DeletedEventsPage() {
     );
   };
 
-  const columns: GridColDef<Event>[] = [
+  // On a phone the title and Restore; the state and the date stay on wider screens.
+  const columns: ServerGridColDef<Event>[] = [
     {
       field: 'title',
       headerName: 'Title',
@@ -65,8 +65,8 @@ export default function DeletedEventsPage() {
       display: 'flex',
       renderCell: ({ row, hasFocus }) => <TruncatedText text={row.title || '(untitled)'} focused={hasFocus} fontWeight={500} />,
     },
-    { field: 'state', headerName: 'State', width: 190, sortable: false, display: 'flex', renderCell: ({ row }) => <StateChip state={row.state} /> },
-    { field: 'dateDeleted', headerName: 'Deleted', width: 170, sortable: false, display: 'flex', renderCell: ({ row }) => <DateTimeText value={row.dateDeleted} /> },
+    { field: 'state', headerName: 'State', width: 190, sortable: false, hideBelow: 'sm', display: 'flex', renderCell: ({ row }) => <StateChip state={row.state} /> },
+    { field: 'dateDeleted', headerName: 'Deleted', width: 170, sortable: false, hideBelow: 'sm', display: 'flex', renderCell: ({ row }) => <DateTimeText value={row.dateDeleted} /> },
     {
       field: 'restore',
       headerName: '',

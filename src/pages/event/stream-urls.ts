@@ -50,6 +50,13 @@ export function describeSource(url: Pick<StreamUrl, 'streamSource' | 'streamSour
   return `${where === 'CDN' ? 'CDN' : 'Origin'} ${which!.toLowerCase()}, encoder ${Number(index) + 1}`;
 }
 
+const POINT_STATES: Record<string, string> = { idle: 'Idle', starting: 'Starting', running: 'Running', stopping: 'Stopping', stopped: 'Stopped', failed: 'Failed' };
+
+/** A publishing point's state in words ("Running" for `running`); what the service sent when unknown. */
+export function publishingPointStateLabel(state: string): string {
+  return POINT_STATES[state] ?? state;
+}
+
 export function protocolName(url: Pick<StreamUrl, 'streamProtocol' | 'streamProtocolString'>): string {
   return url.streamProtocolString || StreamProtocol.nameOf(url.streamProtocol) || String(url.streamProtocol);
 }

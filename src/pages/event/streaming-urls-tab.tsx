@@ -16,7 +16,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { monospace } from './advanced-section.tsx';
 import { SectionCard } from './section-card.tsx';
-import { describeSource, embedCodes, playerLinks, protocolName, streamUrlGroups, type StreamUrlGroup } from './stream-urls.ts';
+import { describeSource, embedCodes, playerLinks, protocolName, publishingPointStateLabel, streamUrlGroups, type StreamUrlGroup } from './stream-urls.ts';
 
 function Section({ id, ...card }: { id: string; title: string; description?: string; children: ReactNode }) {
   return <SectionCard labelId={`urls-${id}`} {...card} />;
@@ -159,7 +159,7 @@ export function StreamingUrlsTab({ event }: { event: Event }) {
                       <TableCell>
                         <UrlText value={point.url} />
                       </TableCell>
-                      <TableCell>{point.state}</TableCell>
+                      <TableCell>{publishingPointStateLabel(point.state)}</TableCell>
                       <TableCell>{point.receivingData ? 'Yes' : 'No'}</TableCell>
                       <TableCell>{updated ? formatDateTime(updated) : '—'}</TableCell>
                     </TableRow>

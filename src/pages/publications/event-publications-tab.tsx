@@ -19,11 +19,11 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { mp4StateLabel } from '#components/event-state.ts';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { DirectPublishDialog } from './direct-publish-dialog.tsx';
-import { usePublicationColumns } from './publication-columns.tsx';
+import { publicationColumns } from './publication-columns.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 import { stateGroup } from './targets.tsx';
@@ -41,7 +41,7 @@ export function EventPublicationsTab({ event }: { event: Event }) {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => ((q.state.data?.results ?? []).some((r) => ['Processing', 'Scheduled', 'InProgress'].includes(stateGroup(r.kind, r.publicationState))) ? 2_000 : 15_000),
   });
-  const { columns, columnVisibility } = usePublicationColumns({ showEvent: false });
+  const columns = publicationColumns({ showEvent: false });
   const set = (name: string, value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -73,7 +73,6 @@ export function EventPublicationsTab({ event }: { event: Event }) {
             label="Publications of the event"
             rows={list.data?.results ?? []}
             columns={columns}
-            columnVisibilityModel={columnVisibility}
             rowCount={list.data?.totalCount}
             loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
             {...grid}

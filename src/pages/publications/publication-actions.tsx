@@ -109,7 +109,7 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
   switch (action) {
     case 'start': {
       const p = await client.call(endpoints.livePublication.start, { body: ids });
-      return p.publicationStateString === 'InProgress' ? 'Started' : p.publicationState >= 4 ? `Did not start: ${p.publicationStateString}` : 'Starts when the event is live';
+      return p.publicationStateString === 'InProgress' ? 'Started' : p.publicationState >= 4 ? `Did not start: ${publicationStateLabel(p.publicationStateString).toLowerCase()}` : 'Starts when the event is live';
     }
     case 'cancelStart':
     case 'stop':

@@ -2,22 +2,24 @@
  * The columns of a list of publications (the monitor, and an event's Publications tab): state,
  * actions, target and kind, destination, event, reason and the dates. Below a wide screen the
  * start date and the content id stay in the drawer, so the rest fits 1440 px without scrolling
- * sideways; an event's own tab leaves out the event.
+ * sideways; on a phone the state, the action and what the row is (the event on the monitor, the
+ * target on an event's tab) stay, the rest is in the drawer. An event's own tab leaves out the event.
  */
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { MonitorRow } from '#schema';
 import { DateTimeText } from '#components/date-time-text.tsx';
+import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { PublicationActions } from './publication-actions.tsx';
 import { PublicationStateChip, TargetLabel } from './targets.tsx';
 
-const COLUMNS: GridColDef<MonitorRow>[] = [
+/** The screen width from which the start date and the content id fit beside the rest. */
+const WIDE = 1760;
+
+const COLUMNS: ServerGridColDef<MonitorRow>[] = [
   {
     field: 'publicationState',
     headerName: 'State',
@@ -44,12 +46,13 @@ const COLUMNS: GridColDef<MonitorRow>[] = [
       </Box>
     ),
   },
-  { field: 'destinationName', headerName: 'Destination', flex: 0.6, minWidth: 140, sortable: false },
+  { field: 'destinationName', headerName: 'Destination', flex: 0.6, minWidth: 140, sortable: false, hideBelow: 'sm' },
   {
     field: 'eventTitle',
     headerName: 'Event',
     flex: 1,
-    minWidth: 130,
+    // Beside the state and the action on a phone (390 px) without scrolling sideways.
+    minWidth: 120,
     sortable: false,
     renderCell: ({ row }) =>
       row.eventId ? (
@@ -66,16 +69,17 @@ const COLUMNS: GridColDef<MonitorRow>[] = [
     flex: 1.2,
     minWidth: 150,
     sortable: false,
+    hideBelow: 'sm',
     renderCell: ({ row }) => (
       <Typography variant="body2" noWrap title={row.reason ?? undefined} sx={{ color: row.publicationState >= 4 ? 'error.main' : 'text.secondary', lineHeight: 'inherit' }}>
         {row.reason ?? ''}
       </Typography>
     ),
   },
-  { field: 'dateCreated', headerName: 'Created', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateCreated} /> },
-  { field: 'dateStarted', headerName: 'Started', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateStarted} /> },
-  { field: 'dateCompleted', headerName: 'Completed', width: 132, sortable: false, renderCell: ({ row }) => <DateCell value={row.dateCompleted} /> },
-  { field: 'contentId', headerName: 'Content id', width: 140, sortable: false },
+  { field: 'dateCreated', headerName: 'Created', width: 132, sortable: false, hideBelow: 'sm', renderCell: ({ row }) => <DateCell value={row.dateCreated} /> },
+  { field: 'dateStarted', headerName: 'Started', width: 132, sortable: false, hideBelow: WIDE, renderCell: ({ row }) => <DateCell value={row.dateStarted} /> },
+  { field: 'dateCompleted', headerName: 'Completed', width: 132, sortable: false, hideBelow: 'sm', renderCell: ({ row }) => <DateCell value={row.dateCompleted} /> },
+  { field: 'contentId', headerName: 'Content id', width: 140, sortable: false, hideBelow: WIDE },
 ];
 
 /** A date and its age, centred in the row like the other cells. */
@@ -87,12 +91,15 @@ function DateCell({ value }: { value: string | null | undefined }) {
   );
 }
 
-export function usePublicationColumns({ showEvent }: { showEvent: boolean }): { columns: GridColDef<MonitorRow>[]; columnVisibility: GridColumnVisibilityModel } {
-  const wide = useMediaQuery('(min-width: 1760px)');
-  const columnVisibility = useMemo(() => {
-    const hidden: GridColumnVisibilityModel = wide ? {} : { dateStarted: false, contentId: false };
-    if (!showEvent) hidden.eventTitle = false;
-    return hidden;
-  }, [wide, showEvent]);
-  return { columns: COLUMNS, columnVisibility };
+/**
+ * The monitor's phone layout names the event; an event's tab, the target, which there takes
+ * the room the event leaves (and fits beside the state and the action on a phone).
+ */
+const MONITOR_COLUMNS = COLUMNS.map((column): ServerGridColDef<MonitorRow> => (column.field === 'target' ? { ...column, hideBelow: 'sm' } : column));
+const EVENT_COLUMNS = COLUMNS.filter((column) => column.field !== 'eventTitle').map(
+  (column): ServerGridColDef<MonitorRow> => (column.field === 'target' ? { ...column, width: undefined, flex: 0.8, minWidth: 120 } : column),
+);
+
+export function publicationColumns({ showEvent }: { showEvent: boolean }): readonly ServerGridColDef<MonitorRow>[] {
+  return showEvent ? MONITOR_COLUMNS : EVENT_COLUMNS;
 }

@@ -32,7 +32,7 @@ import { useUrlParams } from '#components/use-url-params.ts';
 import { useStableRows } from '#pages/events/index.ts';
 import { isFiltered, MonitorFilterBar } from './monitor-filters.tsx';
 import { MONITOR_VIEW, monitorQuery, type MonitorFilters } from './monitor-view.ts';
-import { usePublicationColumns } from './publication-columns.tsx';
+import { publicationColumns } from './publication-columns.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { stateGroup } from './targets.tsx';
 
@@ -92,7 +92,7 @@ export default function PublicationsPage() {
     },
   });
 
-  const { columns, columnVisibility } = usePublicationColumns({ showEvent: true });
+  const columns = publicationColumns({ showEvent: true });
   const counts = monitor.data?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
   const filtered = isFiltered(view);
@@ -153,12 +153,12 @@ export default function PublicationsPage() {
             label="Publications"
             rows={rows}
             columns={columns}
-            columnVisibilityModel={columnVisibility}
             rowCount={monitor.data?.totalCount}
             loading={monitor.isFetching && monitor.isPlaceholderData}
             {...grid}
             selection={selection}
             onSelectionChange={setSelection}
+            selectionHideBelow="sm"
             onRowClick={(row) => openPublication(row.id)}
             empty={
               <EmptyState

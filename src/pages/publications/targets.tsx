@@ -27,9 +27,12 @@ export function TargetIcon({ target, fontSize = 'small' }: { target: number; fon
 /** The target's icon and name. */
 export function TargetLabel({ target }: { target: number }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%' }}>
       <TargetIcon target={target} />
-      <span>{targetName(target)}</span>
+      {/* A narrow column (a phone) ends the name with an ellipsis rather than cutting it. */}
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={targetName(target)}>
+        {targetName(target)}
+      </Box>
     </Box>
   );
 }

@@ -23,7 +23,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import type { WebhookDelivery } from '#schema';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { STATUS_FILTERS } from './delivery-format.ts';
 import { DeliveryDrawer } from './delivery-attempts.tsx';
 import { useDeliveryColumns } from './delivery-columns.tsx';
