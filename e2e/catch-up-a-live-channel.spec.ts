@@ -130,7 +130,7 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
   const panel = page.getByRole('region', { name: 'Selected range' });
   await expect(panel).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`capture=${captureId}`));
-  await expect(panel.getByRole('table', { name: 'Segments of the selected range' })).toBeVisible();
+  await expect(panel.getByRole('grid', { name: 'Segments of the selected range' })).toBeVisible();
   // One segment when a failed one (the simulated fault rate) cut the first range short.
   await expect(panel.getByText(/Plays \d+ archived segments?\b/)).toBeVisible();
   const video = panel.locator('video');
