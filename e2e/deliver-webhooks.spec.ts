@@ -190,6 +190,9 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
     await page.goto('/webhooks');
     await expect(page.getByRole('grid', { name: 'System-wide webhooks' })).toBeVisible();
     await page.screenshot({ path: `${screenshots}webhooks-list-light.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${screenshots}webhooks-list-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // 200, and the event's Added change when its fan-out ran after the webhook existed.
     await expect.poll(async () => (await api<{ totalCount: number }>(page, 'GET', `/webhook/${busy.id}/deliveries?pageSize=1`)).totalCount).toBeGreaterThanOrEqual(200);
@@ -242,6 +245,9 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
     await page.goto('/webhooks');
     await expect(page.getByRole('grid', { name: 'System-wide webhooks' })).toBeVisible();
     await page.screenshot({ path: `${screenshots}webhooks-list-phone.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${screenshots}webhooks-list-phone-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByRole('dialog', { name: 'Add a webhook' }).getByRole('button', { name: 'Add header' }).click();
     await page.screenshot({ path: `${screenshots}webhooks-form-phone.png` });
