@@ -130,7 +130,7 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
   const panel = page.getByRole('region', { name: 'Selected range' });
   await expect(panel).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`capture=${captureId}`));
-  await expect(panel.getByRole('table', { name: 'Segments of the selected range' })).toBeVisible();
+  await expect(panel.getByRole('grid', { name: 'Segments of the selected range' })).toBeVisible();
   // One segment when a failed one (the simulated fault rate) cut the first range short.
   await expect(panel.getByText(/Plays \d+ archived segments?\b/)).toBeVisible();
   const video = panel.locator('video');
@@ -138,7 +138,13 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
   await page.screenshot({ path: `${screenshots}archiver-play-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: `${screenshots}archiver-play-dark.png`, fullPage: true });
+  // The segments' grid on a phone: it scrolls within itself, the page never sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.getByRole('grid', { name: 'Segments of the selected range' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screenshots}archiver-segments-phone-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: `${screenshots}archiver-segments-phone-light.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The stream of a playout profile plays too.
   const profile = await page.request.post('/api/archiverplayoutprofile/', {
@@ -164,6 +170,13 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
   const streamVideo = page.getByRole('region', { name: 'Playing stream' }).locator('video');
   await expect.poll(async () => streamVideo.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
   await page.screenshot({ path: `${screenshots}archiver-streams-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${screenshots}archiver-streams-dark.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${screenshots}archiver-streams-phone-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: `${screenshots}archiver-streams-phone-light.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await setState(page, nextId, 'STOPPED');
 });

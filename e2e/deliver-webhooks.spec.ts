@@ -127,7 +127,7 @@ test('register a webhook with a header, send a test, change the event, see the d
     await test.step('the event’s Webhooks tab lists the webhook; its log shows the delivery with 200 and the latency', async () => {
       await page.getByRole('tab', { name: 'Webhooks' }).click();
       await expect(page).toHaveURL(/[?&]tab=webhooks/);
-      const list = page.getByRole('table', { name: 'Webhooks of this event' });
+      const list = page.getByRole('grid', { name: 'Webhooks of this event' });
       await list.getByRole('link', { name: new RegExp(`^${receiver.url('/hooks/agm').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
       await expect(page).toHaveURL(/[?&]webhook=[0-9a-f-]{36}/);
       const log = page.getByRole('grid', { name: 'Deliveries' });
@@ -188,8 +188,11 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/webhooks');
-    await expect(page.getByRole('table', { name: 'System-wide webhooks' })).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'System-wide webhooks' })).toBeVisible();
     await page.screenshot({ path: `${screenshots}webhooks-list-light.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${screenshots}webhooks-list-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // 200, and the event's Added change when its fan-out ran after the webhook existed.
     await expect.poll(async () => (await api<{ totalCount: number }>(page, 'GET', `/webhook/${busy.id}/deliveries?pageSize=1`)).totalCount).toBeGreaterThanOrEqual(200);
@@ -240,8 +243,11 @@ test('a long log and a long URL: light, dark, phone and keyboard focus', async (
     // Nothing wider than the screen: the page never scrolls sideways.
     await expect.poll(() => page.locator('#main-content > div:last-child').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await page.goto('/webhooks');
-    await expect(page.getByRole('table', { name: 'System-wide webhooks' })).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'System-wide webhooks' })).toBeVisible();
     await page.screenshot({ path: `${screenshots}webhooks-list-phone.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${screenshots}webhooks-list-phone-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByRole('dialog', { name: 'Add a webhook' }).getByRole('button', { name: 'Add header' }).click();
     await page.screenshot({ path: `${screenshots}webhooks-form-phone.png` });

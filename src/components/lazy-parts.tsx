@@ -73,7 +73,9 @@ const GRID_FIRST_ROWS = 5;
  */
 export function ServerDataGrid<R extends GridValidRowModel, F extends string = string>(props: ServerDataGridProps<R, F>) {
   const rows = props.rows.length || GRID_FIRST_ROWS;
-  const height = GRID_HEADER + rows * (props.rowHeight ?? 56) + (props.rowCount === undefined ? 0 : GRID_FOOTER) + 1;
+  // Rows of 'auto' height (they wrap) are taken at the default height: the box is a placeholder.
+  const rowHeight = typeof props.rowHeight === 'number' ? props.rowHeight : 56;
+  const height = GRID_HEADER + rows * rowHeight + (props.rowCount === undefined ? 0 : GRID_FOOTER) + 1;
   return (
     <Suspense fallback={<Skeleton variant="rectangular" height={height} sx={{ width: '100%' }} />}>
       <LazyServerDataGrid {...(props as unknown as AnyGridProps)} />

@@ -60,8 +60,11 @@ export interface ServerDataGridProps<R extends GridValidRowModel, F extends stri
   selectionHideBelow?: Breakpoint | number;
   /** A row click (outside the checkbox), e.g. to open the row. */
   onRowClick?: (row: R) => void;
-  /** Row height in px (the list's density); 56 when not given. */
-  rowHeight?: number;
+  /**
+   * Row height in px (the list's density); 56 when not given. 'auto': each row as tall as its
+   * content (rows whose cells wrap or fold other columns in on a phone).
+   */
+  rowHeight?: number | 'auto';
   /** Rows drawn as current (the one open in a side panel, the one just saved); not a selection. */
   highlighted?: readonly string[];
 }
@@ -171,7 +174,7 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
             }
           : undefined
       }
-      rowHeight={props.rowHeight ?? 56}
+      {...(props.rowHeight === 'auto' ? { getRowHeight: () => 'auto' as const } : { rowHeight: props.rowHeight ?? 56 })}
       getRowClassName={props.highlighted?.length ? ({ id }) => (props.highlighted!.includes(String(id)) ? 'Mui-selected' : '') : undefined}
       // Past the end the grid thinks rows exist but none show: its "no results" case, same message.
       slots={{ noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoRowsOverlay }}

@@ -5,7 +5,9 @@
  * back to the first page ("page 7" of another list is not the page the user was looking at).
  *
  * URL parameters: `page` (1-based), `pageSize`, `sort` (a field name), `order` (`desc`; ascending
- * is left out) and whatever the filters write.
+ * is left out) and whatever the filters write. A second list on the same page (a view inside a
+ * view) gives its spec a `prefix`: `prefix: 'seg'` keeps `segPage`, `segPageSize`, `segSort` and
+ * `segOrder` (its filters name their own parameters).
  *
  * @example
  * const VIEW = definePagedView({ pageSizes: [20, 50, 100], sortFields: ['created', 'file'], defaultSort: { field: 'created', direction: 'desc' },
@@ -34,6 +36,11 @@ export interface PagedViewSpec<S extends string = string, F = Record<string, nev
   /** The order when the URL names none; null for the service's own order. */
   defaultSort?: GridSort<S> | null;
   filters?: PagedViewFilters<F>;
+  /**
+   * For a second list on a page that has one already: its parameters are `<prefix>Page`,
+   * `<prefix>PageSize`, `<prefix>Sort` and `<prefix>Order`, so the two lists page apart.
+   */
+  prefix?: string;
 }
 
 export interface PagedView<S extends string = string, F = Record<string, never>> {
@@ -68,16 +75,21 @@ export function setParam(next: URLSearchParams, name: string, value: string | nu
   else next.set(name, value);
 }
 
+/** The URL name of one of the view's own parameters (`page`, `pageSize`, `sort`, `order`). */
+function paramOf(spec: PagedViewSpec<string, unknown>, name: 'page' | 'pageSize' | 'sort' | 'order'): string {
+  return spec.prefix ? `${spec.prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name;
+}
+
 const defaultPageSizeOf = (spec: PagedViewSpec<string, unknown>) => spec.defaultPageSize ?? spec.pageSizes[0] ?? 20;
 const NO_FILTERS = {} as never;
 
 /** Reads the view from the query string; anything unreadable falls back to its default. */
 export function parsePagedView<S extends string, F>(params: URLSearchParams, spec: PagedViewSpec<S, F>): PagedView<S, F> {
-  const page = Number(params.get('page'));
-  const pageSize = Number(params.get('pageSize'));
-  const field = params.get('sort');
+  const page = Number(params.get(paramOf(spec, 'page')));
+  const pageSize = Number(params.get(paramOf(spec, 'pageSize')));
+  const field = params.get(paramOf(spec, 'sort'));
   const known = field !== null && (spec.sortFields as readonly string[] | undefined)?.includes(field);
-  const desc = params.get('order')?.toLowerCase() === 'desc';
+  const desc = params.get(paramOf(spec, 'order'))?.toLowerCase() === 'desc';
   const fallback = spec.defaultSort ?? null;
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -92,11 +104,11 @@ const sameSort = (a: GridSort | null, b: GridSort | null) => a?.field === b?.fie
 /** Writes the view into a copy of `current`, keeping parameters that are not part of it. */
 export function writePagedView<S extends string, F>(view: PagedView<S, F>, spec: PagedViewSpec<S, F>, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
   const next = new URLSearchParams(current);
-  setParam(next, 'page', view.page > 1 ? String(view.page) : null);
-  setParam(next, 'pageSize', view.pageSize !== defaultPageSizeOf(spec) ? String(view.pageSize) : null);
+  setParam(next, paramOf(spec, 'page'), view.page > 1 ? String(view.page) : null);
+  setParam(next, paramOf(spec, 'pageSize'), view.pageSize !== defaultPageSizeOf(spec) ? String(view.pageSize) : null);
   const atDefault = sameSort(view.sort, spec.defaultSort ?? null) || view.sort === null;
-  setParam(next, 'sort', atDefault ? null : view.sort!.field);
-  setParam(next, 'order', !atDefault && view.sort!.direction === 'desc' ? 'desc' : null);
+  setParam(next, paramOf(spec, 'sort'), atDefault ? null : view.sort!.field);
+  setParam(next, paramOf(spec, 'order'), !atDefault && view.sort!.direction === 'desc' ? 'desc' : null);
   if (spec.filters) spec.filters.write(view.filters, next);
   return next;
 }

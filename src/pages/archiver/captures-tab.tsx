@@ -79,7 +79,8 @@ export function CapturesTab() {
     });
 
   const select = (captureId: string, range: TimeRange) =>
-    update({ capture: captureId, from: new Date(range.start).toISOString(), to: new Date(range.end).toISOString() });
+    // Another range's segments start on their first page.
+    update({ capture: captureId, from: new Date(range.start).toISOString(), to: new Date(range.end).toISOString(), segPage: null });
 
   let content;
   if (captures.error) {
@@ -192,7 +193,7 @@ export function CapturesTab() {
           range={selection}
           recording={isRecording(selectedCapture, ticker)}
           now={ticker}
-          onClose={() => update({ capture: null, from: null, to: null })}
+          onClose={() => update({ capture: null, from: null, to: null, segPage: null })}
         />
       )}
       <CaptureFormDialog

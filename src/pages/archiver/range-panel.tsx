@@ -1,20 +1,19 @@
 /**
  * A selected range of a capture: played in the player (catch-up, from this service's HLS of the
- * archived segments) and its segments in a table, failed ones first.
+ * archived segments) and its segments in the one grid, failed ones first. The segments operation
+ * answers the range whole: sorted and paged here, every segment reachable (no cap), the view in
+ * the URL under its own parameters (`segPage`, `segPageSize`, `segSort`, `segOrder`) beside the
+ * captures tab's.
  */
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Capture, CaptureSegment } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
@@ -22,9 +21,54 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { Player } from '#components/player.tsx';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
+import { pageOf, sortRows } from '#components/whole-list.ts';
 import { formatDuration, type TimeRange } from './timeline.ts';
 
-const SHOWN = 300;
+type SegmentSortField = 'status' | 'start' | 'length' | 'attempts';
+
+/** The segments' view: its own parameters, so it pages apart from anything else on the Captures tab. */
+export const SEGMENTS_VIEW = definePagedView<SegmentSortField>({
+  pageSizes: [10, 25, 100],
+  sortFields: ['status', 'start', 'length', 'attempts'],
+  defaultSort: { field: 'status', direction: 'asc' },
+  prefix: 'seg',
+});
+
+const lengthOf = (s: CaptureSegment) => Date.parse(s.endTime) - Date.parse(s.startTime);
+const SORT_VALUES = {
+  status: (s: CaptureSegment) => segmentStatus(s).rank,
+  start: (s: CaptureSegment) => Date.parse(s.startTime),
+  length: lengthOf,
+  attempts: (s: CaptureSegment) => s.attempts,
+} satisfies Record<SegmentSortField, (s: CaptureSegment) => number>;
+
+const cell = { display: 'flex', alignItems: 'center', height: '100%' } as const;
+const SEGMENT_COLUMNS: GridColDef<CaptureSegment>[] = [
+  {
+    field: 'status',
+    headerName: 'Status',
+    flex: 1,
+    minWidth: 130,
+    renderCell: ({ row }) => {
+      const status = segmentStatus(row);
+      return (
+        <Box sx={cell}>
+          <Chip size="small" label={status.label} color={status.colour} variant={status.colour === 'success' ? 'outlined' : 'filled'} />
+        </Box>
+      );
+    },
+  },
+  {
+    field: 'start',
+    headerName: 'Start',
+    width: 110,
+    renderCell: ({ row }) => new Date(row.startTime).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+  },
+  { field: 'length', headerName: 'Length', width: 90, renderCell: ({ row }) => formatDuration(lengthOf(row)) },
+  { field: 'attempts', headerName: 'Attempts', width: 100, align: 'right', headerAlign: 'right', renderCell: ({ row }) => row.attempts },
+];
 
 export function segmentStatus(s: CaptureSegment): { label: string; colour: 'error' | 'warning' | 'info' | 'success' | 'default'; rank: number } {
   if (s.failed) return { label: 'Failed', colour: 'error', rank: 0 };
@@ -55,7 +99,9 @@ export function RangePanel({ capture, range, recording, now: nowMs, onClose }: R
   const grows = recording && range.end > nowMs;
   const playback = useQuery({ ...api.archiverCapture.playback.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 5_000 : false });
   const segments = useQuery({ ...api.archiverCapture.segments.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 3_000 : false });
-  const ordered = orderSegments(segments.data ?? []);
+  const [view, , grid] = usePagedView(SEGMENTS_VIEW);
+  const ordered = useMemo(() => orderSegments(segments.data ?? []), [segments.data]);
+  const sorted = useMemo(() => sortRows(ordered, view.sort, SORT_VALUES), [ordered, view.sort]);
   const failed = ordered.filter((s) => s.failed).length;
   const now = new Date(nowMs);
   const url = playback.data && playback.data.segments > 0 ? new URL(playback.data.url, serviceUrl.replace(/\/api\/?$/, '/')).toString() : null;
@@ -107,41 +153,22 @@ export function RangePanel({ capture, range, recording, now: nowMs, onClose }: R
           </Stack>
           {segments.error ? (
             <ErrorState title="Could not load the segments" message={describeError(segments.error).message} />
-          ) : ordered.length === 0 ? (
-            <Typography color="text.secondary">{segments.isPending ? 'Loading…' : 'No segment lies wholly inside this range.'}</Typography>
+          ) : segments.data?.length === 0 ? (
+            <Typography color="text.secondary">No segment lies wholly inside this range.</Typography>
           ) : (
-            <TableContainer sx={{ maxHeight: 360 }}>
-              <Table size="small" stickyHeader aria-label="Segments of the selected range">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Start</TableCell>
-                    <TableCell>Length</TableCell>
-                    <TableCell align="right">Attempts</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {ordered.slice(0, SHOWN).map((s) => {
-                    const status = segmentStatus(s);
-                    return (
-                      <TableRow key={s.id} hover>
-                        <TableCell>
-                          <Chip size="small" label={status.label} color={status.colour} variant={status.colour === 'success' ? 'outlined' : 'filled'} />
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(s.startTime).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</TableCell>
-                        <TableCell>{formatDuration(Date.parse(s.endTime) - Date.parse(s.startTime))}</TableCell>
-                        <TableCell align="right">{s.attempts}</TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-              {ordered.length > SHOWN && (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 1 }}>
-                  The first {SHOWN} of {ordered.length}: select a shorter range to see the rest.
-                </Typography>
-              )}
-            </TableContainer>
+            <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
+              <ServerDataGrid<CaptureSegment, SegmentSortField>
+                label="Segments of the selected range"
+                rows={pageOf(sorted, view)}
+                columns={SEGMENT_COLUMNS}
+                getRowId={(s) => String(s.id)}
+                rowCount={segments.data?.length}
+                loading={segments.isPending}
+                {...grid}
+                empty={<EmptyState title="No segments on this page" />}
+                rowHeight={40}
+              />
+            </Paper>
           )}
         </Box>
       </Box>

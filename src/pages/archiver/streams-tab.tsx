@@ -1,5 +1,8 @@
-/** Archiver streams: made by the service per capture of a playout profile; play one, delete one. */
-import { useState } from 'react';
+/**
+ * Archiver streams: made by the service per capture of a playout profile; play one, delete one.
+ * The list operation answers them whole: sorted and paged here in the one grid, the view in the URL.
+ */
+import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,13 +10,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import StreamIcon from '@mui/icons-material/LiveTvOutlined';
 import type { ArchiverStream } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
@@ -25,7 +23,81 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { Player } from '#components/player.tsx';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
+import { useNow } from '#components/use-now.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
+import { pageOf, sortRows } from '#components/whole-list.ts';
+
+type StreamSortField = 'id' | 'captureId' | 'profileId' | 'range' | 'expiresAt';
+
+const STREAMS_VIEW = definePagedView<StreamSortField>({
+  pageSizes: [25, 50, 100],
+  sortFields: ['id', 'captureId', 'profileId', 'range', 'expiresAt'],
+  defaultSort: { field: 'id', direction: 'asc' },
+});
+
+const SORT_VALUES = {
+  id: (s: ArchiverStream) => s.id,
+  captureId: (s: ArchiverStream) => s.captureId,
+  profileId: (s: ArchiverStream) => s.profileId,
+  range: (s: ArchiverStream) => Date.parse(s.startTime),
+  // Never expiring sorts after every date.
+  expiresAt: (s: ArchiverStream) => (s.expiresAt ? Date.parse(s.expiresAt) : Number.MAX_SAFE_INTEGER),
+} satisfies Record<StreamSortField, (s: ArchiverStream) => number | string>;
+
+const cell = { display: 'flex', alignItems: 'center', height: '100%', minWidth: 0 } as const;
+
+interface StreamColumnsOptions {
+  now: Date;
+  onPlay: (id: number) => void;
+  onDelete: (stream: ArchiverStream) => void;
+}
+
+function streamColumns({ now, onPlay, onDelete }: StreamColumnsOptions): GridColDef<ArchiverStream>[] {
+  return [
+    { field: 'id', headerName: 'Id', width: 80 },
+    { field: 'captureId', headerName: 'Capture', flex: 1, minWidth: 130 },
+    { field: 'profileId', headerName: 'Profile', flex: 1, minWidth: 130 },
+    { field: 'range', headerName: 'Range', width: 250, renderCell: ({ row }) => formatDateTimeRange(new Date(row.startTime), new Date(row.endTime), now) },
+    { field: 'expiresAt', headerName: 'Expires', width: 150, renderCell: ({ row }) => (row.expiresAt ? formatDateTime(new Date(row.expiresAt), now) : 'Never') },
+    {
+      field: 'formats',
+      headerName: 'Formats',
+      flex: 1,
+      minWidth: 150,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={0.5} sx={cell}>
+          {!row.uploaded && <Chip size="small" color="info" label="Uploading" />}
+          {row.streamingFormats.map((f) => (
+            <Chip key={f} size="small" variant="outlined" label={f} />
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 190,
+      sortable: false,
+      disableColumnMenu: true,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <Box sx={{ ...cell, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+          <CopyButton text={row.ismUrl} what={`the URL of stream ${row.id}`} />
+          <Button size="small" onClick={() => onPlay(row.id)} aria-label={`Play stream ${row.id}`}>
+            Play
+          </Button>
+          <Button size="small" color="error" onClick={() => onDelete(row)} aria-label={`Delete stream ${row.id}`}>
+            Delete
+          </Button>
+        </Box>
+      ),
+    },
+  ];
+}
 
 export function StreamsTab() {
   const serviceUrl = useServiceUrl();
@@ -35,14 +107,20 @@ export function StreamsTab() {
   const playing = Number(params.get('stream'));
   const [deleting, setDeleting] = useState<ArchiverStream | null>(null);
   const remove = useMutation(api.archiverStream.delete.mutationOptions());
-  const now = new Date();
-  const play = (id: number | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id === null) next.delete('stream');
-      else next.set('stream', String(id));
-      return next;
-    });
+  const [view, , grid] = usePagedView(STREAMS_VIEW);
+  const now = useNow();
+  const sorted = useMemo(() => sortRows(streams.data ?? [], view.sort, SORT_VALUES), [streams.data, view.sort]);
+  const play = useCallback(
+    (id: number | null) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('stream');
+        else next.set('stream', String(id));
+        return next;
+      }),
+    [setParams],
+  );
+  const columns = useMemo(() => streamColumns({ now, onPlay: play, onDelete: setDeleting }), [now, play]);
   const current = streams.data?.find((s) => s.id === playing);
 
   if (streams.error) return <ErrorState title="Could not load the archiver streams" message={describeError(streams.error).message} />;
@@ -73,51 +151,20 @@ export function StreamsTab() {
           </Box>
         </Paper>
       )}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Archiver streams">
-          <TableHead>
-            <TableRow>
-              <TableCell>Id</TableCell>
-              <TableCell>Capture</TableCell>
-              <TableCell>Profile</TableCell>
-              <TableCell>Range</TableCell>
-              <TableCell>Expires</TableCell>
-              <TableCell>Formats</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {streams.data.map((s) => (
-              <TableRow key={s.id} hover selected={s.id === playing}>
-                <TableCell>{s.id}</TableCell>
-                <TableCell>{s.captureId}</TableCell>
-                <TableCell>{s.profileId}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTimeRange(new Date(s.startTime), new Date(s.endTime), now)}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.expiresAt ? formatDateTime(new Date(s.expiresAt), now) : 'Never'}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5}>
-                    {!s.uploaded && <Chip size="small" color="info" label="Uploading" />}
-                    {s.streamingFormats.map((f) => (
-                      <Chip key={f} size="small" variant="outlined" label={f} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <CopyButton text={s.ismUrl} what={`the URL of stream ${s.id}`} />
-                  <Button size="small" onClick={() => play(s.id)} aria-label={`Play stream ${s.id}`}>
-                    Play
-                  </Button>
-                  <Button size="small" color="error" onClick={() => setDeleting(s)} aria-label={`Delete stream ${s.id}`}>
-                    Delete
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
+        <ServerDataGrid<ArchiverStream, StreamSortField>
+          label="Archiver streams"
+          rows={pageOf(sorted, view)}
+          columns={columns}
+          getRowId={(s) => String(s.id)}
+          rowCount={streams.data.length}
+          loading={false}
+          {...grid}
+          empty={<EmptyState title="No streams on this page" />}
+          highlighted={current ? [String(current.id)] : []}
+          rowHeight={48}
+        />
+      </Paper>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete stream ${deleting?.id ?? ''}?`}

@@ -1,10 +1,11 @@
 /**
- * Webhooks as a table: the URL (a link to the webhook and its delivery log), whom it is for
+ * Webhooks in the one grid: the URL (a link to the webhook and its delivery log), whom it is for
  * (every event, or one event linking to it), how it sends (JSON or form parameters), its
  * settings (basic authentication, extra headers) and how its last delivery went. On a phone the
- * columns fold under the URL.
+ * columns fold under the URL. The list operations answer whole: sorted and paged here, the view
+ * in the URL (a second list on the page passes a view with a `prefix`).
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -12,20 +13,19 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import type { GridColDef } from '@mui/x-data-grid';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { api } from '#app/api.ts';
+import { EmptyState } from '#components/empty-state.tsx';
 import { formatRelative, parseServiceDate } from '#components/format-time.ts';
+import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView, type PagedViewSpec } from '#components/use-paged-view.ts';
 import { useNow } from '#components/use-now.ts';
+import { pageOf, sortRows } from '#components/whole-list.ts';
 import { describeAttempt, lastAttempt } from './delivery-format.ts';
 import { DeliveryStatusChip } from './delivery-status-chip.tsx';
 import { headersOf } from './webhook-form-values.ts';
@@ -35,14 +35,23 @@ import type { AnyWebhook } from './use-webhooks.ts';
 const OPEN_REFRESH_MS = 3_000;
 const IDLE_REFRESH_MS = 30_000;
 
+type WebhookSortField = 'url' | 'scope' | 'format';
+
+/** The view of a page's (first) list of webhooks: in the service's order until sorted. */
+export const WEBHOOKS_VIEW = definePagedView<WebhookSortField>({ pageSizes: [25, 50, 100], sortFields: ['url', 'scope', 'format'], defaultSort: null });
+/** A second list of webhooks on the same page (the picked event's): `eventPage`, `eventSort`… */
+export const EVENT_WEBHOOKS_VIEW = definePagedView<WebhookSortField>({ ...WEBHOOKS_VIEW, prefix: 'event' });
+
 export interface WebhookListProps {
   webhooks: readonly AnyWebhook[];
   /** Where a webhook opens (its delivery log). */
   hrefFor: (webhook: AnyWebhook) => string;
   /** Titles of the events the listed webhooks are for, when known. */
   eventTitles?: Readonly<Record<string, string>>;
-  /** The table's accessible name. */
+  /** The grid's accessible name. */
   label: string;
+  /** The view in the URL; `WEBHOOKS_VIEW` when not given. */
+  view?: PagedViewSpec<WebhookSortField>;
 }
 
 export function formatLabel(useJsonBody: boolean): string {
@@ -130,78 +139,99 @@ export function LastDelivery({ webhookId }: { webhookId: string }) {
   );
 }
 
-export function WebhookList({ webhooks, hrefFor, eventTitles = {}, label }: WebhookListProps) {
+const cell = { display: 'flex', alignItems: 'center', minWidth: 0, py: 1 } as const;
+
+interface WebhookColumnsOptions {
+  narrow: boolean;
+  wide: boolean;
+  hrefFor: (webhook: AnyWebhook) => string;
+  titleOf: (webhook: AnyWebhook) => string | undefined;
+}
+
+function webhookColumns({ narrow, wide, hrefFor, titleOf }: WebhookColumnsOptions): GridColDef<AnyWebhook>[] {
+  const url: GridColDef<AnyWebhook> = {
+    field: 'url',
+    headerName: 'URL',
+    flex: wide ? 2.2 : 2.6,
+    minWidth: narrow ? 240 : 260,
+    renderCell: ({ row: webhook }) => (
+      <Box sx={{ minWidth: 0, py: 1 }}>
+        <Link
+          component={RouterLink}
+          to={hrefFor(webhook)}
+          aria-label={`${webhook.webhookUrl}, ${webhook.eventId ? 'for one event' : 'for all events'}`}
+          sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', display: 'inline-block', py: 0.25 }}
+        >
+          {webhook.webhookUrl}
+        </Link>
+        {narrow ? (
+          // On narrow screens the other columns fold in here.
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, mt: 0.75 }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <ScopeText eventId={webhook.eventId} eventTitle={titleOf(webhook)} />
+              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                · {formatLabel(webhook.useJsonBody)}
+              </Typography>
+            </Box>
+            <SettingsChips webhook={webhook} quiet />
+            <LastDelivery webhookId={webhook.id} />
+          </Box>
+        ) : (
+          !wide && (
+            <Box sx={{ mt: 0.5 }}>
+              <SettingsChips webhook={webhook} quiet />
+            </Box>
+          )
+        )}
+      </Box>
+    ),
+  };
+  if (narrow) return [url];
+  return [
+    url,
+    { field: 'scope', headerName: 'Sent for', flex: 1, minWidth: 130, renderCell: ({ row }) => <Box sx={cell}><ScopeText eventId={row.eventId} eventTitle={titleOf(row)} /></Box> },
+    { field: 'format', headerName: 'Format', width: 90, renderCell: ({ row }) => <Box sx={cell}><Typography variant="body2">{formatLabel(row.useJsonBody)}</Typography></Box> },
+    ...(wide
+      ? [{ field: 'settings', headerName: 'Settings', flex: 1, minWidth: 150, sortable: false, renderCell: ({ row }) => <Box sx={cell}><SettingsChips webhook={row} /></Box> } satisfies GridColDef<AnyWebhook>]
+      : []),
+    { field: 'lastDelivery', headerName: 'Last delivery', flex: 1.4, minWidth: 200, sortable: false, renderCell: ({ row }) => <Box sx={cell}><LastDelivery webhookId={row.id} /></Box> },
+  ];
+}
+
+export function WebhookList({ webhooks, hrefFor, eventTitles = {}, label, view: spec = WEBHOOKS_VIEW }: WebhookListProps) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
-  const titleOf = (webhook: AnyWebhook) => (webhook.eventId ? eventTitles[webhook.eventId] : undefined);
+  const [view, , grid] = usePagedView(spec);
+  const titlesKey = JSON.stringify(eventTitles);
+  const columns = useMemo(() => {
+    const titles = JSON.parse(titlesKey) as Record<string, string>;
+    const titleOf = (webhook: AnyWebhook) => (webhook.eventId ? titles[webhook.eventId] : undefined);
+    return webhookColumns({ narrow, wide, hrefFor, titleOf });
+    // hrefFor is a pure function of the webhook; a new closure each render is the same link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [narrow, wide, titlesKey]);
+  const sorted = useMemo(() => {
+    const titles = JSON.parse(titlesKey) as Record<string, string>;
+    return sortRows(webhooks, view.sort, {
+      url: (w) => w.webhookUrl,
+      // Every event first, then by the event's title.
+      scope: (w) => (w.eventId ? `1 ${titles[w.eventId] ?? w.eventId}` : '0'),
+      format: (w) => formatLabel(w.useJsonBody),
+    });
+  }, [webhooks, view.sort, titlesKey]);
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed' }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: narrow ? '100%' : wide ? '36%' : '42%' }}>URL</TableCell>
-            {!narrow && <TableCell sx={{ width: '16%' }}>Sent for</TableCell>}
-            {!narrow && <TableCell sx={{ width: 80 }}>Format</TableCell>}
-            {wide && <TableCell sx={{ width: '16%' }}>Settings</TableCell>}
-            {!narrow && <TableCell>Last delivery</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {webhooks.map((webhook) => (
-            <TableRow key={webhook.id} hover data-webhook-id={webhook.id} sx={{ verticalAlign: 'top' }}>
-              <TableCell>
-                <Link
-                  component={RouterLink}
-                  to={hrefFor(webhook)}
-                  aria-label={`${webhook.webhookUrl}, ${webhook.eventId ? 'for one event' : 'for all events'}`}
-                  sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', display: 'inline-block', py: 0.25 }}
-                >
-                  {webhook.webhookUrl}
-                </Link>
-                {narrow ? (
-                  // On narrow screens the other columns fold in here.
-                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, mt: 0.75 }}>
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-                      <ScopeText eventId={webhook.eventId} eventTitle={titleOf(webhook)} />
-                      <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                        · {formatLabel(webhook.useJsonBody)}
-                      </Typography>
-                    </Box>
-                    <SettingsChips webhook={webhook} quiet />
-                    <LastDelivery webhookId={webhook.id} />
-                  </Box>
-                ) : (
-                  !wide && (
-                    <Box sx={{ mt: 0.5 }}>
-                      <SettingsChips webhook={webhook} quiet />
-                    </Box>
-                  )
-                )}
-              </TableCell>
-              {!narrow && (
-                <TableCell>
-                  <ScopeText eventId={webhook.eventId} eventTitle={titleOf(webhook)} />
-                </TableCell>
-              )}
-              {!narrow && (
-                <TableCell>
-                  <Typography variant="body2">{formatLabel(webhook.useJsonBody)}</Typography>
-                </TableCell>
-              )}
-              {wide && (
-                <TableCell>
-                  <SettingsChips webhook={webhook} />
-                </TableCell>
-              )}
-              {!narrow && (
-                <TableCell>
-                  <LastDelivery webhookId={webhook.id} />
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
+      <ServerDataGrid<AnyWebhook, WebhookSortField>
+        label={label}
+        rows={pageOf(sorted, view)}
+        columns={columns}
+        getRowId={(w) => w.id}
+        rowCount={webhooks.length}
+        loading={false}
+        {...grid}
+        empty={<EmptyState title="No webhooks on this page" />}
+        rowHeight="auto"
+      />
+    </Paper>
   );
 }

@@ -242,6 +242,41 @@ describe('one webhook', () => {
   });
 });
 
+describe('the list of webhooks', () => {
+  /** The URLs of the grid's rows, in order. */
+  const urlsOf = (grid: HTMLElement) => within(grid).queryAllByRole('link', { name: /, for (all events|one event)$/ }).map((link) => link.textContent);
+
+  it('pages past the first page and sorts by URL, each list on the page with its own view in the URL', { timeout: 90_000 }, async () => {
+    const user = userEvent.setup();
+    const event = await createEvent('Paged event');
+    const urls = Array.from({ length: 27 }, (_, i) => receiver.url(`/hook-${String(i + 1).padStart(2, '0')}`));
+    for (const url of urls) await service.call(endpoints.webhook.upsert, { body: { webhookUrl: url, useJsonBody: true } });
+    const own = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/own'), useJsonBody: false } });
+    const { router } = renderPage(`/webhooks?event=${event.id}`);
+    const system = await screen.findByRole('grid', { name: 'System-wide webhooks' });
+    await waitFor(() => expect(urlsOf(system)).toHaveLength(25));
+    // The grid's footer (its pagination) sits beside the element named as the grid.
+    const systemFooter = within(system.closest<HTMLElement>('.MuiDataGrid-root')!);
+    expect(systemFooter.getByText('1–25 of 27')).toBeTruthy();
+
+    await user.click(within(system).getByRole('columnheader', { name: /URL/ }));
+    await waitFor(() => expect(urlsOf(system)).toEqual(urls.slice(0, 25)));
+    expect(within(system).getByRole('columnheader', { name: /URL/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(system).getByRole('columnheader', { name: /URL/ }));
+    await waitFor(() => expect(urlsOf(system)).toEqual(urls.toReversed().slice(0, 25)));
+
+    await user.click(systemFooter.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(urlsOf(system)).toEqual([urls[1], urls[0]]));
+    expect(systemFooter.getByText('26–27 of 27')).toBeTruthy();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({ event: event.id, page: '2', sort: 'url', order: 'desc' });
+    // The event's list below keeps its own (first) page.
+    const forEvent = await screen.findByRole('grid', { name: 'Event webhooks' });
+    await waitFor(() => expect(urlsOf(forEvent)).toEqual([receiver.url('/own')]));
+    await service.call(endpoints.webhook.deleteForEvent, { params: { id: own.id } });
+  });
+});
+
 describe("the event page's Webhooks tab", () => {
   it("lists the event's webhooks, notes the system-wide ones, and adds one for the event", async () => {
     const user = userEvent.setup();
@@ -249,7 +284,7 @@ describe("the event page's Webhooks tab", () => {
     const system = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/everything'), useJsonBody: true } });
     const own = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/mine'), useJsonBody: false } });
     const { router } = renderWithApp(<EventWebhooksTab event={event} />, { client: createTestClient(t), path: `/events/${event.id}?tab=webhooks` });
-    const list = await screen.findByRole('table', { name: 'Webhooks of this event' });
+    const list = await screen.findByRole('grid', { name: 'Webhooks of this event' });
     expect(within(list).getByRole('link', { name: `${receiver.url('/mine')}, for one event` })).toBeTruthy();
     expect(within(list).getByRole('link', { name: 'Tabbed event' }).getAttribute('href')).toBe(`/events/${event.id}?tab=webhooks`);
     const note = await screen.findByLabelText('System-wide webhooks');

@@ -27,7 +27,7 @@ import { useUrlParams } from '#components/use-url-params.ts';
 import { toAnyWebhook, type AnyWebhook } from './use-webhooks.ts';
 import { WebhookDetail } from './webhook-detail.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
-import { WebhookList } from './webhook-list.tsx';
+import { EVENT_WEBHOOKS_VIEW, WebhookList } from './webhook-list.tsx';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -139,7 +139,18 @@ function WebhookListPage() {
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
           <Box sx={{ flex: '1 1 280px', maxWidth: 520 }}>
-            <EventPicker value={eventId} onChange={(id) => setParam('event', id)} label="Event" size="small" />
+            <EventPicker
+              value={eventId}
+              onChange={(id) =>
+                // Another event's webhooks start on their first page.
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  if (id === null) next.delete('event');
+                  else next.set('event', id);
+                  next.delete('eventPage');
+                  return next;
+                })
+              } label="Event" size="small" />
           </Box>
           {eventId && (
             <Button startIcon={<AddIcon />} onClick={() => setParam('new', 'event')}>
@@ -165,7 +176,7 @@ function WebhookListPage() {
               <EmptyState title={`No webhooks for ${eventTitle ? `‘${eventTitle}’` : 'this event'}`} hint="The system-wide webhooks above are notified of its changes all the same." />
             </Paper>
           ) : (
-            <WebhookList webhooks={eventHooks} hrefFor={hrefFor} eventTitles={eventTitle ? { [eventId]: eventTitle } : {}} label="Event webhooks" />
+            <WebhookList webhooks={eventHooks} hrefFor={hrefFor} eventTitles={eventTitle ? { [eventId]: eventTitle } : {}} label="Event webhooks" view={EVENT_WEBHOOKS_VIEW} />
           ))}
       </Box>
 
