@@ -13,7 +13,6 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import type { Capture, CaptureSegment } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
@@ -21,7 +20,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { Player } from '#components/player.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid, type ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { pageOf, sortRows } from '#components/whole-list.ts';
 import { formatDuration, type TimeRange } from './timeline.ts';
@@ -45,7 +44,8 @@ const SORT_VALUES = {
 } satisfies Record<SegmentSortField, (s: CaptureSegment) => number>;
 
 const cell = { display: 'flex', alignItems: 'center', height: '100%' } as const;
-const SEGMENT_COLUMNS: GridColDef<CaptureSegment>[] = [
+/** On a phone: status and start. */
+const SEGMENT_COLUMNS: ServerGridColDef<CaptureSegment>[] = [
   {
     field: 'status',
     headerName: 'Status',
@@ -66,8 +66,8 @@ const SEGMENT_COLUMNS: GridColDef<CaptureSegment>[] = [
     width: 110,
     renderCell: ({ row }) => new Date(row.startTime).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
   },
-  { field: 'length', headerName: 'Length', width: 90, renderCell: ({ row }) => formatDuration(lengthOf(row)) },
-  { field: 'attempts', headerName: 'Attempts', width: 100, align: 'right', headerAlign: 'right', renderCell: ({ row }) => row.attempts },
+  { field: 'length', headerName: 'Length', width: 90, hideBelow: 'sm', renderCell: ({ row }) => formatDuration(lengthOf(row)) },
+  { field: 'attempts', headerName: 'Attempts', width: 100, hideBelow: 'sm', align: 'right', headerAlign: 'right', renderCell: ({ row }) => row.attempts },
 ];
 
 export function segmentStatus(s: CaptureSegment): { label: string; colour: 'error' | 'warning' | 'info' | 'success' | 'default'; rank: number } {

@@ -11,7 +11,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import StreamIcon from '@mui/icons-material/LiveTvOutlined';
 import type { ArchiverStream } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
@@ -23,7 +22,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';
 import { Player } from '#components/player.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid, type ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { useNow } from '#components/use-now.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -54,19 +53,21 @@ interface StreamColumnsOptions {
   onDelete: (stream: ArchiverStream) => void;
 }
 
-function streamColumns({ now, onPlay, onDelete }: StreamColumnsOptions): GridColDef<ArchiverStream>[] {
+/** On a phone: the capture and the row's actions (the rest is in the stream's player when played). */
+function streamColumns({ now, onPlay, onDelete }: StreamColumnsOptions): ServerGridColDef<ArchiverStream>[] {
   return [
-    { field: 'id', headerName: 'Id', width: 80 },
+    { field: 'id', headerName: 'Id', width: 80, hideBelow: 'sm' },
     { field: 'captureId', headerName: 'Capture', flex: 1, minWidth: 130 },
-    { field: 'profileId', headerName: 'Profile', flex: 1, minWidth: 130 },
-    { field: 'range', headerName: 'Range', width: 250, renderCell: ({ row }) => formatDateTimeRange(new Date(row.startTime), new Date(row.endTime), now) },
-    { field: 'expiresAt', headerName: 'Expires', width: 150, renderCell: ({ row }) => (row.expiresAt ? formatDateTime(new Date(row.expiresAt), now) : 'Never') },
+    { field: 'profileId', headerName: 'Profile', flex: 1, minWidth: 130, hideBelow: 'sm' },
+    { field: 'range', headerName: 'Range', width: 250, hideBelow: 'sm', renderCell: ({ row }) => formatDateTimeRange(new Date(row.startTime), new Date(row.endTime), now) },
+    { field: 'expiresAt', headerName: 'Expires', width: 150, hideBelow: 'md', renderCell: ({ row }) => (row.expiresAt ? formatDateTime(new Date(row.expiresAt), now) : 'Never') },
     {
       field: 'formats',
       headerName: 'Formats',
       flex: 1,
       minWidth: 150,
       sortable: false,
+      hideBelow: 'md',
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={cell}>
           {!row.uploaded && <Chip size="small" color="info" label="Uploading" />}
