@@ -5,11 +5,11 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { CopyButton } from '#components/copy-button.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
+import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import type { LookupItem, SectionDef } from './sections.tsx';
 
@@ -21,7 +21,7 @@ export interface LookupColumnsOptions<Item> {
   phone?: boolean;
 }
 
-export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { openLink, onDelete, phone = false }: LookupColumnsOptions<Item>): GridColDef<Item>[] {
+export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { openLink, onDelete, phone = false }: LookupColumnsOptions<Item>): ServerGridColDef<Item>[] {
   return [
     {
       field: 'name',
@@ -38,10 +38,12 @@ export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { 
       ),
     },
     ...def.columns.map(
-      (column): GridColDef<Item> => ({
+      (column): ServerGridColDef<Item> => ({
         field: column.key,
         headerName: column.label,
         sortable: Boolean(column.sortValue),
+        // On a narrow screen the wide columns go (the panel still shows everything).
+        ...(column.wide ? { hideBelow: 'md' as const } : {}),
         ...(typeof column.width === 'number' ? { width: column.width } : { flex: 1, minWidth: 120 }),
         renderCell: ({ row }) => <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0, height: '100%' }}>{column.render(row)}</Box>,
       }),
@@ -51,6 +53,7 @@ export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { 
       headerName: 'Id',
       width: 160,
       sortable: false,
+      hideBelow: 'md',
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
           <Tooltip title={row.id}>
@@ -88,9 +91,4 @@ export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { 
       ),
     },
   ];
-}
-
-/** Columns left out on a narrow screen (the panel still shows everything): the wide ones and the id. */
-export function narrowVisibility<Item extends LookupItem>(def: Pick<SectionDef<Item>, 'columns'>): Record<string, false> {
-  return Object.fromEntries([...def.columns.filter((c) => c.wide).map((c) => c.key), 'id'].map((key) => [key, false] as const));
 }

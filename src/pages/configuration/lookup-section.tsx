@@ -21,7 +21,7 @@ import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { usePagedView } from '#components/use-paged-view.ts';
 import { NEW_ITEM, SETTLED, sectionView, useOpenItem, useOpenItemLink } from './configuration-view.ts';
 import { DeleteLookupDialog } from './delete-lookup-dialog.tsx';
-import { lookupColumns, narrowVisibility } from './lookup-columns.tsx';
+import { lookupColumns } from './lookup-columns.tsx';
 import { LookupPanel } from './lookup-panel.tsx';
 import { searchItems, sortItems } from './lookup-rows.ts';
 import { LookupToolbar } from './lookup-toolbar.tsx';
@@ -32,7 +32,6 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
   const [view, setView, grid] = usePagedView(sectionView(def));
   const [selected, setSelected] = useOpenItem();
   const openLink = useOpenItemLink();
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const searchRef = useRef<HTMLInputElement>(null);
   const list = useQuery(def.list());
@@ -45,7 +44,6 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
   const matching = useMemo(() => sortItems(searchItems(items, search, def), view.sort, def), [items, search, view.sort, def]);
   const shown = matching.slice((view.page - 1) * view.pageSize, view.page * view.pageSize);
   const columns = useMemo(() => lookupColumns(def, { openLink, onDelete: setDeleting, phone }), [def, openLink, phone]);
-  const visibility = useMemo(() => (narrow ? narrowVisibility(def) : undefined), [narrow, def]);
 
   const openNew = useCallback(() => setSelected(NEW_ITEM), [setSelected]);
   const setSearch = useCallback((q: string) => setView({ filters: { q } }, { replace: true }), [setView]);
@@ -139,7 +137,6 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
             loading={list.isPending}
             {...grid}
             empty={empty}
-            columnVisibilityModel={visibility}
             highlighted={[lastSaved, selected].filter((id): id is string => id !== null)}
             rowHeight={52}
           />
