@@ -24,6 +24,7 @@ import { PageHeader } from '#components/page-header.tsx';
 import { ServerDataGrid, type ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { StateChip } from '#components/state-chip.tsx';
+import { pageOf } from '#components/whole-list.ts';
 import { compositionKindOf } from './playlist-document.ts';
 import { KIND_LABEL } from './playlist-settings.tsx';
 
@@ -112,7 +113,7 @@ export default function ComposeListPage() {
         <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minHeight: 360 }}>
           <ServerDataGrid<Event>
             label="Compositions"
-            rows={rows.slice((view.page - 1) * view.pageSize, view.page * view.pageSize)}
+            rows={pageOf(rows, view)}
             columns={columns}
             getRowId={(row) => row.id}
             rowCount={pending ? undefined : rows.length}

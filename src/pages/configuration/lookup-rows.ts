@@ -1,8 +1,7 @@
 /** The rows a section shows: its whole list searched and sorted in the browser (lookup operations answer whole arrays). */
 import type { GridSort } from '#components/server-data-grid.tsx';
+import { sortRows } from '#components/whole-list.ts';
 import type { LookupItem, SectionDef } from './sections.tsx';
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** Items whose name, id or other searchable text contain every word of the search. */
 export function searchItems<Item extends LookupItem>(items: readonly Item[], search: string, def: Pick<SectionDef<Item>, 'searchText'>): Item[] {
@@ -14,15 +13,9 @@ export function searchItems<Item extends LookupItem>(items: readonly Item[], sea
   });
 }
 
-/** Sorted by a column's `sortValue` (by name when the column has none), then by name. */
-export function sortItems<Item extends LookupItem>(items: Item[], sort: GridSort | null, def: Pick<SectionDef<Item>, 'columns'>): Item[] {
+/** Sorted by a column's `sortValue` (by name when the column has none), ties by name. */
+export function sortItems<Item extends LookupItem>(items: readonly Item[], sort: GridSort | null, def: Pick<SectionDef<Item>, 'columns'>): Item[] {
+  const byName = sortRows(items, { field: 'name', direction: 'asc' }, { name: (item) => item.name });
   const column = def.columns.find((c) => c.key === sort?.field && c.sortValue);
-  const value = column?.sortValue ?? ((item: Item) => item.name);
-  const sign = sort?.direction === 'desc' ? -1 : 1;
-  return [...items].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
-    return sign * (order || collator.compare(a.name, b.name));
-  });
+  return column?.sortValue && sort ? sortRows(byName, { field: column.key, direction: sort.direction }, { [column.key]: column.sortValue }) : sort?.direction === 'desc' ? byName.reverse() : byName;
 }

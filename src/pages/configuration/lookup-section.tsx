@@ -18,6 +18,7 @@ import { notify } from '#app/notifications.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { pageOf } from '#components/whole-list.ts';
 import { usePagedView } from '#components/use-paged-view.ts';
 import { NEW_ITEM, SETTLED, sectionView, useOpenItem, useOpenItemLink } from './configuration-view.ts';
 import { DeleteLookupDialog } from './delete-lookup-dialog.tsx';
@@ -42,7 +43,7 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
 
   const items = useMemo(() => list.data ?? [], [list.data]);
   const matching = useMemo(() => sortItems(searchItems(items, search, def), view.sort, def), [items, search, view.sort, def]);
-  const shown = matching.slice((view.page - 1) * view.pageSize, view.page * view.pageSize);
+  const shown = pageOf(matching, view);
   const columns = useMemo(() => lookupColumns(def, { openLink, onDelete: setDeleting, phone }), [def, openLink, phone]);
 
   const openNew = useCallback(() => setSelected(NEW_ITEM), [setSelected]);

@@ -30,6 +30,7 @@ import { STATE_LABELS } from './download-format.ts';
 import { DOWNLOAD_PAGE_SIZES, DownloadsTable, type SortField } from './downloads-table.tsx';
 import { useDownloadDetails } from './use-downloads.ts';
 import { searchAdornment } from '#components/search-adornment.tsx';
+import { pageOf, sortRows, type SortValue } from '#components/whole-list.ts';
 
 const STATE_ORDER: Record<DownloadState, number> = { processing: 0, failed: 1, ready: 2, expired: 3 };
 
@@ -67,11 +68,14 @@ export function filterDownloads(rows: readonly VodDownloadDetails[], filters: Do
       (!q ||
         [row.mp4Filename, row.contentId, row.emailAddress, ...row.clips.map((c) => c.title)].some((text) => text.toLowerCase().includes(q))),
   );
-  const sign = view.sort.direction === 'asc' ? 1 : -1;
-  const key = (row: VodDownloadDetails): string | number =>
-    view.sort.field === 'state' ? STATE_ORDER[row.state] : view.sort.field === 'file' ? row.mp4Filename.toLowerCase() : row.creationDate ?? '';
-  return matching.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+  return sortRows(matching, view.sort, SORT_VALUES);
 }
+
+const SORT_VALUES = {
+  state: (row: VodDownloadDetails) => STATE_ORDER[row.state],
+  file: (row: VodDownloadDetails) => row.mp4Filename,
+  created: (row: VodDownloadDetails) => row.creationDate ?? '',
+} satisfies Record<SortField, SortValue<VodDownloadDetails>>;
 
 export default function DownloadsPage() {
   const describeError = useDescribeError();
@@ -88,7 +92,7 @@ export default function DownloadsPage() {
 
   const rows = query.data;
   const filtered = useMemo(() => (rows ? filterDownloads(rows, view, paged.sort) : []), [rows, view.state, view.q, paged.sort?.field, paged.sort?.direction]); // eslint-disable-line react-hooks/exhaustive-deps
-  const pageRows = filtered.slice((paged.page - 1) * paged.pageSize, paged.page * paged.pageSize);
+  const pageRows = pageOf(filtered, paged);
   const counts = useMemo(() => {
     const c: Record<DownloadState, number> = { processing: 0, ready: 0, failed: 0, expired: 0 };
     for (const row of rows ?? []) c[row.state] += 1;

@@ -6,6 +6,7 @@ import type { Event } from '#schema';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
+import { pageOf } from '#components/whole-list.ts';
 import { ClipBuilder } from './clip-builder.tsx';
 import { DownloadsTable } from './downloads-table.tsx';
 import { DOWNLOADS_VIEW, filterDownloads } from './downloads-page.tsx';
@@ -29,7 +30,7 @@ export function EventDownloadsTab({ event}: { event: Event }) {
         <Box sx={{ height: rows.length > 0 ? Math.min(120 + rows.length * 56, 520) : 220, display: 'flex' }}>
           <DownloadsTable
             label="Downloads of this event"
-            rows={rows.slice((view.page - 1) * view.pageSize, view.page * view.pageSize)}
+            rows={pageOf(rows, view)}
             total={downloads.data ? rows.length : undefined}
             loading={downloads.isFetching && !downloads.data}
             grid={grid}
