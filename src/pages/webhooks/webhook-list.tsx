@@ -22,7 +22,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { formatRelative, parseServiceDate } from '#components/format-time.ts';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { definePagedView, usePagedView, type PagedViewSpec } from '#components/use-paged-view.ts';
 import { useNow } from '#components/use-now.ts';
 import { pageOf, sortRows } from '#components/whole-list.ts';
