@@ -15,7 +15,9 @@ export function searchItems<Item extends LookupItem>(items: readonly Item[], sea
 
 /** Sorted by a column's `sortValue` (by name when the column has none), ties by name. */
 export function sortItems<Item extends LookupItem>(items: readonly Item[], sort: GridSort | null, def: Pick<SectionDef<Item>, 'columns'>): Item[] {
-  const byName = sortRows(items, { field: 'name', direction: 'asc' }, { name: (item) => item.name });
   const column = def.columns.find((c) => c.key === sort?.field && c.sortValue);
-  return column?.sortValue && sort ? sortRows(byName, { field: column.key, direction: sort.direction }, { [column.key]: column.sortValue }) : sort?.direction === 'desc' ? byName.reverse() : byName;
+  const byName = sortRows(items, { field: 'name', direction: column ? 'asc' : (sort?.direction ?? 'asc') }, { name: (item) => item.name });
+  if (!column?.sortValue || !sort) return byName;
+  // sortRows keeps the order it is given among equal values: here, by name.
+  return sortRows(byName, { field: column.key, direction: sort.direction }, { [column.key]: column.sortValue });
 }
