@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type ChapterPoint, type Event } from '#schema';
 import type { ApiClient } from '#client';
-import { renderWithApp } from '#app/test-utils.tsx';
+import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { ChapterPointsTab } from './chapter-points-tab.tsx';
@@ -90,7 +90,7 @@ describe('the chapter points tab, against the in-process service', () => {
 
     const properties = await screen.findByRole('region', { name: /^Custom properties/ });
     // The toolbar's button (the empty table offers one too).
-    await user.click((await within(properties).findAllByRole('button', { name: 'Add property' }))[0]!);
+    await user.click(await whenEnabled(within(properties).findAllByRole('button', { name: 'Add property' }).then((buttons) => buttons[0]!)));
     const draft = within(properties).getByRole('row', { name: 'New property' });
     await user.type(within(draft).getByRole('combobox', { name: 'Category' }), 'studio');
     await user.type(within(draft).getByRole('textbox', { name: 'Key' }), 'pundit');
