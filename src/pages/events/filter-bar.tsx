@@ -4,17 +4,14 @@
  * room, type, categories, tags, infrastructure and MP4 states, last change, and the three
  * switches. Below it, every active filter as a removable chip, with "Clear all".
  */
-import { useId, useState } from 'react';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import { Mp4State, ProvisionState } from '#schema';
+import { MoreFiltersPanel, useMoreFilters } from '#components/more-filters.tsx';
 import { activeFilterChips, CLEARED_FILTERS, MP4_STATE_LABELS, PROVISION_STATE_LABELS } from './event-filters.ts';
 import type { EventsFilters, Mp4StateName, ProvisionStateName } from './events-view.ts';
 import type { FilterLookups } from './use-filter-lookups.ts';
@@ -30,32 +27,20 @@ export interface FilterBarProps {
 }
 
 export function FilterBar({ filters, onChange, lookups, searchRef }: FilterBarProps) {
-  const moreActive =
-    filters.room !== null ||
-    filters.eventType !== null ||
-    filters.categories.length > 0 ||
-    filters.tags.length > 0 ||
-    filters.provisionStates.length > 0 ||
-    filters.mp4States.length > 0 ||
-    filters.modifiedFrom !== null ||
-    filters.modifiedTo !== null ||
-    filters.noScheduledEnd ||
-    filters.containsXflow ||
-    filters.clipsOnly;
-  const moreCount = [
-    filters.room,
-    filters.eventType,
-    filters.categories.length,
-    filters.tags.length,
-    filters.provisionStates.length,
-    filters.mp4States.length,
-    filters.modifiedFrom ?? filters.modifiedTo,
-    filters.noScheduledEnd,
-    filters.containsXflow,
-    filters.clipsOnly,
-  ].filter(Boolean).length;
-  const [moreOpen, setMoreOpen] = useState(moreActive);
-  const morePanelId = useId();
+  const more = useMoreFilters(
+    [
+      filters.room,
+      filters.eventType,
+      filters.categories.length,
+      filters.tags.length,
+      filters.provisionStates.length,
+      filters.mp4States.length,
+      filters.modifiedFrom ?? filters.modifiedTo,
+      filters.noScheduledEnd,
+      filters.containsXflow,
+      filters.clipsOnly,
+    ].filter(Boolean).length,
+  );
 
   return (
     <Box component="section" aria-label="Filters" sx={{ mb: 1.5 }}>
@@ -64,54 +49,40 @@ export function FilterBar({ filters, onChange, lookups, searchRef }: FilterBarPr
         <StateSelect value={filters.states} onChange={(states) => onChange({ states })} />
         <DateRangeField filters={filters} onChange={onChange} />
         <NameField label="Channel" value={filters.channel} options={lookups.channels} onChange={(channel) => onChange({ channel })} />
-        <Badge badgeContent={moreOpen ? 0 : moreCount} color="primary" overlap="rectangular">
-          <Button
-            variant={moreOpen ? 'contained' : 'outlined'}
-            color="inherit"
-            startIcon={<FilterListIcon />}
-            aria-expanded={moreOpen}
-            aria-controls={morePanelId}
-            onClick={() => setMoreOpen((open) => !open)}
-            sx={{ height: 40, borderColor: 'divider', ...(moreOpen ? { bgcolor: 'action.selected', boxShadow: 'none' } : {}) }}
-          >
-            More filters
-          </Button>
-        </Badge>
+        {more.button}
       </Box>
-      <Collapse in={moreOpen} unmountOnExit>
-        <Box id={morePanelId} role="group" aria-label="More filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, pt: 1.5, alignItems: 'center' }}>
-          <NameField label="Room" value={filters.room} options={lookups.rooms} onChange={(room) => onChange({ room })} />
-          <NameField
-            label="Event type"
-            value={filters.eventType}
-            options={lookups.eventTypes.map((t) => t.name)}
-            onChange={(eventType) => onChange({ eventType })}
+      <MoreFiltersPanel more={more}>
+        <NameField label="Room" value={filters.room} options={lookups.rooms} onChange={(room) => onChange({ room })} />
+        <NameField
+          label="Event type"
+          value={filters.eventType}
+          options={lookups.eventTypes.map((t) => t.name)}
+          onChange={(eventType) => onChange({ eventType })}
+        />
+        <NamesField label="Categories" value={filters.categories} options={lookups.categories} onChange={(categories) => onChange({ categories })} />
+        <NamesField label="Tags" value={filters.tags} options={lookups.tags} freeSolo onChange={(tags) => onChange({ tags })} />
+        <EnumSelect<ProvisionStateName>
+          label="Infrastructure"
+          names={ProvisionState.names}
+          labels={PROVISION_STATE_LABELS}
+          value={filters.provisionStates}
+          onChange={(provisionStates) => onChange({ provisionStates })}
+        />
+        <EnumSelect<Mp4StateName> label="MP4" names={Mp4State.names} labels={MP4_STATE_LABELS} value={filters.mp4States} onChange={(mp4States) => onChange({ mp4States })} />
+        <DayField label="Changed from" value={filters.modifiedFrom} max={filters.modifiedTo} onChange={(modifiedFrom) => onChange({ modifiedFrom })} />
+        <DayField label="Changed until" value={filters.modifiedTo} min={filters.modifiedFrom} onChange={(modifiedTo) => onChange({ modifiedTo })} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+          <FormControlLabel
+            control={<Switch checked={filters.noScheduledEnd} onChange={(_e, noScheduledEnd) => onChange({ noScheduledEnd })} />}
+            label="No scheduled end"
           />
-          <NamesField label="Categories" value={filters.categories} options={lookups.categories} onChange={(categories) => onChange({ categories })} />
-          <NamesField label="Tags" value={filters.tags} options={lookups.tags} freeSolo onChange={(tags) => onChange({ tags })} />
-          <EnumSelect<ProvisionStateName>
-            label="Infrastructure"
-            names={ProvisionState.names}
-            labels={PROVISION_STATE_LABELS}
-            value={filters.provisionStates}
-            onChange={(provisionStates) => onChange({ provisionStates })}
+          <FormControlLabel
+            control={<Switch checked={filters.containsXflow} onChange={(_e, containsXflow) => onChange({ containsXflow })} />}
+            label="Has an xflow"
           />
-          <EnumSelect<Mp4StateName> label="MP4" names={Mp4State.names} labels={MP4_STATE_LABELS} value={filters.mp4States} onChange={(mp4States) => onChange({ mp4States })} />
-          <DayField label="Changed from" value={filters.modifiedFrom} max={filters.modifiedTo} onChange={(modifiedFrom) => onChange({ modifiedFrom })} />
-          <DayField label="Changed until" value={filters.modifiedTo} min={filters.modifiedFrom} onChange={(modifiedTo) => onChange({ modifiedTo })} />
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-            <FormControlLabel
-              control={<Switch checked={filters.noScheduledEnd} onChange={(_e, noScheduledEnd) => onChange({ noScheduledEnd })} />}
-              label="No scheduled end"
-            />
-            <FormControlLabel
-              control={<Switch checked={filters.containsXflow} onChange={(_e, containsXflow) => onChange({ containsXflow })} />}
-              label="Has an xflow"
-            />
-            <FormControlLabel control={<Switch checked={filters.clipsOnly} onChange={(_e, clipsOnly) => onChange({ clipsOnly })} />} label="Clips only" />
-          </Box>
+          <FormControlLabel control={<Switch checked={filters.clipsOnly} onChange={(_e, clipsOnly) => onChange({ clipsOnly })} />} label="Clips only" />
         </Box>
-      </Collapse>
+      </MoreFiltersPanel>
       <ActiveFilters filters={filters} onChange={onChange} />
     </Box>
   );
