@@ -76,9 +76,9 @@ const COLUMNS: ServerGridColDef<MonitorRow>[] = [
       </Typography>
     ),
   },
-  { field: 'dateCreated', headerName: 'Created', width: 132, sortable: false, hideBelow: 'sm', renderCell: ({ row }) => <DateCell value={row.dateCreated} /> },
-  { field: 'dateStarted', headerName: 'Started', width: 132, sortable: false, hideBelow: WIDE, renderCell: ({ row }) => <DateCell value={row.dateStarted} /> },
-  { field: 'dateCompleted', headerName: 'Completed', width: 132, sortable: false, hideBelow: 'sm', renderCell: ({ row }) => <DateCell value={row.dateCompleted} /> },
+  { field: 'dateCreated', headerName: 'Created', width: 146, sortable: false, hideBelow: 'sm', renderCell: ({ row }) => <DateCell value={row.dateCreated} /> },
+  { field: 'dateStarted', headerName: 'Started', width: 146, sortable: false, hideBelow: WIDE, renderCell: ({ row }) => <DateCell value={row.dateStarted} /> },
+  { field: 'dateCompleted', headerName: 'Completed', width: 146, sortable: false, hideBelow: 'sm', renderCell: ({ row }) => <DateCell value={row.dateCompleted} /> },
   { field: 'contentId', headerName: 'Content id', width: 140, sortable: false, hideBelow: WIDE },
 ];
 
