@@ -51,6 +51,10 @@ export default defineConfig({
   test: {
     // One migrated template database for the whole run (src/server/db/test-database.ts).
     globalSetup: ['src/testing/global-setup.ts'],
+    // In CI a test that fails gets one more attempt, as the page tests in the browser do: a race
+    // that shows on a loaded machine should not hide every other result. A test that passes only
+    // on its retry is named at the end of the CI log (src/testing/flaky-reporter.ts).
+    retry: process.env.CI ? 1 : 0,
     projects: [
       {
         extends: true,

@@ -13,7 +13,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
-/** Page tests that failed and then passed on their retry: they pass, and are named so they get mended. */
+/** Tests that failed and then passed on their retry: they pass, and are named so they get mended. */
 const flaky = [];
 
 /**
@@ -79,7 +79,10 @@ for (const file of reports) {
     continue;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  if ('numPassedTests' in report) {
+  if ('flakyTests' in report) {
+    // src/testing/flaky-reporter.ts: Vitest's retried tests, already counted in its JSON report.
+    for (const test of report.flakyTests) flaky.push(`${test.file} › ${test.name}${test.firstError ? `\n    first attempt: ${test.firstError}` : ''}`);
+  } else if ('numPassedTests' in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);

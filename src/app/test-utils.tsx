@@ -21,6 +21,7 @@ import { setApiClient } from './api.ts';
 import { createConnectionStore, type ConnectionStore, type KeyValueStorage } from './connection.ts';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
+import { EVENT_TABS } from './event-tabs.tsx';
 
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -88,4 +89,13 @@ export async function whenEnabled<T extends HTMLElement>(control: T | Promise<T>
     if (element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true') throw new Error(`${element.textContent ?? 'the control'} is still disabled`);
   });
   return element;
+}
+
+/**
+ * Every event tab's code, loaded. A test file that renders the whole event page runs this first
+ * (`beforeAll(loadEventTabs, 120_000)`): the page loads all its tabs at once, and that first import
+ * took longer than the 15 s a query waits when the machine was loaded.
+ */
+export async function loadEventTabs(): Promise<void> {
+  await Promise.all(EVENT_TABS.map((tab) => tab.preload?.()));
 }

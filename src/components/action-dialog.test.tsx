@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '#app/theme.ts';
-import { ActionDialog, type ActionDialogProps } from './action-dialog.tsx';
+import { ApiError, createApiClient } from '#client';
+import { renderWithApp } from '#app/test-utils.tsx';
+import { ActionDialog, type ActionDialogProps, type DialogMutation } from './action-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 afterEach(cleanup);
@@ -123,5 +125,41 @@ describe('ConfirmDialog on the shell', () => {
       </ThemeProvider>,
     );
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Publish' })));
+  });
+});
+
+describe('ActionDialog running a mutation', () => {
+  // Under the app's providers: the error is worded with the connection's address.
+  function renderWithMutation(mutation: DialogMutation) {
+    const onClose = vi.fn();
+    const client = createApiClient({ baseUrl: 'http://service.test/api', fetch: () => Promise.reject(new Error('no traffic in this test')) });
+    renderWithApp(
+      <ConfirmDialog open title="Delete the capture?" confirmLabel="Delete capture" destructive mutation={mutation} onConfirm={() => {}} onClose={onClose}>
+        Its segments go too.
+      </ConfirmDialog>,
+      { client },
+    );
+    return { onClose };
+  }
+
+  it('shows its progress and stays open while it runs', async () => {
+    const reset = vi.fn();
+    const { onClose } = renderWithMutation({ isPending: true, error: null, reset });
+    await screen.findByRole('dialog', { name: 'Delete the capture?' });
+    expect((screen.getByRole('button', { name: 'Delete capture' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(reset).not.toHaveBeenCalled();
+  });
+
+  it('words its error for the operator, and closing clears it for the next opening', async () => {
+    const reset = vi.fn();
+    const { onClose } = renderWithMutation({ isPending: false, error: new ApiError(0, undefined, 'deleteCapture'), reset });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Cannot reach http://service.test/api');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(reset).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,7 +4,9 @@
  * not scroll it away) and the actions row: Cancel, then the named action, which shows a spinner
  * while it runs and is disabled while it cannot run yet. Escape, Cancel and a click outside close
  * it, never while the action runs. With `onSubmit` the dialog is a form, so Enter in a field
- * submits (react-hook-form's `handleSubmit`); the first field takes `autoFocus`.
+ * submits (react-hook-form's `handleSubmit`); the first field takes `autoFocus`. A dialog whose
+ * action is one mutation passes it as `mutation`: its progress and its error (worded by
+ * `useDescribeError`) show here, and closing the dialog clears them for the next opening.
  *
  * @example
  * <ActionDialog open={open} title="Add a capture" actionLabel="Add capture" onSubmit={submit}
@@ -24,6 +26,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useDescribeError } from '#app/use-describe-error.ts';
+
+/** What a dialog reads of the mutation its action runs (react-query's `useMutation` result). */
+export interface DialogMutation {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
 
 export interface ActionDialogProps {
   /** Default true: a dialog mounted only while it is open. */
@@ -47,6 +57,8 @@ export interface ActionDialogProps {
   disabled?: boolean;
   /** Why the last attempt failed; the dialog stays open to try again. */
   error?: ReactNode;
+  /** The mutation the action runs, in place of `busy` and `error`; closing the dialog resets it. */
+  mutation?: DialogMutation;
   errorTitle?: ReactNode;
   actionColor?: 'primary' | 'warning' | 'error';
   /** Which button has the focus on opening; by default the first field with `autoFocus`. */
@@ -73,6 +85,7 @@ export function ActionDialog({
   busy = false,
   disabled = false,
   error,
+  mutation,
   errorTitle,
   actionColor = 'primary',
   focus,
@@ -84,8 +97,12 @@ export function ActionDialog({
   const titleId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const hasAction = actionLabel !== undefined && (onSubmit !== undefined || onAction !== undefined);
+  const running = busy || (mutation?.isPending ?? false);
+  const problem = error ?? (mutation?.error ? <DescribedError error={mutation.error} /> : undefined);
   const close = () => {
-    if (!busy) onClose();
+    if (running) return;
+    mutation?.reset();
+    onClose();
   };
   return (
     <Dialog
@@ -104,17 +121,17 @@ export function ActionDialog({
         {title}
       </DialogTitle>
       <DialogContent dividers={long}>{children}</DialogContent>
-      {error && (
+      {problem && (
         <Box sx={{ px: 3, pt: long ? 2 : 0 }}>
           <Alert severity="error" role="alert">
             {errorTitle && <AlertTitle>{errorTitle}</AlertTitle>}
-            {error}
+            {problem}
           </Alert>
         </Box>
       )}
       <DialogActions sx={{ px: 3, pb: 2, pt: long ? 2 : 1 }}>
         {extraActions}
-        <Button onClick={close} disabled={busy} autoFocus={focus === 'cancel'}>
+        <Button onClick={close} disabled={running} autoFocus={focus === 'cancel'}>
           {cancelLabel ?? (hasAction ? 'Cancel' : 'Close')}
         </Button>
         {hasAction && (
@@ -123,9 +140,9 @@ export function ActionDialog({
             variant="contained"
             color={actionColor}
             onClick={onSubmit ? undefined : onAction}
-            disabled={busy || disabled}
+            disabled={running || disabled}
             autoFocus={focus === 'action'}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            startIcon={running ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {actionLabel}
           </Button>
@@ -133,4 +150,9 @@ export function ActionDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A mutation's error in the operator's words; a component of its own so that only a dialog showing an error needs the connection. */
+function DescribedError({ error }: { error: unknown }) {
+  return useDescribeError()(error).message;
 }

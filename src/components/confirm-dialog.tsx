@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog, type DialogMutation } from './action-dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** Why the last attempt failed; the dialog stays open to try again. */
   error?: string;
+  /** The mutation the action runs, in place of `busy` and `error`; closing the dialog resets it. */
+  mutation?: DialogMutation;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -29,7 +31,7 @@ export interface ConfirmDialogProps {
  *
  * @example
  * <ConfirmDialog open={open} title="Stop the event?" confirmLabel="Stop the event" destructive
- *   busy={stop.isPending} onConfirm={() => stop.mutate()} onClose={() => setOpen(false)}>
+ *   mutation={stop} onConfirm={() => stop.mutate()} onClose={() => setOpen(false)}>
  *   The live stream ends for everyone.
  * </ConfirmDialog>
  */
@@ -42,6 +44,7 @@ export function ConfirmDialog({
   destructive = false,
   busy = false,
   error,
+  mutation,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -59,6 +62,7 @@ export function ConfirmDialog({
       focus={destructive ? 'cancel' : 'action'}
       busy={busy}
       error={error}
+      mutation={mutation}
       onAction={onConfirm}
       onClose={onClose}
     >

@@ -213,11 +213,9 @@ export function CapturesTab() {
         title={`Delete the capture ${deleting?.id ?? ''}?`}
         confirmLabel="Delete capture"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => {
           setDeleting(null);
-          remove.reset();
         }}
         onConfirm={() =>
           deleting &&

@@ -135,11 +135,9 @@ export function FlowsTab() {
         title={`Delete the archiver flow ${deleting?.name ?? ''}?`}
         confirmLabel="Delete flow"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => {
           setDeleting(null);
-          remove.reset();
         }}
         onConfirm={() =>
           deleting &&

@@ -100,11 +100,9 @@ export function ProfilesTab() {
         title={`Delete the playout profile ${deleting?.id ?? ''}?`}
         confirmLabel="Delete profile"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => {
           setDeleting(null);
-          remove.reset();
         }}
         onConfirm={() =>
           deleting &&

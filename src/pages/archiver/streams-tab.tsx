@@ -171,11 +171,9 @@ export function StreamsTab() {
         title={`Delete stream ${deleting?.id ?? ''}?`}
         confirmLabel="Delete stream"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => {
           setDeleting(null);
-          remove.reset();
         }}
         onConfirm={() =>
           deleting &&

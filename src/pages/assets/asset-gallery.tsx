@@ -159,12 +159,10 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
         title={confirm && confirm.ids.length > 1 ? `Delete ${confirm.ids.length} assets?` : 'Delete this asset?'}
         confirmLabel="Delete"
         destructive
-        busy={remove.isPending}
-        {...(remove.error ? { error: describeError(remove.error).message } : {})}
+        mutation={remove}
         onConfirm={() => confirm && remove.mutate(confirm.ids)}
         onClose={() => {
           setConfirm(null);
-          remove.reset();
         }}
       >
         {confirm?.label} will be deleted with {confirm && confirm.ids.length > 1 ? 'their files' : 'its file'}. This cannot be undone. System assets are never deleted.

@@ -82,7 +82,6 @@ function NoPlaylist() {
 }
 
 function PlaylistSummary({ event, playlist, kind }: { event: Event; playlist: ComposePlaylist; kind: CompositionKind }) {
-  const describeError = useDescribeError();
   const doc = useMemo(() => documentFromService(playlist, event), [playlist, event]);
   const sources = useSources(doc.items);
   const timeline = useMemo(() => computeTimeline(doc.items, sources.lookup), [doc.items, sources.lookup]);
@@ -149,8 +148,7 @@ function PlaylistSummary({ event, playlist, kind }: { event: Event; playlist: Co
         title="Remove the playlist?"
         confirmLabel="Remove the playlist"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => setRemoveOpen(false)}
         onConfirm={() =>
           remove.mutate(

@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DrmConfigurationSchema, type Event } from '#schema';
-import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
@@ -14,12 +13,10 @@ import { PickEventDialog } from '#components/pick-event-dialog.tsx';
 import { type CompositionKind } from './playlist-document.ts';
 
 export function CloneDialog({ open, event, kind, onClose }: { open: boolean; event: Event; kind: CompositionKind; onClose: () => void }) {
-  const describeError = useDescribeError();
   const navigate = useNavigate();
   const [target, setTarget] = useState<PickedEvent | null>(null);
   const clone = useMutation(api.compose.clone.mutationOptions());
   const close = () => {
-    clone.reset();
     setTarget(null);
     onClose();
   };
@@ -37,8 +34,7 @@ export function CloneDialog({ open, event, kind, onClose }: { open: boolean; eve
       picked={target}
       onPick={setTarget}
       actionLabel="Clone"
-      busy={clone.isPending}
-      error={clone.isError ? describeError(clone.error).message : undefined}
+      mutation={clone}
       onClose={close}
       onAct={(done) =>
         clone.mutate(
@@ -59,7 +55,6 @@ export function CloneDialog({ open, event, kind, onClose }: { open: boolean; eve
 }
 
 export function DrmDialog({ open, event, onClose }: { open: boolean; event: Event; onClose: () => void }) {
-  const describeError = useDescribeError();
   const [text, setText] = useState(event.drmJson ?? '');
   const setDrm = useMutation(api.compose.setDrm.mutationOptions());
   const problem = (() => {
@@ -77,12 +72,8 @@ export function DrmDialog({ open, event, onClose }: { open: boolean; event: Even
       title="DRM of the composition"
       actionLabel={text.trim() ? 'Save DRM' : 'Remove DRM'}
       disabled={Boolean(problem)}
-      busy={setDrm.isPending}
-      error={setDrm.isError ? describeError(setDrm.error).message : undefined}
-      onClose={() => {
-        setDrm.reset();
-        onClose();
-      }}
+      mutation={setDrm}
+      onClose={onClose}
       onAction={() =>
         setDrm.mutate(
           { params: { eventId: event.id }, body: { drmJson: text.trim() } },

@@ -154,13 +154,12 @@ export default function DestinationsPage() {
         title={`Delete ${deleting?.name ?? 'the destination'}?`}
         confirmLabel="Delete"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onConfirm={() =>
           deleting &&
           remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => { setDeleting(null); if (selectedId === deleting.id) setParam('destination', null); } })
         }
-        onClose={() => { setDeleting(null); remove.reset(); }}
+        onClose={() => { setDeleting(null); }}
       >
         <Typography>Every publication to this destination is deleted with it, from Control Room. What was published on the platform stays there.</Typography>
       </ConfirmDialog>

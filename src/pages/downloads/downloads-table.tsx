@@ -168,11 +168,9 @@ export function DownloadsTable(props: DownloadsTableProps) {
         title="Delete the download?"
         confirmLabel="Delete the download"
         destructive
-        busy={remove.isPending}
-        error={remove.error?.message}
+        mutation={remove}
         onClose={() => {
           setDeleting(null);
-          remove.reset();
         }}
         onConfirm={() =>
           deleting &&

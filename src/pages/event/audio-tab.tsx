@@ -138,10 +138,8 @@ export function AudioTab({ event }: { event: Event }) {
         title="Delete the channel profile?"
         confirmLabel="Delete profile"
         destructive
-        busy={remove.isPending}
-        error={remove.isError ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => {
-          remove.reset();
           setDeleting(false);
         }}
         onConfirm={() =>

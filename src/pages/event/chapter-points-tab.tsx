@@ -216,12 +216,10 @@ export function ChapterPointsTab({ event }: { event: Event }) {
         title={`Delete ‘${confirmDelete?.title ?? ''}’?`}
         confirmLabel={counts.descendants > 0 ? `Delete ${plural(counts.descendants + 1, 'chapter point', 'chapter points')}` : 'Delete chapter point'}
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describe(remove.error).message : undefined}
+        mutation={remove}
         onConfirm={() => confirmDelete && void runDelete(confirmDelete)}
         onClose={() => {
           setConfirmDelete(null);
-          remove.reset();
         }}
       >
         <p>

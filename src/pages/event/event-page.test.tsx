@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventBody, type Event } from '#schema';
 import type { ApiClient } from '#client';
-import { renderWithApp } from '#app/test-utils.tsx';
+import { loadEventTabs, renderWithApp } from '#app/test-utils.tsx';
 import { seedDemoData } from '#server/demo/seed.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
@@ -20,6 +20,7 @@ let t: TestApp;
 let service: ApiClient;
 let refs: { channel: { id: string; name: string }; room: string; eventType: string; category: string; xflow: string; profile: string };
 
+beforeAll(loadEventTabs, 120_000);
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db, t.clientId, t.clock);

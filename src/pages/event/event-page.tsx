@@ -108,7 +108,7 @@ function ExistingEventPage({ id, tabs }: { id: string; tabs: readonly EventTabDe
   // Once the event is shown, the other tabs' code loads in the background, so a click on one shows it at once.
   const shown = Boolean(event);
   useEffect(() => {
-    if (shown) for (const t of tabs) t.preload?.();
+    if (shown) for (const t of tabs) void t.preload?.();
   }, [shown, tabs]);
 
   if (query.error && !event) {

@@ -22,8 +22,8 @@ export interface EventTabDefinition {
   order: number;
   /** What the tab shows; `lazyTab(...)` for any but General, so a tab's code is not in the page's first load. */
   component: ComponentType<EventTabProps>;
-  /** Loads a lazy tab's code ahead (the page calls it once the event is shown, so a click shows the tab at once). */
-  preload?: () => void;
+  /** Loads a lazy tab's code ahead (the page calls it once the event is shown, so a click shows the tab at once); settles once loaded. */
+  preload?: () => Promise<unknown>;
   /** Stays mounted (hidden) while another tab is shown: General's form keeps unsaved edits across a look at the player. */
   keepMounted?: boolean;
 }
@@ -32,7 +32,7 @@ export interface EventTabDefinition {
 export function lazyTab(load: () => Promise<ComponentType<EventTabProps>>): Pick<EventTabDefinition, 'component' | 'preload'> {
   let loading: Promise<{ default: ComponentType<EventTabProps> }> | undefined;
   const once = () => (loading ??= load().then((component) => ({ default: component })));
-  return { component: lazy(once), preload: () => void once() };
+  return { component: lazy(once), preload: once };
 }
 
 /** The tabs in the order they are shown; two areas claiming one id is a mistake caught here (and by src/app/event-tabs.test.tsx). */

@@ -205,12 +205,10 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
           title={pending.confirm.title}
           confirmLabel={pending.confirm.button}
           destructive={pending.confirm.destructive}
-          busy={mutation.isPending}
-          error={mutation.error ? describeError(mutation.error).message : undefined}
+          mutation={mutation}
           onConfirm={() => mutation.mutate(pending.id)}
           onClose={() => {
             setPending(null);
-            mutation.reset();
           }}
         >
           <Typography>{pending.confirm.body}</Typography>

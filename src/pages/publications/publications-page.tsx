@@ -176,8 +176,7 @@ export default function PublicationsPage() {
         title={`Stop ${selectedLive.length} live ${selectedLive.length === 1 ? 'publication' : 'publications'}?`}
         confirmLabel="Stop"
         destructive
-        busy={bulkRun.isPending}
-        error={bulkRun.error ? describeError(bulkRun.error).message : undefined}
+        mutation={bulkRun}
         onConfirm={() => bulkRun.mutate('stop')}
         onClose={() => setBulk(null)}
       >

@@ -114,7 +114,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LoadedWebhook({ webhook, backTo, backLabel, headingLevel, onDeleted }: Omit<WebhookDetailProps, 'webhookId'> & { webhook: AnyWebhook }) {
-  const describeError = useDescribeError();
   const [editing, setEditing] = useQueryFlag('edit');
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Its declared `invalidates` (the webhook area) shows the test in the delivery log once answered.
@@ -216,11 +215,9 @@ function LoadedWebhook({ webhook, backTo, backLabel, headingLevel, onDeleted }: 
         title="Delete this webhook?"
         confirmLabel="Delete webhook"
         destructive
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : undefined}
+        mutation={remove}
         onClose={() => {
           setConfirmDelete(false);
-          remove.reset();
         }}
         onConfirm={() =>
           remove.mutate(

@@ -40,7 +40,6 @@ export function CloneProfileDialog({ open, event, current, unsaved, onClose, onC
   const sourceProfile = source && preview.data !== undefined ? preview.data : undefined;
 
   const close = () => {
-    clone.reset();
     setSource(null);
     onClose();
   };
@@ -64,8 +63,7 @@ export function CloneProfileDialog({ open, event, current, unsaved, onClose, onC
       actionLabel={current ? 'Replace with these inputs' : 'Copy these inputs'}
       actionColor={current ? 'warning' : 'primary'}
       disabled={!sourceProfile}
-      busy={clone.isPending}
-      error={clone.isError ? describeError(clone.error).message : undefined}
+      mutation={clone}
       onClose={close}
       onAct={(picked) =>
         clone.mutate(

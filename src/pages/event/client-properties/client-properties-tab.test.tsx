@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, type Event, type PropertyConfigurationContent } from '#schema';
 import { createApiClient, type ApiClient } from '#client';
-import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
+import { loadEventTabs, renderWithApp, whenEnabled } from '#app/test-utils.tsx';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
@@ -45,6 +45,7 @@ const MUSIC: PropertyConfigurationContent = {
   configuration: [{ name: 'label', displayName: 'Record label', type: 'TextField', category: 'music', key: 'label', required: true }],
 };
 
+beforeAll(loadEventTabs, 120_000);
 beforeAll(async () => {
   t = await createTestApp();
   service = createTestClient(t);
