@@ -1,44 +1,42 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '#client';
 import { endpoints, type Event } from '#schema';
 import { renderApp } from '#app/test-utils.tsx';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { RECENT_SEARCHES_KEY } from './global-search/recent-searches.ts';
 import { byStart } from './global-search/search-items.ts';
 
-let t: TestApp;
-const created: Record<string, Event> = {};
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  const api = createTestClient(t);
-  const add = async (key: string, body: Record<string, unknown>) => {
-    created[key] = await api.call(endpoints.event.upsert, { body: { ScheduledStart: new Date(Date.now() + 86_400_000).toISOString(), ...body } as never });
-  };
-  await add('concert', { Title: 'Harbour concert — opening night', RefId: 'HC-2026-01' });
-  await add('tour', { Title: 'Harbour tour', Description: 'A walk along the quays' });
-  await add('news', { Title: 'Evening news', Description: 'Tonight: the lighthouse keeper retires after forty years at the harbour mouth.' });
-  await add('match', { Title: 'Cup final', RefId: 'CUP-F' });
-  await api.call(endpoints.chapterPoint.upsert, {
-    body: { eventId: created.match!.id, title: 'Lighthouse goal celebration', tag: 'goal', startTime: '00:42:10' },
-  });
-  await api.call(endpoints.chapterPoint.upsert, {
-    body: { eventId: created.concert!.id, title: 'Encore', tag: 'lighthouse-song', referenceId: 'ENC-1', startTime: '01:30:00' },
-  });
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: new Date(),
+  seed: async (_t, api) => {
+    const created: Record<string, Event> = {};
+    const add = async (key: string, body: Record<string, unknown>) => {
+      created[key] = await api.call(endpoints.event.upsert, { body: { ScheduledStart: new Date(Date.now() + 86_400_000).toISOString(), ...body } as never });
+    };
+    await add('concert', { Title: 'Harbour concert — opening night', RefId: 'HC-2026-01' });
+    await add('tour', { Title: 'Harbour tour', Description: 'A walk along the quays' });
+    await add('news', { Title: 'Evening news', Description: 'Tonight: the lighthouse keeper retires after forty years at the harbour mouth.' });
+    await add('match', { Title: 'Cup final', RefId: 'CUP-F' });
+    await api.call(endpoints.chapterPoint.upsert, {
+      body: { eventId: created.match!.id, title: 'Lighthouse goal celebration', tag: 'goal', startTime: '00:42:10' },
+    });
+    await api.call(endpoints.chapterPoint.upsert, {
+      body: { eventId: created.concert!.id, title: 'Encore', tag: 'lighthouse-song', referenceId: 'ENC-1', startTime: '01:30:00' },
+    });
+    return created;
+  },
+});
 beforeEach(() => localStorage.clear());
 
 async function openSearch(path = '/nowhere') {
-  const view = renderApp({ client: createTestClient(t), path });
+  const view = renderApp({ client: createTestClient(fixture.t), path });
   await screen.findByRole('heading', { level: 1 });
   const user = userEvent.setup();
   await user.keyboard('/');
@@ -92,7 +90,7 @@ describe('global search, against the in-process service', () => {
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(activeOption(dialog)?.getAttribute('data-label')).toMatch(/the Events list/);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${created.tour!.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${fixture.seeded.tour!.id}`));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search events and chapter points' })).toBeNull());
     expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY)!)).toEqual(['harbour']);
   });
@@ -118,7 +116,7 @@ describe('global search, against the in-process service', () => {
     for (let i = 0; i < target; i++) await user.keyboard('{ArrowDown}');
     expect(activeOption(dialog)?.getAttribute('data-label')).toMatch(/^Encore/);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${created.concert!.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${fixture.seeded.concert!.id}`));
     expect(router.state.location.search).toBe('?tab=chapters');
   });
 
@@ -158,7 +156,7 @@ describe('global search, against the in-process service', () => {
   });
 
   it('opens with Ctrl+K even from a field, and from the app bar’s button; ? lists both shortcuts', async () => {
-    renderApp({ client: createTestClient(t), path: '/nowhere' });
+    renderApp({ client: createTestClient(fixture.t), path: '/nowhere' });
     await screen.findByRole('heading', { level: 1 });
     const user = userEvent.setup();
     await user.keyboard('?');
@@ -182,10 +180,10 @@ describe('global search, against the in-process service', () => {
   it('says what went wrong when the search cannot reach the service, and tries again on request', async () => {
     // The service answers everything but the search, as when a proxy drops those calls.
     let down = true;
-    const service = routeFetch(t.app);
+    const service = routeFetch(fixture.t.app);
     const flaky = createApiClient({
       baseUrl: '/api',
-      apiKey: t.key,
+      apiKey: fixture.t.key,
       fetch: (input, init) => (down && String(input).includes('/search/') ? Promise.reject(new TypeError('Failed to fetch')) : service(input, init)),
     });
     renderApp({ client: flaky, path: '/nowhere' });

@@ -6,7 +6,7 @@ import '#app/test-dom.ts';
  * list follows a state change made elsewhere, only the queries a change names refetch, polling
  * stops while the feed is live and comes back without it, and a hidden tab catches up.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, useQuery, type Query } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,7 +15,7 @@ import { createApiClient, type ApiClient } from '#client';
 import { EventState } from '#schema';
 import { recordEventChange, type ChangeFlags } from '#server/changes/record.ts';
 import { events as eventsTable } from '#server/db/tables/index.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { api, setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
@@ -23,24 +23,23 @@ import { LIVE_SAFETY_POLL_MS, useLiveStatus } from './live-updates.tsx';
 import { AppProviders } from './providers.tsx';
 import { memoryStorage, renderApp } from './test-utils.tsx';
 
-let t: TestApp;
-let base: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date(), services: { changeFeed: { pollIntervalMs: 200 } } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: new Date(),
+  services: { changeFeed: { pollIntervalMs: 200 } },
+  // On a real loopback port as well: the feed is a stream the browser's fetch reads as it comes.
+  seed: async (t) => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+  },
+});
 
 /** Every request the dashboard makes, by path and query (the feed's included). */
 function socketClient(rewrite: (url: string) => string = (url) => url): { client: ApiClient; requests: string[] } {
   const requests: string[] = [];
   const client = createApiClient({
-    baseUrl: `${base}/api`,
-    apiKey: t.key,
+    baseUrl: `${fixture.seeded.base}/api`,
+    apiKey: fixture.t.key,
     validateResponses: true,
     fetch: (input, init) => {
       const url = rewrite(String(input));
@@ -54,16 +53,16 @@ function socketClient(rewrite: (url: string) => string = (url) => url): { client
 
 /** An event starting in an hour (the list shows it), in `state`. */
 const upcomingEvent = (title: string, state: number = EventState.values.PRE_LIVE) =>
-  insertEvent(t, { title, state, scheduledStart: new Date(Date.now() + 3_600_000), dateCreated: new Date(), dateModified: new Date() });
+  insertEvent(fixture.t, { title, state, scheduledStart: new Date(Date.now() + 3_600_000), dateCreated: new Date(), dateModified: new Date() });
 
 /** A change as a write path makes it: the row and its change in one transaction. */
 async function change(eventId: string, flags: ChangeFlags, state?: number) {
-  await t.database.db.transaction(async (tx) => {
+  await fixture.t.database.db.transaction(async (tx) => {
     const [row] = state === undefined
       ? await tx.select().from(eventsTable).where(eq(eventsTable.id, eventId))
       : await tx.update(eventsTable).set({ state, dateModified: new Date() }).where(eq(eventsTable.id, eventId)).returning();
-    await recordEventChange(tx, t.clock, {
-      clientId: t.clientId,
+    await recordEventChange(tx, fixture.t.clock, {
+      clientId: fixture.t.clientId,
       eventId,
       action: 'Updated',
       event: { refId: row!.refId, externalId: row!.externalId, state: row!.state, mp4State: row!.mp4State, provisionState: null },

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventState } from '#schema';
@@ -11,55 +11,55 @@ import { archiverProfiles, archiverStreams } from '#server/db/tables/index.ts';
 import { captureBody } from '#testing/archiver.ts';
 import { seedLiveFixture } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import ArchiverPage from './archiver-page.tsx';
 
 const SEGMENT_MS = 4_000;
-let t: TestApp;
-/** The capture's start: the channel live from then on. */
-let liveStart: number;
-
-beforeAll(async () => {
-  const now = new Date();
-  t = await createTestApp({ now, services: { archiver: { segmentMs: SEGMENT_MS, fault: () => false } } });
-  const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);
-  liveStart = now.getTime() - 30 * 60_000;
-  await insertEvent(t, { title: 'Long match', channelId, state: EventState.values.LIVE_PUBLISHED, actualLiveStart: new Date(liveStart) });
-  const api = createTestClient(t);
-  await api.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'long_match', startTime: new Date(liveStart).toISOString() }) });
-  // The recorder catches up on the half hour, a batch per run.
-  for (let i = 0; i < 60; i++) {
-    await t.runJobs();
-    t.clock.advance(2_000);
-    const segments = await api.call(endpoints.archiverCapture.segments, { params: { id: 'long_match' }, query: {} });
-    if ((segments?.length ?? 0) >= 1_600_000 / SEGMENT_MS + 30) break;
-  }
-  // 30 streams, more than a page.
-  const at = new Date();
-  await t.database.db.insert(archiverProfiles).values({ clientId: t.clientId, id: 'web', createdAt: at, updatedAt: at });
-  await t.database.db.insert(archiverStreams).values(
-    Array.from({ length: 30 }, (_, i) => ({
-      clientId: t.clientId,
-      profileId: 'web',
-      captureId: `cap_${String(i + 1).padStart(2, '0')}`,
-      startTime: new Date(liveStart),
-      endTime: at,
-      uploaded: true,
-      createdAt: at,
-      updatedAt: at,
-    })),
-  );
-}, 180_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: new Date(),
+  services: { archiver: { segmentMs: SEGMENT_MS, fault: () => false } },
+  // The recorder's catching up below takes longer than most seeds.
+  timeout: 180_000,
+  seed: async (t, api) => {
+    const now = t.clock.now();
+    const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);
+    /** The capture's start: the channel live from then on. */
+    const liveStart = now.getTime() - 30 * 60_000;
+    await insertEvent(t, { title: 'Long match', channelId, state: EventState.values.LIVE_PUBLISHED, actualLiveStart: new Date(liveStart) });
+    await api.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'long_match', startTime: new Date(liveStart).toISOString() }) });
+    // The recorder catches up on the half hour, a batch per run.
+    for (let i = 0; i < 60; i++) {
+      await t.runJobs();
+      t.clock.advance(2_000);
+      const segments = await api.call(endpoints.archiverCapture.segments, { params: { id: 'long_match' }, query: {} });
+      if ((segments?.length ?? 0) >= 1_600_000 / SEGMENT_MS + 30) break;
+    }
+    // 30 streams, more than a page.
+    const at = new Date();
+    await t.database.db.insert(archiverProfiles).values({ clientId: t.clientId, id: 'web', createdAt: at, updatedAt: at });
+    await t.database.db.insert(archiverStreams).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        clientId: t.clientId,
+        profileId: 'web',
+        captureId: `cap_${String(i + 1).padStart(2, '0')}`,
+        startTime: new Date(liveStart),
+        endTime: at,
+        uploaded: true,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    return { liveStart };
+  },
+});
 
 function renderPage(path: string) {
   return renderWithApp(
     <Routes>
       <Route path="/archiver" element={<ArchiverPage />} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
@@ -71,7 +71,7 @@ const rowsOf = (grid: HTMLElement) => within(grid).queryAllByRole('row').filter(
 describe('the segments of a selected range', () => {
   it('shows every segment of a range of 400, page by page (no cap), sorted by start on request, the view under its own parameters', { timeout: 120_000 }, async () => {
     const user = userEvent.setup();
-    const from = new Date(liveStart + 60_000);
+    const from = new Date(fixture.seeded.liveStart + 60_000);
     const to = new Date(from.getTime() + 400 * SEGMENT_MS);
     const { router } = renderPage(`/archiver?capture=long_match&from=${from.toISOString()}&to=${to.toISOString()}&segPageSize=100`);
     const panel = await screen.findByRole('region', { name: 'Selected range' });

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventState } from '#schema';
@@ -10,38 +10,36 @@ import { renderWithApp } from '#app/test-utils.tsx';
 import { captureBody, PRIMARY_POINT } from '#testing/archiver.ts';
 import { seedLiveFixture } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import ArchiverPage from './archiver-page.tsx';
 
 const S = EventState.values;
-let t: TestApp;
-
-beforeAll(async () => {
+const fixture = servicePerFile({
   // The clock at the real time: the timeline's window ends at the browser's now.
-  const now = new Date();
-  t = await createTestApp({ now, services: { archiver: { segmentMs: 4_000, fault: ({ startTime }) => Math.floor(startTime.getTime() / 4_000) % 10 === 0 } } });
-  const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);
-  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
-  // A first event live from 10 to 6 minutes ago, the next one since 4 minutes ago: a gap between.
-  await insertEvent(t, { title: 'First half', channelId, state: S.INSTANT_VOD, actualLiveStart: at(10), actualLiveEnd: at(6) });
-  await insertEvent(t, { title: 'Second half', channelId, state: S.LIVE_PUBLISHED, actualLiveStart: at(4) });
-  const api = createTestClient(t);
-  await api.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'match_day', startTime: at(11).toISOString() }) });
-  for (let i = 0; i < 10; i++) {
-    await t.runJobs();
-    t.clock.advance(2_000);
-  }
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+  now: new Date(),
+  services: { archiver: { segmentMs: 4_000, fault: ({ startTime }) => Math.floor(startTime.getTime() / 4_000) % 10 === 0 } },
+  seed: async (t, api) => {
+    const now = t.clock.now();
+    const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    // A first event live from 10 to 6 minutes ago, the next one since 4 minutes ago: a gap between.
+    await insertEvent(t, { title: 'First half', channelId, state: S.INSTANT_VOD, actualLiveStart: at(10), actualLiveEnd: at(6) });
+    await insertEvent(t, { title: 'Second half', channelId, state: S.LIVE_PUBLISHED, actualLiveStart: at(4) });
+    await api.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'match_day', startTime: at(11).toISOString() }) });
+    for (let i = 0; i < 10; i++) {
+      await t.runJobs();
+      t.clock.advance(2_000);
+    }
+  },
+});
 
 function renderPage(path: string) {
   return renderWithApp(
     <Routes>
       <Route path="/archiver" element={<ArchiverPage />} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
@@ -55,7 +53,7 @@ describe('the Archiver page', () => {
     const captured = await within(section).findAllByRole('button', { name: /^Captured / });
     expect(captured.length).toBeGreaterThanOrEqual(2);
     expect(within(section).getAllByTestId('timeline-gap').length).toBeGreaterThanOrEqual(1);
-    const stats = await createTestClient(t).call(endpoints.archiverCapture.stats, { params: { id: 'match_day' } });
+    const stats = await fixture.service.call(endpoints.archiverCapture.stats, { params: { id: 'match_day' } });
     expect(stats.failedCount, JSON.stringify(stats)).toBeGreaterThan(0);
     await waitFor(() => expect(within(section).getByText(/failed/)).toBeTruthy());
 

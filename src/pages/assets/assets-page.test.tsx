@@ -1,43 +1,38 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { settleMedia } from '#testing/asset.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import AssetsPage from './assets-page.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-let eventId: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  service = createTestClient(t);
-  const event = await service.call(endpoints.event.upsert, {
-    body: { Title: 'Gallery source', EventState: 'VOD_PUBLIC', ScheduledStart: '2026-01-10T10:00:00Z', ScheduledEnd: '2026-01-10T10:01:00Z' },
-  });
-  eventId = event.id;
-  await service.call(endpoints.asset.createImage, { body: { eventId, name: 'First still', time: '00:00:01.000' } });
-  await service.call(endpoints.asset.createImage, { body: { eventId, name: 'Second still', time: '00:00:02.000' } });
-  await service.call(endpoints.asset.generateVodFile, { params: { id: eventId }, body: {} });
-  await settleMedia(t);
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(() => cleanup());
+const fixture = servicePerFile({
+  now: new Date(),
+  seed: async (t, service) => {
+    const event = await service.call(endpoints.event.upsert, {
+      body: { Title: 'Gallery source', EventState: 'VOD_PUBLIC', ScheduledStart: '2026-01-10T10:00:00Z', ScheduledEnd: '2026-01-10T10:01:00Z' },
+    });
+    const eventId = event.id;
+    await service.call(endpoints.asset.createImage, { body: { eventId, name: 'First still', time: '00:00:01.000' } });
+    await service.call(endpoints.asset.createImage, { body: { eventId, name: 'Second still', time: '00:00:02.000' } });
+    await service.call(endpoints.asset.generateVodFile, { params: { id: eventId }, body: {} });
+    await settleMedia(t);
+    return { eventId };
+  },
+});
 
 function renderPage(path: string) {
   return renderWithApp(
     <Routes>
       <Route path="/assets" element={<AssetsPage />} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
@@ -60,14 +55,14 @@ describe('the Assets page', () => {
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Asset First still' })).toBeNull());
     expect(screen.queryByRole('group', { name: 'Asset Second still' })).toBeNull();
     await waitFor(async () => {
-      const left = await service.call(endpoints.asset.list, { query: { eventId } });
+      const left = await fixture.service.call(endpoints.asset.list, { query: { eventId: fixture.seeded.eventId } });
       expect(left.map((a) => a.typeString)).toEqual(['SYSTEM', 'SYSTEM', 'SYSTEM']);
     });
   });
 
   it('filters by type from the URL', async () => {
-    await service.call(endpoints.asset.createImage, { body: { eventId, name: 'Third still', time: '00:00:03.000' } });
-    await settleMedia(t);
+    await fixture.service.call(endpoints.asset.createImage, { body: { eventId: fixture.seeded.eventId, name: 'Third still', time: '00:00:03.000' } });
+    await settleMedia(fixture.t);
     renderPage('/assets?atype=SYSTEM');
     expect(await screen.findByRole('group', { name: 'Asset Thumbnail' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Asset MP4' })).toBeTruthy();

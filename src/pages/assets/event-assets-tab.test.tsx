@@ -1,31 +1,22 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { endpoints, type Event } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { settleMedia } from '#testing/asset.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { EventAssetsTab } from './event-assets-tab.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  service = createTestClient(t);
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(() => cleanup());
+const fixture = servicePerFile({ now: new Date() });
 
 const createVod = (title: string) =>
-  service.call(endpoints.event.upsert, { body: { Title: title, EventState: 'VOD_PUBLIC', ScheduledStart: '2026-01-10T10:00:00Z', ScheduledEnd: '2026-01-10T10:01:00Z' } });
+  fixture.service.call(endpoints.event.upsert, { body: { Title: title, EventState: 'VOD_PUBLIC', ScheduledStart: '2026-01-10T10:00:00Z', ScheduledEnd: '2026-01-10T10:01:00Z' } });
 
 function renderTab(event: Event) {
-  return renderWithApp(<EventAssetsTab event={event} />, { client: createTestClient(t), path: `/events/${event.id}?tab=assets` });
+  return renderWithApp(<EventAssetsTab event={event} />, { client: createTestClient(fixture.t), path: `/events/${event.id}?tab=assets` });
 }
 
 /** The interface's codes of MP4 states, asset types and asset states: never shown as they are. */
@@ -42,9 +33,9 @@ describe('the event page’s Assets tab', () => {
 
   it('says a made MP4 is ready, and names its system assets in words', async () => {
     const event = await createVod('MP4 made');
-    await service.call(endpoints.asset.generateVodFile, { params: { id: event.id }, body: {} });
-    await settleMedia(t);
-    const made = await service.call(endpoints.event.get, { params: { id: event.id } });
+    await fixture.service.call(endpoints.asset.generateVodFile, { params: { id: event.id }, body: {} });
+    await settleMedia(fixture.t);
+    const made = await fixture.service.call(endpoints.event.get, { params: { id: event.id } });
     renderTab(made!);
     const mp4 = await screen.findByRole('region', { name: 'MP4 of the event' });
     expect(await within(mp4).findByText('Ready')).toBeTruthy();

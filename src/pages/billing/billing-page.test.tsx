@@ -1,73 +1,70 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type BillingResolution, type BillingStatistics } from '#schema';
-import { createApiClient, type ApiClient } from '#client';
+import { createApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { channels, customProperties, events } from '#server/db/tables/index.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { formatMinutes } from './billing-figures.ts';
 import BillingPage from './billing-page.tsx';
 
-let t: TestApp;
-let api: ApiClient;
 const d = (iso: string) => new Date(iso);
 
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-20T12:00:00Z' });
-  api = createTestClient(t);
-  const db = t.database.db;
-  const stamp = d('2026-03-01T00:00:00Z');
-  const [a, b] = await db
-    .insert(channels)
-    .values([
-      { clientId: t.clientId, name: 'Arena', configurationJson: '{}', dateCreated: stamp, dateModified: stamp },
-      { clientId: t.clientId, name: 'Beach', configurationJson: '{}', dateCreated: stamp, dateModified: stamp },
-    ])
-    .returning({ id: channels.id });
-  const live = async (channelId: string, start: string, end: string, resolution?: string, drm = false) => {
-    const [row] = await db
-      .insert(events)
-      .values({
-        clientId: t.clientId,
-        title: `Live ${start}`,
-        state: 5,
-        channelId,
-        actualLiveStart: d(start),
-        actualLiveEnd: d(end),
-        drmJson: drm ? '{"drm_provider":"THIRDPARTY"}' : null,
-        dateCreated: stamp,
-        dateModified: stamp,
-      })
-      .returning({ id: events.id });
-    if (resolution) await db.insert(customProperties).values({ clientId: t.clientId, eventId: row!.id, category: 'billing', key: 'resolution', value: resolution });
-  };
-  // Early March: two channels at once on the 3rd; later: UHD with DRM, SD, and HD again.
-  await live(a!.id, '2026-03-03T18:00:00Z', '2026-03-03T20:30:00Z');
-  await live(b!.id, '2026-03-03T19:00:00Z', '2026-03-03T20:00:00Z', 'SD');
-  await live(a!.id, '2026-03-12T09:00:00Z', '2026-03-12T10:45:00Z', 'UHD', true);
-  await live(b!.id, '2026-03-15T23:00:00Z', '2026-03-16T01:00:00Z', 'HD');
-  // A VOD asset created in March, of one hour.
-  await db.insert(events).values({
-    clientId: t.clientId,
-    title: 'Archive VOD',
-    state: 11,
-    scheduledStart: d('2026-03-05T10:00:00Z'),
-    scheduledEnd: d('2026-03-05T11:00:00Z'),
-    dateCreated: d('2026-03-05T09:00:00Z'),
-    dateModified: d('2026-03-05T09:00:00Z'),
-  });
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: '2026-03-20T12:00:00Z',
+  seed: async (t) => {
+    const db = t.database.db;
+    const stamp = d('2026-03-01T00:00:00Z');
+    const [a, b] = await db
+      .insert(channels)
+      .values([
+        { clientId: t.clientId, name: 'Arena', configurationJson: '{}', dateCreated: stamp, dateModified: stamp },
+        { clientId: t.clientId, name: 'Beach', configurationJson: '{}', dateCreated: stamp, dateModified: stamp },
+      ])
+      .returning({ id: channels.id });
+    const live = async (channelId: string, start: string, end: string, resolution?: string, drm = false) => {
+      const [row] = await db
+        .insert(events)
+        .values({
+          clientId: t.clientId,
+          title: `Live ${start}`,
+          state: 5,
+          channelId,
+          actualLiveStart: d(start),
+          actualLiveEnd: d(end),
+          drmJson: drm ? '{"drm_provider":"THIRDPARTY"}' : null,
+          dateCreated: stamp,
+          dateModified: stamp,
+        })
+        .returning({ id: events.id });
+      if (resolution) await db.insert(customProperties).values({ clientId: t.clientId, eventId: row!.id, category: 'billing', key: 'resolution', value: resolution });
+    };
+    // Early March: two channels at once on the 3rd; later: UHD with DRM, SD, and HD again.
+    await live(a!.id, '2026-03-03T18:00:00Z', '2026-03-03T20:30:00Z');
+    await live(b!.id, '2026-03-03T19:00:00Z', '2026-03-03T20:00:00Z', 'SD');
+    await live(a!.id, '2026-03-12T09:00:00Z', '2026-03-12T10:45:00Z', 'UHD', true);
+    await live(b!.id, '2026-03-15T23:00:00Z', '2026-03-16T01:00:00Z', 'HD');
+    // A VOD asset created in March, of one hour.
+    await db.insert(events).values({
+      clientId: t.clientId,
+      title: 'Archive VOD',
+      state: 11,
+      scheduledStart: d('2026-03-05T10:00:00Z'),
+      scheduledEnd: d('2026-03-05T11:00:00Z'),
+      dateCreated: d('2026-03-05T09:00:00Z'),
+      dateModified: d('2026-03-05T09:00:00Z'),
+    });
+  },
+});
 
 const billing = (startPeriod: string, endPeriod: string, resolution: BillingResolution = 'HD') =>
-  api.call(endpoints.stats.billing, { query: { startPeriod, endPeriod, resolution } });
+  fixture.service.call(endpoints.stats.billing, { query: { startPeriod, endPeriod, resolution } });
 
 /** Days as the page writes them, in the test's locale. */
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -90,7 +87,7 @@ async function expectFigures(expected: BillingStatistics, resolution: BillingRes
 
 describe('BillingPage, with figures from the in-process service', () => {
   it('shows the service’s totals for the period, split by resolution, with how each is computed', async () => {
-    renderWithApp(<BillingPage />, { client: createTestClient(t), path: '/billing?period=custom&from=2026-03-01&to=2026-03-31' });
+    renderWithApp(<BillingPage />, { client: createTestClient(fixture.t), path: '/billing?period=custom&from=2026-03-01&to=2026-03-31' });
     const march = await billing('2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z');
     // Worked out by hand: 150 + 60 + 105 + 120 minutes; channels A and B at once on the 3rd.
     expect(march.live.usage.eventMinutes).toBe(435);
@@ -108,7 +105,7 @@ describe('BillingPage, with figures from the in-process service', () => {
   });
 
   it('lists the period day by day, each day as the service counts it, and the whole period underneath', async () => {
-    const { router } = renderWithApp(<BillingPage />, { client: createTestClient(t), path: '/billing?period=custom&from=2026-03-01&to=2026-03-31' });
+    const { router } = renderWithApp(<BillingPage />, { client: createTestClient(fixture.t), path: '/billing?period=custom&from=2026-03-01&to=2026-03-31' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Table' }));
     await waitFor(() => expect(router.state.location.search).toContain('view=table'));
@@ -125,7 +122,7 @@ describe('BillingPage, with figures from the in-process service', () => {
   });
 
   it('changes the period and the resolution in the URL, and the figures follow', { timeout: 120_000 }, async () => {
-    const { router } = renderWithApp(<BillingPage />, { client: createTestClient(t), path: '/billing?period=custom&from=2026-03-01&to=2026-03-31' });
+    const { router } = renderWithApp(<BillingPage />, { client: createTestClient(fixture.t), path: '/billing?period=custom&from=2026-03-01&to=2026-03-31' });
     await expectFigures(await billing('2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'));
 
     fireEvent.change(screen.getByLabelText('First day (UTC)'), { target: { value: '2026-03-11' } });
@@ -152,7 +149,7 @@ describe('BillingPage, with figures from the in-process service', () => {
   });
 
   it('says so when nothing was used in the period', async () => {
-    renderWithApp(<BillingPage />, { client: createTestClient(t), path: '/billing?from=2026-01-01&to=2026-01-31' });
+    renderWithApp(<BillingPage />, { client: createTestClient(fixture.t), path: '/billing?from=2026-01-01&to=2026-01-31' });
     expect(await screen.findByText('Nothing was used in this period')).toBeTruthy();
     await expectFigures(await billing('2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'));
   });
@@ -160,10 +157,10 @@ describe('BillingPage, with figures from the in-process service', () => {
   it('says what went wrong when the figures cannot be loaded, and tries again on request', async () => {
     // The service answers everything but billing, as when a proxy drops those calls.
     let down = true;
-    const service = routeFetch(t.app);
+    const service = routeFetch(fixture.t.app);
     const flaky = createApiClient({
       baseUrl: '/api',
-      apiKey: t.key,
+      apiKey: fixture.t.key,
       fetch: (input, init) => (down && String(input).includes('/stats/billing') ? Promise.reject(new TypeError('Failed to fetch')) : service(input, init)),
     });
     renderWithApp(<BillingPage />, { client: flaky, path: '/billing?from=2026-03-01&to=2026-03-07' });

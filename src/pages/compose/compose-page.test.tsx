@@ -1,40 +1,32 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { endpoints, EventState, type Event } from '#schema';
+import { endpoints, EventState } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { seedDemoData } from '#server/demo/seed.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import ComposePage from './compose-page.tsx';
 
-let t: TestApp;
-let recorded: Event[];
-let preLive: Event;
-let workflowId: string;
-let channelId: string;
-const api = () => createTestClient(t);
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date(), services: { mediaProbe: { probe: async () => ({ ok: true, durationMs: 30_000 }) } } });
-  await seedDemoData(t.database.db, t.clientId, t.clock);
-  const list = await api().call(endpoints.event.list, { query: { eventState: 'INSTANT_VOD,VOD_PUBLIC,VOD_PRIVATE', pageSize: 100, orderColumn: 'Title' } });
-  recorded = list.results.filter((e) => e.actualLiveStart && e.actualLiveEnd);
-  expect(recorded.length).toBeGreaterThanOrEqual(4);
-  // Days away: the tests move the service's clock on, and an event due soon would start by itself.
-  const pre = await api().call(endpoints.event.list, { query: { eventState: 'PRE_LIVE', from: new Date(Date.now() + 2 * 86_400_000).toISOString(), pageSize: 1 } });
-  preLive = pre.results[0]!;
-  workflowId = (await api().call(endpoints.xflow.list, {}))[0]!.id;
-  const channels = await api().call(endpoints.channel.list, { query: {} });
-  channelId = channels.find((c) => c.name === 'Main Stage HD')!.id;
-}, 120_000);
-
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: new Date(),
+  services: { mediaProbe: { probe: async () => ({ ok: true, durationMs: 30_000 }) } },
+  seed: async (t, service) => {
+    await seedDemoData(t.database.db, t.clientId, t.clock);
+    const list = await service.call(endpoints.event.list, { query: { eventState: 'INSTANT_VOD,VOD_PUBLIC,VOD_PRIVATE', pageSize: 100, orderColumn: 'Title' } });
+    const recorded = list.results.filter((e) => e.actualLiveStart && e.actualLiveEnd);
+    expect(recorded.length).toBeGreaterThanOrEqual(4);
+    // Days away: the tests move the service's clock on, and an event due soon would start by itself.
+    const pre = await service.call(endpoints.event.list, { query: { eventState: 'PRE_LIVE', from: new Date(Date.now() + 2 * 86_400_000).toISOString(), pageSize: 1 } });
+    const workflowId = (await service.call(endpoints.xflow.list, {}))[0]!.id;
+    const channels = await service.call(endpoints.channel.list, { query: {} });
+    return { recorded, preLive: pre.results[0]!, workflowId, channelId: channels.find((c) => c.name === 'Main Stage HD')!.id };
+  },
+});
 
 function renderPage(path: string) {
   return renderWithApp(
@@ -43,7 +35,7 @@ function renderPage(path: string) {
       <Route path="/compose/:eventId" element={<ComposePage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
@@ -52,18 +44,18 @@ const playlistRows = () => [...document.querySelectorAll<HTMLElement>('[data-row
 const rowTitles = () => playlistRows().map((row) => row.getAttribute('aria-label')!.replace(/^\d+\. /, '').split(',')[0]);
 
 async function createStandard(titles: string[], name = 'Test playlist'): Promise<string> {
-  const items = titles.map((title) => ({ type: 0, value: recorded.find((e) => e.title === title)!.id, properties: {}, markers: null }));
-  return api().call(endpoints.compose.create, {
-    body: { event: { workflowId, title: `${name} event`, categoryIds: [], setPrivateAFterGeneration: false, vodDrm: false }, playlist: { name, looped: false, liveStreamStart: null, items } },
+  const items = titles.map((title) => ({ type: 0, value: fixture.seeded.recorded.find((e) => e.title === title)!.id, properties: {}, markers: null }));
+  return fixture.service.call(endpoints.compose.create, {
+    body: { event: { workflowId: fixture.seeded.workflowId, title: `${name} event`, categoryIds: [], setPrivateAFterGeneration: false, vodDrm: false }, playlist: { name, looped: false, liveStreamStart: null, items } },
   });
 }
 
 /** Moves the service's clock on until the composition is generated. */
 async function generate(id: string): Promise<void> {
   for (let i = 0; i < 30; i++) {
-    t.clock.advance(30_000);
-    await t.runJobs();
-    const event = await api().call(endpoints.event.get, { params: { id }, query: {} });
+    fixture.t.clock.advance(30_000);
+    await fixture.t.runJobs();
+    const event = await fixture.service.call(endpoints.event.get, { params: { id }, query: {} });
     const state = EventState.nameOf(event!.state);
     if (state !== 'COMPOSE_GENERATING' && state !== 'COMPOSE_WAITING') {
       expect(state).toMatch(/^COMPOSE_(PUBLIC|PRIVATE)$/);
@@ -82,7 +74,7 @@ describe('a new standard composition', () => {
     const available = await screen.findByRole('list', { name: 'Available events' });
     // The first three recordings the pane lists (which ones depends on the hour the demo was seeded).
     const recordedListed = () =>
-      [...available.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => recorded.find((e) => e.id === row.dataset.eventId)).filter((e) => e !== undefined);
+      [...available.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => fixture.seeded.recorded.find((e) => e.id === row.dataset.eventId)).filter((e) => e !== undefined);
     // The pane's events come with their own request.
     await waitFor(() => expect(recordedListed().length).toBeGreaterThanOrEqual(3));
     const picks = recordedListed().slice(0, 3);
@@ -133,7 +125,7 @@ describe('a new standard composition', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/compose\/[0-9a-f-]{36}$/), { timeout: 10_000 });
     const id = router.state.location.pathname.split('/').pop()!;
-    const saved = await api().call(endpoints.compose.get, { params: { eventId: id } });
+    const saved = await fixture.service.call(endpoints.compose.get, { params: { eventId: id } });
     expect(saved.name).toBe('Best of the week');
     expect(saved.items.map((i) => i.value)).toEqual(picks.map((e) => e.id));
     expect(saved.items[1]!.properties).toEqual({ start: '00:00:10.000' });
@@ -149,9 +141,9 @@ describe('a new standard composition', () => {
 });
 
 async function createEncoder(items: { type: number; value: string; markers?: null }[], name = 'Night loop'): Promise<string> {
-  return api().call(endpoints.compose.createEncoder, {
+  return fixture.service.call(endpoints.compose.createEncoder, {
     body: {
-      event: { channelId, title: `${name} event`, categoryIds: [], autoStart: false, autoEnd: false, autoPublish: false, autoStartPublications: false, autoProvision: false, autoTerminate: false },
+      event: { channelId: fixture.seeded.channelId, title: `${name} event`, categoryIds: [], autoStart: false, autoEnd: false, autoPublish: false, autoStartPublications: false, autoProvision: false, autoTerminate: false },
       playlist: { name, looped: true, items: items.map((i) => ({ properties: {}, markers: null, ...i })) },
     },
   });
@@ -166,7 +158,7 @@ const press = async (user: ReturnType<typeof userEvent.setup>, row: HTMLElement,
 describe('editing a saved composition with the keyboard', () => {
   it('moves, selects, duplicates and removes items from the keyboard, undoes every step, and saves with Ctrl+S', async () => {
     const user = userEvent.setup({ delay: null });
-    const picks = recorded.slice(0, 4).map((e) => e.title);
+    const picks = fixture.seeded.recorded.slice(0, 4).map((e) => e.title);
     const [a, b, c, d] = picks;
     const id = await createStandard(picks, 'Keyboard playlist');
     await act(() => generate(id));
@@ -200,8 +192,8 @@ describe('editing a saved composition with the keyboard', () => {
 
     await press(user, playlistRows()[0]!, '{Control>}s{/Control}');
     await waitFor(() => expect(screen.getByTestId('save-status').textContent).toMatch(/All changes saved/), { timeout: 10_000 });
-    const saved = await api().call(endpoints.compose.get, { params: { eventId: id } });
-    expect(saved.items.map((i) => recorded.find((e) => e.id === i.value)!.title)).toEqual([a, b, d, c]);
+    const saved = await fixture.service.call(endpoints.compose.get, { params: { eventId: id } });
+    expect(saved.items.map((i) => fixture.seeded.recorded.find((e) => e.id === i.value)!.title)).toEqual([a, b, d, c]);
     // An edit regenerates the composition, and the page follows it.
     expect(await screen.findByText(/Generating the composition/, undefined, { timeout: 10_000 })).toBeTruthy();
   }, 400_000);
@@ -210,7 +202,7 @@ describe('editing a saved composition with the keyboard', () => {
 describe('invalid input, explained on the item', () => {
   it('an out point before the in point is explained on the item and keeps the playlist from being sent', async () => {
     const user = userEvent.setup({ delay: null });
-    const picks = recorded.slice(0, 2).map((e) => e.title);
+    const picks = fixture.seeded.recorded.slice(0, 2).map((e) => e.title);
     const id = await createStandard(picks, 'Invalid trims');
     renderPage(`/compose/${id}`);
     await waitFor(() => expect(order()).toEqual(picks), { timeout: 10_000 });
@@ -226,18 +218,18 @@ describe('invalid input, explained on the item', () => {
     await user.keyboard('{Control>}s{/Control}');
     const problem = await screen.findByTestId('save-problem');
     expect(problem.textContent).toMatch(/Item 1 \(.+\): The out point must be after the in point/);
-    const onService = await api().call(endpoints.compose.get, { params: { eventId: id } });
+    const onService = await fixture.service.call(endpoints.compose.get, { params: { eventId: id } });
     expect(onService.items[0]!.properties).toEqual({});
   }, 400_000);
 
   it('an encoder playlist says markers are not supported, and the service’s refusal of an item lands on that item', async () => {
     const user = userEvent.setup({ delay: null });
-    const source = recorded[0]!;
+    const source = fixture.seeded.recorded[0]!;
     const id = await createEncoder([
       { type: 0, value: source.id },
       { type: 1, value: 'https://media.example.com/card.mp4' },
     ]);
-    renderPage(`/compose/${id}?cstate=PRE_LIVE&cq=${encodeURIComponent(preLive.title)}`);
+    renderPage(`/compose/${id}?cstate=PRE_LIVE&cq=${encodeURIComponent(fixture.seeded.preLive.title)}`);
     await waitFor(() => expect(order()).toEqual([source.title, 'media.example.com/card.mp4']), { timeout: 10_000 });
     expect(screen.getByText('Encoder composition')).toBeTruthy();
 
@@ -253,13 +245,13 @@ describe('invalid input, explained on the item', () => {
     const preLiveRow = await waitFor(
       () => {
         // The list is drawn anew when the search's answer comes.
-        const row = screen.getByRole('list', { name: 'Available events' }).querySelector<HTMLElement>(`[data-event-id="${preLive.id}"]`);
-        if (!row) throw new Error(`‘${preLive.title}’ is not listed`);
+        const row = screen.getByRole('list', { name: 'Available events' }).querySelector<HTMLElement>(`[data-event-id="${fixture.seeded.preLive.id}"]`);
+        if (!row) throw new Error(`‘${fixture.seeded.preLive.title}’ is not listed`);
         return row;
       },
       { timeout: 10_000 },
     );
-    await user.click(within(preLiveRow).getByRole('button', { name: `Add ‘${preLive.title}’ to the playlist` }));
+    await user.click(within(preLiveRow).getByRole('button', { name: `Add ‘${fixture.seeded.preLive.title}’ to the playlist` }));
     expect(order()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const problem = await screen.findByTestId('save-problem', undefined, { timeout: 10_000 });

@@ -1,22 +1,19 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { endpoints, type ChannelConfiguration } from '#schema';
-import { createApiClient, type ApiClient } from '#client';
+import { createApiClient } from '#client';
 import { renderApp } from '#app/test-utils.tsx';
 import { events as eventsTable } from '#server/db/tables/index.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 
-let t: TestApp;
-let api: ApiClient;
 /** Every request the page sent, as `METHOD /path`. */
 const requests: string[] = [];
-const ids = { concert: '', match: '', arena: '' };
 
 const configuration: ChannelConfiguration = {
   encoders: [
@@ -29,32 +26,35 @@ const configuration: ChannelConfiguration = {
   ],
 };
 
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  const base = routeFetch(t.app);
-  api = createApiClient({
-    baseUrl: '/api',
-    apiKey: t.key,
-    validateResponses: true,
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-      return base(input, init);
-    },
-  });
-  ids.concert = (await api.call(endpoints.eventType.create, { body: { name: 'Concert', referenceId: 'ET-C', colour: '#8e24aa' } })).id;
-  ids.match = (await api.call(endpoints.eventType.create, { body: { name: 'Match', colour: '#1e88e5' } })).id;
-  ids.arena = (await api.call(endpoints.channel.upsert, { body: { name: 'Arena', referenceId: 'CH-A', configurationJson: JSON.stringify(configuration) } })).id;
-  const now = new Date();
-  await t.database.db.insert(eventsTable).values({ clientId: t.clientId, title: 'Derby', eventTypeId: ids.match, channelId: ids.arena, dateCreated: now, dateModified: now });
-}, 120_000);
-
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: new Date(),
+  // The page's client records what it sends; the data is made through it too.
+  seed: async (t) => {
+    const base = routeFetch(t.app);
+    const api = createApiClient({
+      baseUrl: '/api',
+      apiKey: t.key,
+      validateResponses: true,
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+        return base(input, init);
+      },
+    });
+    const ids = {
+      concert: (await api.call(endpoints.eventType.create, { body: { name: 'Concert', referenceId: 'ET-C', colour: '#8e24aa' } })).id,
+      match: (await api.call(endpoints.eventType.create, { body: { name: 'Match', colour: '#1e88e5' } })).id,
+      arena: (await api.call(endpoints.channel.upsert, { body: { name: 'Arena', referenceId: 'CH-A', configurationJson: JSON.stringify(configuration) } })).id,
+    };
+    const now = new Date();
+    await t.database.db.insert(eventsTable).values({ clientId: t.clientId, title: 'Derby', eventTypeId: ids.match, channelId: ids.arena, dateCreated: now, dateModified: now });
+    return { api, ids };
+  },
+});
 
 function renderPage(path: string) {
   requests.length = 0;
-  return renderApp({ client: api, path });
+  return renderApp({ client: fixture.seeded.api, path });
 }
 
 const table = (name: string) => screen.findByRole('grid', { name }, { timeout: 10_000 });
@@ -111,15 +111,15 @@ describe('Configuration, against the in-process service', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New event type' })).toBeNull());
     expect(router.state.location.search).toBe('');
     await waitFor(async () => expect(rowNames(await table('Event types'))).toContain('Keynote'));
-    const saved = (await api.call(endpoints.eventType.list, {})).find((e) => e.name === 'Keynote');
+    const saved = (await fixture.seeded.api.call(endpoints.eventType.list, {})).find((e) => e.name === 'Keynote');
     expect(saved).toMatchObject({ colour: '#00897b', referenceId: null });
   });
 
   it('shows the service’s 400 on the field when an edit clashes, and saves nothing', async () => {
     const user = userEvent.setup();
-    renderPage(`/configuration/event-types?id=${ids.concert}`);
+    renderPage(`/configuration/event-types?id=${fixture.seeded.ids.concert}`);
     const form = await panel('Concert');
-    expect(within(form).getByText(ids.concert)).toBeTruthy();
+    expect(within(form).getByText(fixture.seeded.ids.concert)).toBeTruthy();
     const name = within(form).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'match');
@@ -128,8 +128,8 @@ describe('Configuration, against the in-process service', () => {
     const message = await within(form).findByText('An event type named "match" already exists');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toBe(message.id);
-    expect(requests).toContain(`PUT /api/eventtype/${ids.concert}`);
-    expect(await api.call(endpoints.eventType.get, { params: { id: ids.concert } })).toMatchObject({ name: 'Concert' });
+    expect(requests).toContain(`PUT /api/eventtype/${fixture.seeded.ids.concert}`);
+    expect(await fixture.seeded.api.call(endpoints.eventType.get, { params: { id: fixture.seeded.ids.concert } })).toMatchObject({ name: 'Concert' });
   });
 
   it('deletes an event type after a confirmation that says what happens to its events', async () => {
@@ -140,17 +140,17 @@ describe('Configuration, against the in-process service', () => {
     await user.click(within(list).getByRole('button', { name: 'Delete Match' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the event type?' });
     await within(dialog).findByText(/Its one event stays, without a type/);
-    expect(requests).not.toContain(`DELETE /api/eventtype/${ids.match}`);
+    expect(requests).not.toContain(`DELETE /api/eventtype/${fixture.seeded.ids.match}`);
     await user.click(within(dialog).getByRole('button', { name: 'Delete event type' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete the event type?' })).toBeNull());
     await waitFor(() => expect(rowNames(list)).not.toContain('Match'));
-    expect(await api.call(endpoints.eventType.get, { params: { id: ids.match } })).toBeNull();
+    expect(await fixture.seeded.api.call(endpoints.eventType.get, { params: { id: fixture.seeded.ids.match } })).toBeNull();
   });
 
   it('refuses invalid configuration JSON before sending it, then saves the fixed JSON', async () => {
     const user = userEvent.setup();
-    renderPage(`/configuration/channels?id=${ids.arena}`);
+    renderPage(`/configuration/channels?id=${fixture.seeded.ids.arena}`);
     const form = await panel('Arena');
     const editor = await typeJson('Configuration', '{\n  "encoders": [\n    {"name": "A",}\n  ]\n}');
     await within(form).findByText("Line 3, column 17: remove the comma before '}': JSON allows no trailing comma");
@@ -171,7 +171,7 @@ describe('Configuration, against the in-process service', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Arena' })).toBeNull());
     expect(requests).toContain('POST /api/channel/');
-    const saved = await api.call(endpoints.channel.get, { params: { id: ids.arena } });
+    const saved = await fixture.seeded.api.call(endpoints.channel.get, { params: { id: fixture.seeded.ids.arena } });
     expect(JSON.parse(saved!.configurationJson)).toEqual(fixed);
   });
 
@@ -186,12 +186,12 @@ describe('Configuration, against the in-process service', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete channel' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('The service refused: The channel is used by 1 event; give them another channel (or delete them) first');
-    expect(await api.call(endpoints.channel.get, { params: { id: ids.arena } })).not.toBeNull();
+    expect(await fixture.seeded.api.call(endpoints.channel.get, { params: { id: fixture.seeded.ids.arena } })).not.toBeNull();
   });
 
   it('pages a whole list in the grid, the page in the URL, and opening an item keeps the page', async () => {
     const user = userEvent.setup();
-    for (let i = 1; i <= 27; i++) await api.call(endpoints.tag.create, { body: { name: `tag ${String(i).padStart(2, '0')}` } });
+    for (let i = 1; i <= 27; i++) await fixture.seeded.api.call(endpoints.tag.create, { body: { name: `tag ${String(i).padStart(2, '0')}` } });
     const { router } = renderPage('/configuration/tags?pageSize=25&page=2');
     const list = await table('Tags');
     await waitFor(() => expect(rowNames(list)).toEqual(['tag 26', 'tag 27']));

@@ -1,38 +1,32 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { recordedEvent } from '#testing/compose.ts';
 import { seedLiveFixture } from '#testing/live.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import DownloadsPage from './downloads-page.tsx';
 import { MailboxPage } from '#pages/mailbox/index.ts';
 import { addClip, updateDraft, EMPTY_DRAFT } from './clip-draft.ts';
 import { DownloadBuilder } from './download-builder.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-let match: { id: string };
-
-beforeAll(async () => {
+const fixture = servicePerFile({
   // The clock at the real time: the page shows times relative to the browser's.
-  t = await createTestApp({ now: new Date() });
-  service = createTestClient(t);
-  const fixture = await seedLiveFixture(t.database.db, t.clientId, t.clock.now());
-  match = await recordedEvent(t, fixture, 60, 'Cup final');
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(async () => {
-  cleanup();
-  updateDraft(() => EMPTY_DRAFT);
-  for (const d of (await service.call(endpoints.vodDownload.list, {})) ?? []) await service.call(endpoints.vodDownload.delete, { params: { id: d.id } });
+  now: new Date(),
+  seed: async (t) => {
+    const live = await seedLiveFixture(t.database.db, t.clientId, t.clock.now());
+    return { match: await recordedEvent(t, live, 60, 'Cup final') };
+  },
+  afterEach: async (_t, service) => {
+    updateDraft(() => EMPTY_DRAFT);
+    for (const d of (await service.call(endpoints.vodDownload.list, {})) ?? []) await service.call(endpoints.vodDownload.delete, { params: { id: d.id } });
+  },
 });
 
 function renderPage(path: string) {
@@ -42,7 +36,7 @@ function renderPage(path: string) {
       <Route path="/downloads/new" element={<DownloadBuilder />} />
       <Route path="/mailbox/:id?" element={<MailboxPage />} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
@@ -53,12 +47,12 @@ describe('the downloads page', () => {
   });
 
   it('shows each state, filters by state and search in the URL, and deletes after confirming', async () => {
-    const ready = await service.call(endpoints.vodDownload.create, {
-      body: { emailAddress: 'editor@example.com', contentId: 'ready-one', mp4Filename: 'Goals', downloadClips: [{ eventId: match.id, end: '00:00:04' }] },
+    const ready = await fixture.service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', contentId: 'ready-one', mp4Filename: 'Goals', downloadClips: [{ eventId: fixture.seeded.match.id, end: '00:00:04' }] },
     });
-    await t.runJobs();
-    await service.call(endpoints.vodDownload.create, {
-      body: { emailAddress: 'editor@example.com', contentId: 'still-busy', mp4Filename: 'Interviews', downloadClips: [{ eventId: match.id, end: '00:00:04' }] },
+    await fixture.t.runJobs();
+    await fixture.service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', contentId: 'still-busy', mp4Filename: 'Interviews', downloadClips: [{ eventId: fixture.seeded.match.id, end: '00:00:04' }] },
     });
     const { router } = renderPage('/downloads');
     const grid = await screen.findByRole('grid', { name: 'Downloads' });
@@ -82,29 +76,29 @@ describe('the downloads page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete the download?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete the download' }));
     await waitFor(() => expect(within(grid).queryByRole('row', { name: /Goals\.mp4/ })).toBeNull());
-    expect(await service.call(endpoints.vodDownload.get, { params: { id: ready.id } })).toBeNull();
+    expect(await fixture.service.call(endpoints.vodDownload.get, { params: { id: ready.id } })).toBeNull();
   });
 
   it('retries a failed download', async () => {
-    const failing = await recordedEvent(t, await seedLiveFixture(t.database.db, t.clientId, t.clock.now()), 30, 'Gone soon');
-    const created = await service.call(endpoints.vodDownload.create, {
+    const failing = await recordedEvent(fixture.t, await seedLiveFixture(fixture.t.database.db, fixture.t.clientId, fixture.t.clock.now()), 30, 'Gone soon');
+    const created = await fixture.service.call(endpoints.vodDownload.create, {
       body: { emailAddress: 'editor@example.com', mp4Filename: 'Lost', downloadClips: [{ eventId: failing.id, end: '00:00:04' }] },
     });
-    await service.call(endpoints.event.delete, { params: { id: failing.id } }).catch(() => undefined);
-    await t.runJobs();
+    await fixture.service.call(endpoints.event.delete, { params: { id: failing.id } }).catch(() => undefined);
+    await fixture.t.runJobs();
     renderPage('/downloads?state=failed');
     const grid = await screen.findByRole('grid', { name: 'Downloads' });
     const row = await within(grid).findByRole('row', { name: /Lost\.mp4/ });
     expect(within(row).getByText('Failed')).toBeTruthy();
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Retry Lost.mp4' }));
-    await waitFor(async () => expect((await service.call(endpoints.vodDownload.get, { params: { id: created.id } }))!.failureDate).toBeNull());
+    await waitFor(async () => expect((await fixture.service.call(endpoints.vodDownload.get, { params: { id: created.id } }))!.failureDate).toBeNull());
   });
 });
 
 describe('the download builder', () => {
   it('asks for the clips marked, maps the service’s refusal onto the clip, then follows the download to ready', async () => {
-    addClip({ eventId: match.id, eventTitle: 'Cup final', fromMs: 2_000, toMs: 8_000 });
-    addClip({ eventId: match.id, eventTitle: 'Cup final', fromMs: 50_000, toMs: 90_000 });
+    addClip({ eventId: fixture.seeded.match.id, eventTitle: 'Cup final', fromMs: 2_000, toMs: 8_000 });
+    addClip({ eventId: fixture.seeded.match.id, eventTitle: 'Cup final', fromMs: 50_000, toMs: 90_000 });
     const { router } = renderPage('/downloads/new');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'New download' });
@@ -116,17 +110,17 @@ describe('the download builder', () => {
     await user.click(within(form).getByRole('button', { name: /^Remove clip 2/ }));
     await user.click(within(form).getByRole('button', { name: 'Request download' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?download=/));
-    await t.runJobs();
+    await fixture.t.runJobs();
     expect(await screen.findByRole('link', { name: 'Open the MP4' }, { timeout: 10_000 })).toBeTruthy();
   });
 });
 
 describe('the mailbox', () => {
   it('lists the mails and opens one', async () => {
-    await service.call(endpoints.vodDownload.create, {
-      body: { emailAddress: 'desk@example.com', emailLanguage: 'fr', mp4Filename: 'Résumé', downloadClips: [{ eventId: match.id, end: '00:00:04' }] },
+    await fixture.service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'desk@example.com', emailLanguage: 'fr', mp4Filename: 'Résumé', downloadClips: [{ eventId: fixture.seeded.match.id, end: '00:00:04' }] },
     });
-    await t.runJobs();
+    await fixture.t.runJobs();
     const { router } = renderPage('/mailbox');
     const list = await screen.findByRole('list', { name: 'Mails' });
     await userEvent.setup().click(within(list).getAllByRole('button', { name: /Votre téléchargement est prêt : Résumé\.mp4/ })[0]!);

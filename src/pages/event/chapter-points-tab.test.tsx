@@ -1,25 +1,16 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type ChapterPoint, type Event } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { ChapterPointsTab } from './chapter-points-tab.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  service = createTestClient(t);
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({ now: new Date() });
 
 interface Match {
   event: Event;
@@ -30,10 +21,10 @@ interface Match {
 
 /** A match: two halves, a goal in the first with a property. */
 async function match(): Promise<Match> {
-  const created = await service.call(endpoints.event.upsert, { body: { Title: 'Harbour derby' } });
-  const event = (await service.call(endpoints.event.get, { params: { id: created.id } }))!;
+  const created = await fixture.service.call(endpoints.event.upsert, { body: { Title: 'Harbour derby' } });
+  const event = (await fixture.service.call(endpoints.event.get, { params: { id: created.id } }))!;
   const point = (body: { title: string; startTime: string; endTime?: string; parentId?: string; tag?: string; propertyModels?: { category: string; key: string; value: string }[] }) =>
-    service.call(endpoints.chapterPoint.upsert, { body: { eventId: event.id, ...body } });
+    fixture.service.call(endpoints.chapterPoint.upsert, { body: { eventId: event.id, ...body } });
   const first = await point({ title: 'First half', startTime: '00:15:00', endTime: '01:02:00', tag: 'half' });
   const goal = await point({ title: 'Goal — Okonkwo 23’', startTime: '00:38:00', parentId: first.id, tag: 'goal', propertyModels: [{ category: 'match', key: 'scorer', value: 'J. Okonkwo' }] });
   const second = await point({ title: 'Second half', startTime: '01:17:00.500', tag: 'half' });
@@ -41,7 +32,7 @@ async function match(): Promise<Match> {
 }
 
 function renderTab(event: Event, search = '') {
-  return renderWithApp(<ChapterPointsTab event={event} />, { client: createTestClient(t), path: `/events/${event.id}?tab=chapters${search}` });
+  return renderWithApp(<ChapterPointsTab event={event} />, { client: createTestClient(fixture.t), path: `/events/${event.id}?tab=chapters${search}` });
 }
 
 const tree = () => screen.findByRole('tree', { name: 'Chapter points' });
@@ -82,7 +73,7 @@ describe('the chapter points tab, against the in-process service', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add chapter point' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    const added = (await service.call(endpoints.chapterPoint.listForEvent, { params: { eventId: m.event.id }, query: {} })).find((p) => p.title === 'Half-time analysis')!;
+    const added = (await fixture.service.call(endpoints.chapterPoint.listForEvent, { params: { eventId: m.event.id }, query: {} })).find((p) => p.title === 'Half-time analysis')!;
     expect(added).toMatchObject({ startTime: '01:02:00', parentId: null, endTime: null, tag: null });
     await waitFor(() => expect(router.state.location.search).toContain(`chapter=${added.id}`));
     const item = await within(await tree()).findByRole('treeitem', { name: '01:02:00 Half-time analysis' });
@@ -96,7 +87,7 @@ describe('the chapter points tab, against the in-process service', () => {
     await user.type(within(draft).getByRole('textbox', { name: 'Key' }), 'pundit');
     await user.type(within(draft).getByRole('textbox', { name: 'Value' }), 'M. Lindqvist{Enter}');
     await waitFor(() => expect(within(properties).getByRole('row', { name: 'studio / pundit' })).toBeTruthy());
-    expect(await service.call(endpoints.chapterPointCustomProperty.list, { query: { chapterPointId: added.id } })).toEqual([
+    expect(await fixture.service.call(endpoints.chapterPointCustomProperty.list, { query: { chapterPointId: added.id } })).toEqual([
       expect.objectContaining({ category: 'studio', key: 'pundit', value: 'M. Lindqvist' }),
     ]);
   }, 60_000);
@@ -122,7 +113,7 @@ describe('the chapter points tab, against the in-process service', () => {
     await screen.findByRole('heading', { level: 2, name: 'Second half' });
     await user.click(screen.getByRole('button', { name: 'Add under it' }));
     const dialog = await screen.findByRole('dialog', { name: /^Add a chapter point under/ });
-    await service.call(endpoints.chapterPoint.delete, { params: { id: m.second.id } });
+    await fixture.service.call(endpoints.chapterPoint.delete, { params: { id: m.second.id } });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Late winner');
     await user.click(within(dialog).getByRole('button', { name: 'Add chapter point' }));
     const parent = within(dialog).getByRole('combobox', { name: 'Parent' });
@@ -142,7 +133,7 @@ describe('the chapter points tab, against the in-process service', () => {
     await user.type(end, '00:10:00{Enter}');
     await waitFor(() => expect(end.getAttribute('aria-invalid')).toBe('true'));
     expect(within(dialog).getByText('endTime must not be before startTime')).toBeTruthy();
-    expect((await service.call(endpoints.chapterPoint.get, { params: { id: m.first.id }, query: {} }))?.endTime).toBe('01:02:00');
+    expect((await fixture.service.call(endpoints.chapterPoint.get, { params: { id: m.first.id }, query: {} }))?.endTime).toBe('01:02:00');
   });
 
   it('edits the selected chapter point', async () => {
@@ -156,7 +147,7 @@ describe('the chapter points tab, against the in-process service', () => {
     await user.clear(title);
     await user.type(title, 'Goal — Okonkwo 24’{Enter}');
     expect(await within(await tree()).findByRole('treeitem', { name: '00:38:00 Goal — Okonkwo 24’' })).toBeTruthy();
-    const saved = await service.call(endpoints.chapterPoint.get, { params: { id: m.goal.id }, query: {} });
+    const saved = await fixture.service.call(endpoints.chapterPoint.get, { params: { id: m.goal.id }, query: {} });
     // The other fields and the properties stay.
     expect(saved).toMatchObject({ title: 'Goal — Okonkwo 24’', parentId: m.first.id, tag: 'goal', startTime: '00:38:00' });
     expect(saved?.chapterPointCustomProperties).toHaveLength(1);
@@ -173,7 +164,7 @@ describe('the chapter points tab, against the in-process service', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete 2 chapter points' }));
     await waitFor(() => expect(within(screen.getByRole('tree')).getAllByRole('treeitem')).toHaveLength(1));
     expect(router.state.location.search).not.toContain('chapter=');
-    expect((await service.call(endpoints.chapterPoint.listForEvent, { params: { eventId: m.event.id }, query: {} })).map((p) => p.title)).toEqual(['Second half']);
+    expect((await fixture.service.call(endpoints.chapterPoint.listForEvent, { params: { eventId: m.event.id }, query: {} })).map((p) => p.title)).toEqual(['Second half']);
   });
 
   it('moves through the tree from the keyboard: arrows move the selection, ← closes a branch and → opens it', async () => {
@@ -199,8 +190,8 @@ describe('the chapter points tab, against the in-process service', () => {
   });
 
   it('says when there are no chapter points yet', async () => {
-    const created = await service.call(endpoints.event.upsert, { body: { Title: 'No chapters' } });
-    renderTab((await service.call(endpoints.event.get, { params: { id: created.id } }))!);
+    const created = await fixture.service.call(endpoints.event.upsert, { body: { Title: 'No chapters' } });
+    renderTab((await fixture.service.call(endpoints.event.get, { params: { id: created.id } }))!);
     expect(await screen.findByText('No chapter points yet')).toBeTruthy();
   });
 });

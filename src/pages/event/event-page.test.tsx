@@ -1,53 +1,46 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventBody, type Event } from '#schema';
-import type { ApiClient } from '#client';
 import { loadEventTabs, renderWithApp } from '#app/test-utils.tsx';
 import { seedDemoData } from '#server/demo/seed.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { emptyEntry, serializeDrm } from './drm.ts';
 import { eventToFormValues, formToBody } from './event-form-values.ts';
 import EventPage from '#app/event-tabs.tsx';
 
-
-let t: TestApp;
-let service: ApiClient;
-let refs: { channel: { id: string; name: string }; room: string; eventType: string; category: string; xflow: string; profile: string };
-
 beforeAll(loadEventTabs, 120_000);
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, t.clientId, t.clock);
-  service = createTestClient(t);
-  const [channels, rooms, types, categories, xflows, profiles] = await Promise.all([
-    service.call(endpoints.channel.list, {}),
-    service.call(endpoints.room.list, {}),
-    service.call(endpoints.eventType.list, {}),
-    service.call(endpoints.category.list, {}),
-    service.call(endpoints.xflow.list, {}),
-    service.call(endpoints.infrastructureProfile.list, {}),
-  ]);
-  refs = {
-    channel: channels[0]!,
-    room: rooms[0]!.id,
-    eventType: types[0]!.id,
-    category: categories[0]!.id,
-    xflow: xflows[0]!.id,
-    profile: profiles[0]!.id,
-  };
-}, 120_000);
 
-afterAll(() => t?.close());
-afterEach(cleanup);
+/** The demo data, and one of each kind of reference an event takes. */
+const fixture = servicePerFile({
+  seed: async (t, service) => {
+    await seedDemoData(t.database.db, t.clientId, t.clock);
+    const [channels, rooms, types, categories, xflows, profiles] = await Promise.all([
+      service.call(endpoints.channel.list, {}),
+      service.call(endpoints.room.list, {}),
+      service.call(endpoints.eventType.list, {}),
+      service.call(endpoints.category.list, {}),
+      service.call(endpoints.xflow.list, {}),
+      service.call(endpoints.infrastructureProfile.list, {}),
+    ]);
+    return {
+      channel: channels[0]!,
+      room: rooms[0]!.id,
+      eventType: types[0]!.id,
+      category: categories[0]!.id,
+      xflow: xflows[0]!.id,
+      profile: profiles[0]!.id,
+    };
+  },
+});
 
 function createEvent(body: Partial<EventBody> = {}): Promise<Event> {
-  return service.call(endpoints.event.upsert, { body: { Title: 'Evening concert', ChannelId: refs.channel.id, ...body } });
+  return fixture.service.call(endpoints.event.upsert, { body: { Title: 'Evening concert', ChannelId: fixture.seeded.channel.id, ...body } });
 }
 
 /** The page at its real route, with the list as the place "Events" leads to. */
@@ -57,7 +50,7 @@ function renderPage(path: string) {
       <Route path="/events/:id" element={<EventPage />} />
       <Route path="/events" element={<p>The events list</p>} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
@@ -101,13 +94,13 @@ describe('Event -> EventBody, through the service', () => {
       ScheduledTerminateAt: '2026-03-12T21:30:00.000Z',
       ArchiverStart: '2026-03-12T19:00:00.000Z',
       ArchiverEnd: '2026-03-12T21:00:00.000Z',
-      RoomId: refs.room,
-      EventTypeId: refs.eventType,
-      CategoryId: refs.category,
-      ChannelId: refs.channel.id,
-      XflowId: refs.xflow,
-      RemixflowId: refs.xflow,
-      InfrastructureProfileId: refs.profile,
+      RoomId: fixture.seeded.room,
+      EventTypeId: fixture.seeded.eventType,
+      CategoryId: fixture.seeded.category,
+      ChannelId: fixture.seeded.channel.id,
+      XflowId: fixture.seeded.xflow,
+      RemixflowId: fixture.seeded.xflow,
+      InfrastructureProfileId: fixture.seeded.profile,
       AutoStart: true,
       AutoEnd: true,
       AutoProvisionInfrastructure: true,
@@ -124,12 +117,12 @@ describe('Event -> EventBody, through the service', () => {
       MaxBitrate: 6000,
       MinBitrate: 500,
     } satisfies EventBody;
-    const created = await service.call(endpoints.event.upsert, { body: { ...body, Tags: [{ name: 'round-trip' }] } });
+    const created = await fixture.service.call(endpoints.event.upsert, { body: { ...body, Tags: [{ name: 'round-trip' }] } });
 
     const values = eventToFormValues(created);
     expect(values).toMatchObject({ ...body, Id: created.id, Tags: [{ id: expect.any(String), name: 'round-trip' }] });
 
-    const saved = await service.call(endpoints.event.upsert, { body: formToBody(EventBody.parse(values)) });
+    const saved = await fixture.service.call(endpoints.event.upsert, { body: formToBody(EventBody.parse(values)) });
     expect(saved.id).toBe(created.id);
     expect(eventToFormValues(saved)).toEqual(values);
   });
@@ -144,7 +137,7 @@ describe('EventPage, with data from the in-process service', () => {
     expect(places(liveControls())).toEqual(PLACES);
     cleanup();
 
-    const live = await service.call(endpoints.event.list, { query: { eventState: 'LIVE_PUBLISHED', pageSize: 1 } });
+    const live = await fixture.service.call(endpoints.event.list, { query: { eventState: 'LIVE_PUBLISHED', pageSize: 1 } });
     renderPage(`/events/${live.results[0]!.id}`);
     await screen.findByRole('heading', { level: 1, name: live.results[0]!.title });
     expect(buttonNames(liveControls())).toEqual(['Unpublish', 'Suspend', 'Stop']);
@@ -165,7 +158,7 @@ describe('EventPage, with data from the in-process service', () => {
     await user.click(await screen.findByRole('button', { name: 'Start' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Start the event?' });
-    expect(within(dialog).getByText(`Start the encoder for ‘Evening concert’ on channel ${refs.channel.name}. Viewers will not see it until you publish.`)).toBeTruthy();
+    expect(within(dialog).getByText(`Start the encoder for ‘Evening concert’ on channel ${fixture.seeded.channel.name}. Viewers will not see it until you publish.`)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
 
@@ -178,11 +171,11 @@ describe('EventPage, with data from the in-process service', () => {
 
     // The encoder gets ready (clock time, jobs), and the page sees it by itself within its fast refresh.
     for (let i = 0; i < 30; i++) {
-      t.clock.advance(5_000);
-      await t.runJobs();
-      if ((await service.call(endpoints.event.get, { params: { id: event.id } }))?.stateString === 'LIVE_UNPUBLISHED') break;
+      fixture.t.clock.advance(5_000);
+      await fixture.t.runJobs();
+      if ((await fixture.service.call(endpoints.event.get, { params: { id: event.id } }))?.stateString === 'LIVE_UNPUBLISHED') break;
     }
-    expect((await service.call(endpoints.event.get, { params: { id: event.id } }))?.stateString).toBe('LIVE_UNPUBLISHED');
+    expect((await fixture.service.call(endpoints.event.get, { params: { id: event.id } }))?.stateString).toBe('LIVE_UNPUBLISHED');
     await waitFor(() => expect(document.querySelector('[data-state="LIVE_UNPUBLISHED"]')).toBeTruthy(), { timeout: 15_000 });
     expect(buttonNames(liveControls())).toEqual(['Publish', 'Suspend', 'Stop']);
   });
@@ -201,7 +194,7 @@ describe('EventPage, with data from the in-process service', () => {
     expect(await screen.findByText('Must be at most 86400 seconds (24 hours)')).toBeTruthy();
     expect(dvr.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('The service did not accept the changes')).toBeTruthy();
-    expect((await service.call(endpoints.event.get, { params: { id: event.id } }))?.dvrLength).toBeNull();
+    expect((await fixture.service.call(endpoints.event.get, { params: { id: event.id } }))?.dvrLength).toBeNull();
   });
 
   it('creates an event from the form and opens it', async () => {
@@ -212,7 +205,7 @@ describe('EventPage, with data from the in-process service', () => {
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/events\/[0-9a-f-]{36}$/));
     expect(await screen.findByRole('heading', { level: 1, name: 'Made in the form' })).toBeTruthy();
     const id = router.state.location.pathname.split('/').pop()!;
-    expect((await service.call(endpoints.event.get, { params: { id } }))?.stateString).toBe('PRE_LIVE');
+    expect((await fixture.service.call(endpoints.event.get, { params: { id } }))?.stateString).toBe('PRE_LIVE');
   });
 
   it('asks before leaving with unsaved changes', async () => {
@@ -243,10 +236,10 @@ describe('EventPage, with data from the in-process service', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
-    expect(await service.call(endpoints.event.get, { params: { id: event.id } })).toBeNull();
+    expect(await fixture.service.call(endpoints.event.get, { params: { id: event.id } })).toBeNull();
     await user.click(await notificationAction('Undo'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${event.id}`));
-    expect((await service.call(endpoints.event.get, { params: { id: event.id } }))?.title).toBe('Short-lived');
+    expect((await fixture.service.call(endpoints.event.get, { params: { id: event.id } }))?.title).toBe('Short-lived');
   });
 
   it('says so when there is no such event', async () => {

@@ -1,51 +1,44 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { and, eq, inArray } from 'drizzle-orm';
 import { endpoints, EventState } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { events as eventsTable } from '#server/db/tables/index.ts';
 import { seedDemoData } from '#server/demo/seed.ts';
-import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
+import type { TestTenant } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import EventsPage from './events-page.tsx';
 import { countEvents } from './bulk.ts';
 import { STATUS_TILES } from './event-filters.ts';
 import { DEFAULT_EVENTS_FILTERS, filtersToQuery } from './events-view.ts';
 
-let t: TestApp;
-let emptyTenant: TestTenant;
-let total: number;
-
-beforeAll(async () => {
+const fixture = servicePerFile({
   // Seeded around the real now: the page's default view is "today onwards" by the browser's clock.
-  t = await createTestApp({ now: new Date() });
-  ({ events: total } = await seedDemoData(t.database.db, t.clientId, t.clock));
-  emptyTenant = await t.createTenant();
-}, 120_000);
-
-afterAll(() => t?.close());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
+  now: new Date(),
+  seed: async (t) => {
+    const { events: total } = await seedDemoData(t.database.db, t.clientId, t.clock);
+    return { total, emptyTenant: await t.createTenant() };
+  },
+  afterEach: () => localStorage.clear(),
 });
 
 function renderPage(path = '/events', tenant?: TestTenant) {
-  return renderWithApp(<EventsPage />, { client: createTestClient(t, tenant ? { tenant } : {}), path });
+  return renderWithApp(<EventsPage />, { client: createTestClient(fixture.t, tenant ? { tenant } : {}), path });
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Events' });
-const service = () => createTestClient(t);
 const search = (router: { state: { location: { search: string } } }) => Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 describe('EventsPage, with data from the in-process service', () => {
   it('opens on today onwards, soonest first, and says so', async () => {
-    const expected = await service().call(endpoints.event.list, { query: { ...filtersToQuery(DEFAULT_EVENTS_FILTERS), pageSize: 1 } });
+    const expected = await fixture.service.call(endpoints.event.list, { query: { ...filtersToQuery(DEFAULT_EVENTS_FILTERS), pageSize: 1 } });
     expect(expected.totalCount).toBeGreaterThan(0);
-    expect(expected.totalCount).toBeLessThan(total);
+    expect(expected.totalCount).toBeLessThan(fixture.seeded.total);
     renderPage();
     expect(await screen.findByText(new RegExp(`^${expected.totalCount.toLocaleString()} events · `))).toBeTruthy();
     const active = screen.getByRole('list', { name: 'Active filters' });
@@ -59,16 +52,16 @@ describe('EventsPage, with data from the in-process service', () => {
     await screen.findByText(/ events · /);
     await user.click(screen.getByRole('button', { name: /Starts: today onwards — remove this filter/ }));
     await waitFor(() => expect(search(router)).toEqual({ range: 'all' }));
-    expect(await screen.findByText(new RegExp(`^${total.toLocaleString()} events · `))).toBeTruthy();
-    expect(await screen.findByText(`1–20 of ${total}`)).toBeTruthy();
+    expect(await screen.findByText(new RegExp(`^${fixture.seeded.total.toLocaleString()} events · `))).toBeTruthy();
+    expect(await screen.findByText(`1–20 of ${fixture.seeded.total}`)).toBeTruthy();
   });
 
   it('opens the page and order the URL names, and shows the rows the service gives for them', async () => {
-    const expected = await service().call(endpoints.event.list, {
+    const expected = await fixture.service.call(endpoints.event.list, {
       query: { pageNumber: 2, pageSize: 20, orderColumn: 'Title', order: 'DESC' },
     });
     const { router } = renderPage('/events?page=2&sort=title&order=desc&range=all');
-    expect(await screen.findByText(`21–40 of ${total}`)).toBeTruthy();
+    expect(await screen.findByText(`21–40 of ${fixture.seeded.total}`)).toBeTruthy();
     expect(within(grid()).getByRole('columnheader', { name: /Title/ }).getAttribute('aria-sort')).toBe('descending');
     await waitFor(() => expect(within(grid()).getAllByText(expected.results[0]!.title).length).toBeGreaterThan(0));
     expect(router.state.location.search).toBe('?page=2&sort=title&order=desc&range=all');
@@ -76,15 +69,15 @@ describe('EventsPage, with data from the in-process service', () => {
 
   it('sorts on the service when a column header is chosen, from the first page', async () => {
     const { router } = renderPage('/events?page=2&range=all');
-    await screen.findByText(`21–40 of ${total}`);
+    await screen.findByText(`21–40 of ${fixture.seeded.total}`);
     await userEvent.setup().click(within(grid()).getByRole('columnheader', { name: /Title/ }));
     await waitFor(() => expect(search(router)).toEqual({ sort: 'title', range: 'all' }));
-    expect(await screen.findByText(`1–20 of ${total}`)).toBeTruthy();
+    expect(await screen.findByText(`1–20 of ${fixture.seeded.total}`)).toBeTruthy();
     expect(within(grid()).getByRole('columnheader', { name: /Title/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
   it('filters by the URL’s state and channel, and shows what is active', async () => {
-    const expected = await service().call(endpoints.event.list, { query: { eventState: 'INSTANT_VOD,VOD_PUBLIC', channel: 'Sports Arena 1', pageSize: 1 } });
+    const expected = await fixture.service.call(endpoints.event.list, { query: { eventState: 'INSTANT_VOD,VOD_PUBLIC', channel: 'Sports Arena 1', pageSize: 1 } });
     expect(expected.totalCount).toBeGreaterThan(0);
     renderPage('/events?range=all&state=INSTANT_VOD,VOD_PUBLIC&channel=Sports+Arena+1');
     expect(await screen.findByText(new RegExp(`^${expected.totalCount} events? · `))).toBeTruthy();
@@ -99,7 +92,7 @@ describe('EventsPage, with data from the in-process service', () => {
     await screen.findByText(/ events? · /);
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(search(router)).toEqual({ sort: 'title', range: 'all' }));
-    expect(await screen.findByText(new RegExp(`^${total.toLocaleString()} events · `))).toBeTruthy();
+    expect(await screen.findByText(new RegExp(`^${fixture.seeded.total.toLocaleString()} events · `))).toBeTruthy();
   });
 
   it('debounces the search box into the URL', async () => {
@@ -108,14 +101,14 @@ describe('EventsPage, with data from the in-process service', () => {
     await screen.findByText(/ events · /);
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Documentary');
     await waitFor(() => expect(search(router)).toEqual({ range: 'all', search: 'Documentary' }));
-    const expected = await service().call(endpoints.event.list, { query: { search: 'Documentary', pageSize: 1 } });
+    const expected = await fixture.service.call(endpoints.event.list, { query: { search: 'Documentary', pageSize: 1 } });
     await waitFor(() => expect(screen.getByText(/ events? · /).textContent).toMatch(new RegExp(`^${expected.totalCount} events? · `)));
   });
 
   it('counts each status tile on the service and filters the list in one click', async () => {
     const now = new Date();
     const expected = await Promise.all(
-      STATUS_TILES.map((tile) => service().call(endpoints.event.list, { query: { ...filtersToQuery(tile.filters, now), pageSize: 1 } })),
+      STATUS_TILES.map((tile) => fixture.service.call(endpoints.event.list, { query: { ...filtersToQuery(tile.filters, now), pageSize: 1 } })),
     );
     const live = expected[0]!.totalCount;
     expect(live, 'the demo has events live now').toBeGreaterThan(0);
@@ -138,7 +131,7 @@ describe('EventsPage, with data from the in-process service', () => {
   });
 
   it('sets the type of the selected events and reports the one the service refused, with its reason', async () => {
-    const client = service();
+    const client = fixture.service;
     const page = await client.call(endpoints.event.list, { query: { search: 'Documentary', pageSize: 20 } });
     expect(page.totalCount).toBeGreaterThanOrEqual(2);
     const user = userEvent.setup();
@@ -156,7 +149,7 @@ describe('EventsPage, with data from the in-process service', () => {
 
     // Meanwhile someone deletes one of them.
     const gone = page.results[0]!;
-    await t.database.db.update(eventsTable).set({ dateDeleted: new Date() }).where(and(eq(eventsTable.clientId, t.clientId), eq(eventsTable.id, gone.id)));
+    await fixture.t.database.db.update(eventsTable).set({ dateDeleted: new Date() }).where(and(eq(eventsTable.clientId, fixture.t.clientId), eq(eventsTable.id, gone.id)));
     try {
       await user.click(within(confirm).getByRole('button', { name: `Set ${page.totalCount} events to Concert` }));
       const summary = await screen.findByRole('dialog', { name: `${countEvents(page.totalCount - 1)} set to Concert; 1 failed.` });
@@ -170,12 +163,12 @@ describe('EventsPage, with data from the in-process service', () => {
       await user.click(within(summary).getByRole('button', { name: 'Close' }));
       expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
     } finally {
-      await t.database.db.update(eventsTable).set({ dateDeleted: null }).where(eq(eventsTable.id, gone.id));
+      await fixture.t.database.db.update(eventsTable).set({ dateDeleted: null }).where(eq(eventsTable.id, gone.id));
     }
   });
 
   it('changes the state of the selected events and reports the transition the service refused', async () => {
-    const client = service();
+    const client = fixture.service;
     const page = await client.call(endpoints.event.list, { query: { eventState: 'VOD_PUBLIC', pageSize: 10, orderColumn: 'DisplayLiveStart', order: 'ASC' } });
     expect(page.results.length).toBeGreaterThanOrEqual(3);
     const n = page.results.length;
@@ -191,10 +184,10 @@ describe('EventsPage, with data from the in-process service', () => {
 
     // Meanwhile one of them is moved to long-term storage, from where no change is allowed.
     const moved = page.results[1]!;
-    await t.database.db
+    await fixture.t.database.db
       .update(eventsTable)
       .set({ state: EventState.values.INSTANT_VOD_BACKUP })
-      .where(and(eq(eventsTable.clientId, t.clientId), eq(eventsTable.id, moved.id)));
+      .where(and(eq(eventsTable.clientId, fixture.t.clientId), eq(eventsTable.id, moved.id)));
     try {
       await user.click(within(confirm).getByRole('button', { name: `Change ${n} events to VOD (private)` }));
       const summary = await screen.findByRole('dialog', { name: `${countEvents(n - 1)} changed to VOD (private); 1 failed.` }, { timeout: 10_000 });
@@ -208,10 +201,10 @@ describe('EventsPage, with data from the in-process service', () => {
       const after = await client.call(endpoints.event.list, { query: { eventState: 'VOD_PRIVATE', search: page.results[0]!.title, pageSize: 5 } });
       expect(after.results.map((e) => e.id)).toContain(page.results[0]!.id);
     } finally {
-      await t.database.db
+      await fixture.t.database.db
         .update(eventsTable)
         .set({ state: EventState.values.VOD_PUBLIC })
-        .where(and(eq(eventsTable.clientId, t.clientId), inArray(eventsTable.id, page.results.map((e) => e.id))));
+        .where(and(eq(eventsTable.clientId, fixture.t.clientId), inArray(eventsTable.id, page.results.map((e) => e.id))));
     }
   });
 
@@ -238,7 +231,7 @@ describe('EventsPage, with data from the in-process service', () => {
   });
 
   it('says so when there are no events', async () => {
-    renderPage('/events?range=all', emptyTenant);
+    renderPage('/events?range=all', fixture.seeded.emptyTenant);
     expect(await screen.findByText('No events yet')).toBeTruthy();
     expect(screen.getByText(/^0 events · /)).toBeTruthy();
   });
@@ -259,7 +252,7 @@ describe('EventsPage, with data from the in-process service', () => {
   });
 
   it('says what to do when the key is refused', async () => {
-    renderWithApp(<EventsPage />, { client: createTestClient({ app: t.app, key: 'not-a-key-of-anyone' }), path: '/events' });
+    renderWithApp(<EventsPage />, { client: createTestClient({ app: fixture.t.app, key: 'not-a-key-of-anyone' }), path: '/events' });
     expect(await screen.findByText('Could not load the events')).toBeTruthy();
     expect(screen.getByText('The key was refused — check it.')).toBeTruthy();
     expect(await screen.findByRole('dialog', { name: 'Connection settings' })).toBeTruthy();

@@ -1,29 +1,20 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventState } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { activeDestination, setFaults } from '#testing/syndication.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { DestinationsPage } from '#pages/destinations/index.ts';
 import PublicationsPage from './publications-page.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  service = createTestClient(t);
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(() => cleanup());
+const fixture = servicePerFile({ now: new Date() });
 
 function renderAt(path: string) {
   return renderWithApp(
@@ -32,24 +23,24 @@ function renderAt(path: string) {
       <Route path="/destinations" element={<DestinationsPage />} />
       <Route path="/events/:id" element={<p>The event page</p>} />
     </Routes>,
-    { client: createTestClient(t), path },
+    { client: createTestClient(fixture.t), path },
   );
 }
 
 async function settle(ms: number) {
   for (let done = 0; done < ms; done += 500) {
-    t.clock.advance(500);
-    await t.runJobs();
+    fixture.t.clock.advance(500);
+    await fixture.t.runJobs();
   }
 }
 
 describe('the publication monitor', () => {
   it('shows failed publications first with their reason, filters by state in the URL, and recreates one after confirming', async () => {
-    const eventId = await insertEvent(t, { state: EventState.values.LIVE_PUBLISHED, title: 'Monitor final' });
-    const ok = await activeDestination(t, service, 'VideoSite', 'Good channel');
-    const bad = await activeDestination(t, service, 'SocialNetwork', 'Bad page');
-    await setFaults(service, bad.id, 'streamRejected');
-    await service.call(endpoints.livePublication.create, {
+    const eventId = await insertEvent(fixture.t, { state: EventState.values.LIVE_PUBLISHED, title: 'Monitor final' });
+    const ok = await activeDestination(fixture.t, fixture.service, 'VideoSite', 'Good channel');
+    const bad = await activeDestination(fixture.t, fixture.service, 'SocialNetwork', 'Bad page');
+    await setFaults(fixture.service, bad.id, 'streamRejected');
+    await fixture.service.call(endpoints.livePublication.create, {
       body: {
         eventId,
         startInstantly: true,
@@ -75,11 +66,11 @@ describe('the publication monitor', () => {
     await waitFor(() => expect(router.state.location.search).toContain('states=Failed'));
     await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2));
 
-    await setFaults(service, bad.id, '');
+    await setFaults(fixture.service, bad.id, '');
     await user.click(within(grid).getByRole('button', { name: 'Actions for the publication on Bad page' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Recreate (retry)' }));
     await waitFor(async () => {
-      const page = await service.call(endpoints.publicationMonitor.list, { query: { eventId } });
+      const page = await fixture.service.call(endpoints.publicationMonitor.list, { query: { eventId } });
       expect(page.results.map((r) => r.publicationStateString).sort()).toEqual(['InProgress', 'InProgress']);
     });
     await user.click(screen.getByRole('button', { name: /^Failed/ }));
@@ -100,7 +91,7 @@ describe('the publication monitor', () => {
 
 describe('the destinations page', () => {
   it('activates through the authorisation the dialog links to, and switches a simulated fault', async () => {
-    const created = await service.call(endpoints.mediaDestination.create, { body: { name: 'Needs auth', target: 'MediaPlatform' } });
+    const created = await fixture.service.call(endpoints.mediaDestination.create, { body: { name: 'Needs auth', target: 'MediaPlatform' } });
     const user = userEvent.setup();
     renderAt(`/destinations?destination=${created.id}`);
     const list = await screen.findByRole('list', { name: 'Destinations' });
@@ -108,13 +99,13 @@ describe('the destinations page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Authorise Control Room on MediaPlatform' });
     const link = within(dialog).getByRole('link', { name: 'Open the authorisation page' });
     const path = new URL(link.getAttribute('href')!).pathname;
-    await t.app.inject({ method: 'POST', url: path, payload: 'decision=allow', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await fixture.t.app.inject({ method: 'POST', url: path, payload: 'decision=allow', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     await within(dialog).findByText('MediaPlatform accepts publications from this destination.', {}, { timeout: 5_000 });
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await user.click(screen.getByLabelText('Uploads fail at 60 %'));
     await waitFor(async () => {
-      const prop = await service.call(endpoints.mediaDestinationProperty.getByKey, { params: { destinationId: created.id }, query: { category: 'simulation', key: 'faults' } });
+      const prop = await fixture.service.call(endpoints.mediaDestinationProperty.getByKey, { params: { destinationId: created.id }, query: { category: 'simulation', key: 'faults' } });
       expect(prop.value).toBe('uploadFailed');
     });
   }, 60_000);

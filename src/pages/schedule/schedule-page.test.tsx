@@ -2,44 +2,41 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, EventState } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { events as eventsTable } from '#server/db/tables/index.ts';
 import { seedDemoData } from '#server/demo/seed.ts';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { dayOf, startOfDay } from '#pages/events/index.ts';
 import SchedulePage from './schedule-page.tsx';
 
-let t: TestApp;
 const tomorrow = startOfDay(new Date(), 1);
 const at = (hour: number, minute = 0) => new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate(), hour, minute);
 const CLASH_CHANNEL = 'Overnight Feed';
 const clash = { first: { id: randomUUID(), title: 'Overnight qualifier — stream A' }, second: { id: randomUUID(), title: 'Overnight qualifier — stream B' } };
 
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  await seedDemoData(t.database.db, t.clientId, t.clock);
-  // Two events booked at once on a channel of their own: the demo's channels have events at any
-  // hour (one live now may run past midnight), which would make conflicts of their own.
-  const client = createTestClient(t);
-  const esports = (await client.call(endpoints.channel.list, { query: {} })).find((c) => c.name === 'Esports Live')!;
-  const channel = await client.call(endpoints.channel.upsert, { body: { name: CLASH_CHANNEL, referenceId: 'overnight-feed', configurationJson: esports.configurationJson } });
-  const stamp = new Date();
-  await t.database.db.insert(eventsTable).values([
-    { ...clash.first, clientId: t.clientId, channelId: channel.id, state: EventState.values.PRE_LIVE, scheduledStart: at(2), scheduledEnd: at(4), dateCreated: stamp, dateModified: stamp },
-    { ...clash.second, clientId: t.clientId, channelId: channel.id, state: EventState.values.PRE_LIVE, scheduledStart: at(3), scheduledEnd: at(5), dateCreated: stamp, dateModified: stamp },
-  ]);
-}, 120_000);
-
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({
+  now: new Date(),
+  seed: async (t, client) => {
+    await seedDemoData(t.database.db, t.clientId, t.clock);
+    // Two events booked at once on a channel of their own: the demo's channels have events at any
+    // hour (one live now may run past midnight), which would make conflicts of their own.
+    const esports = (await client.call(endpoints.channel.list, { query: {} })).find((c) => c.name === 'Esports Live')!;
+    const channel = await client.call(endpoints.channel.upsert, { body: { name: CLASH_CHANNEL, referenceId: 'overnight-feed', configurationJson: esports.configurationJson } });
+    const stamp = new Date();
+    await t.database.db.insert(eventsTable).values([
+      { ...clash.first, clientId: t.clientId, channelId: channel.id, state: EventState.values.PRE_LIVE, scheduledStart: at(2), scheduledEnd: at(4), dateCreated: stamp, dateModified: stamp },
+      { ...clash.second, clientId: t.clientId, channelId: channel.id, state: EventState.values.PRE_LIVE, scheduledStart: at(3), scheduledEnd: at(5), dateCreated: stamp, dateModified: stamp },
+    ]);
+  },
+});
 
 function renderPage(path: string) {
-  return renderWithApp(<SchedulePage />, { client: createTestClient(t), path });
+  return renderWithApp(<SchedulePage />, { client: createTestClient(fixture.t), path });
 }
 
 // The name is the visible title, then the rest (jsdom spaces the block parts differently from browsers).
@@ -75,7 +72,7 @@ describe('SchedulePage, with data from the in-process service', () => {
   });
 
   it('draws a lane per channel on the timeline, with the live events marked', async () => {
-    const live = await createTestClient(t).call(endpoints.event.list, { query: { eventState: 'LIVE_PUBLISHED,LIVE_UNPUBLISHED', pageSize: 50 } });
+    const live = await fixture.service.call(endpoints.event.list, { query: { eventState: 'LIVE_PUBLISHED,LIVE_UNPUBLISHED', pageSize: 50 } });
     expect(live.totalCount).toBeGreaterThan(0);
     renderPage('/schedule?mode=timeline&zoom=1d');
     const timeline = await screen.findByRole('region', { name: 'Channel timeline' });

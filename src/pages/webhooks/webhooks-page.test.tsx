@@ -1,54 +1,53 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, type Event } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { dispatcherFor } from '#server/areas/webhook/dispatcher.ts';
 import { deliverDue, recordChange } from '#testing/webhook.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { EventWebhooksTab } from './event-webhooks-tab.tsx';
 import WebhooksPage from './webhooks-page.tsx';
 
 /** Receivers on 127.0.0.1 are allowed here (WEBHOOKS_ALLOW_PRIVATE in production). */
-let t: TestApp;
+const fixture = servicePerFile({
+  // The clock at the real time: the page shows times relative to the browser's.
+  now: new Date(),
+  services: { webhooks: { allowPrivate: true } },
+  afterEach: async (t, service) => {
+    receiver.respond = () => ({ status: 200 });
+    await dispatcherFor(t.database.db).idle();
+    // Each test starts without system-wide webhooks, whatever the last one left.
+    for (const w of (await service.call(endpoints.webhook.list, {})) ?? []) await service.call(endpoints.webhook.delete, { params: { id: w.id } });
+  },
+});
+
+// Beyond the file's one service (servicePerFile starts one): a second app with the default
+// policy, and the receiver the webhooks post to.
 /** The default policy: loopback and private addresses refused. */
 let strict: TestApp;
-let service: ApiClient;
 let receiver: Receiver;
-
 beforeAll(async () => {
-  // The clock at the real time: the page shows times relative to the browser's.
-  [t, strict] = await Promise.all([
-    createTestApp({ now: new Date(), services: { webhooks: { allowPrivate: true } } }),
-    createTestApp({ now: new Date(), services: { webhooks: { allowPrivate: false } } }),
-  ]);
-  service = createTestClient(t);
+  strict = await createTestApp({ now: new Date(), services: { webhooks: { allowPrivate: false } } });
   receiver = await new Receiver().start();
 }, 120_000);
 afterAll(async () => {
   await receiver?.stop();
-  await Promise.all([t?.close(), strict?.close()]);
-});
-afterEach(async () => {
-  cleanup();
-  receiver.respond = () => ({ status: 200 });
-  await dispatcherFor(t.database.db).idle();
-  // Each test starts without system-wide webhooks, whatever the last one left.
-  for (const w of (await service.call(endpoints.webhook.list, {})) ?? []) await service.call(endpoints.webhook.delete, { params: { id: w.id } });
+  await strict?.close();
 });
 
 function createEvent(title: string): Promise<Event> {
-  return service.call(endpoints.event.upsert, { body: { Title: title } });
+  return fixture.service.call(endpoints.event.upsert, { body: { Title: title } });
 }
 
-function renderPage(path: string, app: TestApp = t) {
+function renderPage(path: string, app: TestApp = fixture.t) {
   return renderWithApp(
     <Routes>
       <Route path="/webhooks/:id?" element={<WebhooksPage />} />
@@ -77,16 +76,16 @@ describe('adding a webhook', () => {
     await waitFor(() => expect(within(rows[0]!).getByRole('textbox', { name: 'Value' }).getAttribute('aria-invalid')).toBe('true'));
     expect(within(rows[0]!).getByText('Enter a value')).toBeTruthy();
     expect(within(rows[1]!).getByText('Enter a header name')).toBeTruthy();
-    expect(await service.call(endpoints.webhook.list, {})).toBeNull();
+    expect(await fixture.service.call(endpoints.webhook.list, {})).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove header 2' }));
     await user.type(within(dialog).getByRole('listitem', { name: 'Header 1' }).querySelector('input[name="headers.0.value"]')!, 'abc123');
     await user.click(within(dialog).getByRole('radio', { name: /Form parameters/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/webhooks\/[0-9a-f-]{36}$/));
-    const [saved] = (await service.call(endpoints.webhook.list, {}))!;
+    const [saved] = (await fixture.service.call(endpoints.webhook.list, {}))!;
     expect(saved).toMatchObject({ webhookUrl: receiver.url('/added'), useJsonBody: false, additionalPropertiesJson: '{"headers":[{"name":"X-Token","value":"abc123"}]}' });
-    await service.call(endpoints.webhook.delete, { params: { id: saved!.id } });
+    await fixture.service.call(endpoints.webhook.delete, { params: { id: saved!.id } });
   });
 
   it("shows the service's refusal of a private address on the URL field", async () => {
@@ -113,7 +112,7 @@ describe('adding a webhook', () => {
     await user.type(within(row).getByRole('textbox', { name: 'Value' }), 'text/plain');
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     expect(await within(row).findByText('Content-Type is set by the service and cannot be sent as an extra header')).toBeTruthy();
-    expect(await service.call(endpoints.webhook.list, {})).toBeNull();
+    expect(await fixture.service.call(endpoints.webhook.list, {})).toBeNull();
   });
 });
 
@@ -121,7 +120,7 @@ describe('one webhook', () => {
   it('sends a test and shows the status, the latency and the answer; the receiver got the header', async () => {
     const user = userEvent.setup();
     receiver.respond = () => ({ status: 202, body: '{"queued":true}' });
-    const hook = await service.call(endpoints.webhook.upsert, {
+    const hook = await fixture.service.call(endpoints.webhook.upsert, {
       body: { webhookUrl: receiver.url('/tested'), useJsonBody: true, additionalPropertiesJson: JSON.stringify({ headers: [{ name: 'X-Secret', value: 's' }] }) },
     });
     const before = receiver.received.length;
@@ -143,20 +142,20 @@ describe('one webhook', () => {
     await user.click(screen.getByRole('button', { name: 'Send test' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'Test result' }).textContent).toContain('Test failed'));
     expect(screen.getByRole('status', { name: 'Test result' }).textContent).toMatch(/503 Service Unavailable in [\d.]+ m?s/);
-    await service.call(endpoints.webhook.delete, { params: { id: hook.id } });
+    await fixture.service.call(endpoints.webhook.delete, { params: { id: hook.id } });
   });
 
   it('lists deliveries with status, latency and attempts, filters failed ones in the URL, opens the attempts and redelivers', async () => {
     const user = userEvent.setup();
     const event = await createEvent('Log event');
-    const hook = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/log'), useJsonBody: true } });
+    const hook = await fixture.service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/log'), useJsonBody: true } });
     receiver.respond = () => ({ status: 200, body: 'fine' });
-    await recordChange(t, event.id, { flags: { stateChanged: true }, state: 2 });
-    await deliverDue(t);
+    await recordChange(fixture.t, event.id, { flags: { stateChanged: true }, state: 2 });
+    await deliverDue(fixture.t);
     // A second change the receiver refuses: retried later.
     receiver.respond = () => ({ status: 500, body: 'boom' });
-    await recordChange(t, event.id, { flags: { thumbnailChanged: true } });
-    await deliverDue(t);
+    await recordChange(fixture.t, event.id, { flags: { thumbnailChanged: true } });
+    await deliverDue(fixture.t);
 
     const { router } = renderPage(`/webhooks/${hook.id}`);
     const log = await screen.findByRole('grid', { name: 'Deliveries' });
@@ -203,16 +202,16 @@ describe('one webhook', () => {
       .find((r) => r.textContent?.includes('State: Live published'))!;
     await user.click(within(deliveredAgain).getByRole('button', { name: 'Redeliver' }));
     await waitFor(() => expect(within(screen.getByRole('grid', { name: 'Deliveries' })).getByText('Redelivery')).toBeTruthy());
-    await deliverDue(t);
+    await deliverDue(fixture.t);
     expect(receiver.received.length).toBeGreaterThan(before);
     expect(receiver.received.at(-1)!.fields).toMatchObject({ eventId: event.id, stateChanged: true });
-    await service.call(endpoints.webhook.deleteForEvent, { params: { id: hook.id } });
+    await fixture.service.call(endpoints.webhook.deleteForEvent, { params: { id: hook.id } });
   });
 
   it('pages through the log with the page in the URL', async () => {
     const user = userEvent.setup();
-    const hook = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/many'), useJsonBody: true } });
-    for (let i = 0; i < 23; i++) await service.call(endpoints.webhook.test, { params: { id: hook.id } });
+    const hook = await fixture.service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/many'), useJsonBody: true } });
+    for (let i = 0; i < 23; i++) await fixture.service.call(endpoints.webhook.test, { params: { id: hook.id } });
     const { router } = renderPage(`/webhooks/${hook.id}`);
     const log = await screen.findByRole('grid', { name: 'Deliveries' });
     await waitFor(() => expect(within(log).getAllByRole('row', { name: /Delivered/ })).toHaveLength(20));
@@ -220,12 +219,12 @@ describe('one webhook', () => {
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(within(screen.getByRole('grid', { name: 'Deliveries' })).getAllByRole('row', { name: /Delivered/ })).toHaveLength(3));
-    await service.call(endpoints.webhook.delete, { params: { id: hook.id } });
+    await fixture.service.call(endpoints.webhook.delete, { params: { id: hook.id } });
   });
 
   it('deletes after a confirmation that says what happens', async () => {
     const user = userEvent.setup();
-    const hook = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/doomed'), useJsonBody: true } });
+    const hook = await fixture.service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/doomed'), useJsonBody: true } });
     const { router } = renderPage(`/webhooks/${hook.id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this webhook?' });
@@ -233,7 +232,7 @@ describe('one webhook', () => {
     expect(dialog.textContent).toContain('Its delivery log is deleted with it');
     await user.click(within(dialog).getByRole('button', { name: 'Delete webhook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/webhooks'));
-    expect(await service.call(endpoints.webhook.get, { params: { id: hook.id } })).toBeNull();
+    expect(await fixture.service.call(endpoints.webhook.get, { params: { id: hook.id } })).toBeNull();
   });
 
   it('says so when the webhook does not exist', async () => {
@@ -250,8 +249,8 @@ describe('the list of webhooks', () => {
     const user = userEvent.setup();
     const event = await createEvent('Paged event');
     const urls = Array.from({ length: 27 }, (_, i) => receiver.url(`/hook-${String(i + 1).padStart(2, '0')}`));
-    for (const url of urls) await service.call(endpoints.webhook.upsert, { body: { webhookUrl: url, useJsonBody: true } });
-    const own = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/own'), useJsonBody: false } });
+    for (const url of urls) await fixture.service.call(endpoints.webhook.upsert, { body: { webhookUrl: url, useJsonBody: true } });
+    const own = await fixture.service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/own'), useJsonBody: false } });
     const { router } = renderPage(`/webhooks?event=${event.id}`);
     const system = await screen.findByRole('grid', { name: 'System-wide webhooks' });
     await waitFor(() => expect(urlsOf(system)).toHaveLength(25));
@@ -273,7 +272,7 @@ describe('the list of webhooks', () => {
     // The event's list below keeps its own (first) page.
     const forEvent = await screen.findByRole('grid', { name: 'Event webhooks' });
     await waitFor(() => expect(urlsOf(forEvent)).toEqual([receiver.url('/own')]));
-    await service.call(endpoints.webhook.deleteForEvent, { params: { id: own.id } });
+    await fixture.service.call(endpoints.webhook.deleteForEvent, { params: { id: own.id } });
   });
 });
 
@@ -281,9 +280,9 @@ describe("the event page's Webhooks tab", () => {
   it("lists the event's webhooks, notes the system-wide ones, and adds one for the event", async () => {
     const user = userEvent.setup();
     const event = await createEvent('Tabbed event');
-    const system = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/everything'), useJsonBody: true } });
-    const own = await service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/mine'), useJsonBody: false } });
-    const { router } = renderWithApp(<EventWebhooksTab event={event} />, { client: createTestClient(t), path: `/events/${event.id}?tab=webhooks` });
+    const system = await fixture.service.call(endpoints.webhook.upsert, { body: { webhookUrl: receiver.url('/everything'), useJsonBody: true } });
+    const own = await fixture.service.call(endpoints.webhook.upsertForEvent, { body: { eventId: event.id, webhookUrl: receiver.url('/mine'), useJsonBody: false } });
+    const { router } = renderWithApp(<EventWebhooksTab event={event} />, { client: createTestClient(fixture.t), path: `/events/${event.id}?tab=webhooks` });
     const list = await screen.findByRole('grid', { name: 'Webhooks of this event' });
     expect(within(list).getByRole('link', { name: `${receiver.url('/mine')}, for one event` })).toBeTruthy();
     expect(within(list).getByRole('link', { name: 'Tabbed event' }).getAttribute('href')).toBe(`/events/${event.id}?tab=webhooks`);
@@ -298,14 +297,14 @@ describe("the event page's Webhooks tab", () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), receiver.url('/second'));
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?tab=webhooks&webhook=[0-9a-f-]{36}$/));
-    const hooks = await service.call(endpoints.webhook.listForEvent, { params: { eventsId: event.id } });
+    const hooks = await fixture.service.call(endpoints.webhook.listForEvent, { params: { eventsId: event.id } });
     expect(hooks!.map((h) => h.webhookUrl).sort()).toEqual([receiver.url('/mine'), receiver.url('/second')]);
     // The new one opened in the tab, with a way back to the list.
     expect(await screen.findByRole('heading', { level: 2, name: receiver.url('/second') })).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'All webhooks of this event' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=webhooks'));
-    for (const h of hooks!) await service.call(endpoints.webhook.deleteForEvent, { params: { id: h.id } });
-    await service.call(endpoints.webhook.delete, { params: { id: system.id } });
+    for (const h of hooks!) await fixture.service.call(endpoints.webhook.deleteForEvent, { params: { id: h.id } });
+    await fixture.service.call(endpoints.webhook.delete, { params: { id: system.id } });
     expect(own.eventId).toBe(event.id);
   });
 });

@@ -1,14 +1,13 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type Event } from '#schema';
 import { ApiError, createApiClient, type ApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
-import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createTestClient } from '#testing/client.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { AudioTab } from '../audio-tab.tsx';
 import { mapServiceErrors, rowProblems } from './audio-inputs.ts';
@@ -17,26 +16,19 @@ import { searchLanguages } from './languages.ts';
 /** The machine running these may be busy: each test gets time before it is called a failure. */
 const SLOW = 120_000;
 
-let t: TestApp;
-let service: ApiClient;
 const sent: string[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  service = createTestClient(t);
-}, 120_000);
-
-afterAll(() => t?.close());
-afterEach(() => {
-  cleanup();
-  sent.length = 0;
+const fixture = servicePerFile({
+  afterEach: () => {
+    sent.length = 0;
+  },
 });
 
 function recordingClient(): ApiClient {
-  const fetch = routeFetch(t.app);
+  const fetch = routeFetch(fixture.t.app);
   return createApiClient({
     baseUrl: '/api',
-    apiKey: t.key,
+    apiKey: fixture.t.key,
     validateResponses: true,
     fetch: (input, init) => {
       sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
@@ -46,15 +38,15 @@ function recordingClient(): ApiClient {
 }
 
 async function readEvent(id: string): Promise<Event> {
-  const event = await service.call(endpoints.event.get, { params: { id }, query: {} });
+  const event = await fixture.service.call(endpoints.event.get, { params: { id }, query: {} });
   if (!event) throw new Error(`no event ${id}`);
   return event;
 }
 
 async function eventWithInputs(title: string, inputs: [string, number, boolean?][] | null): Promise<Event> {
-  const event = await service.call(endpoints.event.upsert, { body: { Title: title } });
+  const event = await fixture.service.call(endpoints.event.upsert, { body: { Title: title } });
   if (inputs) {
-    await service.call(endpoints.channelProfile.create, {
+    await fixture.service.call(endpoints.channelProfile.create, {
       body: { EventId: event.id, AudioInputs: inputs.map(([LanguageCode, AudioChannel, AudioEnabled = true]) => ({ LanguageCode, AudioChannel, AudioEnabled })) },
     });
   }
@@ -100,7 +92,7 @@ describe('duplicates', () => {
 
   it('that reach the service come back as a 400 naming the input, mapped onto its row', async () => {
     const event = await eventWithInputs('Straight to the service', null);
-    const error = await service
+    const error = await fixture.service
       .call(endpoints.channelProfile.create, {
         body: {
           EventId: event.id,
@@ -150,7 +142,7 @@ describe('AudioTab, against the in-process service', () => {
 
     const put = sent.filter((s) => s.startsWith('PUT /api/channelprofile/'));
     expect(put).toEqual([`PUT /api/channelprofile/${event.channelProfileId}`]);
-    const saved = await service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } });
+    const saved = await fixture.service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } });
     expect(saved!.audioInputs.map((i) => [i.languageCode, i.audioChannel, i.audioEnabled])).toEqual([
       ['en', 0, true],
       ['es', 1, false],
@@ -170,7 +162,7 @@ describe('AudioTab, against the in-process service', () => {
     await user.click(screen.getByRole('button', { name: 'Create profile' }));
     await waitFor(() => expect(status()).toBe('All changes saved'));
     expect(sent).toContain('POST /api/channelprofile/');
-    const saved = await service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } });
+    const saved = await fixture.service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } });
     expect(saved!.audioInputs.map((i) => [i.languageCode, i.audioChannel])).toEqual([['cy', 0]]);
     expect(screen.getByRole('button', { name: 'Delete profile' })).toBeTruthy();
   }, SLOW);
@@ -195,10 +187,10 @@ describe('AudioTab, against the in-process service', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect((screen.getByRole('combobox', { name: 'Language of input 2' }) as HTMLInputElement).value).toBe('Welsh (cy)');
     expect(sent.some((s) => s === 'GET /api/channelprofile/clone/')).toBe(true);
-    const saved = await service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } });
+    const saved = await fixture.service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } });
     expect(saved!.audioInputs.map((i) => i.languageCode)).toEqual(['en', 'cy']);
     // The source keeps its own.
-    const kept = await service.call(endpoints.channelProfile.getForEvent, { params: { id: source.id }, query: { noCache: true } });
+    const kept = await fixture.service.call(endpoints.channelProfile.getForEvent, { params: { id: source.id }, query: { noCache: true } });
     expect(kept!.audioInputs).toHaveLength(2);
   }, SLOW);
 
@@ -212,7 +204,7 @@ describe('AudioTab, against the in-process service', () => {
     expect(dialog.textContent).toContain('‘Closing ceremony’ loses its audio input (French (fr))');
     await user.click(within(dialog).getByRole('button', { name: 'Delete profile' }));
     expect(await screen.findByText('No channel profile')).toBeTruthy();
-    expect(await service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } })).toBeNull();
+    expect(await fixture.service.call(endpoints.channelProfile.getForEvent, { params: { id: event.id }, query: { noCache: true } })).toBeNull();
   }, SLOW);
 
   it('flags an audio channel that is not a whole number', async () => {

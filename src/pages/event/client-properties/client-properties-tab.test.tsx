@@ -1,23 +1,18 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, type Event, type PropertyConfigurationContent } from '#schema';
 import { createApiClient, type ApiClient } from '#client';
 import { loadEventTabs, renderWithApp, whenEnabled } from '#app/test-utils.tsx';
-import { createTestApp, type TestApp } from '#testing/app.ts';
-import { createTestClient } from '#testing/client.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { ClientPropertiesTab } from '../client-properties-tab.tsx';
 import EventPage from '#app/event-tabs.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-let broadcast: { id: string; name: string };
-let music: { id: string; name: string };
 /** Every request the page sends, as `METHOD /path`. */
 const sent: string[] = [];
 
@@ -46,27 +41,25 @@ const MUSIC: PropertyConfigurationContent = {
 };
 
 beforeAll(loadEventTabs, 120_000);
-beforeAll(async () => {
-  t = await createTestApp();
-  service = createTestClient(t);
-  broadcast = await service.call(endpoints.propertyConfiguration.create, {
-    body: { name: 'Broadcast metadata', referenceId: 'PC-B', configurationJson: JSON.stringify(BROADCAST) },
-  });
-  music = await service.call(endpoints.propertyConfiguration.create, { body: { name: 'Music rights', referenceId: null, configurationJson: JSON.stringify(MUSIC) } });
-}, 120_000);
 
-afterAll(() => t?.close());
-afterEach(() => {
-  cleanup();
-  sent.length = 0;
+const fixture = servicePerFile({
+  seed: async (_t, service) => ({
+    broadcast: await service.call(endpoints.propertyConfiguration.create, {
+      body: { name: 'Broadcast metadata', referenceId: 'PC-B', configurationJson: JSON.stringify(BROADCAST) },
+    }),
+    music: await service.call(endpoints.propertyConfiguration.create, { body: { name: 'Music rights', referenceId: null, configurationJson: JSON.stringify(MUSIC) } }),
+  }),
+  afterEach: () => {
+    sent.length = 0;
+  },
 });
 
 /** The browser's client, into the real service, noting what it sends. */
 function recordingClient(): ApiClient {
-  const fetch = routeFetch(t.app);
+  const fetch = routeFetch(fixture.t.app);
   return createApiClient({
     baseUrl: '/api',
-    apiKey: t.key,
+    apiKey: fixture.t.key,
     validateResponses: true,
     fetch: (input, init) => {
       sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
@@ -76,13 +69,13 @@ function recordingClient(): ApiClient {
 }
 
 async function readEvent(id: string): Promise<Event> {
-  const event = await service.call(endpoints.event.get, { params: { id }, query: {} });
+  const event = await fixture.service.call(endpoints.event.get, { params: { id }, query: {} });
   if (!event) throw new Error(`no event ${id}`);
   return event;
 }
 
 function createEvent(title: string): Promise<Event> {
-  return service.call(endpoints.event.upsert, { body: { Title: title } });
+  return fixture.service.call(endpoints.event.upsert, { body: { Title: title } });
 }
 
 function renderTab(event: Event) {
@@ -158,7 +151,7 @@ describe('ClientPropertiesTab, against the in-process service', () => {
 
     await waitFor(() => expect(sent).toContain(`POST /api/clientproperty/${event.id}`));
     await waitFor(() => expect(status()).toMatch(/^All changes saved/));
-    const values = await service.call(endpoints.clientProperty.get, { params: { eventId: event.id } });
+    const values = await fixture.service.call(endpoints.clientProperty.get, { params: { eventId: event.id } });
     expect(Object.fromEntries(values!.map((p) => [p.name, p.value]))).toEqual({
       rightsHolder: 'Football Association',
       notes: '',
@@ -173,9 +166,9 @@ describe('ClientPropertiesTab, against the in-process service', () => {
   it('updates the values of the applied template with PUT, sending only what changed', async () => {
     const user = userEvent.setup();
     const event = await createEvent('Semi final');
-    await service.call(endpoints.clientProperty.create, {
+    await fixture.service.call(endpoints.clientProperty.create, {
       params: { eventId: event.id },
-      body: { templateId: broadcast.id, values: { rightsHolder: 'League', territory: 'Europe', notes: 'Kick-off moved' } },
+      body: { templateId: fixture.seeded.broadcast.id, values: { rightsHolder: 'League', territory: 'Europe', notes: 'Kick-off moved' } },
     });
     const current = await readEvent(event.id);
     renderTab(current);
@@ -193,14 +186,14 @@ describe('ClientPropertiesTab, against the in-process service', () => {
 
     expect(sent).toContain(`PUT /api/clientproperty/${event.id}`);
     expect(sent).not.toContain(`POST /api/clientproperty/${event.id}`);
-    const values = await service.call(endpoints.clientProperty.get, { params: { eventId: event.id } });
+    const values = await fixture.service.call(endpoints.clientProperty.get, { params: { eventId: event.id } });
     expect(Object.fromEntries(values!.map((p) => [p.name, p.value]))).toMatchObject({ rightsHolder: 'League', territory: 'Domestic only', notes: 'Kick-off moved' });
   }, SLOW);
 
   it('says that applying another template removes the current one’s properties, and asks first', async () => {
     const user = userEvent.setup();
     const event = await createEvent('Studio session');
-    await service.call(endpoints.clientProperty.create, { params: { eventId: event.id }, body: { templateId: broadcast.id, values: { rightsHolder: 'Label A', territory: 'Europe' } } });
+    await fixture.service.call(endpoints.clientProperty.create, { params: { eventId: event.id }, body: { templateId: fixture.seeded.broadcast.id, values: { rightsHolder: 'Label A', territory: 'Europe' } } });
     renderTab(await readEvent(event.id));
     await form();
     await pickTemplate(user, 'Music rights');
@@ -214,7 +207,7 @@ describe('ClientPropertiesTab, against the in-process service', () => {
     await waitFor(() => expect(sent).toContain(`POST /api/clientproperty/${event.id}`));
     await waitFor(async () => {
       const after = await readEvent(event.id);
-      expect(after.customPropertyConfigurationId).toBe(music.id);
+      expect(after.customPropertyConfigurationId).toBe(fixture.seeded.music.id);
       expect(after.customProperties.map((p) => `${p.category}/${p.key}=${p.value}`)).toEqual(['music/label=Indie Records']);
     });
   }, SLOW);
@@ -222,7 +215,7 @@ describe('ClientPropertiesTab, against the in-process service', () => {
   it('keeps unsaved values through a look at another tab', async () => {
     const user = userEvent.setup();
     const event = await createEvent('Draft keeper');
-    await service.call(endpoints.clientProperty.create, { params: { eventId: event.id }, body: { templateId: broadcast.id, values: { rightsHolder: 'First', territory: 'Europe' } } });
+    await fixture.service.call(endpoints.clientProperty.create, { params: { eventId: event.id }, body: { templateId: fixture.seeded.broadcast.id, values: { rightsHolder: 'First', territory: 'Europe' } } });
     renderWithApp(
       <Routes>
         <Route path="/events/:id" element={<EventPage />} />

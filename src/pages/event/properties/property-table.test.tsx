@@ -1,36 +1,27 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, type Event } from '#schema';
-import type { ApiClient } from '#client';
 import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
-import { createTestApp, type TestApp } from '#testing/app.ts';
+import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { CustomPropertiesTab } from '../custom-properties-tab.tsx';
 
-let t: TestApp;
-let service: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: new Date() });
-  service = createTestClient(t);
-}, 120_000);
-afterAll(() => t?.close());
-afterEach(cleanup);
+const fixture = servicePerFile({ now: new Date() });
 
 async function eventWith(title: string, properties: { category: string; key: string; value: string }[] = []): Promise<Event> {
-  const created = await service.call(endpoints.event.upsert, { body: { Title: title } });
-  if (properties.length > 0) await service.call(endpoints.customProperty.bulkUpsert, { params: { id: created.id }, body: properties });
-  return (await service.call(endpoints.event.get, { params: { id: created.id } }))!;
+  const created = await fixture.service.call(endpoints.event.upsert, { body: { Title: title } });
+  if (properties.length > 0) await fixture.service.call(endpoints.customProperty.bulkUpsert, { params: { id: created.id }, body: properties });
+  return (await fixture.service.call(endpoints.event.get, { params: { id: created.id } }))!;
 }
 
-const listOf = (eventId: string) => service.call(endpoints.customProperty.list, { query: { eventId } });
+const listOf = (eventId: string) => fixture.service.call(endpoints.customProperty.list, { query: { eventId } });
 
 function renderTab(event: Event, search = '') {
-  return renderWithApp(<CustomPropertiesTab event={event} />, { client: createTestClient(t), path: `/events/${event.id}?tab=properties${search}` });
+  return renderWithApp(<CustomPropertiesTab event={event} />, { client: createTestClient(fixture.t), path: `/events/${event.id}?tab=properties${search}` });
 }
 
 async function table() {
@@ -126,7 +117,7 @@ describe('the custom properties table, against the in-process service', () => {
     const grid = await table();
     await waitFor(() => expect(rowLabels(grid)).toHaveLength(3));
     // Someone else adds the pair the operator is about to use; the table has not seen it.
-    await service.call(endpoints.customProperty.upsert, { body: { eventId: event.id, category: 'sponsor', key: 'tier', value: 'gold' } });
+    await fixture.service.call(endpoints.customProperty.upsert, { body: { eventId: event.id, category: 'sponsor', key: 'tier', value: 'gold' } });
 
     await user.click(within(grid).getByText('name'));
     const editing = within(grid).getByRole('row', { name: 'Editing sponsor / name' });
