@@ -159,7 +159,7 @@ export default function DestinationsPage() {
           deleting &&
           remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => { setDeleting(null); if (selectedId === deleting.id) setParam('destination', null); } })
         }
-        onClose={() => { setDeleting(null); }}
+        onClose={() => setDeleting(null)}
       >
         <Typography>Every publication to this destination is deleted with it, from Control Room. What was published on the platform stays there.</Typography>
       </ConfirmDialog>
