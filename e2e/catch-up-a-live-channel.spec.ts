@@ -108,8 +108,10 @@ test('capture a live channel, watch it grow, see the gap after it stops, and pla
   };
   const widthBefore = await capturedWidth();
   const countBefore = await segmentCount(page, captureId);
-  await expect.poll(capturedWidth, { timeout: 20_000 }).toBeGreaterThan(widthBefore + 4);
-  expect(await segmentCount(page, captureId)).toBeGreaterThan(countBefore);
+  // First the recorder (the service's segments), then the page (the feed refreshing the timeline),
+  // so a failure says which of the two fell behind.
+  await expect.poll(() => segmentCount(page, captureId), { timeout: 20_000 }).toBeGreaterThan(countBefore + 2);
+  await expect.poll(capturedWidth, { timeout: 30_000 }).toBeGreaterThan(widthBefore + 4);
   await page.screenshot({ path: `${screenshots}archiver-recording-light.png`, fullPage: true });
 
   // The channel stops for a while, then its next event goes live: a gap between two captured ranges.
