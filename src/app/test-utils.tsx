@@ -4,9 +4,9 @@
  * mock of the API. Pages take their data only through `api`, which reads the injected client.
  *
  * @example
- * const client = createApiClient({ baseUrl: '/api', apiKey: 'test-key', fetch: server.fetch, validateResponses: true });
- * const { findByRole } = renderWithApp(<EventsPage />, { client, path: '/events?page=2' });
- * renderApp({ client, path: '/events' }); // the whole shell with its real routes
+ * const fixture = servicePerFile({ now: new Date() }); // #testing/page-service.ts: the file's one service
+ * const { findByRole } = renderWithApp(<EventsPage />, { client: createTestClient(fixture.t), path: '/events?page=2' });
+ * renderApp({ client: createTestClient(fixture.t), path: '/events' }); // the whole shell with its real routes
  *
  * The RouterProvider here is react-router's, not react-router/dom's as in main.tsx: in a test that
  * runs under the node environment (see test-dom.ts) the two resolve to different copies of the
