@@ -7,11 +7,13 @@
  * migrated from scratch.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../jobs/clock.ts';
 import { createKey } from './keys.ts';
 import { pgliteHostOf, type Database } from './database.ts';
+import { pgliteInWorker } from './pglite-host.ts';
 import { openTestDatabase } from './test-database.ts';
 
 const GONE = /database worker \(PGlite\) stopped unexpectedly/;
@@ -79,5 +81,30 @@ describe.skipIf(!!process.env.DATABASE_URL)('a PGlite worker that dies', () => {
     await closed.close();
     expect(failures).toEqual([]);
     expect(await outcome(closed.db.execute(sql`select 1`))).not.toBe('answered');
+  });
+});
+
+describe.skipIf(!!process.env.DATABASE_URL)('the PGlite worker under load', () => {
+  // Issue 29: PGlite's execProtocolRaw kept a parsed copy of every message it answered, so the
+  // worker's heap grew with every row ever read until the process died. Under a 64 MB ceiling
+  // the worker reads 200 MB of rows; it would die within the first quarter if it kept them.
+  it('keeps nothing of the rows it has answered', { timeout: 120_000 }, async () => {
+    const host = await pgliteInWorker({ dataDir: 'memory://', heapLimitMb: 64 });
+    const failures: Error[] = [];
+    host.onFailure((error) => failures.push(error));
+    const client = new pg.Client({ connection: host.connection } as pg.ClientConfig);
+    try {
+      await client.connect();
+      for (let i = 0; i < 200; i++) {
+        // 1,000 rows of 1 KB; the parameter makes each a named statement's run, as the service's are.
+        const result = await client.query<{ text: string }>(`select repeat('x', 1000) || $1::text as text from generate_series(1, 1000)`, [String(i)]);
+        expect(result.rows).toHaveLength(1000);
+        expect(result.rows[999]!.text).toHaveLength(1000 + String(i).length);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await client.end().catch(() => undefined);
+      await host.close();
+    }
   });
 });
