@@ -31,6 +31,10 @@
  *   run directly on the database, webhook deliveries/s to a loopback receiver and the lag of the
  *   last one, a 1,000-event import, on PGlite and (BENCH_DATABASE_URL) PostgreSQL
  *   (`--write-count N`, default 1000) (src/bench/writes.ts).
+ * - memory: the service's resident memory idle, after each of ten one-minute runs of 50
+ *   connections (cached and uncached reads with varied query strings) under a 256 MB heap cap,
+ *   at the peak and after the load, on PGlite and (BENCH_DATABASE_URL) PostgreSQL
+ *   (`--memory-runs N`, `--memory-duration S`) (src/bench/memory.ts).
  * - bundle: the JavaScript a first load of each dashboard route fetches (raw, gzip, brotli) in
  *   Chromium, and which heavy libraries it carries, beside a bare React + MUI + react-query page
  *   built by vite the same way; goal: the events route <= 1.5 x the bare page (src/bench/bundle.ts).
@@ -48,11 +52,12 @@ import { formatDownloads, measureDownloads, type DownloadsReport } from './downl
 import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
 import { measureWrites, type WritesReport } from './writes.ts';
+import { formatMemory, measureMemory, type MemoryReport } from './memory.ts';
 import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
 import { freePort } from '../testing/ports.ts';
 import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'bundle'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'memory', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -266,6 +271,7 @@ interface Report {
   archiver?: { pglite: ArchiverReport; postgres: ArchiverReport | { skipped: string } };
   publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
   writes?: { pglite: WritesReport; postgres: WritesReport | { skipped: string } };
+  memory?: { pglite: MemoryReport; postgres: MemoryReport | { skipped: string } };
   bundle?: BundleReport;
 }
 
@@ -352,6 +358,18 @@ async function main(): Promise<void> {
     report.writes = { pglite, postgres };
   }
 
+  if (run('memory')) {
+    const runs = Number(option('memory-runs') ?? 10);
+    const seconds = Number(option('memory-duration') ?? 60);
+    console.log(`\nMemory: ${runs} runs of ${seconds} s under load, heap capped at 256 MB...`);
+    const pglite = await measureMemory({ runs, seconds });
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    const postgres = databaseUrl ? await measureMemory({ databaseUrl, runs, seconds }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    console.log(formatMemory(pglite));
+    if ('runs' in postgres) console.log(formatMemory(postgres));
+    report.memory = { pglite, postgres };
+  }
+
   if (run('media')) {
     console.log('\nMedia: asset requests to COMPLETED with real ffmpeg...');
     report.media = await measureMedia();
@@ -432,6 +450,12 @@ function compareWith(report: Report, before: Report & Partial<ServiceReport>, fi
     console.log(`  ${driver} updates/s: ${pct(now.updates.perSecond, then.updates.perSecond)}, p99 ms: ${pct(now.updates.p99Ms, then.updates.p99Ms)}, ratio: ${pct(now.ratio, then.ratio)}`);
     console.log(`  ${driver} deliveries/s: ${pct(now.deliveries.perSecond, then.deliveries.perSecond)}, last delivery lag ms: ${pct(now.deliveries.lastAfterLastWriteMs ?? 0, then.deliveries.lastAfterLastWriteMs ?? 0)}`);
     console.log(`  ${driver} import ms: ${pct(now.import.totalMs, then.import.totalMs)}`);
+  }
+  for (const driver of ['pglite', 'postgres'] as const) {
+    const now = report.memory?.[driver];
+    const then = before.memory?.[driver];
+    if (!now || !then || 'skipped' in now || 'skipped' in then) continue;
+    console.log(`  ${driver} memory idle MB: ${pct(now.idleMb ?? 0, then.idleMb ?? 0)}, peak MB: ${pct(now.peakMb ?? 0, then.peakMb ?? 0)}, after load MB: ${pct(now.afterLoadMb ?? 0, then.afterLoadMb ?? 0)}`);
   }
   if (report.playlist && before.playlist) {
     const [now, then] = [report.playlist, before.playlist];

@@ -170,15 +170,14 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { st
 }
 
 /** Sends an answer of the response cache, compressed once per encoding and kept so. */
-async function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, hit: boolean): Promise<FastifyReply> {
+async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, hit: boolean): Promise<FastifyReply> {
   reply.code(answer.status);
   if (answer.headers) reply.headers(answer.headers);
   reply.header('X-Cache', hit ? 'HIT' : 'MISS');
   reply.type('application/json; charset=utf-8');
   const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(answer.body);
-  answer.encoded ??= {};
-  const encoded = (answer.encoded[encoding] ??= await compress(answer.body, encoding));
+  const encoded = await cache.encodedOf(answer, encoding, () => compress(answer.body, encoding));
   markEncoded(reply, encoding);
   return reply.send(encoded);
 }
@@ -254,7 +253,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
         cacheKey = ResponseCache.key(clientId, endpoint.id, input);
         const hit = await cache.lookup(cacheKey);
-        if (hit) return sendCached(request, reply, hit, true);
+        if (hit) return sendCached(cache, request, reply, hit, true);
         generation = cache.generation(clientId);
       }
       let result: Awaited<ReturnType<Implementation['handler']>>;
@@ -269,8 +268,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       if (validateResponses) checkResponse(endpoint, result);
       if (cacheKey && result.status === 200 && result.body !== undefined && result.body !== null && endpoint.responses[200]) {
         const answer: CachedAnswer = { status: 200, body: bodyText(result.body), ...(result.headers ? { headers: result.headers } : {}) };
-        cache!.store(cacheKey, clientId, generation, answer);
-        return sendCached(request, reply, answer, false);
+        return sendCached(cache!, request, reply, cache!.store(cacheKey, clientId, generation, answer), false);
       }
       return sendResult(reply, endpoint, result);
     };

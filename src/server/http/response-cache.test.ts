@@ -16,6 +16,7 @@ import { createKey } from '../db/keys.ts';
 import { ManualClock } from '../jobs/clock.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { DISPATCH_JOB } from '../areas/webhook/dispatcher.ts';
+import { ResponseCache } from './response-cache.ts';
 
 let t: TestApp;
 let other: TestTenant;
@@ -136,6 +137,45 @@ describe('the response cache', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('openapi');
+  });
+});
+
+describe('the bounds of the response cache (issue 29)', () => {
+  const answer = (i: number) => ({ status: 200, body: `{"results":[${'0,'.repeat(200)}${i}]}` });
+
+  it('holds at most maxBytes of bodies, keys and compressed forms, however many questions never repeat', async () => {
+    const cache = new ResponseCache({ now: () => 0, maxBytes: 20_000 });
+    for (let i = 0; i < 2_000; i++) {
+      const key = ResponseCache.key('client', 'event.list', { params: {}, query: { search: `word${i}` } });
+      const kept = cache.store(key, 'client', cache.generation('client'), answer(i));
+      await cache.encodedOf(kept, 'br', async () => Buffer.alloc(300));
+      await cache.encodedOf(kept, 'gzip', async () => Buffer.alloc(300));
+      expect(cache.snapshot().bytes).toBeLessThanOrEqual(20_000);
+    }
+    expect(cache.snapshot().entries).toBeGreaterThan(5);
+    expect(cache.snapshot().entries).toBeLessThan(2_000 * (20_000 / 2_000_000) + 20);
+  });
+
+  it('drops the least recently used answer first', () => {
+    // Room for eight answers of 443 bytes (body and key; one answer may take at most an eighth).
+    const cache = new ResponseCache({ now: () => 0, maxBytes: 8 * 450 });
+    const keys = Array.from({ length: 9 }, (_, q) => ResponseCache.key('client', 'event.list', { params: {}, query: { q } }));
+    const store = (key: string, i: number) => cache.store(key, 'client', cache.generation('client'), answer(i));
+    keys.slice(0, 8).forEach(store);
+    expect(cache.snapshot().entries).toBe(8);
+    expect(cache.get(keys[0]!)).toBeDefined();
+    store(keys[8]!, 8);
+    expect(cache.get(keys[0]!)).toBeDefined();
+    expect(cache.get(keys[1]!)).toBeUndefined();
+    expect(cache.get(keys[8]!)).toBeDefined();
+  });
+
+  it('remembers at most 10,000 API keys, forgetting the oldest', () => {
+    const cache = new ResponseCache({ now: () => 0 });
+    for (let i = 0; i <= 10_000; i++) cache.rememberKey(`hash${i}`, { clientId: `c${i}` });
+    expect(cache.clientOfKey('hash0')).toBeUndefined();
+    expect(cache.clientOfKey('hash1')).toEqual({ clientId: 'c1' });
+    expect(cache.clientOfKey('hash10000')).toEqual({ clientId: 'c10000' });
   });
 });
 

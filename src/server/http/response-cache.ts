@@ -15,8 +15,10 @@
  * - With PostgreSQL the cache is only used while the LISTEN is in place: a process that cannot
  *   hear the others' writes does not serve from memory.
  * - Entries also expire after `ttlMs` of the app's clock (answers such as "live now" may follow
- *   time), and the cache holds at most `maxBytes` of bodies (oldest dropped first).
- * - Compressed forms of an entry are made once and kept with it (compression.ts).
+ *   time), and the cache holds at most `maxBytes` (bodies, keys and the compressed forms kept with
+ *   them); past it the least recently used entries go first. The key cache of authentication holds
+ *   at most `MAX_KEYS` keys. So a day of queries that never repeat costs no more than the bound.
+ * - Compressed forms of an entry are made once and kept with it (compression.ts, `encodedOf`).
  */
 export interface CachedAnswer {
   status: number;
@@ -36,7 +38,7 @@ interface Entry extends CachedAnswer {
 export interface ResponseCacheOptions {
   /** Default 5 s of the app's clock. */
   ttlMs?: number;
-  /** Default 32 MB of bodies. */
+  /** Default 32 MB: bodies, keys and compressed forms together. */
   maxBytes?: number;
   now: () => number;
 }
@@ -49,6 +51,9 @@ export interface CacheStats {
   entries: number;
   bytes: number;
 }
+
+/** At most this many API keys are remembered (each for `ttlMs`); past it the oldest is forgotten. */
+const MAX_KEYS = 10_000;
 
 /** NOTIFY channel of cache invalidations; the payload is `<sender>:<client id>`, or `<sender>:*` for every client. */
 export const CACHE_CHANNEL = 'control_room_cache';
@@ -120,19 +125,47 @@ export class ResponseCache {
       return undefined;
     }
     this.stats.hits++;
+    // Least recently used last: Map iteration (eviction) meets it after every older one.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
-  store(key: string, clientId: string, generation: number, answer: CachedAnswer): void {
-    if (!this.usable || generation !== this.generation(clientId)) return;
+  /**
+   * The answer compressed with `encoding`, made once by `make` and kept with the answer; an entry
+   * of the cache counts the kept bytes against `maxBytes`.
+   */
+  async encodedOf(answer: CachedAnswer, encoding: 'br' | 'gzip', make: () => Promise<Buffer>): Promise<Buffer> {
+    const kept = answer.encoded?.[encoding];
+    if (kept) return kept;
+    const encoded = await make();
+    answer.encoded = { ...answer.encoded, [encoding]: encoded };
+    const entry = answer as Partial<Entry>;
+    if (entry.key !== undefined && this.entries.get(entry.key) === entry) {
+      entry.size! += encoded.byteLength;
+      this.bytes += encoded.byteLength;
+      this.evict();
+    }
+    return encoded;
+  }
+
+  /** Keeps the answer when no write moved the client's generation on; answers what to send (the kept entry, or the answer itself). */
+  store(key: string, clientId: string, generation: number, answer: CachedAnswer): CachedAnswer {
+    if (!this.usable || generation !== this.generation(clientId)) return answer;
     const size = answer.body.length + key.length;
-    if (size > this.maxBytes / 8) return;
+    if (size > this.maxBytes / 8) return answer;
     const old = this.entries.get(key);
     if (old) this.drop(old);
     const entry: Entry = { ...answer, key, clientId, storedAt: this.now(), size };
     this.entries.set(key, entry);
     this.bytes += size;
     this.stats.stores++;
+    this.evict();
+    return entry;
+  }
+
+  /** Drops the least recently used entries until the cache holds at most `maxBytes`. */
+  private evict(): void {
     for (const oldest of this.entries.values()) {
       if (this.bytes <= this.maxBytes) break;
       this.drop(oldest);
@@ -185,8 +218,9 @@ export class ResponseCache {
 
   rememberKey(keyHash: string, client: unknown): void {
     if (!this.usable) return;
-    if (this.keys.size > 10_000) this.keys.clear();
+    this.keys.delete(keyHash);
     this.keys.set(keyHash, { client, storedAt: this.now() });
+    if (this.keys.size > MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
   }
 
   snapshot(): CacheStats {
