@@ -16,6 +16,7 @@ import { createMediaServices } from './areas/media/services.ts';
 import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, PID_FILE, type ServiceConfig } from './config.ts';
 import { openDatabase, pgliteHostOf, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
+import type { ServiceUrls } from './http/service-url.ts';
 import { systemClock } from './jobs/clock.ts';
 import { createMailer } from './sim/mail.ts';
 // Loaded only when DEMO_DATA is on (the import below); the type import costs nothing at run time.
@@ -74,7 +75,7 @@ async function prepareKeys(database: Database, config: ServiceConfig, log: Logge
   return { client: DEFAULT_CLIENT, origin: 'kept' };
 }
 
-async function seedDemo(database: Database, client: string, log: Logger, baseUrl: string): Promise<void> {
+async function seedDemo(database: Database, client: string, log: Logger): Promise<void> {
   let seed: typeof SeedModule;
   try {
     seed = await import('./demo/seed.ts');
@@ -86,7 +87,7 @@ async function seedDemo(database: Database, client: string, log: Logger, baseUrl
     throw error;
   }
   const clientId = await ensureClient(database.db, client);
-  const { events } = await seed.seedDemoData(database.db, clientId, systemClock, { baseUrl });
+  const { events } = await seed.seedDemoData(database.db, clientId, systemClock);
   if (events > 0) log.info({ client, events }, `Seeded the demo tenant "${client}" with ${events} events`);
   else log.info({ client }, `The tenant "${client}" already has data; no demo data added`);
 }
@@ -126,13 +127,13 @@ async function main(): Promise<void> {
     fail(`Could not set up the API keys: ${(error as Error).message}`);
   }
 
-  // How this service is reached from this machine: the demo's stream URLs and the video
-  // structure's player URLs start with it (known before listen, so from the configuration).
+  // How this service is reached from this machine, for the start-up message. Links in answers are
+  // made from each request's origin, or PUBLIC_URL (http/service-url.ts); nothing stored names it.
   const shownHost = config.host === '0.0.0.0' || config.host === '::' || isLoopback(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const publicUrl = `http://${shownHost}:${config.port}`;
+  const urls: ServiceUrls = config.publicUrl ? { publicUrl: config.publicUrl } : {};
   if (config.demoData) {
     try {
-      await seedDemo(database, keys.client, log, publicUrl);
+      await seedDemo(database, keys.client, log);
     } catch (error) {
       log.error({ err: error }, 'Seeding the demo data failed; the service starts without it');
     }
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
   // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts).
   const demoKey = config.demoData ? keys.key : undefined;
   const app = await buildApp({ database, clock: systemClock, logger: log, services: {
-      live: { publicUrl },
+      urls,
       mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }),
       downloads: { expiryDays: config.downloadsExpiryDays, mailFrom: config.mailFrom },
       outbound: { allowPrivate: config.outboundAllowPrivate },
@@ -175,6 +176,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${shownHost}:${port}`;
+  // Links made without a request (a download's mail) when PUBLIC_URL is not set.
+  urls.listenUrl = url;
 
   const keyLine =
     keys.key && keys.origin !== 'API_KEY'

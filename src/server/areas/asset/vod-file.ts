@@ -26,6 +26,7 @@ import { AssetState, AssetType, Mp4State, type EventMp4 } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
+import { backgroundServiceUrl } from '../../http/service-url.ts';
 import type { AppServices } from '../../services.ts';
 import { eventMediaOf, mediaInputOf } from '../media/index.ts';
 import { mediaOf } from '../media/index.ts';
@@ -62,7 +63,7 @@ async function vodAssetOf(db: DbOrTx, clientId: string, eventId: string): Promis
  * The MP4 of the client's event (null for an unknown, foreign or deleted event). With `ensure`,
  * an AVAILABLE MP4 whose file is missing is made now, before answering (for jobs that need it).
  */
-export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: AppServices, options: { ensure?: boolean; now?: Date } = {}): Promise<EventMp4File | null> {
+export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: AppServices, options: { ensure?: boolean; now?: Date; serviceUrl?: string } = {}): Promise<EventMp4File | null> {
   const event = await eventRowOf(db, clientId, eventId);
   if (!event) return null;
   const media = mediaOf(services);
@@ -91,7 +92,7 @@ export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, se
       else [asset] = await db.insert(assets).values({ ...systemMp4Values(clientId, eventId, event.contentId, 1, now), ...values, work: { kind: 'mp4' } }).returning();
     }
   }
-  const urls = await storageUrlsOf(db, clientId, [eventId]);
+  const urls = await storageUrlsOf(db, clientId, [eventId], options.serviceUrl ?? backgroundServiceUrl(services.urls));
   const available = event.mp4State === Mp4State.values.AVAILABLE && stored !== null;
   return {
     eventId,
