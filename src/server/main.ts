@@ -9,6 +9,7 @@
  * data. With PostgreSQL only its hash is stored: it is printed once, when created.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -139,8 +140,9 @@ async function main(): Promise<void> {
     }
   }
 
-  // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts).
-  const demoKey = config.demoData ? keys.key : undefined;
+  // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts):
+  // the key made for the demo, never one an operator gave in API_KEY.
+  const demoKey = config.demoData && keys.origin !== 'API_KEY' ? keys.key : undefined;
   const app = await buildApp({ database, clock: systemClock, logger: log, services: {
       urls,
       mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }),
@@ -188,7 +190,7 @@ async function main(): Promise<void> {
   log.info({ url, storage: describeStorage(config), demoData: config.demoData }, `Control Room is running at ${url}`);
   if (demoKey && !isLoopback(config.host)) {
     log.warn(
-      `Demo mode hands the demo key to anyone who can reach port ${port} (GET /api/connection). Start with HOST=127.0.0.1 to keep it on this machine.`,
+      `Demo mode listens on ${config.host}: GET /api/connection hands the demo key to any request that names this machine (localhost, a loopback address or "${hostname()}"), so the dashboard opened by that name connects by itself; opened by any other name or address, it asks for a key.`,
     );
   }
   process.stdout.write(
