@@ -8,17 +8,18 @@
  * (`<DATA_DIR>/control-room-api-key`) so it stays the same across restarts and goes away with the
  * data. With PostgreSQL only its hash is stored: it is printed once, when created.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { createMediaServices } from './areas/media/services.ts';
-import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, PID_FILE, type ServiceConfig } from './config.ts';
+import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, type ServiceConfig } from './config.ts';
 import { openDatabase, pgliteHostOf, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
 import type { ServiceUrls } from './http/service-url.ts';
 import { systemClock } from './jobs/clock.ts';
+import { claimDataDir, heldMessage } from './pid-file.ts';
 import { createMailer } from './sim/mail.ts';
 // Loaded only when DEMO_DATA is on (the import below); the type import costs nothing at run time.
 import type * as SeedModule from './demo/seed.ts';
@@ -106,6 +107,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, base: { service: 'control-room' } });
 
+  // One service per embedded database folder (pid-file.ts), claimed before the database opens; the
+  // claim goes with this process, however it ends.
+  if (isPersistentPglite(config)) {
+    const claim = claimDataDir(config.dataDir);
+    if (!claim.claimed) fail(heldMessage(config.dataDir, claim.heldBy));
+    process.on('exit', claim.release);
+  }
+
   let database: Database;
   try {
     database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, log } : { dataDir: config.dataDir });
@@ -116,7 +125,6 @@ async function main(): Promise<void> {
   // the process ends with a non-zero code, so that a supervisor starts it again on its data.
   pgliteHostOf(database.db)?.onFailure((error) => {
     log.fatal({ err: error }, 'The database worker stopped; exiting so that the service can be started again on its data directory');
-    if (isPersistentPglite(config)) rmSync(join(config.dataDir, PID_FILE), { force: true });
     process.exit(1);
   });
 
@@ -161,7 +169,6 @@ async function main(): Promise<void> {
       },
     }, ...(demoKey ? { demoKey } : {}) });
 
-  const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -170,7 +177,6 @@ async function main(): Promise<void> {
     if (code === 'EADDRINUSE') fail(`Port ${config.port} is already in use: stop what uses it, or start with another PORT.`);
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  if (pidFile) writeFileSync(pidFile, String(process.pid));
   // Background work (automation, encoder, webhook delivery) runs in every service process; with
   // PostgreSQL several processes share the queue safely (jobs/queue.ts). app.close() stops it.
   app.jobs.start();
@@ -220,7 +226,6 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
-      if (pidFile) rmSync(pidFile, { force: true });
       log.info('Stopped');
       process.exit(0);
     } catch (error) {
