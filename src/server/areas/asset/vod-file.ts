@@ -3,8 +3,13 @@
  * id>.mp4`, whose state the event's mp4State mirrors (public-facts.md: 0 NONE, 1 AVAILABLE,
  * 2 GENERATING, 4 FAILED; FAILED behaves like NONE for a new request):
  *
- *   NONE | FAILED --request--> GENERATING --made--> AVAILABLE (with a thumbnail and a sprite)
- *                                         --failed-> FAILED (the asset says why)
+ *   NONE | FAILED --request--> GENERATING --made--> AVAILABLE (with a thumbnail and a sprite, each
+ *                                         --failed-> FAILED     when it could be made)
+ *
+ * mp4State is the interface's word; what is there is said beside it (beyond the interface):
+ * `fileExists` (an event may be marked AVAILABLE without a file: rows written directly, a file
+ * removed by hand), `making` (a request is under way, also while AVAILABLE is being made), and
+ * whether the thumbnail and the sprite are there (each may fail or time out alone).
  *
  * - requested by POST /event/{id}/mp4 (asset.generateVodFile, beyond the interface) and the
  *   dashboard; made by the media dispatcher (dispatcher.ts) in priority order;
@@ -21,7 +26,7 @@
  * // or, where the file must be there now (a job, not a request):
  * const ready = await eventMp4(db, clientId, eventId, services, { ensure: true });
  */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { AssetState, AssetType, Mp4State, type EventMp4 } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events } from '../../db/tables/index.ts';
@@ -94,6 +99,8 @@ export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, se
   }
   const urls = await storageUrlsOf(db, clientId, [eventId], options.serviceUrl ?? backgroundServiceUrl(services.urls));
   const available = event.mp4State === Mp4State.values.AVAILABLE && stored !== null;
+  // The thumbnail and the sprite say they exist only with their files, and only beside a file.
+  const parts = available ? await partsOf(db, clientId, eventId, services) : { thumbnail: false, sprite: false };
   return {
     eventId,
     mp4State: event.mp4State,
@@ -105,8 +112,25 @@ export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, se
     durationMs: available ? (asset?.durationMs ?? null) : null,
     error: event.mp4State === Mp4State.values.FAILED ? (asset?.error ?? 'the MP4 could not be made') : null,
     dateModified: (asset?.dateModified ?? event.dateModified).toISOString(),
+    fileExists: stored !== null,
+    making: event.mp4State === Mp4State.values.GENERATING || asset?.state === AssetState.values.GENERATING,
+    thumbnail: parts.thumbnail,
+    sprite: parts.sprite,
     file: available && asset ? media.storage.pathOf(asset.path) : null,
   };
+}
+
+/** Which of the MP4's thumbnail and sprite were made and have their files. */
+async function partsOf(db: DbOrTx, clientId: string, eventId: string, services: AppServices): Promise<Record<'thumbnail' | 'sprite', boolean>> {
+  const rows = await db
+    .select({ role: assets.role, path: assets.path })
+    .from(assets)
+    .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), inArray(assets.role, ['thumbnail', 'sprite']), eq(assets.state, AssetState.values.COMPLETED)));
+  const out = { thumbnail: false, sprite: false };
+  for (const row of rows) {
+    if ((row.role === 'thumbnail' || row.role === 'sprite') && (await mediaOf(services).storage.stat(row.path))) out[row.role] = true;
+  }
+  return out;
 }
 
 function systemMp4Values(clientId: string, eventId: string, contentId: string | null, priority: number, now: Date) {
