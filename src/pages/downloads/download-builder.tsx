@@ -49,7 +49,8 @@ export function bodyOf(draft: ClipDraft): VodDownloadBody {
     downloadClips: draft.clips.map((clip) => ({
       eventId: clip.eventId,
       start: serviceTime(clip.fromMs),
-      end: serviceTime(clip.toMs),
+      // To the end of the media: the service knows where that is (clip-draft.ts, toEnd).
+      ...(clip.toEnd ? {} : { end: serviceTime(clip.toMs) }),
       isMasterClip: clip.key === master?.key,
     })),
   };

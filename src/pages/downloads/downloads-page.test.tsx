@@ -15,6 +15,7 @@ import DownloadsPage from './downloads-page.tsx';
 import { MailboxPage } from '#pages/mailbox/index.ts';
 import { addClip, updateDraft, EMPTY_DRAFT } from './clip-draft.ts';
 import { DownloadBuilder } from './download-builder.tsx';
+import NewDownloadPage from './new-download-page.tsx';
 
 const fixture = servicePerFile({
   // The clock at the real time: the page shows times relative to the browser's.
@@ -112,6 +113,32 @@ describe('the download builder', () => {
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?download=/));
     await fixture.t.runJobs();
     expect(await screen.findByRole('link', { name: 'Open the MP4' }, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('the clip marker', () => {
+  it('adds the whole event as a clip that ends where the media ends, not where the player’s rounded length does', async () => {
+    const { router } = renderWithApp(
+      <Routes>
+        <Route path="/downloads/new" element={<NewDownloadPage />} />
+      </Routes>,
+      { client: createTestClient(fixture.t), path: `/downloads/new?event=${fixture.seeded.match.id}` },
+    );
+    const add = await screen.findByRole('button', { name: 'Add whole event' });
+    // The player's length of the 60 s recording: its segments' lengths added up, rounded up.
+    const video = document.querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 60.37 });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    const user = userEvent.setup();
+    await user.click(add);
+    const form = await screen.findByRole('form', { name: 'New download' });
+    expect(within(form).getByText('00:00:00.0 – the end · about 1:00')).toBeTruthy();
+    await user.type(within(form).getByRole('textbox', { name: /E-mail the link to/ }), 'desk@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Request download' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/download=/));
+    const id = new URLSearchParams(router.state.location.search).get('download')!;
+    const details = (await fixture.service.call(endpoints.vodDownload.details, { query: {} })).find((d) => d.id === id);
+    expect(details!.durationMs).toBe(60_000);
   });
 });
 
