@@ -289,6 +289,21 @@ describe('VOD publications', () => {
     expect(page.results.find((r) => r.id === created[1]!.id)!.reason).toMatch(/Upload failed at 60 %/);
     expect(page.counts.Failed).toBe(3);
 
+    // A retry is the same publication trying again: linked to its failure in its history, and the
+    // monitor's Failed count clears when it succeeds. Only a failed one is retried.
+    await setFaults(api, upload.id, '');
+    const retried = await api.call(endpoints.publicationMonitor.retry, { params: { id: created[1]!.id } });
+    expect(retried).toMatchObject({ id: created[1]!.id, publicationStateString: 'Processing', reason: expect.stringMatching(/^Retried after: Upload failed at 60 %/) });
+    await advance(t, 25_000, 1_000);
+    const after = await api.call(endpoints.publicationMonitor.list, { query: { eventId } });
+    expect(after.totalCount).toBe(3);
+    expect(after.counts.Failed).toBe(2);
+    expect(after.results.find((r) => r.id === created[1]!.id)!.publicationStateString).toBe('Completed');
+    const history = await api.call(endpoints.publicationMonitor.history, { params: { id: created[1]!.id } });
+    expect(history.map((h) => [h.toStateString, h.cause])).toEqual([['Processing', 'request'], ['FailedMediaAsset', 'target'], ['Processing', 'request'], ['Completed', 'target']]);
+    const again = await failure(api.call(endpoints.publicationMonitor.retry, { params: { id: created[1]!.id } }));
+    expect(again.fieldErrors).toEqual([{ field: 'params.id', message: 'the publication has not failed (it is Completed): only a failed publication is retried' }]);
+
     await api.call(endpoints.vodPublication.delete, { params: { id: created[2]!.id }, query: { hardDelete: true } });
     expect((await failure(api.call(endpoints.vodPublication.get, { params: { id: created[2]!.id }, query: { destinationId: removed.id } }))).status).toBe(404);
   });
