@@ -2,10 +2,12 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
+import { createApiClient } from '#client';
+import { routeFetch } from '#testing/route-fetch.ts';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { recordedEvent } from '#testing/compose.ts';
 import { seedLiveFixture } from '#testing/live.ts';
@@ -78,6 +80,36 @@ describe('the downloads page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete the download' }));
     await waitFor(() => expect(within(grid).queryByRole('row', { name: /Goals\.mp4/ })).toBeNull());
     expect(await fixture.service.call(endpoints.vodDownload.get, { params: { id: ready.id } })).toBeNull();
+  });
+
+  it('deletes once on a double-click of the confirmation', async () => {
+    await fixture.service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', mp4Filename: 'Twice', downloadClips: [{ eventId: fixture.seeded.match.id, end: '00:00:04' }] },
+    });
+    const deletes: string[] = [];
+    const service = routeFetch(fixture.t.app);
+    const client = createApiClient({
+      baseUrl: '/api',
+      apiKey: fixture.t.key,
+      fetch: (input, init) => {
+        if ((init?.method ?? 'GET') === 'DELETE') deletes.push(String(input));
+        return service(input, init);
+      },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/downloads" element={<DownloadsPage />} />
+      </Routes>,
+      { client, path: '/downloads' },
+    );
+    const grid = await screen.findByRole('grid', { name: 'Downloads' });
+    await userEvent.setup().click(await within(grid).findByRole('button', { name: 'Delete Twice.mp4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the download?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete the download' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(within(grid).queryByRole('row', { name: /Twice\.mp4/ })).toBeNull());
+    expect(deletes).toHaveLength(1);
   });
 
   it('retries a failed download', async () => {
