@@ -179,7 +179,7 @@ export function DownloadBuilder() {
           New download
         </Typography>
         <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-          {draft.clips.length === 0 ? 'No clips' : `${draft.clips.length} ${draft.clips.length === 1 ? 'clip' : 'clips'} · ${formatDuration(total)} in all`}
+          {draft.clips.length === 0 ? 'No clips' : `${draft.clips.length} ${draft.clips.length === 1 ? 'clip' : 'clips'} · ${draft.clips.some((c) => c.toEnd) ? 'about ' : ''}${formatDuration(total)} in all`}
         </Typography>
       </Box>
       {draft.clips.length === 0 ? (
