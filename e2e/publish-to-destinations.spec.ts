@@ -4,7 +4,7 @@
  * publications for a live event from its Publications tab and watches them go live; one
  * destination rejects streams (a simulated fault switched on the Destinations page), so its
  * publication fails: the operator finds it at the top of the monitor, switches the fault off and
- * recreates it from the row's menu. Then the event's MP4 is published to two destinations at once
+ * retries it from the row's menu. Then the event's MP4 is published to two destinations at once
  * and both go Processing -> Completed. Screenshots in light and dark (test-results/screenshots/).
  */
 import { mkdirSync } from 'node:fs';
@@ -57,7 +57,7 @@ async function sidewaysOverflow(page: Page, grid: string): Promise<{ grid: numbe
 test.describe('publish to destinations', () => {
   test.beforeAll(() => mkdirSync(screenshots, { recursive: true }));
 
-  test('activate a destination, go live on several, recreate a failed one from the monitor, publish a VOD to two', async ({ page, context }) => {
+  test('activate a destination, go live on several, retry a failed one from the monitor, publish a VOD to two', async ({ page, context }) => {
     test.setTimeout(180_000);
     await connect(page);
     const tag = unique();
@@ -111,7 +111,7 @@ test.describe('publish to destinations', () => {
     await expect(table.getByRole('row').filter({ hasText: `Main channel ${tag}` })).toContainText('Live', { timeout: 20_000 });
     await expect(table.getByRole('row').filter({ hasText: flaky })).toContainText('Publication failed', { timeout: 20_000 });
 
-    // 3. The monitor shows the failure first; fix the destination and recreate it from the row.
+    // 3. The monitor shows the failure first; fix the destination and retry it from the row.
     await page.goto(`/publications?event=${eventId}`);
     const firstRow = page.getByRole('row').nth(1);
     await expect(firstRow).toContainText('Publication failed');
@@ -124,14 +124,15 @@ test.describe('publish to destinations', () => {
 
     await page.request.post('/api/media/destinationproperty/', { headers, data: { destinationId: flakyId, category: 'simulation', key: 'faults', value: '' } });
     await firstRow.getByRole('button', { name: new RegExp(`Actions for the publication on ${flaky}`) }).click();
-    await page.getByRole('menuitem', { name: 'Recreate (retry)' }).click();
+    await page.getByRole('menuitem', { name: 'Retry' }).click();
     await expect(page.getByRole('row').filter({ hasText: flaky })).toContainText('Live', { timeout: 20_000 });
 
     // The drawer tells the story.
     await page.getByRole('row').filter({ hasText: flaky }).getByRole('gridcell').filter({ hasText: flaky }).click();
     const drawer = page.getByRole('presentation').filter({ has: page.getByRole('heading', { name: 'Publication' }) });
     await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Scheduled → Publication failed');
-    await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Recreated');
+    // The retry is the same publication, linked to its failure.
+    await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Retried after');
     await expect(drawer).toContainText('Viewers');
     await page.screenshot({ path: `${screenshots}publications-drawer-light.png` });
     await page.keyboard.press('Escape');

@@ -208,7 +208,7 @@ export async function measureBundle(options: { log?: (line: string) => void } = 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
-  await seedDemoData(database.db, clientId, systemClock, { baseUrl });
+  await seedDemoData(database.db, clientId, systemClock);
   const events = (await (await fetch(`${baseUrl}/api/event/?pageSize=1`, { headers: { 'API-KEY': key } })).json()) as { results: { id: string }[] };
   const eventId = events.results[0]?.id;
   if (!eventId) throw new Error('The demo data has no event');

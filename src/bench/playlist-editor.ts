@@ -216,7 +216,7 @@ export async function measurePlaylistEditor(): Promise<PlaylistEditorReport> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://localhost:${port}`;
-  await seedDemoData(database.db, clientId, systemClock, { baseUrl });
+  await seedDemoData(database.db, clientId, systemClock);
   app.jobs.start();
   const headers = { 'API-KEY': key, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
@@ -161,5 +162,126 @@ describe('ActionDialog running a mutation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(reset).toHaveBeenCalledTimes(1);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ActionDialog, one request per action', () => {
+  /** A confirmation whose action sends a request and says it runs only once the request went (as a caller's state does). */
+  function Sending({ send }: { send: () => void }) {
+    const [busy, setBusy] = useState(false);
+    const onConfirm = () => {
+      send();
+      setTimeout(() => setBusy(true), 20);
+    };
+    return (
+      <ThemeProvider theme={theme}>
+        <ConfirmDialog open title="Delete the download?" confirmLabel="Delete the download" destructive busy={busy} onConfirm={onConfirm} onClose={() => {}}>
+          Its link stops working.
+        </ConfirmDialog>
+      </ThemeProvider>
+    );
+  }
+
+  it('sends once on a double-click, and the button is disabled from the first click', async () => {
+    const send = vi.fn();
+    render(<Sending send={send} />);
+    const confirm = await screen.findByRole('button', { name: 'Delete the download' });
+    // The two clicks of a double-click, the second before the caller's state says it runs.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect(confirm.querySelector('.MuiCircularProgress-root')).toBeTruthy();
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(true));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('submits a form once on a double-click of its button', async () => {
+    const onSave = vi.fn();
+    render(
+      <ThemeProvider theme={theme}>
+        <NameForm onSave={onSave} />
+      </ThemeProvider>,
+    );
+    await userEvent.type(await screen.findByLabelText('Name'), 'Catch-up');
+    const add = screen.getByRole('button', { name: 'Add flow' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a click again once the action ended (it failed, say), or when it never started', async () => {
+    const onAction = vi.fn();
+    function Retrying() {
+      const [busy, setBusy] = useState(false);
+      return (
+        <ThemeProvider theme={theme}>
+          <ActionDialog title="Copy the playlist" actionLabel="Copy" busy={busy} onAction={() => { onAction(); setBusy(true); setTimeout(() => setBusy(false), 20); }} onClose={() => {}}>
+            Copies it.
+          </ActionDialog>
+        </ThemeProvider>
+      );
+    }
+    render(<Retrying />);
+    const copy = await screen.findByRole('button', { name: 'Copy' });
+    await userEvent.click(copy);
+    await waitFor(() => expect((copy as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(copy);
+    expect(onAction).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('ActionDialog, a changed form', () => {
+  function renderForm() {
+    const onClose = vi.fn();
+    function Form() {
+      const form = useForm({ defaultValues: { name: '' } });
+      return (
+        <ActionDialog title="Add a flow" actionLabel="Add flow" onSubmit={(e) => void form.handleSubmit(() => {})(e)} onClose={onClose}>
+          <TextField label="Name" autoFocus {...form.register('name')} />
+        </ActionDialog>
+      );
+    }
+    render(
+      <ThemeProvider theme={theme}>
+        <Form />
+      </ThemeProvider>,
+    );
+    return { onClose };
+  }
+
+  it('closes on Escape while nothing was entered', async () => {
+    const { onClose } = renderForm();
+    await screen.findByLabelText('Name');
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before Escape or a click outside throws the input away, and keeps it on "Keep editing"', async () => {
+    const { onClose } = renderForm();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Half a name');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard the changes?' });
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard the changes?' })).toBeNull());
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Half a name');
+    expect(ask.isConnected).toBe(false);
+
+    // A click outside (on the backdrop) asks too; Discard closes.
+    await user.click(document.querySelector('.MuiBackdrop-root')!);
+    await screen.findByRole('dialog', { name: 'Discard the changes?' });
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on Cancel without asking: the operator chose to', async () => {
+    const { onClose } = renderForm();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Half a name');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard the changes?' })).toBeNull();
   });
 });

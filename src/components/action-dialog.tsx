@@ -8,13 +8,19 @@
  * action is one mutation passes it as `mutation`: its progress and its error (worded by
  * `useDescribeError`) show here, and closing the dialog clears them for the next opening.
  *
+ * The action runs once per request: from the click (or Enter) that starts it, the button takes no
+ * other until the work it started (`busy`, the mutation) has ended, so a double-click sends one
+ * request even before the caller's state says it runs. A form whose fields were changed asks before
+ * Escape or a click outside throws the input away ("Discard the changes?"); Cancel closes it.
+ * Both live here, so every dialog has them without its caller doing anything.
+ *
  * @example
  * <ActionDialog open={open} title="Add a capture" actionLabel="Add capture" onSubmit={submit}
  *   busy={form.formState.isSubmitting} error={problem} onClose={onClose}>
  *   <FormTextField control={form.control} name="id" label="Id" autoFocus />
  * </ActionDialog>
  */
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -98,23 +104,33 @@ export function ActionDialog({
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const hasAction = actionLabel !== undefined && (onSubmit !== undefined || onAction !== undefined);
   const running = busy || (mutation?.isPending ?? false);
+  const once = useOnce(running);
+  const [changed, setChanged] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const problem = error ?? (mutation?.error ? <DescribedError error={mutation.error} /> : undefined);
   const close = () => {
     if (running) return;
     mutation?.reset();
     onClose();
   };
+  // Escape or a click outside is easily done by accident: a changed form asks first.
+  const dismiss = () => {
+    if (running) return;
+    if (onSubmit && changed) setDiscarding(true);
+    else close();
+  };
+  const submit = onSubmit && ((event: FormEvent<HTMLFormElement>) => (once.take() ? onSubmit(event) : event.preventDefault()));
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={dismiss}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       maxWidth={maxWidth}
       fullWidth
       fullScreen={long && phone}
       scroll="paper"
-      slotProps={onSubmit ? { paper: { component: 'form', noValidate: true, onSubmit } as object } : undefined}
+      slotProps={submit ? { paper: { component: 'form', noValidate: true, onSubmit: submit, onInput: () => setChanged(true), onChange: () => setChanged(true) } as object } : undefined}
     >
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere', ...(titleIcon ? { display: 'flex', alignItems: 'center', gap: 1 } : {}) }}>
         {titleIcon}
@@ -139,17 +155,73 @@ export function ActionDialog({
             type={onSubmit ? 'submit' : 'button'}
             variant="contained"
             color={actionColor}
-            onClick={onSubmit ? undefined : onAction}
+            onClick={onSubmit || !onAction ? undefined : () => once.take() && onAction()}
             disabled={running || disabled}
+            // Taken, not yet running: it takes no click, but keeps the focus (a disabled button would drop it out of the dialog).
+            aria-disabled={once.taken || undefined}
             autoFocus={focus === 'action'}
-            startIcon={running ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            startIcon={running || once.taken ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {actionLabel}
           </Button>
         )}
       </DialogActions>
+      {discarding && (
+        <ActionDialog
+          title="Discard the changes?"
+          maxWidth="xs"
+          actionLabel="Discard"
+          actionColor="error"
+          cancelLabel="Keep editing"
+          focus="cancel"
+          onAction={() => {
+            setDiscarding(false);
+            close();
+          }}
+          onClose={() => setDiscarding(false)}
+        >
+          What you entered in this dialog is lost.
+        </ActionDialog>
+      )}
     </Dialog>
   );
+}
+
+/** Time a started action may take to say it runs (a mutation says so on the next task) before the button takes clicks again. */
+const START_GRACE_MS = 1_000;
+
+/**
+ * One run per request: `take()` answers true for the first click and false for any other until the
+ * run it started has ended. `taken` keeps the button disabled from the click on, before `running`
+ * says so; it ends when `running` turns false again, or after START_GRACE_MS when the action never
+ * started anything (a form that did not pass its checks).
+ */
+function useOnce(running: boolean): { taken: boolean; take: () => boolean } {
+  const state = useRef<'idle' | 'taken' | 'running'>('idle');
+  const [taken, setTaken] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const release = () => {
+    clearTimeout(timer.current);
+    state.current = 'idle';
+    setTaken(false);
+  };
+  useEffect(() => {
+    if (running && state.current === 'taken') state.current = 'running';
+    else if (!running && state.current === 'running') release();
+  }, [running]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    taken,
+    take: () => {
+      if (state.current !== 'idle' || running) return false;
+      state.current = running ? 'running' : 'taken';
+      setTaken(true);
+      timer.current = setTimeout(() => {
+        if (state.current === 'taken') release();
+      }, START_GRACE_MS);
+      return true;
+    },
+  };
 }
 
 /** A mutation's error in the operator's words; a component of its own so that only a dialog showing an error needs the connection. */

@@ -3,7 +3,7 @@
  * the meaning, and how a chip draws it. Colour encodes the family (tone); a filled chip means the
  * audience can see it (published/public), an outlined one that it is private, waiting or at rest.
  */
-import { EventState, Mp4State, type EventStateName } from '#schema';
+import { EventState, Mp4State, type EventMp4, type EventStateName } from '#schema';
 import type { StateTone } from '#app/theme.ts';
 
 /** An extra cue beside colour, so a state never depends on colour alone. */
@@ -140,4 +140,32 @@ const MP4_LABELS: Record<string, string> = { NONE: 'not made', AVAILABLE: 'ready
 export function mp4StateLabel(state: number | string): string {
   const name = typeof state === 'number' ? Mp4State.nameOf(state) : state;
   return (name !== undefined ? MP4_LABELS[name] : undefined) ?? `unknown (${state})`;
+}
+
+/**
+ * What an event's MP4 is, from GET /event/{id}/mp4, which says beside its state whether the file is
+ * there: "ready" only then. An event may be marked AVAILABLE without a file (never made, or
+ * removed): "file missing", which a new request makes again.
+ */
+export type Mp4Condition = 'none' | 'making' | 'ready' | 'missing' | 'failed';
+
+export function mp4Condition(mp4: Pick<EventMp4, 'mp4State' | 'fileExists' | 'making'>): Mp4Condition {
+  if (mp4.making) return 'making';
+  if (mp4.mp4State === Mp4State.values.AVAILABLE) return mp4.fileExists ? 'ready' : 'missing';
+  return mp4.mp4State === Mp4State.values.FAILED ? 'failed' : 'none';
+}
+
+const CONDITION_LABELS: Record<Mp4Condition, string> = { none: 'not made', making: 'being made', ready: 'ready', missing: 'file missing', failed: 'failed' };
+
+/** The condition in words: "ready", "file missing"... */
+export function mp4ConditionLabel(condition: Mp4Condition): string {
+  return CONDITION_LABELS[condition];
+}
+
+/** Which parts came with a ready MP4, exactly: its thumbnail and sprite may each fail (or time out) alone. */
+export function mp4Parts(mp4: Pick<EventMp4, 'thumbnail' | 'sprite'>): string {
+  if (mp4.thumbnail && mp4.sprite) return 'with a thumbnail and a sprite (system assets)';
+  if (mp4.thumbnail) return 'with a thumbnail (system asset); the sprite could not be made';
+  if (mp4.sprite) return 'with a sprite (system asset); the thumbnail could not be made';
+  return 'without a thumbnail or a sprite: they could not be made';
 }

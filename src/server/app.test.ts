@@ -1,5 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#testing/app.ts';
@@ -60,6 +60,22 @@ describe('the service beyond the interface', () => {
     expect(none.json()).toMatchObject({ errorType: 'NotFound' });
     const given = await demo.app.inject({ method: 'GET', url: '/api/connection' });
     expect(given.json()).toEqual({ apiKey: 'demo-key-for-tests' });
+  });
+
+  it('hands the demo key only to requests whose Host is this machine (no DNS rebinding)', async () => {
+    const ask = (host: string) => demo.app.inject({ method: 'GET', url: '/api/connection', headers: { host } });
+    for (const host of ['localhost:8080', 'LOCALHOST', 'app.localhost:8080', '127.0.0.1:8080', '127.1.2.3', '[::1]:8080', hostname()]) {
+      const answer = await ask(host);
+      expect(answer.statusCode, host).toBe(200);
+      expect(answer.json(), host).toEqual({ apiKey: 'demo-key-for-tests' });
+    }
+    // A rebinding page sends its own name; another machine reaching HOST=0.0.0.0 sends an address.
+    for (const host of ['attacker.example', 'attacker.example:8080', 'localhost.attacker.example', '127.0.0.1.attacker.example', '192.168.1.20:8080', '[fe80::1]:8080', 'localhost:8080/x']) {
+      const answer = await ask(host);
+      expect(answer.statusCode, host).toBe(403);
+      expect(answer.json(), host).toMatchObject({ errorType: 'Forbidden' });
+      expect(answer.body, host).not.toContain('demo-key-for-tests');
+    }
   });
 
   it('serves the dashboard, with index.html for any dashboard URL a browser asks for', async () => {

@@ -37,6 +37,7 @@ describe('parseConfig', () => {
       parseConfig({
         PORT: '9000',
         HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://control.example.org/',
         DATA_DIR: 'memory://',
         DATABASE_URL: 'postgres://u:p@db:5432/cr',
         API_KEY: 'secret-key-1',
@@ -55,6 +56,7 @@ describe('parseConfig', () => {
     ).toEqual({
       port: 9000,
       host: '127.0.0.1',
+      publicUrl: 'https://control.example.org',
       dataDir: 'memory://',
       databaseUrl: 'postgres://u:p@db:5432/cr',
       apiKeys: [{ client: 'default', key: 'secret-key-1' }],
@@ -100,6 +102,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: 'on' }).webhooksAllowPrivate).toBe(true);
     expect(parseConfig({ WEBHOOKS_ALLOW_PRIVATE: '' }).webhooksAllowPrivate).toBe(false);
     expect(problems({ WEBHOOKS_ALLOW_PRIVATE: 'sometimes' })).toEqual(['WEBHOOKS_ALLOW_PRIVATE must be true or false, not "sometimes"']);
+  });
+
+  it('reads PUBLIC_URL as an http(s) address, with a path for a service behind a proxy', () => {
+    expect(parseConfig({ PUBLIC_URL: 'HTTPS://Control.Example.org:8443/ops/' }).publicUrl).toBe('https://control.example.org:8443/ops');
+    for (const bad of ['control.example.org', 'ftp://example.org', 'https://example.org/?a=1', 'https://example.org/#x', 'https://u:p@example.org']) {
+      expect(problems({ PUBLIC_URL: bad }), bad).toEqual([expect.stringMatching(/^PUBLIC_URL must be the http\(s\) address/)]);
+    }
   });
 
   it('reads SMTP_URL and DOWNLOADS_EXPIRY_DAYS, refusing what cannot work', () => {

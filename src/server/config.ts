@@ -7,6 +7,7 @@
  * |--------------|------------|--------------------------------------------------------------------------------|
  * | PORT         | 8080       | HTTP port (0 picks a free one)                                                 |
  * | HOST         | 0.0.0.0    | interface to listen on (127.0.0.1 keeps the service on this machine)          |
+ * | PUBLIC_URL   | (none)     | http(s)://host[:port][/path] clients reach the service at (behind a proxy): links to its streams and files start with it; unset, with the request's own origin (http/service-url.ts) |
  * | DATA_DIR     | ./data     | PGlite (embedded PostgreSQL) directory; `memory://` for a throwaway database   |
  * | DATABASE_URL | (none)     | postgres://... : use a PostgreSQL server instead of PGlite (DATA_DIR ignored)  |
  * | API_KEY      | (none)     | `<key>` for the client `default`, or `client:key,client:key`; created or kept |
@@ -49,6 +50,8 @@ export interface ConfiguredKey {
 export interface ServiceConfig {
   port: number;
   host: string;
+  /** PUBLIC_URL without a trailing slash: the service's address for links when set; unset, each request's own origin. */
+  publicUrl?: string;
   /** PGlite directory, or `memory://...`. */
   dataDir: string;
   databaseUrl?: string;
@@ -152,6 +155,22 @@ function parseBoolean(name: string, raw: string | undefined, fallback: boolean, 
   return fallback;
 }
 
+/** PUBLIC_URL: an http(s) URL with a host, no query, fragment or credentials; kept without its trailing slash. */
+function parsePublicUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.hostname === '' || url.search || url.hash || url.username || url.password || /[{}"\\]/.test(raw)) {
+    problems.push(`PUBLIC_URL must be the http(s) address clients reach the service at, such as https://control.example.org or https://example.org/control (no query, fragment or credentials), not "${raw}"`);
+    return undefined;
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** Parses the environment; throws a ConfigError listing every problem at once. */
 export function parseConfig(env: Env): ServiceConfig {
   const problems: string[] = [];
@@ -168,6 +187,8 @@ export function parseConfig(env: Env): ServiceConfig {
 
   const host = read(env, 'HOST') ?? '0.0.0.0';
   if (/\s/.test(host)) problems.push(`HOST must be a host name or an IP address, not "${host}"`);
+
+  const publicUrl = parsePublicUrl(read(env, 'PUBLIC_URL'), problems);
 
   const dataDir = read(env, 'DATA_DIR') ?? './data';
 
@@ -263,6 +284,7 @@ export function parseConfig(env: Env): ServiceConfig {
   return {
     port,
     host,
+    ...(publicUrl ? { publicUrl } : {}),
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     apiKeys,

@@ -6,9 +6,8 @@
  *   npm run keys -- list
  *   npm run keys -- revoke <key id | key prefix>
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describeStorage, loadConfig, PID_FILE, type ServiceConfig } from './config.ts';
+import { describeStorage, loadConfig, type ServiceConfig } from './config.ts';
+import { serviceOn } from './pid-file.ts';
 import { openDatabase } from './db/database.ts';
 import { createKey, listKeys, revokeKey } from './db/keys.ts';
 
@@ -25,25 +24,14 @@ function stop(message: string, code = 2): never {
   process.exit(code);
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
-}
-
 /** PGlite is one process's database: opening its directory while the service runs would corrupt it. */
 function checkPgliteFree(config: ServiceConfig): void {
   if (config.databaseUrl) return;
   if (config.dataDir.startsWith('memory://')) {
     stop('DATA_DIR is memory:// (a throwaway database): keys made here would vanish at once. Set DATA_DIR or DATABASE_URL.');
   }
-  const pidFile = join(config.dataDir, PID_FILE);
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').trim());
-  if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+  const pid = serviceOn(config.dataDir);
+  if (pid !== undefined) {
     stop(
       `The service (process ${pid}) is running on ${config.dataDir}. The embedded database serves one process at a time: stop the service, run this command, and start it again (or use DATABASE_URL).`,
     );

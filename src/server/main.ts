@@ -8,15 +8,18 @@
  * (`<DATA_DIR>/control-room-api-key`) so it stays the same across restarts and goes away with the
  * data. With PostgreSQL only its hash is stored: it is printed once, when created.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { createMediaServices } from './areas/media/services.ts';
-import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, PID_FILE, type ServiceConfig } from './config.ts';
+import { DEFAULT_CLIENT, describeStorage, KEY_FILE, loadConfig, type ServiceConfig } from './config.ts';
 import { openDatabase, pgliteHostOf, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
+import type { ServiceUrls } from './http/service-url.ts';
 import { systemClock } from './jobs/clock.ts';
+import { claimDataDir, heldMessage } from './pid-file.ts';
 import { createMailer } from './sim/mail.ts';
 // Loaded only when DEMO_DATA is on (the import below); the type import costs nothing at run time.
 import type * as SeedModule from './demo/seed.ts';
@@ -74,7 +77,7 @@ async function prepareKeys(database: Database, config: ServiceConfig, log: Logge
   return { client: DEFAULT_CLIENT, origin: 'kept' };
 }
 
-async function seedDemo(database: Database, client: string, log: Logger, baseUrl: string): Promise<void> {
+async function seedDemo(database: Database, client: string, log: Logger): Promise<void> {
   let seed: typeof SeedModule;
   try {
     seed = await import('./demo/seed.ts');
@@ -86,7 +89,7 @@ async function seedDemo(database: Database, client: string, log: Logger, baseUrl
     throw error;
   }
   const clientId = await ensureClient(database.db, client);
-  const { events } = await seed.seedDemoData(database.db, clientId, systemClock, { baseUrl });
+  const { events } = await seed.seedDemoData(database.db, clientId, systemClock);
   if (events > 0) log.info({ client, events }, `Seeded the demo tenant "${client}" with ${events} events`);
   else log.info({ client }, `The tenant "${client}" already has data; no demo data added`);
 }
@@ -104,6 +107,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, base: { service: 'control-room' } });
 
+  // One service per embedded database folder (pid-file.ts), claimed before the database opens; the
+  // claim goes with this process, however it ends.
+  if (isPersistentPglite(config)) {
+    const claim = claimDataDir(config.dataDir);
+    if (!claim.claimed) fail(heldMessage(config.dataDir, claim.heldBy));
+    process.on('exit', claim.release);
+  }
+
   let database: Database;
   try {
     database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, log } : { dataDir: config.dataDir });
@@ -114,7 +125,6 @@ async function main(): Promise<void> {
   // the process ends with a non-zero code, so that a supervisor starts it again on its data.
   pgliteHostOf(database.db)?.onFailure((error) => {
     log.fatal({ err: error }, 'The database worker stopped; exiting so that the service can be started again on its data directory');
-    if (isPersistentPglite(config)) rmSync(join(config.dataDir, PID_FILE), { force: true });
     process.exit(1);
   });
 
@@ -126,22 +136,23 @@ async function main(): Promise<void> {
     fail(`Could not set up the API keys: ${(error as Error).message}`);
   }
 
-  // How this service is reached from this machine: the demo's stream URLs and the video
-  // structure's player URLs start with it (known before listen, so from the configuration).
+  // How this service is reached from this machine, for the start-up message. Links in answers are
+  // made from each request's origin, or PUBLIC_URL (http/service-url.ts); nothing stored names it.
   const shownHost = config.host === '0.0.0.0' || config.host === '::' || isLoopback(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const publicUrl = `http://${shownHost}:${config.port}`;
+  const urls: ServiceUrls = config.publicUrl ? { publicUrl: config.publicUrl } : {};
   if (config.demoData) {
     try {
-      await seedDemo(database, keys.client, log, publicUrl);
+      await seedDemo(database, keys.client, log);
     } catch (error) {
       log.error({ err: error }, 'Seeding the demo data failed; the service starts without it');
     }
   }
 
-  // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts).
-  const demoKey = config.demoData ? keys.key : undefined;
+  // The dashboard served by a local demo connects with the demo key (see http/service-routes.ts):
+  // the key made for the demo, never one an operator gave in API_KEY.
+  const demoKey = config.demoData && keys.origin !== 'API_KEY' ? keys.key : undefined;
   const app = await buildApp({ database, clock: systemClock, logger: log, services: {
-      live: { publicUrl },
+      urls,
       mailer: createMailer({ smtpUrl: config.smtpUrl, clock: systemClock }),
       downloads: { expiryDays: config.downloadsExpiryDays, mailFrom: config.mailFrom },
       outbound: { allowPrivate: config.outboundAllowPrivate },
@@ -158,7 +169,6 @@ async function main(): Promise<void> {
       },
     }, ...(demoKey ? { demoKey } : {}) });
 
-  const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -167,7 +177,6 @@ async function main(): Promise<void> {
     if (code === 'EADDRINUSE') fail(`Port ${config.port} is already in use: stop what uses it, or start with another PORT.`);
     fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  if (pidFile) writeFileSync(pidFile, String(process.pid));
   // Background work (automation, encoder, webhook delivery) runs in every service process; with
   // PostgreSQL several processes share the queue safely (jobs/queue.ts). app.close() stops it.
   app.jobs.start();
@@ -175,6 +184,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${shownHost}:${port}`;
+  // Links made without a request (a download's mail) when PUBLIC_URL is not set.
+  urls.listenUrl = url;
 
   const keyLine =
     keys.key && keys.origin !== 'API_KEY'
@@ -185,7 +196,7 @@ async function main(): Promise<void> {
   log.info({ url, storage: describeStorage(config), demoData: config.demoData }, `Control Room is running at ${url}`);
   if (demoKey && !isLoopback(config.host)) {
     log.warn(
-      `Demo mode hands the demo key to anyone who can reach port ${port} (GET /api/connection). Start with HOST=127.0.0.1 to keep it on this machine.`,
+      `Demo mode listens on ${config.host}: GET /api/connection hands the demo key to any request that names this machine (localhost, a loopback address or "${hostname()}"), so the dashboard opened by that name connects by itself; opened by any other name or address, it asks for a key.`,
     );
   }
   process.stdout.write(
@@ -215,7 +226,6 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
-      if (pidFile) rmSync(pidFile, { force: true });
       log.info('Stopped');
       process.exit(0);
     } catch (error) {

@@ -9,6 +9,7 @@ import type { Encoder } from './sim/encoder.ts';
 import type { MediaServices } from './areas/media/services.ts';
 import type { Mailer } from './sim/mail.ts';
 import type { DownloadSettings } from './areas/vod-download/settings.ts';
+import type { ServiceUrls } from './http/service-url.ts';
 
 import type { eventArchiverUrls } from './areas/archiver/index.ts';
 
@@ -19,8 +20,10 @@ export interface AppServices {
    * from `{}`. Read it through `encoderOf` (areas/live/settings.ts).
    */
   encoder?: Encoder;
-  /** How PUT /event/state waits for the encoder, and the service's public address for player URLs (areas/live/settings.ts). */
+  /** How PUT /event/state waits for the encoder (areas/live/settings.ts). */
   live?: LiveSettings;
+  /** PUBLIC_URL and the address the process listens on: where links to the service's own streams and files start (http/service-url.ts). */
+  urls?: ServiceUrls;
   /**
    * The media tools and the storage of asset files (areas/media/services.ts). buildApp always sets
    * them (a temporary storage folder unless given); read them through `mediaOf`.

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, type Endpoint } from '#schema';
 import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
+import { insertEvent } from '#testing/event-row.ts';
 import { insertRow, selectRows } from '#testing/rows.ts';
 import { seedDemoData } from './demo/seed.ts';
 
@@ -226,6 +227,38 @@ describe('an id of another client', () => {
       const asForeign = await answer(c, c.values);
       const asUnknown = await answer(c, c.unknown);
       if (asForeign.status !== asUnknown.status || asForeign.body !== asUnknown.body) differences.push({ operation: c.label, foreign: asForeign, unknown: asUnknown });
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('answers an id of another client in a body byte for byte as an id nobody uses (custom properties, chapter points)', async () => {
+    // The caller's own event and chapter point, to write to.
+    const eventId = await insertEvent(t, { title: 'Mine' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/chapterpoint/', headers: t.headers(), payload: { eventId, title: 'Mine', startTime: '00:00:01' } });
+    const pointId = (created.json() as { id: string }).id;
+    const theirs = {
+      property: (await firstOf({ table: 'custom_properties' }))!,
+      point: (await firstOf({ table: 'chapter_points' }))!,
+      pointProperty: (await firstOf({ table: 'chapter_point_custom_properties' }))!,
+    };
+    const writes: { label: string; url: string; payload: (id: string) => unknown; id: string }[] = [
+      { label: 'customProperty.upsert', url: '/api/customproperty/', id: theirs.property, payload: (id) => ({ customPropertyId: id, eventId, category: 'c', key: 'k', value: 'v' }) },
+      { label: 'customProperty.bulkUpsert', url: `/api/customproperty/bulk/event/${eventId}`, id: theirs.property, payload: (id) => [{ id, category: 'c', key: 'k', value: 'v' }] },
+      { label: 'chapterPoint.upsert', url: '/api/chapterpoint/', id: theirs.point, payload: (id) => ({ id, eventId, title: 'T', startTime: '00:00:02' }) },
+      { label: 'chapterPoint.upsert propertyModels', url: '/api/chapterpoint/', id: theirs.pointProperty, payload: (id) => ({ id: pointId, eventId, title: 'T', startTime: '00:00:02', propertyModels: [{ id, category: 'c', key: 'k', value: 'v' }] }) },
+      { label: 'chapterPointCustomProperty.upsert', url: '/api/chapterpoint/customproperty/', id: theirs.pointProperty, payload: (id) => ({ id, chapterPointId: pointId, category: 'c', key: 'k', value: 'v' }) },
+      { label: 'chapterPointCustomProperty.bulkUpsert', url: `/api/chapterpoint/customproperty/bulk/${pointId}`, id: theirs.pointProperty, payload: (id) => [{ id, category: 'c', key: 'k', value: 'v' }] },
+    ];
+    const differences: { operation: string; foreign: unknown; unknown: unknown }[] = [];
+    for (const w of writes) {
+      const call = async (id: string) => {
+        const response = await t.app.inject({ method: 'POST', url: w.url, headers: t.headers(), payload: w.payload(id) as object });
+        return { status: response.statusCode, body: response.body };
+      };
+      const asForeign = await call(w.id);
+      const asUnknown = await call(randomUUID());
+      expect(asForeign.status, w.label).toBe(400);
+      if (asForeign.status !== asUnknown.status || asForeign.body !== asUnknown.body) differences.push({ operation: w.label, foreign: asForeign, unknown: asUnknown });
     }
     expect(differences).toEqual([]);
   });

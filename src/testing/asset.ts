@@ -9,11 +9,22 @@ import type { Database } from '#server/db/database.ts';
 import { assets } from '#server/db/tables/index.ts';
 import type { ManualClock } from '#server/jobs/clock.ts';
 import { mediaIdle } from '#server/areas/asset/dispatcher.ts';
+import { requestVodFile } from '#server/areas/asset/vod-file.ts';
 
 interface App {
   app: FastifyInstance;
   database: Database;
   clock: ManualClock;
+}
+
+/**
+ * Makes the event's MP4 file as the service makes it (from its media, or the test programme for
+ * its span: give the event a short one) and waits for it: what an event marked AVAILABLE by a
+ * factory lacks. The event ends AVAILABLE with its file, thumbnail and sprite.
+ */
+export async function makeMp4File(t: App & { clientId: string }, eventId: string): Promise<void> {
+  await t.database.db.transaction((tx) => requestVodFile(tx, t.clock, t.clientId, eventId, { regenerate: true, keepState: true, media: 'fallback' }));
+  await settleMedia(t);
 }
 
 /** Runs jobs and waits for media work until nothing is GENERATING (or nothing moves any more). */

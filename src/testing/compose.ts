@@ -12,7 +12,7 @@ import { EventState } from '#schema';
 import { channels } from '#server/db/tables/index.ts';
 import { channelConfiguration, CHANNELS } from '#server/demo/catalogue.ts';
 import { CARD_DIR } from '#server/sim/hls.ts';
-import { SERVICE, seedLiveFixture, type LiveFixture } from '#testing/live.ts';
+import { seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import type { TestApp as FullTestApp } from '#testing/app.ts';
 
@@ -35,7 +35,7 @@ export async function seedComposeFixture(t: TestApp): Promise<ComposeFixture> {
     clientId: t.clientId,
     name: 'Sports Arena (no composition)',
     referenceId: null,
-    configurationJson: JSON.stringify(channelConfiguration(sport, SERVICE)),
+    configurationJson: JSON.stringify(channelConfiguration(sport)),
     dateCreated: t.clock.now(),
     dateModified: t.clock.now(),
   });

@@ -1,6 +1,6 @@
 /**
  * Helpers for the live area's tests: a channel and an xflow configured like the demo's (their
- * HLS URLs name this service's /api/stream routes), events inserted straight through Drizzle in
+ * HLS URLs name this service's /api/stream routes, stored with the placeholder origin), events inserted straight through Drizzle in
  * any state, the recorded changes of an event, and a way to let clock time pass while a request
  * waits for the encoder.
  */
@@ -11,7 +11,11 @@ import { channels, events, xflows } from '#server/db/tables/index.ts';
 import type { ManualClock } from '#server/jobs/clock.ts';
 import { channelConfiguration, CHANNELS, xflowConfiguration } from '#server/demo/catalogue.ts';
 
-export const SERVICE = 'http://control.test';
+/**
+ * The service's URL as test clients reach it (route-fetch.ts sends the Host of `/api` resolved on
+ * http://localhost): answers name the service's own streams and files with it (http/service-url.ts).
+ */
+export const SERVICE = 'http://localhost';
 
 export interface LiveFixture {
   channelId: string;
@@ -28,7 +32,7 @@ export async function seedLiveFixture(db: DbOrTx, clientId: string, now: Date): 
     clientId,
     name: `Channel ${channelId.slice(0, 4)}`,
     referenceId: null,
-    configurationJson: JSON.stringify(channelConfiguration(main, SERVICE)),
+    configurationJson: JSON.stringify(channelConfiguration(main)),
     dateCreated: now,
     dateModified: now,
   });
@@ -36,7 +40,7 @@ export async function seedLiveFixture(db: DbOrTx, clientId: string, now: Date): 
     id: xflowId,
     clientId,
     name: `Xflow ${xflowId.slice(0, 4)}`,
-    configurationJson: JSON.stringify(xflowConfiguration('standard', SERVICE)),
+    configurationJson: JSON.stringify(xflowConfiguration('standard')),
     dateCreated: now,
     dateModified: now,
   });

@@ -20,7 +20,8 @@ export function routeFetch(app: Pick<FastifyInstance, 'inject'>): typeof fetch {
     const url = new URL(request.url);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     const payload = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const headers: Record<string, string> = {};
+    // The Host a browser would send: the service makes its own URLs from it (http/service-url.ts).
+    const headers: Record<string, string> = { host: url.host };
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });

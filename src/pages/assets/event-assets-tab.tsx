@@ -1,6 +1,7 @@
 /**
  * The event page's Assets tab (`?tab=assets`):
- * - the event's MP4 (its mp4State, the file, why it failed) with the action to generate it;
+ * - the event's MP4 ("ready" only when its file is there, with the parts that came with it; the file
+ *   missing, being made, why it failed) with the action to generate it;
  * - the player, paused, to scrub and mark a clip: In and Out (keys I and O, as editors expect,
  *   when no field has the focus), then "Image here", "GIF of the clip", "Video of the clip", each
  *   with the options of its request in a short form (asset-request-dialog.tsx);
@@ -20,64 +21,67 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MovieIcon from '@mui/icons-material/MovieOutlined';
-import { Mp4State, type Event } from '#schema';
+import type { Event, EventMp4 } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
-import { mp4StateLabel } from '#components/event-state.ts';
+import { mp4Condition, mp4ConditionLabel, mp4Parts, type Mp4Condition } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { AssetGallery } from './asset-gallery.tsx';
 import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx';
 import { formatBytes, formatClipTime, parseClipTime } from './use-assets.ts';
 
-const MP4_COLOURS: Record<string, 'default' | 'info' | 'success' | 'error'> = { NONE: 'default', GENERATING: 'info', AVAILABLE: 'success', FAILED: 'error' };
+const MP4_COLOURS: Record<Mp4Condition, 'default' | 'info' | 'success' | 'warning' | 'error'> = { none: 'default', making: 'info', ready: 'success', missing: 'warning', failed: 'error' };
 
 /** "not made" as a chip's words: "Not made". */
 const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+function mp4Detail(condition: Mp4Condition | undefined, mp4: EventMp4 | undefined): string {
+  if (!mp4 || !condition) return 'Looking for the file…';
+  if (condition === 'ready') return sentenceCase([formatBytes(mp4.bytes), mp4.durationMs ? formatClipTime(mp4.durationMs / 1000) : '', `${mp4Parts(mp4)}.`].filter(Boolean).join(', '));
+  if (condition === 'missing') return 'The event is marked as having an MP4, but its file is not there (never made, or removed). Generate it to publish or download it.';
+  if (condition === 'making') return 'Being made from the event’s media; this updates by itself.';
+  if (condition === 'failed') return `It could not be made: ${mp4.error ?? 'no reason given'}.`;
+  return 'No MP4 yet. VOD publications need one.';
+}
 
 function Mp4Panel({ event}: { event: Event }) {
   const describeError = useDescribeError();
   const notify = useNotify();
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: event.id }, query: {} }),
-    refetchInterval: (q) => (q.state.data?.mp4State === Mp4State.values.GENERATING ? 2_000 : false),
+    refetchInterval: (q) => (q.state.data?.making ? 2_000 : false),
   });
   const generate = useMutation({
     ...api.asset.generateVodFile.mutationOptions(),
     onError: (error) => notify(`Could not request the MP4: ${describeError(error).message}`, { severity: 'error' }),
   });
   const mp4 = query.data;
-  const state = mp4?.mp4StateString ?? event.mp4StateString;
-  const generating = state === 'GENERATING' || generate.isPending;
+  const condition = generate.isPending ? 'making' : mp4 && mp4Condition(mp4);
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }} aria-label="MP4 of the event" role="region">
       <MovieIcon color="action" />
       <Box sx={{ flex: 1, minWidth: 220 }}>
         <Typography variant="subtitle2" component="h2">
-          MP4 of the event <Chip size="small" label={sentenceCase(mp4StateLabel(state))} color={MP4_COLOURS[state] ?? 'default'} sx={{ ml: 1 }} />
+          MP4 of the event {condition && <Chip size="small" label={sentenceCase(mp4ConditionLabel(condition))} color={MP4_COLOURS[condition]} sx={{ ml: 1 }} />}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {state === 'AVAILABLE' && mp4
-            ? sentenceCase([formatBytes(mp4.bytes), mp4.durationMs ? formatClipTime(mp4.durationMs / 1000) : '', 'with a thumbnail and a sprite (system assets).'].filter(Boolean).join(', '))
-            : state === 'GENERATING'
-              ? 'Being made from the event’s media; this updates by itself.'
-              : state === 'FAILED'
-                ? `It could not be made: ${mp4?.error ?? 'no reason given'}.`
-                : 'No MP4 yet. VOD publications need one.'}
+          {mp4Detail(condition, mp4)}
         </Typography>
-        {state === 'AVAILABLE' && mp4?.url && (
+        {condition === 'ready' && mp4?.url && (
           <Link href={mp4.url} target="_blank" rel="noreferrer" variant="body2">
             Open the MP4
           </Link>
         )}
       </Box>
       <Button
-        variant={state === 'AVAILABLE' ? 'outlined' : 'contained'}
-        disabled={generating}
-        onClick={() => generate.mutate({ params: { id: event.id }, body: { regenerate: state === 'AVAILABLE' } })}
+        variant={condition === 'ready' ? 'outlined' : 'contained'}
+        disabled={!condition || condition === 'making'}
+        // A file marked AVAILABLE but missing is made again only when asked to (regenerate).
+        onClick={() => generate.mutate({ params: { id: event.id }, body: { regenerate: condition === 'ready' || condition === 'missing' } })}
       >
-        {generating ? 'Generating…' : state === 'AVAILABLE' ? 'Generate again' : state === 'FAILED' ? 'Try again' : 'Generate MP4'}
+        {condition === 'making' ? 'Generating…' : condition === 'ready' ? 'Generate again' : condition === 'failed' ? 'Try again' : 'Generate MP4'}
       </Button>
     </Paper>
   );

@@ -65,7 +65,7 @@ export const HOW = {
   cdn: 'Bytes delivered: the live time of every event live in the period × the bitrate of its resolution (SD 3, HD 8, UHD 20 Mbit/s), one simulated viewer per live stream.',
   drm: 'One licence per DRM-protected event live in the period (an event whose DRM settings name a provider other than NONE): the licence packaging its stream needs.',
   assets:
-    'Events created in the period that are VOD assets (ingesting, private or public), compose playlists (generating, private or public) or archiver captures (private or public).',
+    'Events created in the period that are VOD assets (ingesting, private or public), compose playlists (generating, private or public) or archiver captures (private or public). Media syndication is used when a publication (live or VOD, to a destination or directly) was at work in the period.',
   buckets:
     'Each bar is the service’s figure for that day, week or month on its own. Minutes, bytes and assets add up to the period’s total; peaks, events and licences are per bar (an event live on two days counts on both).',
 } as const;

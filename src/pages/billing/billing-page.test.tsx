@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +10,7 @@ import { createApiClient } from '#client';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { channels, customProperties, events } from '#server/db/tables/index.ts';
 import { servicePerFile } from '#testing/page-service.ts';
+import { insertRow } from '#testing/rows.ts';
 import { createTestClient } from '#testing/client.ts';
 import { routeFetch } from '#testing/route-fetch.ts';
 import { formatMinutes } from './billing-figures.ts';
@@ -60,6 +62,10 @@ const fixture = servicePerFile({
       dateCreated: d('2026-03-05T09:00:00Z'),
       dateModified: d('2026-03-05T09:00:00Z'),
     });
+    // A publication that streamed the UHD event to a destination on the 12th.
+    const destination = randomUUID();
+    await insertRow(t.database, 'syndication_destinations', { id: destination, client_id: t.clientId });
+    await insertRow(t.database, 'publications', { client_id: t.clientId, destination_id: destination, kind: 'live', state: 3, date_created: stamp, date_started: d('2026-03-12T09:00:00Z'), date_completed: d('2026-03-12T10:45:00Z'), date_modified: d('2026-03-12T10:45:00Z') });
   },
 });
 
@@ -98,6 +104,9 @@ describe('BillingPage, with figures from the in-process service', () => {
     const byResolution = card('Live minutes').querySelector('dl');
     expect(byResolution?.textContent).toBe('SD60 minHD270 minUHD105 min');
     expect(within(card('Storage')).getByText(`${march.storage.totalBytes.toLocaleString()} bytes`)).toBeTruthy();
+    // From the publications of the period, not a fixed "not used".
+    expect(march.live.mediaSyndication).toBe(true);
+    expect(within(card('Assets created')).getByText('Media syndication used')).toBeTruthy();
     // The help says how the service counts.
     const help = within(card('Simultaneous channels')).getByRole('button', { name: 'How Simultaneous channels is computed' });
     await userEvent.setup().hover(help);
@@ -151,6 +160,7 @@ describe('BillingPage, with figures from the in-process service', () => {
   it('says so when nothing was used in the period', async () => {
     renderWithApp(<BillingPage />, { client: createTestClient(fixture.t), path: '/billing?from=2026-01-01&to=2026-01-31' });
     expect(await screen.findByText('Nothing was used in this period')).toBeTruthy();
+    expect(await within(await screen.findByRole('region', { name: 'Assets created' })).findByText('Media syndication not used')).toBeTruthy();
     await expectFigures(await billing('2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'));
   });
 

@@ -14,6 +14,12 @@ export interface DraftClip {
   /** Milliseconds from the start of the event's media. */
   fromMs: number;
   toMs: number;
+  /**
+   * The clip runs to the end of the media ("Add whole event"): sent without an end, so the service
+   * cuts it where the media ends. toMs is then the player's length, which rounds the segments up
+   * and may run past it (0.37 s on the test stream), so it is shown, never sent.
+   */
+  toEnd?: boolean;
 }
 
 export interface ClipDraft {

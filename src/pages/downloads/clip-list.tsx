@@ -22,7 +22,7 @@ export interface ClipListProps {
   errors?: Record<number, string>;
 }
 
-const describe = (clip: DraftClip, index: number) => `clip ${index + 1}, ${clip.eventTitle} ${formatTimecode(clip.fromMs)} to ${formatTimecode(clip.toMs)}`;
+const describe = (clip: DraftClip, index: number) => `clip ${index + 1}, ${clip.eventTitle} ${formatTimecode(clip.fromMs)} to ${clip.toEnd ? 'the end' : formatTimecode(clip.toMs)}`;
 
 function ClipRow({ clip, index, master, count, error }: { clip: DraftClip; index: number; master: boolean; count: number; error: string | undefined }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: clip.key });
@@ -68,7 +68,9 @@ function ClipRow({ clip, index, master, count, error }: { clip: DraftClip; index
           {clip.eventTitle}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-          {formatTimecode(clip.fromMs)} – {formatTimecode(clip.toMs)} · {formatDuration(clip.toMs - clip.fromMs)}
+          {clip.toEnd
+            ? `${formatTimecode(clip.fromMs)} – the end · about ${formatDuration(clip.toMs - clip.fromMs)}`
+            : `${formatTimecode(clip.fromMs)} – ${formatTimecode(clip.toMs)} · ${formatDuration(clip.toMs - clip.fromMs)}`}
         </Typography>
         {error && (
           <Typography variant="caption" component="p" role="alert" sx={{ color: 'error.main' }}>

@@ -81,7 +81,7 @@ export function ClipMarker({ eventId, eventTitle, src, empty }: ClipMarkerProps)
   };
   const addWhole = () => {
     if (durationMs === null) return;
-    addClip({ eventId, eventTitle, fromMs: 0, toMs: durationMs });
+    addClip({ eventId, eventTitle, fromMs: 0, toMs: durationMs, toEnd: true });
     notify(`Added all of ${eventTitle} to the download`, { severity: 'success' });
   };
 

@@ -49,7 +49,8 @@ export function bodyOf(draft: ClipDraft): VodDownloadBody {
     downloadClips: draft.clips.map((clip) => ({
       eventId: clip.eventId,
       start: serviceTime(clip.fromMs),
-      end: serviceTime(clip.toMs),
+      // To the end of the media: the service knows where that is (clip-draft.ts, toEnd).
+      ...(clip.toEnd ? {} : { end: serviceTime(clip.toMs) }),
       isMasterClip: clip.key === master?.key,
     })),
   };
@@ -178,7 +179,7 @@ export function DownloadBuilder() {
           New download
         </Typography>
         <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-          {draft.clips.length === 0 ? 'No clips' : `${draft.clips.length} ${draft.clips.length === 1 ? 'clip' : 'clips'} · ${formatDuration(total)} in all`}
+          {draft.clips.length === 0 ? 'No clips' : `${draft.clips.length} ${draft.clips.length === 1 ? 'clip' : 'clips'} · ${draft.clips.some((c) => c.toEnd) ? 'about ' : ''}${formatDuration(total)} in all`}
         </Typography>
       </Box>
       {draft.clips.length === 0 ? (

@@ -2,10 +2,12 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
+import { createApiClient } from '#client';
+import { routeFetch } from '#testing/route-fetch.ts';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { recordedEvent } from '#testing/compose.ts';
 import { seedLiveFixture } from '#testing/live.ts';
@@ -15,6 +17,7 @@ import DownloadsPage from './downloads-page.tsx';
 import { MailboxPage } from '#pages/mailbox/index.ts';
 import { addClip, updateDraft, EMPTY_DRAFT } from './clip-draft.ts';
 import { DownloadBuilder } from './download-builder.tsx';
+import NewDownloadPage from './new-download-page.tsx';
 
 const fixture = servicePerFile({
   // The clock at the real time: the page shows times relative to the browser's.
@@ -79,6 +82,36 @@ describe('the downloads page', () => {
     expect(await fixture.service.call(endpoints.vodDownload.get, { params: { id: ready.id } })).toBeNull();
   });
 
+  it('deletes once on a double-click of the confirmation', async () => {
+    await fixture.service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', mp4Filename: 'Twice', downloadClips: [{ eventId: fixture.seeded.match.id, end: '00:00:04' }] },
+    });
+    const deletes: string[] = [];
+    const service = routeFetch(fixture.t.app);
+    const client = createApiClient({
+      baseUrl: '/api',
+      apiKey: fixture.t.key,
+      fetch: (input, init) => {
+        if ((init?.method ?? 'GET') === 'DELETE') deletes.push(String(input));
+        return service(input, init);
+      },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/downloads" element={<DownloadsPage />} />
+      </Routes>,
+      { client, path: '/downloads' },
+    );
+    const grid = await screen.findByRole('grid', { name: 'Downloads' });
+    await userEvent.setup().click(await within(grid).findByRole('button', { name: 'Delete Twice.mp4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the download?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete the download' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(within(grid).queryByRole('row', { name: /Twice\.mp4/ })).toBeNull());
+    expect(deletes).toHaveLength(1);
+  });
+
   it('retries a failed download', async () => {
     const failing = await recordedEvent(fixture.t, await seedLiveFixture(fixture.t.database.db, fixture.t.clientId, fixture.t.clock.now()), 30, 'Gone soon');
     const created = await fixture.service.call(endpoints.vodDownload.create, {
@@ -112,6 +145,32 @@ describe('the download builder', () => {
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?download=/));
     await fixture.t.runJobs();
     expect(await screen.findByRole('link', { name: 'Open the MP4' }, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('the clip marker', () => {
+  it('adds the whole event as a clip that ends where the media ends, not where the player’s rounded length does', async () => {
+    const { router } = renderWithApp(
+      <Routes>
+        <Route path="/downloads/new" element={<NewDownloadPage />} />
+      </Routes>,
+      { client: createTestClient(fixture.t), path: `/downloads/new?event=${fixture.seeded.match.id}` },
+    );
+    const add = await screen.findByRole('button', { name: 'Add whole event' });
+    // The player's length of the 60 s recording: its segments' lengths added up, rounded up.
+    const video = document.querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 60.37 });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    const user = userEvent.setup();
+    await user.click(add);
+    const form = await screen.findByRole('form', { name: 'New download' });
+    expect(within(form).getByText('00:00:00.0 – the end · about 1:00')).toBeTruthy();
+    await user.type(within(form).getByRole('textbox', { name: /E-mail the link to/ }), 'desk@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Request download' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/download=/));
+    const id = new URLSearchParams(router.state.location.search).get('download')!;
+    const details = (await fixture.service.call(endpoints.vodDownload.details, { query: {} })).find((d) => d.id === id);
+    expect(details!.durationMs).toBe(60_000);
   });
 });
 

@@ -8,6 +8,9 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -29,7 +32,7 @@ import { stateLabel } from '#components/event-state.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { actionCopy } from './action-copy.ts';
 import { applyEventUpdate } from './event-query.ts';
-import { liveControls, type EventAction, type EventActionId, type LiveControls } from './event-transitions.ts';
+import { actionBlocker, liveControls, type EventAction, type EventActionId, type LiveControls } from './event-transitions.ts';
 
 const ICONS: Record<EventActionId, typeof PlayIcon> = {
   start: PlayIcon,
@@ -71,6 +74,7 @@ export function EventActions({ event }: { event: Event }) {
   const controls = liveControls(event.state);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const blockerId = useId();
   const copy = chosen ? actionCopy(chosen.id, event) : null;
 
   const run = async (action: EventAction) => {
@@ -94,6 +98,8 @@ export function EventActions({ event }: { event: Event }) {
   };
 
   if (!controls) return null;
+  // An action the state allows but that cannot succeed (Start without a channel) is not offered; why shows beside it.
+  const blockers = controls.slots.flatMap(({ action }) => (action ? [actionBlocker(action.id, event)] : [])).filter((b): b is string => b !== null);
   const choose = (action: EventAction) => {
     setError(undefined);
     setChosen(action);
@@ -105,7 +111,8 @@ export function EventActions({ event }: { event: Event }) {
       <Box role="group" aria-label="Live controls" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         {controls.slots.map(({ slot, label, action }) => {
           const Icon = ICONS[action?.id ?? SLOT_ICONS[slot]];
-          const primary = action !== null && PRIMARY.includes(action.id);
+          const blocked = action !== null && actionBlocker(action.id, event) !== null;
+          const primary = action !== null && !blocked && PRIMARY.includes(action.id);
           return (
             <Button
               key={slot}
@@ -113,9 +120,10 @@ export function EventActions({ event }: { event: Event }) {
               variant={primary ? 'contained' : 'outlined'}
               color={action?.destructive ? 'error' : 'primary'}
               startIcon={<Icon />}
-              onClick={() => action && choose(action)}
+              onClick={() => action && !blocked && choose(action)}
               // Every place stays, enabled or not, so nothing moves under the pointer when the state changes.
-              disabled={busy || action === null}
+              disabled={busy || action === null || blocked}
+              aria-describedby={blocked ? blockerId : undefined}
               title={action ? undefined : `${label} is not possible while the event is ${stateLabel(event.state).toLowerCase()}`}
             >
               {label}
@@ -136,6 +144,14 @@ export function EventActions({ event }: { event: Event }) {
           {'Force '}
           <VisuallyHidden>restart or stop</VisuallyHidden>
         </Button>
+        {blockers.length > 0 && (
+          <Typography id={blockerId} variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+            {blockers[0]}{' '}
+            <Link component={RouterLink} to="?tab=general#channel">
+              Choose the channel
+            </Link>
+          </Typography>
+        )}
       </Box>
       <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
         {forceActions.map((action, index) => {
@@ -144,7 +160,7 @@ export function EventActions({ event }: { event: Event }) {
           return (
             <MenuItem
               key={id}
-              disabled={action === null}
+              disabled={action === null || actionBlocker(id, event) !== null}
               onClick={() => {
                 setMenuAnchor(null);
                 if (action) choose(action);

@@ -151,6 +151,24 @@ describe('EventPage, with data from the in-process service', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   });
 
+  it('does not offer Start to an event without a channel, and says why beside it', async () => {
+    const event = await createEvent({ Title: 'Nowhere to stream', ChannelId: null });
+    renderPage(`/events/${event.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Nowhere to stream' });
+    const start = liveControls().getByRole('button', { name: 'Start' }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    expect(buttonNames(liveControls())).toEqual([]);
+    expect(places(liveControls())).toEqual(PLACES);
+    const reason = 'Start needs a channel to stream on: choose one under Channel & workflow.';
+    expect(liveControls().getByText(reason, { exact: false })).toBeTruthy();
+    expect(document.getElementById(start.getAttribute('aria-describedby') ?? '')?.textContent).toContain(reason);
+    expect(liveControls().getByRole('link', { name: 'Choose the channel' }).getAttribute('href')).toContain('tab=general');
+    // Asked anyway (another client), the service says it in words, without the event's id.
+    const refused = await fixture.service.call(endpoints.event.setState, { params: { id: event.id }, body: { state: 'LIVE_UNPUBLISHED', waitUntilCompleted: false } }).catch((e: Error) => e);
+    expect((refused as Error).message).toContain('The event cannot start: it has no channel to stream on.');
+    expect((refused as Error).message).not.toContain(event.id);
+  });
+
   it('confirms a start in the operator’s words, then follows the event from starting to live', async () => {
     const event = await createEvent({ Title: 'Evening concert' });
     renderPage(`/events/${event.id}`);

@@ -62,6 +62,16 @@ export function eventActions(state: number | string): EventAction[] {
   return actions;
 }
 
+/**
+ * Why an action the state allows cannot succeed for this event, in words to show beside it; null
+ * when nothing stands in its way. The service refuses to start an event without a channel (there
+ * is no encoder to start), so Start is not offered then.
+ */
+export function actionBlocker(action: EventActionId, event: { channelId: string | null }): string | null {
+  if ((action === 'start' || action === 'forceRestart') && !event.channelId) return 'Start needs a channel to stream on: choose one under Channel & workflow.';
+  return null;
+}
+
 /** The places of the live controls, left to right; each always holds the same kind of action. */
 export const LIVE_CONTROL_SLOTS = [
   { slot: 'start', label: 'Start', actions: ['start'] },

@@ -58,9 +58,9 @@ function Results({ transactionId }: { transactionId: string }) {
   );
 }
 
-export function DirectPublishDialog({ eventId, contentId, title, mp4State, onClose }: { eventId: string; contentId: string | null; title: string; mp4State: number; onClose: () => void }) {
+export function DirectPublishDialog({ eventId, contentId, title, onClose }: { eventId: string; contentId: string | null; title: string; onClose: () => void }) {
   const describe = useDescribeError();
-  const mp4 = useEventMp4(eventId, mp4State);
+  const mp4 = useEventMp4(eventId);
   const mp4Ready = mp4.ready;
   const destinations = useQuery(api.destination.list.queryOptions({}));
   const list = useMemo(() => destinations.data ?? [], [destinations.data]);

@@ -1,31 +1,31 @@
 /**
- * The event's MP4 for the publishing dialogs: VOD publications upload it, so a dialog opened on an
- * event without one offers to generate it (POST /event/{id}/mp4: NONE or FAILED -> GENERATING ->
- * AVAILABLE) and follows it until it is there, instead of sending the operator elsewhere.
+ * The event's MP4 for the publishing dialogs: VOD publications upload its file, so a dialog opened
+ * on an event without one (not made, failed, or marked AVAILABLE with its file missing) offers to
+ * generate it (POST /event/{id}/mp4) and follows it until it is there, instead of sending the
+ * operator elsewhere. "Ready" means the file is there (GET /event/{id}/mp4 `fileExists`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Mp4State } from '#schema';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
+import { mp4Condition, type Mp4Condition } from '#components/event-state.ts';
 
-const { AVAILABLE, GENERATING } = Mp4State.values;
-
-/** The event's MP4 state, followed while it is being generated. */
-export function useEventMp4(eventId: string, initialState: number) {
+/** The event's MP4, followed while it is being made; `condition` is undefined until the service answered. */
+export function useEventMp4(eventId: string) {
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: eventId } }),
-    refetchInterval: (q) => (q.state.data?.mp4State === GENERATING ? 1_500 : false),
+    refetchInterval: (q) => (q.state.data?.making ? 1_500 : false),
   });
   const generate = useMutation(api.asset.generateVodFile.mutationOptions());
-  const state = generate.isPending ? GENERATING : (query.data?.mp4State ?? initialState);
+  const condition: Mp4Condition | undefined = generate.isPending ? 'making' : query.data && mp4Condition(query.data);
   return {
-    state,
-    ready: state === AVAILABLE,
-    error: query.data?.mp4State === Mp4State.values.FAILED ? query.data.error : null,
-    generate: () => generate.mutate({ params: { id: eventId }, body: {} }, { onSuccess: () => void query.refetch() }),
+    condition,
+    ready: condition === 'ready',
+    error: condition === 'failed' ? (query.data?.error ?? null) : null,
+    // A file marked AVAILABLE but missing is made again only when asked to.
+    generate: () => generate.mutate({ params: { id: eventId }, body: { regenerate: condition === 'missing' } }, { onSuccess: () => void query.refetch() }),
     generateError: generate.error,
   };
 }
@@ -33,8 +33,8 @@ export function useEventMp4(eventId: string, initialState: number) {
 /** Says what is missing and offers to make it; nothing when the MP4 is there. */
 export function Mp4Offer({ mp4 }: { mp4: ReturnType<typeof useEventMp4> }) {
   const describe = useDescribeError();
-  if (mp4.ready) return null;
-  if (mp4.state === GENERATING) {
+  if (mp4.ready || !mp4.condition) return null;
+  if (mp4.condition === 'making') {
     return (
       <Alert severity="info">
         Generating the MP4… publishing becomes possible when it is ready.
@@ -42,6 +42,13 @@ export function Mp4Offer({ mp4 }: { mp4: ReturnType<typeof useEventMp4> }) {
       </Alert>
     );
   }
+  const words = mp4.generateError
+    ? describe(mp4.generateError).message
+    : mp4.error
+      ? `The last MP4 failed: ${mp4.error}`
+      : mp4.condition === 'missing'
+        ? 'The event is marked as having an MP4, but its file is missing (never made, or removed): VOD publications upload the file. Generate it first.'
+        : 'The event has no MP4 yet: VOD publications upload it. Generate it first.';
   return (
     <Alert
       severity="warning"
@@ -51,7 +58,7 @@ export function Mp4Offer({ mp4 }: { mp4: ReturnType<typeof useEventMp4> }) {
         </Button>
       }
     >
-      {mp4.generateError ? describe(mp4.generateError).message : mp4.error ? `The last MP4 failed: ${mp4.error}` : 'The event has no MP4 yet: VOD publications upload it. Generate it first.'}
+      {words}
     </Alert>
   );
 }

@@ -18,11 +18,12 @@ import type { Event, MonitorRow, PublicationKind } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { EmptyState } from '#components/empty-state.tsx';
-import { mp4StateLabel } from '#components/event-state.ts';
+import { mp4ConditionLabel } from '#components/event-state.ts';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { definePagedView, setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { DirectPublishDialog } from './direct-publish-dialog.tsx';
+import { useEventMp4 } from './event-mp4.tsx';
 import { publicationColumns } from './publication-columns.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
@@ -36,6 +37,7 @@ export function EventPublicationsTab({ event }: { event: Event }) {
   const [params, setParams] = useUrlParams();
   const [paged, , grid] = usePagedView(EVENT_PUBLICATIONS_VIEW);
   const [dialog, setDialog] = useState<PublicationKind | null>(null);
+  const mp4 = useEventMp4(event.id);
   const list = useQuery({
     ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageNumber: paged.page, pageSize: paged.pageSize } }),
     placeholderData: keepPreviousData,
@@ -52,7 +54,7 @@ export function EventPublicationsTab({ event }: { event: Event }) {
     <Box>
       <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 200 }}>
-          MP4: {mp4StateLabel(event.mp4State)}. Every publication of every event is also on the <RouterLink to={`/publications?event=${event.id}`}>Publications</RouterLink> page.
+          MP4: {mp4.condition ? mp4ConditionLabel(mp4.condition) : '…'}. Every publication of every event is also on the <RouterLink to={`/publications?event=${event.id}`}>Publications</RouterLink> page.
         </Typography>
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog('live')}>
           Add live publications
@@ -83,7 +85,7 @@ export function EventPublicationsTab({ event }: { event: Event }) {
       )}
       {dialog && <PublishDialog event={event} kind={dialog} onClose={() => setDialog(null)} />}
       {params.get('publish') === 'direct' && (
-        <DirectPublishDialog eventId={event.id} contentId={event.contentId} title={event.title} mp4State={event.mp4State} onClose={() => set('publish', null)} />
+        <DirectPublishDialog eventId={event.id} contentId={event.contentId} title={event.title} onClose={() => set('publish', null)} />
       )}
       <PublicationDrawer id={params.get('pub')} onClose={() => set('pub', null)} />
     </Box>

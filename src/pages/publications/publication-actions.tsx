@@ -1,6 +1,7 @@
 /**
  * What can be done to a publication in its state, and doing it: start, stop, publish, unpublish,
- * recreate, retry (a failed VOD publication: the same publication again), delete. Actions that
+ * recreate, retry (a failed publication tries again as itself, publicationMonitor.retry: one row
+ * with its history, and the Failed count clears when it succeeds), delete. Actions that
  * change what a live audience sees (stop, publish, unpublish, recreate a running one, delete a
  * running one) confirm first and say what will happen.
  */
@@ -68,10 +69,11 @@ export function actionsFor(row: MonitorRow): ActionInfo[] {
           : { id: 'publish', label: 'Publish', icon: PublicIcon, confirm: { title: 'Publish the broadcast?', body: `The broadcast on ${where} becomes public: anyone on ${targetName(row.target)} can watch it.`, button: 'Publish', destructive: false } },
       );
     }
-    if (group === 'Failed' || group === 'Completed' || group === 'InProgress') {
+    if (group === 'Failed') out.push({ id: 'retry', label: 'Retry', icon: RetryIcon });
+    if (group === 'Completed' || group === 'InProgress') {
       out.push({
         id: 'recreate',
-        label: group === 'Failed' ? 'Recreate (retry)' : 'Recreate',
+        label: 'Recreate',
         icon: RetryIcon,
         ...(group === 'InProgress' ? { confirm: { title: 'Recreate the running publication?', body: `The current broadcast on ${where} ends and a new one is created and started.`, button: 'Recreate', destructive: true } } : {}),
       });
@@ -131,17 +133,8 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
       return `Recreated: ${publicationStateLabel(p.publicationStateString).toLowerCase()}`;
     }
     case 'retry': {
-      if (row.api === 'direct') {
-        // Updating a failed direct publication with what it asked for tries it again.
-        const p = await client.call(endpoints.directVodPublication.get, { params: { id: row.id }, query: { destinationId: row.destinationId } });
-        const { isUnavailable: _u, link: _l, embedHtml: _e, ingestionDetails: _i, visibility: _v, ...keys } = p.details ?? { isUnavailable: false };
-        await client.call(endpoints.directVodPublication.update, { params: { id: row.id }, body: { destinationId: row.destinationId, publicationJson: JSON.stringify(keys) } });
-        return 'Publishing again';
-      }
-      const p = await client.call(endpoints.vodPublication.get, { params: { id: row.id }, query: { destinationId: row.destinationId } });
-      const { isUnavailable: _u, link: _l, embedHtml: _e, ingestionDetails: _i, visibility: _v, ...keys } = p.details ?? { isUnavailable: false };
-      await client.call(endpoints.vodPublication.create, { body: { eventId: row.eventId ?? '', publications: [{ destinationId: row.destinationId, publicationJson: JSON.stringify(keys) }] } });
-      return 'Published again as a new publication';
+      const p = await client.call(endpoints.publicationMonitor.retry, { params: { id: row.id } });
+      return `Retrying: ${publicationStateLabel(p.publicationStateString).toLowerCase()}`;
     }
     case 'delete':
       if (row.kind === 'live') {

@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { endpoints, EventState } from '#schema';
+import { endpoints, EventState, Mp4State } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import { activeDestination, setFaults } from '#testing/syndication.ts';
 import { insertEvent } from '#testing/event-row.ts';
+import { makeMp4File } from '#testing/asset.ts';
 import { DestinationsPage } from '#pages/destinations/index.ts';
 import PublicationsPage from './publications-page.tsx';
 
@@ -68,7 +69,7 @@ describe('the publication monitor', () => {
 
     await setFaults(fixture.service, bad.id, '');
     await user.click(within(grid).getByRole('button', { name: 'Actions for the publication on Bad page' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Recreate (retry)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Retry' }));
     await waitFor(async () => {
       const page = await fixture.service.call(endpoints.publicationMonitor.list, { query: { eventId } });
       expect(page.results.map((r) => r.publicationStateString).sort()).toEqual(['InProgress', 'InProgress']);
@@ -82,6 +83,40 @@ describe('the publication monitor', () => {
     expect(confirm?.textContent).toContain('ends for everyone watching');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
   }, 60_000);
+
+  it('retries a failed VOD publication as itself: one row with its history, and the Failed count clears when it succeeds', async () => {
+    const start = fixture.t.clock.now();
+    const eventId = await insertEvent(fixture.t, { title: 'Retry final', state: EventState.values.VOD_PUBLIC, mp4State: Mp4State.values.AVAILABLE, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 20_000) });
+    await makeMp4File(fixture.t, eventId);
+    const archive = await activeDestination(fixture.t, fixture.service, 'MediaPlatform', 'Flaky archive');
+    await setFaults(fixture.service, archive.id, 'uploadFailed');
+    await fixture.service.call(endpoints.vodPublication.create, { body: { eventId, publications: [{ destinationId: archive.id, publicationJson: JSON.stringify({ mp_title: 'Retry final' }) }] } });
+    await settle(15_000);
+
+    const user = userEvent.setup();
+    renderAt(`/publications?event=${eventId}`);
+    const grid = await screen.findByRole('grid', { name: 'Publications' });
+    const failedRow = await within(grid).findByRole('row', { name: /Flaky archive/ });
+    await waitFor(() => expect(failedRow.textContent).toMatch(/Upload failed at 60 %/));
+    expect(await screen.findByRole('button', { name: 'Failed 1' })).toBeTruthy();
+
+    await setFaults(fixture.service, archive.id, '');
+    await user.click(within(grid).getByRole('button', { name: 'Actions for the publication on Flaky archive' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Retry' }));
+    await waitFor(async () => expect((await fixture.service.call(endpoints.publicationMonitor.list, { query: { eventId } })).counts.Processing).toBe(1));
+    await settle(15_000);
+    // One row, completed; nothing failed any more.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Failed 0' })).toBeTruthy(), { timeout: 10_000 });
+    const page = await fixture.service.call(endpoints.publicationMonitor.list, { query: { eventId } });
+    expect(page.results.map((r) => r.publicationStateString)).toEqual(['Completed']);
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2));
+
+    // Its history tells the failure, the retry and the success.
+    await user.click(within(grid).getAllByRole('gridcell').find((c) => c.textContent === 'Flaky archive')!);
+    const history = await screen.findByRole('list', { name: 'History' });
+    await waitFor(() => expect(history.textContent).toContain('Retried after: Upload failed at 60 %'));
+    expect(history.textContent).toMatch(/Upload failed at 60 %[^]*Retried after[^]*Completed/);
+  }, 90_000);
 
   it('says so when nothing matches', async () => {
     renderAt('/publications?kind=vod&target=MicroBlog');

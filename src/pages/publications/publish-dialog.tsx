@@ -110,7 +110,7 @@ export function PublishDialog({ event, kind, onClose }: { event: Event; kind: Pu
     }
   };
 
-  const mp4 = useEventMp4(event.id, event.mp4State);
+  const mp4 = useEventMp4(event.id);
   const mp4Ready = mp4.ready;
   return (
     <ActionDialog

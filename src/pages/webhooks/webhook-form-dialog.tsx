@@ -225,6 +225,8 @@ function WebhookForm({ webhook, fixedEventId = null, initialEventId = null, onCl
                 name="password"
                 label="Password"
                 type={showPassword ? 'text' : 'password'}
+                // Write-only: the service keeps it and never answers it.
+                helperText={webhook?.passwordSet ? 'Set; leave empty to keep it' : 'Not set'}
                 fullWidth
                 slotProps={{
                   htmlInput: { autoComplete: 'new-password' },

@@ -41,7 +41,7 @@ describe('the webhook form schema', () => {
     expect(issues({ ...valid, headers: [{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }] })).toEqual([{ path: 'headers.1.name', message: 'x-a is already listed in row 1' }]);
   });
 
-  it('reads a webhook back into rows, including credentials', () => {
+  it('reads a webhook back into rows, the user name but never a password (write-only)', () => {
     const values = webhookToFormValues({
       id: '3f0c1d8e-5b0a-4c4e-9d4f-1a2b3c4d5e6f',
       eventId: null,
@@ -50,6 +50,7 @@ describe('the webhook form schema', () => {
       useJsonBody: false,
       username: 'u',
       password: null,
+      passwordSet: true,
       additionalPropertiesJson: '{"headers":[{"name":"A","value":"1"}]}',
     });
     expect(values).toMatchObject({ scope: 'system', username: 'u', password: '', useJsonBody: false, headers: [{ name: 'A', value: '1' }] });

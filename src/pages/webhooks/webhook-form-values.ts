@@ -105,12 +105,13 @@ export function webhookToFormValues(webhook: Webhook & { eventId?: string | null
     useJsonBody: webhook.useJsonBody,
     useHttpBasicAuthentication: webhook.useHttpBasicAuthentication,
     username: webhook.username ?? '',
-    password: webhook.password ?? '',
+    // Write-only: the service never answers it; left empty, the stored one is kept.
+    password: '',
     headers: headersOf(webhook.additionalPropertiesJson),
   };
 }
 
-/** The body fields every webhook operation takes. Empty credentials are sent as null; no headers as no JSON at all. */
+/** The body fields every webhook operation takes. Empty credentials are sent as null (an empty password keeps the stored one); no headers as no JSON at all. */
 export function formToBody(values: WebhookFormValues): WebhookUpdateBodyInput {
   return {
     webhookUrl: values.webhookUrl.trim(),

@@ -145,6 +145,32 @@ describe('one webhook', () => {
     await fixture.service.call(endpoints.webhook.delete, { params: { id: hook.id } });
   });
 
+  it('never shows the password: the form says it is set, and saving with it left empty keeps it', async () => {
+    const user = userEvent.setup();
+    const hook = await fixture.service.call(endpoints.webhook.upsert, {
+      body: { webhookUrl: receiver.url('/secured'), useJsonBody: true, useHttpBasicAuthentication: true, username: 'ops', password: 'hunter2-secret' },
+    });
+    const before = receiver.received.length;
+    renderPage(`/webhooks/${hook.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: receiver.url('/secured') })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('hunter2-secret');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const password = within(dialog).getByLabelText('Password') as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(within(dialog).getByText('Set; leave empty to keep it')).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: /^URL/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^URL/ }), receiver.url('/secured-2'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The receiver still gets the password with the next call.
+    await user.click(await screen.findByRole('button', { name: 'Send test' }));
+    await screen.findByRole('status', { name: 'Test result' });
+    expect(receiver.received.length).toBe(before + 1);
+    expect(receiver.received.at(-1)!.headers.authorization).toBe(`Basic ${Buffer.from('ops:hunter2-secret').toString('base64')}`);
+    await fixture.service.call(endpoints.webhook.delete, { params: { id: hook.id } });
+  });
+
   it('lists deliveries with status, latency and attempts, filters failed ones in the URL, opens the attempts and redelivers', async () => {
     const user = userEvent.setup();
     const event = await createEvent('Log event');

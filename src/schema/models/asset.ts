@@ -173,6 +173,14 @@ export const EventMp4Schema = z
     /** Why the last generation failed (FAILED). */
     error: z.string().nullable(),
     dateModified: DateTime.nullable(),
+    /** The MP4 file is in storage. An event may be marked AVAILABLE without one (never made, or removed). */
+    fileExists: z.boolean(),
+    /** A request for the file is under way (GENERATING, or the file of an event set AVAILABLE being made). */
+    making: z.boolean(),
+    /** The thumbnail that comes with the MP4 was made and its file is there (its work may fail or time out alone). */
+    thumbnail: z.boolean(),
+    /** The sprite (a grid of frames) that comes with the MP4 was made and its file is there. */
+    sprite: z.boolean(),
   })
   .meta({ id: 'EventMp4' });
 export type EventMp4 = z.infer<typeof EventMp4Schema>;

@@ -88,9 +88,12 @@ describe('webhook bodies', () => {
       useJsonBody: true,
       username: null,
       password: null,
+      passwordSet: true,
       additionalPropertiesJson: '{"headers":[]}',
     };
     expect(WebhookUpdateBody.parse(webhookToBody(webhook))).toEqual({ ...webhookToBody(webhook) });
+    // Write-only: the body leaves the password out, so the stored one is kept.
+    expect('password' in webhookToBody(webhook)).toBe(false);
   });
 });
 

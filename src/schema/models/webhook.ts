@@ -33,7 +33,10 @@ export const WebhookSchema = z
     useHttpBasicAuthentication: z.boolean(),
     useJsonBody: z.boolean(),
     username: z.string().nullable(),
-    password: z.string().nullable(),
+    /** Write-only: always null in an answer (passwordSet says whether one is stored). */
+    password: z.string().nullable().describe('Write-only: always null in an answer; passwordSet says whether one is stored'),
+    /** Beyond the interface: a password is stored for HTTP basic authentication. */
+    passwordSet: z.boolean().describe('A password is stored for HTTP basic authentication (the password itself is never answered)'),
     additionalPropertiesJson: z.string().nullable(),
   })
   .meta({ id: 'Webhook' });
@@ -47,7 +50,11 @@ const webhookFields = {
   useHttpBasicAuthentication: z.boolean().default(false),
   useJsonBody: z.boolean().default(false),
   username: z.string().max(TEXT_MAX.url).nullish(),
-  password: z.string().max(TEXT_MAX.url).nullish(),
+  password: z
+    .string()
+    .max(TEXT_MAX.url)
+    .nullish()
+    .describe('Write-only. Given (not empty): stored. Absent, null or empty: the stored one is kept. useHttpBasicAuthentication false forgets it'),
   additionalPropertiesJson: AdditionalPropertiesJson.nullish(),
 };
 
@@ -90,7 +97,7 @@ export function webhookToBody(webhook: Webhook): z.output<typeof WebhookUpdateBo
     useHttpBasicAuthentication: webhook.useHttpBasicAuthentication,
     useJsonBody: webhook.useJsonBody,
     username: webhook.username,
-    password: webhook.password,
+    // Write-only: left out, the stored password is kept.
     additionalPropertiesJson: webhook.additionalPropertiesJson,
   };
 }

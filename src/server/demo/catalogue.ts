@@ -5,13 +5,13 @@
  * so every HLS URL of an event's video structure plays; the query tells the sources apart (the
  * simulated point serves them all alike) and DASH URLs are listed but not served (it publishes
  * HLS only). Placeholders {event_id} and {content_id} are filled per event (areas/live/video.ts).
+ * URLs on this service name it by the placeholder origin `http://{service}`, which answers replace
+ * with the service's URL for the request (http/service-url.ts): nothing stored names a host or port.
  * Configurations follow
  * ChannelConfigurationSchema, XflowConfigurationSchema and PropertyConfigurationContentSchema.
  */
 import type { ChannelConfiguration, PropertyConfigurationContent, XflowConfiguration } from '#schema';
-
-/** The host the demo's URLs name unless told otherwise: the service's default address. */
-export const DEMO_BASE_URL = 'http://localhost:8080';
+import { SERVICE_ORIGIN } from '../http/service-url.ts';
 
 export type ChannelKey = 'main' | 'sport1' | 'sport2' | 'news' | 'culture' | 'esports';
 
@@ -38,8 +38,8 @@ function slug(referenceId: string): string {
   return referenceId.toLowerCase();
 }
 
-export function channelConfiguration(channel: DemoChannel, baseUrl = DEMO_BASE_URL): ChannelConfiguration {
-  const stream = `${baseUrl}/api/stream`;
+export function channelConfiguration(channel: DemoChannel): ChannelConfiguration {
+  const stream = `${SERVICE_ORIGIN}/api/stream`;
   const s = slug(channel.referenceId);
   const manifest = (p: 'HLS' | 'DASH') => (p === 'HLS' ? 'master.m3u8' : 'manifest.mpd');
   const url = (p: 'HLS' | 'DASH', query: string) => `${stream}/{event_id}/${manifest(p)}${query ? `?${query}` : ''}`;
@@ -69,7 +69,7 @@ export function channelConfiguration(channel: DemoChannel, baseUrl = DEMO_BASE_U
         apiKey: `ramp-${s}-demo`,
         location: 'eu-west',
         proxyPass: `${stream}/`,
-        playerAddress: `${baseUrl}/player/${s}`,
+        playerAddress: `${SERVICE_ORIGIN}/player/${s}`,
         proxyPassEmpty: 'false',
       },
     ],
@@ -84,10 +84,10 @@ export const XFLOWS: { key: XflowKey; name: string; referenceId: string; tier: s
   { key: 'clips', name: 'Highlights & Clips', referenceId: 'XF-CLIPS', tier: 'clips' },
 ];
 
-export function xflowConfiguration(tier: string, baseUrl = DEMO_BASE_URL): XflowConfiguration {
-  const stream = `${baseUrl}/api/stream`;
+export function xflowConfiguration(tier: string): XflowConfiguration {
+  const stream = `${SERVICE_ORIGIN}/api/stream`;
   return {
-    taskEngine: { endpoint: `${baseUrl}/api/sim/taskengine/${tier}`, apiKey: `te-${tier}-demo` },
+    taskEngine: { endpoint: `${SERVICE_ORIGIN}/api/sim/taskengine/${tier}`, apiKey: `te-${tier}-demo` },
     streamingServer: { url: `${stream}/vod-origin/${tier}` },
     outputUrls: [
       {
@@ -103,7 +103,7 @@ export function xflowConfiguration(tier: string, baseUrl = DEMO_BASE_URL): Xflow
         vodOriginUrl: `${stream}/{event_id}/manifest.mpd?content={content_id}&origin=primary`,
       },
     ],
-    storageUrlPublic: `${baseUrl}/api/storage/public/${tier}/`,
+    storageUrlPublic: `${SERVICE_ORIGIN}/api/storage/public/${tier}/`,
   };
 }
 

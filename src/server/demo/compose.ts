@@ -32,7 +32,7 @@ import { LICENSED_FEATURE_LIVE_STREAM_START } from '../areas/compose/index.ts';
 import { checkStandard, planGeneration, reasonOf } from '../areas/compose/index.ts';
 import { RECORDED_STATES } from '../areas/live/index.ts';
 import { testCardPath } from '../sim/stream-routes.ts';
-import { DEMO_BASE_URL } from './catalogue.ts';
+import { SERVICE_ORIGIN } from '../http/service-url.ts';
 
 const S = EventState.values;
 const MINUTE = 60_000;
@@ -52,14 +52,9 @@ const offset = (minutes: number, seconds = 0) => `${pad(Math.floor(minutes / 60)
 
 type Row = typeof events.$inferSelect;
 
-export interface ComposeDemoOptions {
-  /** The service's own address, which the demo's MP4 URLs name (default http://localhost:8080). */
-  baseUrl?: string;
-}
-
-export async function seedComposeDemo(db: DbOrTx, clientId: string, clock: Clock, options: ComposeDemoOptions = {}): Promise<{ playlists: number }> {
-  const baseUrl = (options.baseUrl ?? DEMO_BASE_URL).replace(/\/+$/, '');
-  const testCard = `${baseUrl}${testCardPath()}`;
+export async function seedComposeDemo(db: DbOrTx, clientId: string, clock: Clock): Promise<{ playlists: number }> {
+  // On this service, whatever its address (http/service-url.ts).
+  const testCard = `${SERVICE_ORIGIN}${testCardPath()}`;
   const id = (name: string) => demoId(clientId, name);
   const now = clock.now();
 

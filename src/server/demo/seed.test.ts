@@ -18,6 +18,7 @@ import { ManualClock } from '../jobs/clock.ts';
 import { listEvents } from '../areas/event/repo.ts';
 import { serializeEvent } from '../areas/event/serialize.ts';
 import { buildDemoRows, seedDemoData } from './seed.ts';
+import { SERVICE_ORIGIN } from '../http/service-url.ts';
 
 type EventInsert = typeof events.$inferInsert;
 
@@ -135,7 +136,7 @@ describe('demo data', () => {
       expect(parsed.success, row.name).toBe(true);
       if (!parsed.success) continue;
       for (const encoder of parsed.data.encoders) {
-        expect(encoder.streamingServer.primaryPublishingPoint).toMatch(/^http:\/\/localhost:8080\/api\/stream\//);
+        expect(encoder.streamingServer.primaryPublishingPoint.startsWith(`${SERVICE_ORIGIN}/api/stream/`)).toBe(true);
         expect(encoder.streamingServer.dvrWindowLength).toBeGreaterThan(0);
         expect(encoder.outputUrls.map((u) => u.streamProtocol)).toContain('HLS');
       }
@@ -174,9 +175,10 @@ describe('demo data', () => {
     expect(b.events.some((e) => ids.has(e.id))).toBe(false);
   });
 
-  it('names the service address it is given', () => {
-    const rows = buildDemoRows(clientId, NOW, { baseUrl: 'https://demo.example.org:9000/' });
-    expect(rows.channels[0]!.configurationJson).toContain('https://demo.example.org:9000/api/stream/');
-    expect(rows.channels[0]!.configurationJson).not.toContain('localhost');
+  it('names no host or port of the service: its URLs use the placeholder origin', () => {
+    const rows = buildDemoRows(clientId, NOW);
+    const stored = JSON.stringify([...rows.channels, ...rows.xflows]);
+    expect(stored).toContain(`${SERVICE_ORIGIN}/api/stream/`);
+    expect(stored).not.toMatch(/localhost|127\.0\.0\.1|:8080/);
   });
 });

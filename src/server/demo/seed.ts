@@ -41,7 +41,6 @@ import {
   channelConfiguration,
   CONFERENCE_PANELS,
   CONFERENCE_WORKSHOPS,
-  DEMO_BASE_URL,
   ESPORTS_TEAMS,
   EVENT_TYPES,
   FOOTBALL_CLUBS,
@@ -836,15 +835,12 @@ interface Rows {
 }
 
 export interface DemoOptions {
-  /** The service's own address, which the demo's streaming and storage URLs name (default http://localhost:8080). */
-  baseUrl?: string;
   /** Also seed chapter points, client properties and channel profiles (default true). */
   metadata?: boolean;
 }
 
 /** Every row of the demo tenant, without touching the database. */
-export function buildDemoRows(clientId: string, now: Date, options: DemoOptions = {}): Rows {
-  const baseUrl = (options.baseUrl ?? DEMO_BASE_URL).replace(/\/+$/, '');
+export function buildDemoRows(clientId: string, now: Date): Rows {
   const r = prng(0xc0_47_20_01);
   const id = (name: string) => demoId(clientId, name);
   const setUp = new Date(now.getTime() - 30 * DAY);
@@ -865,7 +861,7 @@ export function buildDemoRows(clientId: string, now: Date, options: DemoOptions 
       clientId,
       name: c.name,
       referenceId: c.referenceId,
-      configurationJson: JSON.stringify(channelConfiguration(c, baseUrl), null, 2),
+      configurationJson: JSON.stringify(channelConfiguration(c), null, 2),
       ...stamps,
     })),
     rooms: ROOMS.map((room) => ({ id: roomId(room.key), clientId, name: room.name, referenceId: room.referenceId, ...stamps })),
@@ -888,7 +884,7 @@ export function buildDemoRows(clientId: string, now: Date, options: DemoOptions 
       clientId,
       name: x.name,
       referenceId: x.referenceId,
-      configurationJson: JSON.stringify(xflowConfiguration(x.tier, baseUrl), null, 2),
+      configurationJson: JSON.stringify(xflowConfiguration(x.tier), null, 2),
       ...stamps,
     })),
     infrastructureProfiles: [
@@ -999,7 +995,7 @@ export async function seedDemoData(
     const [existingChannels] = await tx.select({ n: count() }).from(channels).where(eq(channels.clientId, clientId));
     if ((existingEvents?.n ?? 0) > 0 || (existingChannels?.n ?? 0) > 0) return { events: 0 };
 
-    const rows = buildDemoRows(clientId, clock.now(), options);
+    const rows = buildDemoRows(clientId, clock.now());
     await tx.insert(channels).values(rows.channels);
     await tx.insert(rooms).values(rows.rooms);
     await tx.insert(categories).values(rows.categories);
@@ -1019,7 +1015,7 @@ export async function seedDemoData(
   // Chapter points, client-property values and channel profiles of some demo events.
   if (options.metadata !== false) await seedMetadataDemo(db, clientId, clock);
   // Compose playlists of both kinds (src/server/demo/compose.ts).
-  await seedComposeDemo(db, clientId, clock, options);
+  await seedComposeDemo(db, clientId, clock);
   // Two VOD downloads, made by the job worker once the service runs (src/server/demo/downloads.ts).
   await seedDownloadsDemo(db, clientId, clock).catch(() => 0);
   // Destinations and publications (src/server/demo/syndication.ts).

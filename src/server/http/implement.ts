@@ -52,6 +52,10 @@ export type RequestContext = AppServices & {
   log: FastifyBaseLogger;
   /** The caller's X-Transaction-ID header, when sent. */
   transactionId?: string;
+  /** The service's URL for this request (PUBLIC_URL, else the request's origin): links to the service in answers start with it (service-url.ts). */
+  serviceUrl: string;
+  /** What names this service in the client's writes (PUBLIC_URL, the request's origin): stored as the placeholder origin (service-url.ts). */
+  ownUrls: readonly string[];
 };
 
 /**

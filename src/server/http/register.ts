@@ -29,6 +29,7 @@ import { HttpError, issueMessage, issuesToFields, validationError } from './erro
 import { bodyText, type AppServices, type Implementation, type RequestContext, type ResultHeaders } from './implement.ts';
 import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
+import { ownServiceUrls, requestServiceUrl } from './service-url.ts';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -246,12 +247,15 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         clock,
         log: request.log,
         ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
+        serviceUrl: requestServiceUrl(request, services.urls),
+        ownUrls: ownServiceUrls(request, services.urls),
       };
       const clientId = request.client!.clientId;
       let cacheKey: string | undefined;
       let generation = 0;
       if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
-        cacheKey = ResponseCache.key(clientId, endpoint.id, input);
+        // Answers name the service by the URL the request came through (service-url.ts).
+        cacheKey = ResponseCache.key(clientId, endpoint.id, input, base.serviceUrl);
         const hit = await cache.lookup(cacheKey);
         if (hit) return sendCached(cache, request, reply, hit, true);
         generation = cache.generation(clientId);

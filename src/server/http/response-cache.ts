@@ -5,7 +5,8 @@
  *
  * - Keyed by client + operation id + the parsed input (params and query, `noCache` left out), so
  *   one client's answer is never served to another, and the same question spelled differently
- *   (`?pageSize=20` vs `?pageSize=020`) shares an entry.
+ *   (`?pageSize=20` vs `?pageSize=020`) shares an entry; and by the service URL the request came
+ *   through, which answers name (service-url.ts), so a forged Host never reaches another caller.
  * - `noCache=true` bypasses it (neither read nor written).
  * - Invalidated per client, never by age alone: every operation other than GET, every background
  *   job and every recorded event change bumps the client's generation and drops its entries, in
@@ -85,13 +86,13 @@ export class ResponseCache {
     this.now = options.now;
   }
 
-  static key(clientId: string, operationId: string, input: { params: unknown; query: unknown }): string {
+  static key(clientId: string, operationId: string, input: { params: unknown; query: unknown }, serviceUrl = ''): string {
     let query = input.query;
     if (query && typeof query === 'object' && 'noCache' in query) {
       const { noCache: _ignored, ...rest } = query as Record<string, unknown>;
       query = rest;
     }
-    return `${clientId}\u0001${operationId}\u0001${stableJson(input.params)}\u0001${stableJson(query)}`;
+    return `${clientId}\u0001${operationId}\u0001${stableJson(input.params)}\u0001${stableJson(query)}\u0001${serviceUrl}`;
   }
 
   /** The token a reader takes before it reads the database; `store` refuses it once a write moved on. */

@@ -3,11 +3,15 @@
  * - `GET /api/health`: liveness and the database's answer, for load balancers and `npm start`.
  * - `GET /api/connection`: `{ apiKey }`, the demo key, so the dashboard served by a local demo
  *   connects without the user copying a key. The app exposes it only when it is given
- *   `demoKey` (main.ts does so only with DEMO_DATA on): anyone who can reach the port then has
- *   the key of the demo tenant, which is acceptable for a sandbox of demo data on one's own
- *   machine and for nothing else. Without a demo key it is a 404.
+ *   `demoKey` (main.ts does so only with DEMO_DATA on, and only for the key it made for the demo,
+ *   never one given in API_KEY). Without a demo key it is a 404.
+ *   The key stays on this machine: it is answered only to a request whose Host is a loopback name
+ *   or address (localhost, 127.0.0.0/8, [::1]) or this machine's own name. A page of another site
+ *   that points its own name at this machine (DNS rebinding) sends its own name as Host, and gets
+ *   a 403, as does another machine reaching a HOST=0.0.0.0 demo by an address.
  */
-import type { FastifyInstance } from 'fastify';
+import { hostname } from 'node:os';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ping, type Db } from '../db/database.ts';
 import { HttpError, sendError } from './errors.ts';
 import type { ExtensionRoute } from './openapi.ts';
@@ -56,6 +60,7 @@ export const SERVICE_ROUTES: readonly ExtensionRoute[] = [
           },
         },
       },
+      403: { description: 'The request did not come through this machine\'s own name or a loopback address (its Host header)', ...errorResponse },
       404: { description: 'This service exposes no key', ...errorResponse },
     },
   },
@@ -64,6 +69,23 @@ export const SERVICE_ROUTES: readonly ExtensionRoute[] = [
 export interface ServiceRoutesOptions {
   db: Db;
   demoKey?: string;
+  /** This machine's own names, besides the loopback ones. Default: os.hostname(). */
+  machineNames?: readonly string[];
+}
+
+/** The host name of a Host header, lower case, without its port (and brackets of an IPv6 address). */
+function hostOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.host;
+  if (typeof header !== 'string') return undefined;
+  const match = /^(?:\[([0-9a-f:.]+)\]|([^:[\]]+))(?::\d+)?$/i.exec(header.trim());
+  return (match?.[1] ?? match?.[2])?.toLowerCase().replace(/\.$/, '');
+}
+
+/** A loopback name or address, or one of this machine's own names. */
+export function isOwnHost(host: string | undefined, machineNames: readonly string[]): boolean {
+  if (!host) return false;
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  return machineNames.some((name) => name.toLowerCase() === host);
 }
 
 export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutesOptions): Promise<void> {
@@ -78,6 +100,13 @@ export async function serviceRoutes(app: FastifyInstance, options: ServiceRoutes
         request,
         reply,
         new HttpError(404, 'NotFound', 'This service exposes no API key: ask its operator for one (or create one with `npm run keys -- create <client>`)'),
+      );
+    }
+    if (!isOwnHost(hostOf(request), options.machineNames ?? [hostname()])) {
+      return sendError(
+        request,
+        reply,
+        new HttpError(403, 'Forbidden', 'The demo key is handed out only to the dashboard opened on this machine (http://localhost:<port>): elsewhere, enter an API key in the connection settings'),
       );
     }
     return reply.header('Cache-Control', 'no-store').send({ apiKey: options.demoKey });

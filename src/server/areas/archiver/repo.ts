@@ -101,7 +101,7 @@ export async function completedSummary(db: DbOrTx, clientId: string, captureId: 
 }
 
 /** Stats of the client's captures (all, or those named). */
-export async function statsOf(db: DbOrTx, clientId: string, captures: readonly CaptureRow[]): Promise<CaptureStats[]> {
+export async function statsOf(db: DbOrTx, clientId: string, captures: readonly CaptureRow[], serviceUrl: string): Promise<CaptureStats[]> {
   if (captures.length === 0) return [];
   const ids = captures.map((c) => c.id);
   const ranges = await db
@@ -133,7 +133,7 @@ export async function statsOf(db: DbOrTx, clientId: string, captures: readonly C
       ...both,
       failedCount: failedOf.get(c.id) ?? 0,
       active: c.active,
-      publishingPoints: toCapture(c).publishingPoints,
+      publishingPoints: toCapture(c, serviceUrl).publishingPoints,
       profileIds: profiles.filter((p) => p.captureId === c.id).map((p) => p.profileId),
     };
   });

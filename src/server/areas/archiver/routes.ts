@@ -22,6 +22,7 @@ import { endpoints, type CaptureBody, type CaptureSegment, type PlayoutProfileBo
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverStreams } from '../../db/tables/index.ts';
 import { badField, conflict, notFound, validationError, type FieldError } from '../../http/errors.ts';
 import { implement, jsonAnswer, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { storedUrl } from '../../http/service-url.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
 import { capturePlaybackPath, streamPlaybackPath } from './playback.ts';
 import { scheduleTick } from './recorder.ts';
@@ -44,17 +45,14 @@ const noSuchCapture = (id: string) => notFound(`There is no capture ${id}`);
 const noSuchProfile = (id: string) => notFound(`There is no playout profile ${id}`);
 const noSuchStream = (id: number) => notFound(`There is no archiver stream ${id}`);
 
-function publicBase(ctx: RequestContext): string {
-  return (ctx.live?.publicUrl ?? '').replace(/\/+$/, '');
-}
-
 /** The values of a capture body to store, checked beyond the schema. */
-function captureValues(body: CaptureBody, now: Date) {
+function captureValues(body: CaptureBody, now: Date, ownUrls: readonly string[]) {
   const fields: FieldError[] = [];
   const startTime = body.startTime ? new Date(body.startTime) : now;
   const endTime = body.endTime ? new Date(body.endTime) : null;
   if (endTime && endTime.getTime() <= startTime.getTime()) fields.push({ field: 'body.endTime', message: 'must be after startTime' });
-  const points = [...new Set(body.publishingPoints.map((p) => p.trim()).filter((p) => p !== ''))];
+  // A point on this service is stored without its host (http/service-url.ts).
+  const points = [...new Set(body.publishingPoints.map((p) => storedUrl(p.trim(), ownUrls)).filter((p) => p !== ''))];
   if (points.length === 0) fields.push({ field: 'body.publishingPoints', message: 'name at least one publishing point' });
   if (fields.length > 0) throw validationError(fields);
   return {
@@ -186,24 +184,24 @@ export const archiverRoutes: Implementation[] = [
 
   implement(endpoints.archiverCapture.list, async ({ query }, ctx) => {
     const rows = await listCaptures(ctx.db, ctx.client.clientId);
-    return { status: 200, body: query.onlyIds ? rows.map((r) => r.id) : rows.map(toCapture) };
+    return { status: 200, body: query.onlyIds ? rows.map((r) => r.id) : rows.map((r) => toCapture(r, ctx.serviceUrl)) };
   }),
 
   implement(endpoints.archiverCapture.get, async ({ params }, ctx) => {
     const row = await getCapture(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw noSuchCapture(params.id);
-    return { status: 200, body: toCapture(row) };
+    return { status: 200, body: toCapture(row, ctx.serviceUrl) };
   }),
 
   implement(endpoints.archiverCapture.allStats, async (_input, ctx) => {
     const rows = await listCaptures(ctx.db, ctx.client.clientId);
-    return { status: 200, body: await statsOf(ctx.db, ctx.client.clientId, rows) };
+    return { status: 200, body: await statsOf(ctx.db, ctx.client.clientId, rows, ctx.serviceUrl) };
   }),
 
   implement(endpoints.archiverCapture.stats, async ({ params }, ctx) => {
     const row = await getCapture(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw noSuchCapture(params.id);
-    const [stats] = await statsOf(ctx.db, ctx.client.clientId, [row]);
+    const [stats] = await statsOf(ctx.db, ctx.client.clientId, [row], ctx.serviceUrl);
     return { status: 200, body: stats! };
   }),
 
@@ -232,7 +230,7 @@ export const archiverRoutes: Implementation[] = [
     return {
       status: 200,
       body: {
-        url: `${publicBase(ctx)}${capturePlaybackPath(row.playKey, start, end)}`,
+        url: `${ctx.serviceUrl}${capturePlaybackPath(row.playKey, start, end)}`,
         startTime: summary.startTime ? summary.startTime.toISOString() : null,
         endTime: summary.endTime ? summary.endTime.toISOString() : null,
         segments: summary.segments,
@@ -246,24 +244,24 @@ export const archiverRoutes: Implementation[] = [
     const now = ctx.clock.now();
     const [row] = await ctx.db
       .insert(archiverCaptures)
-      .values({ clientId, id: body.id, ...captureValues(body, now), createdAt: now, updatedAt: now })
+      .values({ clientId, id: body.id, ...captureValues(body, now, ctx.ownUrls), createdAt: now, updatedAt: now })
       .returning();
     if (row!.active) await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
     await changed(ctx, 'capture', row!.id, 'Added');
-    return { status: 200, body: toCapture(row!) };
+    return { status: 200, body: toCapture(row!, ctx.serviceUrl) };
   }),
 
   implement(endpoints.archiverCapture.update, async ({ params, body }, ctx) => {
     const now = ctx.clock.now();
     const [row] = await ctx.db
       .update(archiverCaptures)
-      .set({ ...captureValues(body, now), updatedAt: now })
+      .set({ ...captureValues(body, now, ctx.ownUrls), updatedAt: now })
       .where(and(eq(archiverCaptures.clientId, ctx.client.clientId), eq(archiverCaptures.id, params.id)))
       .returning();
     if (!row) throw noSuchCapture(params.id);
     await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
     await changed(ctx, 'capture', row.id, 'Updated');
-    return { status: 200, body: toCapture(row) };
+    return { status: 200, body: toCapture(row, ctx.serviceUrl) };
   }),
 
   implement(endpoints.archiverCapture.delete, async ({ params }, ctx) => {
@@ -276,7 +274,7 @@ export const archiverRoutes: Implementation[] = [
       .returning();
     if (!row) throw noSuchCapture(params.id);
     await changed(ctx, 'capture', row.id, 'Deleted');
-    return { status: 200, body: toCapture(row) };
+    return { status: 200, body: toCapture(row, ctx.serviceUrl) };
   }),
 
   // ---- Playout profiles -------------------------------------------------------------------------
@@ -328,14 +326,14 @@ export const archiverRoutes: Implementation[] = [
 
   implement(endpoints.archiverStream.list, async (_input, ctx) => {
     const rows = await listStreams(ctx.db, ctx.client.clientId);
-    const base = publicBase(ctx);
+    const base = ctx.serviceUrl;
     return { status: 200, body: rows.map((r) => toStream(r.stream, r.profile, `${base}${streamPlaybackPath(r.stream.playKey)}`)) };
   }),
 
   implement(endpoints.archiverStream.get, async ({ params }, ctx) => {
     const [row] = await listStreams(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw noSuchStream(params.id);
-    return { status: 200, body: toStream(row.stream, row.profile, `${publicBase(ctx)}${streamPlaybackPath(row.stream.playKey)}`) };
+    return { status: 200, body: toStream(row.stream, row.profile, `${ctx.serviceUrl}${streamPlaybackPath(row.stream.playKey)}`) };
   }),
 
   implement(endpoints.archiverStream.delete, async ({ params }, ctx) => {
@@ -343,6 +341,6 @@ export const archiverRoutes: Implementation[] = [
     if (!row) throw noSuchStream(params.id);
     await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, ctx.client.clientId), eq(archiverStreams.id, params.id)));
     await changed(ctx, 'stream', params.id, 'Deleted');
-    return { status: 200, body: toStream(row.stream, row.profile, `${publicBase(ctx)}${streamPlaybackPath(row.stream.playKey)}`) };
+    return { status: 200, body: toStream(row.stream, row.profile, `${ctx.serviceUrl}${streamPlaybackPath(row.stream.playKey)}`) };
   }),
 ];

@@ -1,6 +1,7 @@
 /** Rows of the archiver's tables as the interface answers them. */
 import type { Archiverflow, ArchiverStream, Capture, PlayoutProfile } from '#schema';
 import type { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
+import { answerUrl } from '../../http/service-url.ts';
 import { streamingFormatsOf } from './rules.ts';
 
 export type CaptureRow = typeof archiverCaptures.$inferSelect;
@@ -16,7 +17,8 @@ export function toArchiverflow(row: ArchiverflowRow): Archiverflow {
   return { id: row.id, name: row.name, configurationJson: row.configurationJson };
 }
 
-export function toCapture(row: CaptureRow): Capture {
+/** `serviceUrl`: the service's URL for the request, which points on this service are answered with (http/service-url.ts). */
+export function toCapture(row: CaptureRow, serviceUrl: string): Capture {
   return {
     id: row.id,
     startTime: iso(row.startTime),
@@ -24,7 +26,7 @@ export function toCapture(row: CaptureRow): Capture {
     active: row.active,
     decryptKey: row.decryptKey,
     expiresIn: row.expiresIn,
-    publishingPoints: row.publishingPoints,
+    publishingPoints: row.publishingPoints.map((p) => answerUrl(p, serviceUrl)),
   };
 }
 

@@ -175,8 +175,10 @@ async function run(env: DispatchEnv, media: MediaServices, row: AssetRow): Promi
       const at = Math.min(work.fromMs + 500, work.toMs - 40);
       await media.encoder.frame(mediaInputOf(found.media, at, at + 40), media.storage.pathOf(posterPath(row.path)), { width: 480 }).catch(() => undefined);
     }
-    await settle(env, row, { ok: true, bytes: stored.bytes, durationMs: probe.durationMs ?? details.durationMs ?? null, width: probe.width, height: probe.height });
+    // An MP4 is AVAILABLE once its thumbnail and sprite were made or failed, so that an MP4 said
+    // to be ready says which of them it has (vod-file.ts), never "no sprite" while it is on its way.
     if (work.kind === 'mp4') await makeCompanions(env, media, found.media, row);
+    await settle(env, row, { ok: true, bytes: stored.bytes, durationMs: probe.durationMs ?? details.durationMs ?? null, width: probe.width, height: probe.height });
     env.log.info({ assetId: row.id, kind: work.kind, ms: Date.now() - started, bytes: stored.bytes }, 'media made');
   } catch (error) {
     const message = error instanceof WorkFailure || error instanceof MediaEncoderError ? error.message : `unexpected: ${error instanceof Error ? error.message : String(error)}`;
@@ -266,7 +268,7 @@ export async function recordAssetChange(db: DbOrTx, clock: Clock, clientId: stri
   await recordEventChange(db, clock, { clientId, eventId, action: 'Updated', event, flags: { assetsChanged: true, ...flags } });
 }
 
-/** The thumbnail and sprite that come with an event's MP4 (SYSTEM assets); their failure does not fail the MP4. */
+/** The thumbnail and sprite that come with an event's MP4 (SYSTEM assets); their failure does not fail the MP4, and leaves no part of an earlier one. */
 async function makeCompanions(env: DispatchEnv, media: MediaServices, eventMedia: EventMedia, mp4: AssetRow): Promise<void> {
   const folder = mp4.path.slice(0, mp4.path.lastIndexOf('/') + 1);
   const base = mp4.path.slice(folder.length, mp4.path.lastIndexOf('.'));
@@ -317,6 +319,14 @@ async function makeCompanions(env: DispatchEnv, media: MediaServices, eventMedia
       });
     } catch (error) {
       env.log.warn({ eventId: mp4.eventId, role: c.role, err: error instanceof Error ? error.message : String(error) }, 'MP4 companion not made');
+      // The one of an earlier MP4 (or a half-written file) would pass for this MP4's: it goes.
+      const stale = await env.db
+        .delete(assets)
+        .where(and(eq(assets.eventId, mp4.eventId), eq(assets.clientId, mp4.clientId), eq(assets.role, c.role)))
+        .returning({ path: assets.path });
+      await media.storage.delete(c.path).catch(() => undefined);
+      for (const o of stale) if (o.path !== c.path) await media.storage.delete(o.path).catch(() => undefined);
+      if (stale.length > 0) await recordAssetChange(env.db, env.clock, mp4.clientId, mp4.eventId);
     }
   }
 }

@@ -54,7 +54,7 @@ describe('POST /asset/image/, /asset/gif/, /asset/video/', () => {
     const image = await api.call(endpoints.asset.createImage, { body: { eventId, name: 'Kick-off', time: '00:00:05.200' } });
     expect(image).toMatchObject({ eventId, name: 'Kick-off', state: 0, stateString: 'GENERATING', type: 1, typeString: 'IMAGE', extension: 'jpg' });
     expect(image.path).toMatch(new RegExp(`^${eventId}/assets/${image.id}/Kick-off\\.jpg$`));
-    expect(image.url).toBe(`http://control.test/api/storage/public/standard/${eventId}/assets/${image.id}/Kick-off.jpg`);
+    expect(image.url).toBe(`http://localhost/api/storage/public/standard/${eventId}/assets/${image.id}/Kick-off.jpg`);
 
     await settleMedia(t);
     const done = await api.call(endpoints.asset.get, { params: { id: image.id } });

@@ -74,7 +74,7 @@ async function requestAsset(
     .returning();
   await recordAssetChange(ctx.db, ctx.clock, ctx.client.clientId, input.eventId);
   await scheduleDispatch(ctx.db, ctx.clock);
-  const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [input.eventId]);
+  const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [input.eventId], ctx.serviceUrl);
   return toAsset(row!, urls.get(input.eventId) ?? null);
 }
 
@@ -202,7 +202,7 @@ export const assetRoutes: Implementation[] = [
     if (query.Name.length > LIMITS.nameLength) throw badField('query.Name', `is longer than ${LIMITS.nameLength} characters`);
     const [updated] = await ctx.db.update(assets).set({ name: query.Name, dateModified: ctx.clock.now() }).where(eq(assets.id, row.id)).returning();
     await recordAssetChange(ctx.db, ctx.clock, ctx.client.clientId, row.eventId);
-    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId]);
+    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId], ctx.serviceUrl);
     return { status: 200, body: toAsset(updated!, urls.get(row.eventId) ?? null) };
   }),
 
@@ -214,13 +214,13 @@ export const assetRoutes: Implementation[] = [
       .orderBy(desc(assets.dateCreated), desc(assets.id))
       .limit(ASSET_PAGE_SIZE)
       .offset(query.pageIndex * ASSET_PAGE_SIZE);
-    return { status: 200, body: await toAssets(ctx.db, ctx.client.clientId, rows) };
+    return { status: 200, body: await toAssets(ctx.db, ctx.client.clientId, rows, ctx.serviceUrl) };
   }),
 
   implement(endpoints.asset.get, async ({ params }, ctx) => {
     const row = await findAsset(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw notFound(`There is no asset ${params.id}`);
-    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId]);
+    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId], ctx.serviceUrl);
     return { status: 200, body: toAsset(row, urls.get(row.eventId) ?? null) };
   }),
 
@@ -328,12 +328,12 @@ export const assetRoutes: Implementation[] = [
       await scheduleDispatch(ctx.db, ctx.clock);
     }
     const [updated] = await ctx.db.select().from(assets).where(eq(assets.id, row.id));
-    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId]);
+    const urls = await storageUrlsOf(ctx.db, ctx.client.clientId, [row.eventId], ctx.serviceUrl);
     return { status: 200, body: toAsset(updated!, urls.get(row.eventId) ?? null) };
   }),
 
   implement(endpoints.asset.vodFile, async ({ params }, ctx) => {
-    const mp4 = await eventMp4(ctx.db as Db, ctx.client.clientId, params.id, ctx);
+    const mp4 = await eventMp4(ctx.db as Db, ctx.client.clientId, params.id, ctx, { serviceUrl: ctx.serviceUrl });
     if (!mp4) throw notFound(`There is no event ${params.id}`);
     const { file: _file, ...body } = mp4;
     return { status: 200, body };
@@ -345,7 +345,7 @@ export const assetRoutes: Implementation[] = [
       if (outcome.reason === 'not-found') throw notFound(`There is no event ${params.id}`);
       throw badField('params.id', outcome.problem);
     }
-    const mp4 = await eventMp4(ctx.db as Db, ctx.client.clientId, params.id, ctx);
+    const mp4 = await eventMp4(ctx.db as Db, ctx.client.clientId, params.id, ctx, { serviceUrl: ctx.serviceUrl });
     const { file: _file, ...answer } = mp4!;
     return { status: 200, body: answer };
   }),

@@ -3,11 +3,13 @@
  * xflow's storageUrlPublic joined with the path (each segment percent-encoded); null when the
  * event has no xflow or its configuration has no storageUrlPublic: the interface builds asset URLs
  * from it alone. The demo's xflows point it at this service (/api/storage/public/<tier>/), which
- * serves the files (extension.ts).
+ * serves the files (extension.ts): stored as `http://{service}/...` and answered with the
+ * service's URL for the request (http/service-url.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { AssetState, AssetType, parseJsonText, XflowConfigurationSchema, type Asset } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
+import { answerUrl } from '../../http/service-url.ts';
 import { type assets, events, xflows } from '../../db/tables/index.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -24,8 +26,8 @@ export function storageUrlOf(configurationJson: string | null | undefined): stri
   return parsed.success ? (parsed.data.storageUrlPublic ?? null) : null;
 }
 
-/** The storageUrlPublic of each event's xflow (null when none), for a page of assets. */
-export async function storageUrlsOf(db: DbOrTx, clientId: string, eventIds: readonly string[]): Promise<Map<string, string | null>> {
+/** The storageUrlPublic of each event's xflow (null when none) as answered to `serviceUrl`, for a page of assets. */
+export async function storageUrlsOf(db: DbOrTx, clientId: string, eventIds: readonly string[], serviceUrl: string): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   const ids = [...new Set(eventIds)];
   if (ids.length === 0) return out;
@@ -34,7 +36,10 @@ export async function storageUrlsOf(db: DbOrTx, clientId: string, eventIds: read
     .from(events)
     .leftJoin(xflows, and(eq(xflows.id, events.xflowId), eq(xflows.clientId, events.clientId)))
     .where(and(eq(events.clientId, clientId), inArray(events.id, ids)));
-  for (const row of rows) out.set(row.id, storageUrlOf(row.configurationJson));
+  for (const row of rows) {
+    const url = storageUrlOf(row.configurationJson);
+    out.set(row.id, url && answerUrl(url, serviceUrl));
+  }
   return out;
 }
 
@@ -58,7 +63,7 @@ export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
   };
 }
 
-export async function toAssets(db: DbOrTx, clientId: string, rows: readonly AssetRow[]): Promise<Asset[]> {
-  const urls = await storageUrlsOf(db, clientId, rows.map((r) => r.eventId));
+export async function toAssets(db: DbOrTx, clientId: string, rows: readonly AssetRow[], serviceUrl: string): Promise<Asset[]> {
+  const urls = await storageUrlsOf(db, clientId, rows.map((r) => r.eventId), serviceUrl);
   return rows.map((row) => toAsset(row, urls.get(row.eventId) ?? null));
 }

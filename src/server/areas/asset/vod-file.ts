@@ -3,8 +3,13 @@
  * id>.mp4`, whose state the event's mp4State mirrors (public-facts.md: 0 NONE, 1 AVAILABLE,
  * 2 GENERATING, 4 FAILED; FAILED behaves like NONE for a new request):
  *
- *   NONE | FAILED --request--> GENERATING --made--> AVAILABLE (with a thumbnail and a sprite)
- *                                         --failed-> FAILED (the asset says why)
+ *   NONE | FAILED --request--> GENERATING --made--> AVAILABLE (with a thumbnail and a sprite, each
+ *                                         --failed-> FAILED     when it could be made)
+ *
+ * mp4State is the interface's word; what is there is said beside it (beyond the interface):
+ * `fileExists` (an event may be marked AVAILABLE without a file: rows written directly, a file
+ * removed by hand), `making` (a request is under way, also while AVAILABLE is being made), and
+ * whether the thumbnail and the sprite are there (each may fail or time out alone).
  *
  * - requested by POST /event/{id}/mp4 (asset.generateVodFile, beyond the interface) and the
  *   dashboard; made by the media dispatcher (dispatcher.ts) in priority order;
@@ -21,11 +26,12 @@
  * // or, where the file must be there now (a job, not a request):
  * const ready = await eventMp4(db, clientId, eventId, services, { ensure: true });
  */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { AssetState, AssetType, Mp4State, type EventMp4 } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
+import { backgroundServiceUrl } from '../../http/service-url.ts';
 import type { AppServices } from '../../services.ts';
 import { eventMediaOf, mediaInputOf } from '../media/index.ts';
 import { mediaOf } from '../media/index.ts';
@@ -62,7 +68,7 @@ async function vodAssetOf(db: DbOrTx, clientId: string, eventId: string): Promis
  * The MP4 of the client's event (null for an unknown, foreign or deleted event). With `ensure`,
  * an AVAILABLE MP4 whose file is missing is made now, before answering (for jobs that need it).
  */
-export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: AppServices, options: { ensure?: boolean; now?: Date } = {}): Promise<EventMp4File | null> {
+export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: AppServices, options: { ensure?: boolean; now?: Date; serviceUrl?: string } = {}): Promise<EventMp4File | null> {
   const event = await eventRowOf(db, clientId, eventId);
   if (!event) return null;
   const media = mediaOf(services);
@@ -91,8 +97,10 @@ export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, se
       else [asset] = await db.insert(assets).values({ ...systemMp4Values(clientId, eventId, event.contentId, 1, now), ...values, work: { kind: 'mp4' } }).returning();
     }
   }
-  const urls = await storageUrlsOf(db, clientId, [eventId]);
+  const urls = await storageUrlsOf(db, clientId, [eventId], options.serviceUrl ?? backgroundServiceUrl(services.urls));
   const available = event.mp4State === Mp4State.values.AVAILABLE && stored !== null;
+  // The thumbnail and the sprite say they exist only with their files, and only beside a file.
+  const parts = available ? await partsOf(db, clientId, eventId, services) : { thumbnail: false, sprite: false };
   return {
     eventId,
     mp4State: event.mp4State,
@@ -104,8 +112,25 @@ export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, se
     durationMs: available ? (asset?.durationMs ?? null) : null,
     error: event.mp4State === Mp4State.values.FAILED ? (asset?.error ?? 'the MP4 could not be made') : null,
     dateModified: (asset?.dateModified ?? event.dateModified).toISOString(),
+    fileExists: stored !== null,
+    making: event.mp4State === Mp4State.values.GENERATING || asset?.state === AssetState.values.GENERATING,
+    thumbnail: parts.thumbnail,
+    sprite: parts.sprite,
     file: available && asset ? media.storage.pathOf(asset.path) : null,
   };
+}
+
+/** Which of the MP4's thumbnail and sprite were made and have their files. */
+async function partsOf(db: DbOrTx, clientId: string, eventId: string, services: AppServices): Promise<Record<'thumbnail' | 'sprite', boolean>> {
+  const rows = await db
+    .select({ role: assets.role, path: assets.path })
+    .from(assets)
+    .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), inArray(assets.role, ['thumbnail', 'sprite']), eq(assets.state, AssetState.values.COMPLETED)));
+  const out = { thumbnail: false, sprite: false };
+  for (const row of rows) {
+    if ((row.role === 'thumbnail' || row.role === 'sprite') && (await mediaOf(services).storage.stat(row.path))) out[row.role] = true;
+  }
+  return out;
 }
 
 function systemMp4Values(clientId: string, eventId: string, contentId: string | null, priority: number, now: Date) {

@@ -5,10 +5,9 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ChapterPoint, ChapterPointCustomProperty } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { idsInUse } from '../../db/tenant-scope.ts';
 import { chapterPointCustomProperties, chapterPoints, events } from '../../db/tables/index.ts';
 import { validationError } from '../../http/errors.ts';
-import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem } from '../custom-property/index.ts';
+import { foreignIds, ownIdsAmong, planPropertyWrites, type PlanOptions, type PropertyItem } from '../custom-property/index.ts';
 import { slices, type WriteResult } from '../custom-property/index.ts';
 
 export type ChapterPointRow = typeof chapterPoints.$inferSelect;
@@ -161,8 +160,8 @@ export async function writePointProperties(
   field: PlanOptions['field'],
 ): Promise<WriteResult> {
   const existing = (await propertiesOfPoints(db, clientId, [chapterPointId])).get(chapterPointId) ?? [];
-  const takenIds = await idsInUse(db, chapterPointCustomProperties, foreignIds(existing, items));
-  const plan = planPropertyWrites(existing, items, { field, takenIds, noun: 'chapter point custom property' });
+  const elsewhere = await ownIdsAmong(db, clientId, chapterPointCustomProperties, foreignIds(existing, items));
+  const plan = planPropertyWrites(existing, items, { field, elsewhere, noun: 'chapter point custom property', owner: 'chapter point' });
   if (plan.errors.length > 0) throw validationError(plan.errors, 'The chapter point custom properties are not valid');
   for (const p of plan.updates) {
     await db

@@ -54,12 +54,12 @@ describe('chapter points', () => {
     expect(await api.call(endpoints.chapterPoint.get, { params: { id: MISSING } })).toBeNull();
   });
 
-  it('update by id, and add with a given id', async () => {
+  it('update by id; an id that names none of the client’s is refused (nobody’s and another client’s alike)', async () => {
     const { eventId, goal } = await tree();
     const updated = await save({ id: goal.id, eventId, parentId: null, title: 'Goal!', startTime: '00:12:01', referenceId: 'G1' });
     expect(updated).toMatchObject({ id: goal.id, title: 'Goal!', parentId: null, referenceId: 'G1', tag: null });
-    const id = '0c0ffee0-1234-4abc-8def-0123456789ab';
-    expect((await save({ id, eventId, title: 'Own id', startTime: '02:00:00' })).id).toBe(id);
+    const unknown = await failure(save({ id: '0c0ffee0-1234-4abc-8def-0123456789ab', eventId, title: 'Own id', startTime: '02:00:00' }));
+    expect(unknown.fieldErrors).toEqual([{ field: 'body.id', message: 'there is no chapter point with this id: leave the id out to add one' }]);
   });
 
   it('keep date-times in UTC', async () => {
@@ -200,7 +200,7 @@ describe('chapter point custom properties', () => {
         ],
       }),
     );
-    expect(bad.fieldErrors).toEqual([{ field: 'body.1.id', message: 'is the id of another chapter point custom property' }]);
+    expect(bad.fieldErrors).toEqual([{ field: 'body.1.id', message: 'is the id of a chapter point custom property of another chapter point' }]);
     expect((await api.call(endpoints.chapterPointCustomProperty.list, { query: { chapterPointId: goal.id } })).map((p) => p.value)).toEqual([
       'one',
       'two',

@@ -7,8 +7,6 @@
  * are, so a change is searchable as soon as it commits.
  */
 import { endpoints } from '#schema';
-import { idsInUse } from '../../db/tenant-scope.ts';
-import { chapterPoints } from '../../db/tables/index.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { EventChanges, findEvent } from '../custom-property/index.ts';
@@ -56,8 +54,10 @@ const sameValues = (a: ChapterPointValues, b: ChapterPointValues) =>
 
 export const chapterPointRoutes: Implementation[] = [
   /**
-   * Adds, or updates the chapter point `id`. An unknown id adds a chapter point with that id. A
-   * chapter point stays in its event; its parent must be a chapter point of the same event and
+   * Adds, or updates the chapter point `id`. An id that names no chapter point of the client is
+   * refused in the same words whether nobody or another client uses it (no existence oracle:
+   * ids are keys of the whole table, so adding with a given id would tell). A chapter point stays
+   * in its event; its parent must be a chapter point of the same event and
    * not inside its own subtree. propertyModels adds or updates properties; the others stay.
    */
   implement(endpoints.chapterPoint.upsert, async ({ body }, ctx) => {
@@ -66,7 +66,7 @@ export const chapterPointRoutes: Implementation[] = [
     if (!event) throw badField('body.eventId', `there is no event ${body.eventId}`);
     const id = body.id?.toLowerCase();
     const holder = id ? await getChapterPoint(ctx.db, clientId, id) : undefined;
-    if (id && !holder && (await idsInUse(ctx.db, chapterPoints, [id])).size > 0) throw badField('body.id', 'is the id of another chapter point');
+    if (id && !holder) throw badField('body.id', 'there is no chapter point with this id: leave the id out to add one');
     if (holder && holder.eventId !== event.id) {
       throw badField('body.eventId', `chapter point ${id} belongs to event ${holder.eventId}; a chapter point cannot move to another event`);
     }

@@ -8,9 +8,8 @@
  * The client is created when it does not exist yet (as `npm run keys -- create` does). With the
  * embedded database, stop the service first: PGlite serves one process at a time.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describeStorage, loadConfig, PID_FILE } from '../../config.ts';
+import { describeStorage, loadConfig } from '../../config.ts';
+import { serviceOn } from '../../pid-file.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ensureClient } from '../../db/keys.ts';
 import { systemClock } from '../../jobs/clock.ts';
@@ -41,18 +40,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) {
     if (config.dataDir.startsWith('memory://')) stop('DATA_DIR is memory:// (a throwaway database): set DATA_DIR or DATABASE_URL.');
-    const pidFile = join(config.dataDir, PID_FILE);
-    if (existsSync(pidFile)) {
-      const pid = Number(readFileSync(pidFile, 'utf8').trim());
-      let running = false;
-      try {
-        process.kill(pid, 0);
-        running = true;
-      } catch (error) {
-        running = (error as { code?: string }).code === 'EPERM';
-      }
-      if (running) stop(`The service (process ${pid}) is running on ${config.dataDir}: stop it, run this command, and start it again (or use DATABASE_URL).`);
-    }
+    const pid = serviceOn(config.dataDir);
+    if (pid !== undefined) stop(`The service (process ${pid}) is running on ${config.dataDir}: stop it, run this command, and start it again (or use DATABASE_URL).`);
   }
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
+import { SERVICE_ORIGIN } from '../../http/service-url.ts';
 import { HttpMediaProbe, readMp4Head } from './media-probe.ts';
 import { UNIFORM_FAILURE } from '../../outbound/request.ts';
 
@@ -63,9 +64,9 @@ describe('the HTTP probe', () => {
   });
 
   it('reads the service\'s own media from storage, not over HTTP', async () => {
-    // Nothing listens on the public address: a fetch would fail.
-    const probe = new HttpMediaProbe({ timeoutMs: 200, policy: { allowPrivate: false }, publicUrl: 'http://127.0.0.1:9' });
-    expect(await probe.probe('http://127.0.0.1:9/api/stream/files/test-card.mp4')).toEqual({ ok: true, durationMs: 10_000 });
-    expect(await probe.probe('http://127.0.0.1:9/api/stream/files/other.mp4')).toMatchObject({ ok: false });
+    // A URL on the service is stored (and probed) with the placeholder origin, which no fetch could reach.
+    const probe = new HttpMediaProbe({ timeoutMs: 200, policy: { allowPrivate: false } });
+    expect(await probe.probe(`${SERVICE_ORIGIN}/api/stream/files/test-card.mp4`)).toEqual({ ok: true, durationMs: 10_000 });
+    expect(await probe.probe(`${SERVICE_ORIGIN}/api/stream/files/other.mp4`)).toMatchObject({ ok: false });
   });
 });

@@ -18,6 +18,7 @@ import { outboundRequest, UNIFORM_FAILURE } from '../../outbound/request.ts';
 import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
 import { CARD_DIR } from '../../sim/hls.ts';
 import { FILES_PREFIX, TEST_CARD_FILE } from '../../sim/stream-routes.ts';
+import { SERVICE_ORIGIN } from '../../http/service-url.ts';
 
 export type ProbeResult = { ok: true; durationMs: number | null } | { ok: false; reason: string };
 
@@ -95,28 +96,19 @@ export interface HttpMediaProbeOptions {
   /** Default: OUTBOUND_ALLOW_PRIVATE (outbound/settings.ts). */
   policy?: AddressPolicy;
   resolve?: Resolver;
-  /**
-   * The service's own address (live.publicUrl): its media files (/api/stream/files/...) are read
-   * from storage, never fetched over HTTP (a probe of the service by itself would pass the
-   * address policy's back door, and costs a request).
-   */
-  publicUrl?: string;
 }
 
-/** The service's own media file a URL names, when it names one (on publicUrl, under the files prefix). */
-function ownMediaFile(url: URL, publicUrl: string | undefined): string | undefined | null {
-  if (!publicUrl) return undefined;
-  let own: URL;
-  try {
-    own = new URL(publicUrl);
-  } catch {
-    return undefined;
-  }
-  // localhost, 127.0.0.1 and [::1] on the service's port are the same service.
-  const loopback = (u: URL) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(u.hostname);
-  const same = url.origin === own.origin || (loopback(url) && loopback(own) && url.port === own.port && url.protocol === own.protocol);
-  if (!same || !url.pathname.startsWith(`${FILES_PREFIX}/`)) return undefined;
-  const name = decodeURIComponent(url.pathname.slice(FILES_PREFIX.length + 1));
+/**
+ * The service's own media file a URL names, when it names one: a URL on this service is stored with
+ * the placeholder origin (http/service-url.ts), and its media files (/api/stream/files/...) are
+ * read from storage, never fetched over HTTP (a probe of the service by itself would pass the
+ * address policy's back door, and costs a request).
+ */
+function ownMediaFile(url: string): string | undefined | null {
+  if (!url.startsWith(`${SERVICE_ORIGIN}/`)) return undefined;
+  const path = new URL(url.slice(SERVICE_ORIGIN.length), 'http://service').pathname;
+  if (!path.startsWith(`${FILES_PREFIX}/`)) return null;
+  const name = decodeURIComponent(path.slice(FILES_PREFIX.length + 1));
   // The only file the simulated publishing point serves; anything else there is "not found".
   return name === TEST_CARD_FILE ? join(CARD_DIR, TEST_CARD_FILE) : null;
 }
@@ -153,7 +145,7 @@ export class HttpMediaProbe implements MediaProbe {
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, reason: 'must be an http(s) URL' };
 
-    const own = ownMediaFile(parsed, this.options.publicUrl);
+    const own = ownMediaFile(url);
     if (own !== undefined) {
       const head = own === null ? { isMp4: false, durationMs: null } : readMp4Head(await readHead(own));
       return head.isMp4 ? { ok: true, durationMs: head.durationMs } : { ok: false, reason: 'is not one of the service\'s media files' };
@@ -188,8 +180,7 @@ export function mediaProbeOf(services: AppServices): MediaProbe {
   if (services.mediaProbe) return services.mediaProbe;
   let probe = defaultProbes.get(services);
   if (!probe) {
-    const publicUrl = services.live?.publicUrl;
-    probe = new HttpMediaProbe({ policy: outboundPolicy(services), resolve: outboundResolver(services), ...(publicUrl ? { publicUrl } : {}) });
+    probe = new HttpMediaProbe({ policy: outboundPolicy(services), resolve: outboundResolver(services) });
     defaultProbes.set(services, probe);
   }
   return probe;

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ComposeGeneration, ComposePlaylist, PlaylistItem } from '#schema';
+import { PlaylistItemType, type ComposeGeneration, type ComposePlaylist, type PlaylistItem } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
+import { answerUrl } from '../../http/service-url.ts';
 import {
   categories,
   channels,
@@ -116,12 +117,16 @@ export interface GenerationStates {
   error: number;
 }
 
-export function toComposePlaylist(loaded: LoadedPlaylist, generation: ComposeGeneration | null): ComposePlaylist {
+/** `serviceUrl`: the service's URL for the request, which an MP4 on this service is answered with (http/service-url.ts). */
+export function toComposePlaylist(loaded: LoadedPlaylist, generation: ComposeGeneration | null, serviceUrl: string): ComposePlaylist {
   const { playlist } = loaded;
   return {
     id: playlist.id,
     name: playlist.name,
-    items: loaded.items.map(itemOf),
+    items: loaded.items.map((stored) => {
+      const item = itemOf(stored);
+      return item.type === PlaylistItemType.values.DIRECT_FULL_MP4 ? { ...item, value: answerUrl(item.value, serviceUrl) } : item;
+    }),
     looped: playlist.looped,
     liveStreamStart: playlist.liveStreamStart ? playlist.liveStreamStart.toISOString() : null,
     composition: playlist.kind === 'standard' ? 'STANDARD' : 'ENCODER',

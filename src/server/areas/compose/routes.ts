@@ -26,6 +26,7 @@ import { events } from '../../db/tables/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { storedUrl } from '../../http/service-url.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { getEvent, instant } from '../event/index.ts';
 import { addedFlags } from '../event/index.ts';
@@ -56,24 +57,30 @@ import {
   type PlaylistRow,
   type ReferenceKind,
 } from './repo.ts';
+import { ITEM } from './rules.ts';
 import { checkStandard, NO_GENERATION, planGeneration } from './standard.ts';
 
 const GENERATION_STATES = { waiting: S.COMPOSE_WAITING, generating: S.COMPOSE_GENERATING, error: S.COMPOSE_ERROR };
 const COMPOSE_STATES: readonly number[] = [S.COMPOSE_WAITING, S.COMPOSE_GENERATING, S.COMPOSE_PUBLIC, S.COMPOSE_PRIVATE, S.COMPOSE_ERROR];
 
 /** The playlist of an event as answered, with its generation (standard composition). */
-async function answer(db: DbOrTx, clock: Clock, clientId: string, eventId: string): Promise<ComposePlaylist> {
+async function answer(db: DbOrTx, clock: Clock, clientId: string, eventId: string, serviceUrl: string): Promise<ComposePlaylist> {
   const loaded = await loadPlaylist(db, clientId, eventId);
   if (!loaded) throw notFound(`The event ${eventId} has no compose playlist`);
-  return describe(db, clock, loaded, eventId);
+  return describe(db, clock, loaded, eventId, serviceUrl);
 }
 
-async function describe(db: DbOrTx, clock: Clock, loaded: LoadedPlaylist, eventId: string): Promise<ComposePlaylist> {
-  if (loaded.playlist.kind !== 'standard') return toComposePlaylist(loaded, null);
+async function describe(db: DbOrTx, clock: Clock, loaded: LoadedPlaylist, eventId: string, serviceUrl: string): Promise<ComposePlaylist> {
+  if (loaded.playlist.kind !== 'standard') return toComposePlaylist(loaded, null, serviceUrl);
   const row = await getEvent(db, loaded.playlist.clientId, eventId);
   const rendition = await renditionOf(db, loaded.playlist.clientId, eventId);
   const state = row?.event.state ?? S.COMPOSE_ERROR;
-  return toComposePlaylist(loaded, generationOf(loaded.playlist, { state }, GENERATION_STATES, clock.now(), rendition?.durationMs ?? null));
+  return toComposePlaylist(loaded, generationOf(loaded.playlist, { state }, GENERATION_STATES, clock.now(), rendition?.durationMs ?? null), serviceUrl);
+}
+
+/** Items as stored: an MP4 on this service named without its host (http/service-url.ts). */
+function storedItems(items: readonly PlaylistItem[], ctx: RequestContext): PlaylistItem[] {
+  return items.map((item) => (item.type === ITEM.DIRECT_FULL_MP4 ? { ...item, value: storedUrl(item.value, ctx.ownUrls) } : item));
 }
 
 async function requireEvent(db: DbOrTx, clientId: string, eventId: string): Promise<EventRow> {
@@ -164,7 +171,7 @@ async function createStandard(ctx: RequestContext, body: z.output<typeof Standar
     event.categoryIds,
   );
   const created = await insertPlaylist(db, { clientId, eventId: id, kind: 'standard', name: playlist.name, looped: playlist.looped, liveStreamStart, now });
-  await replaceItems(db, clientId, created.id, playlist.items.map((item) => ({ item })));
+  await replaceItems(db, clientId, created.id, storedItems(playlist.items, ctx).map((item) => ({ item })));
   await planGeneration(db, clock, clientId, id, created);
   const record = await getEvent(db, clientId, id);
   await recordEventChange(db, clock, { clientId, eventId: id, action: 'Added', event: changeEvent(record!.event), flags: addedFlags(record!.event) });
@@ -242,7 +249,7 @@ export const composeRoutes: Implementation[] = [
         if (from && to && to < from) errors.push({ field: `body.event.${end}`, message: `must not be before ${start} (${from.toISOString()})` });
       }
       errors.push(...probed.fieldErrors);
-      const check = await checkEncoder(db, clientId, playlist.items, 'body.playlist', probed);
+      const check = await checkEncoder(db, clientId, storedItems(playlist.items, ctx), 'body.playlist', probed);
       errors.push(...check.fieldErrors);
       if (errors.length > 0) throw validationError(errors, 'The composition is not valid');
       const id = await desiredId(db, event.id);
@@ -290,7 +297,7 @@ export const composeRoutes: Implementation[] = [
       await scheduleAutomation(db, clock, clientId, id);
       return { status: 201, body: id };
     },
-    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), body.playlist.items, 'body.playlist') },
+    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), storedItems(body.playlist.items, ctx), 'body.playlist') },
   ),
 
   implement(endpoints.compose.update, async ({ params, body }, ctx) => {
@@ -314,12 +321,12 @@ export const composeRoutes: Implementation[] = [
       revision: loaded.playlist.revision + 1,
       dateModified: now,
     });
-    await replaceItems(db, clientId, playlist.id, body.items.map((item) => ({ item })));
+    await replaceItems(db, clientId, playlist.id, storedItems(body.items, ctx).map((item) => ({ item })));
     // An edit regenerates the composition.
     const state = await planGeneration(db, clock, clientId, row.id, playlist);
     const updated = await updateEventRow(db, clientId, row.id, { state, dateModified: now });
     await recordChange(db, clock, updated, { stateChanged: state !== row.state, metadataChanged: true });
-    return { status: 200, body: await answer(db, clock, clientId, row.id) };
+    return { status: 200, body: await answer(db, clock, clientId, row.id, ctx.serviceUrl) };
   }),
 
   implement(
@@ -337,14 +344,14 @@ export const composeRoutes: Implementation[] = [
       }
       const channelProblem = await compositionChannelProblem(db, clientId, row.channelId);
       if (channelProblem) throw badField('params.eventId', channelProblem);
-      const check = await checkEncoder(db, clientId, body.items, 'body', probed, row.id);
+      const check = await checkEncoder(db, clientId, storedItems(body.items, ctx), 'body', probed, row.id);
       const errors = [...probed.fieldErrors, ...check.fieldErrors];
       if (errors.length > 0) throw validationError(errors, 'The playlist is not valid');
       const saved = await saveEncoderPlaylist(db, clock, row, loaded?.playlist, { name: body.name, looped: body.looped, items: check.items, clips: check.clips, durationMs: check.durationMs });
       await recordChange(db, clock, saved.row, { metadataChanged: true });
-      return { status: 200, body: await answer(db, clock, clientId, row.id) };
+      return { status: 200, body: await answer(db, clock, clientId, row.id, ctx.serviceUrl) };
     },
-    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), body.items, 'body') },
+    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), storedItems(body.items, ctx), 'body') },
   ),
 
   implement(endpoints.compose.setDrm, async ({ params, body }, ctx) => {
@@ -373,7 +380,7 @@ export const composeRoutes: Implementation[] = [
     const clientId = ctx.client.clientId;
     const record = await getEvent(ctx.db, clientId, params.eventId);
     if (!record) throw notFound(`There is no event ${params.eventId}`);
-    return { status: 200, body: await answer(ctx.db, ctx.clock, clientId, params.eventId) };
+    return { status: 200, body: await answer(ctx.db, ctx.clock, clientId, params.eventId, ctx.serviceUrl) };
   }),
 
   implement(
@@ -437,7 +444,7 @@ export const composeRoutes: Implementation[] = [
         });
         await recordChange(db, clock, saved.row, { metadataChanged: true });
       }
-      return { status: 201, body: await answer(db, clock, clientId, target.id) };
+      return { status: 201, body: await answer(db, clock, clientId, target.id, ctx.serviceUrl) };
     },
     { transaction: true },
   ),

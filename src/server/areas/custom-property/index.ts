@@ -6,4 +6,4 @@
  */
 export { EventChanges, findEvent } from './event-changes.ts';
 export { foreignIds, type PlanOptions, planPropertyWrites, type PropertyItem } from './plan.ts';
-export { deletePairs, eventProperties, slices, writeEventProperties, type WriteResult } from './repo.ts';
+export { deletePairs, eventProperties, ownIdsAmong, slices, writeEventProperties, type WriteResult } from './repo.ts';

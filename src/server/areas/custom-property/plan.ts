@@ -5,11 +5,13 @@
  *
  * Items are applied in request order:
  * - with an id of the owner's property: that property is updated (category and key may change);
- * - with an id nobody uses: a property is added with that id (so an integrator can sync its own ids);
  * - without an id: the property of the same (category, key) is updated, else one is added with a
  *   generated id ("re-sending the pair updates the value").
- * An item is refused when its id belongs to another owner's property, when two items name the
- * same property or the same pair, or when it would give a property a pair another one holds.
+ * An item is refused when its id names no property of the owner (a property of another owner of
+ * the same client says so; an id nobody uses and one of another client answer the same words, so
+ * that a write cannot tell whether another client has it: ids are keys of the whole table, and
+ * adding with a given id would tell), when two items name the same property or the same pair, or
+ * when it would give a property a pair another one holds.
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '#schema';
@@ -41,16 +43,18 @@ export interface PropertyPlan {
 export interface PlanOptions {
   /** The field path of an item's field, such as `body.2.key` or `body.propertyModels.0.id`. */
   field: (index: number, name: 'id' | 'key') => string;
-  /** Ids of the items that are not the owner's but exist in the table (another owner's, or another client's). */
-  takenIds: ReadonlySet<string>;
+  /** Ids of the items that are properties of another owner of the same client (never another client's). */
+  elsewhere: ReadonlySet<string>;
   /** "custom property" or "chapter point custom property", for messages. */
   noun?: string;
+  /** What owns the properties: "event" or "chapter point", for messages. */
+  owner?: string;
 }
 
 const pairOf = (p: { category: string; key: string }) => JSON.stringify([p.category, p.key]);
 const describePair = (p: { category: string; key: string }) => `category "${p.category}" and key "${p.key}"`;
 
-/** The ids among `items` that an owner with `existing` properties does not hold: to look up as `takenIds`. */
+/** The ids among `items` that an owner with `existing` properties does not hold: to look up among the client's own (`elsewhere`). */
 export function foreignIds(existing: readonly StoredProperty[], items: readonly PropertyItem[]): string[] {
   const own = new Set(existing.map((p) => p.id));
   return [...new Set(items.map((i) => i.id).filter((id): id is string => !!id && !own.has(id)))];
@@ -58,6 +62,7 @@ export function foreignIds(existing: readonly StoredProperty[], items: readonly 
 
 export function planPropertyWrites(existing: readonly StoredProperty[], items: readonly PropertyItem[], options: PlanOptions): PropertyPlan {
   const noun = options.noun ?? 'custom property';
+  const owner = options.owner ?? 'event';
   const original = new Map(existing.map((p) => [p.id, p]));
   const current = new Map(existing.map((p) => [p.id, { ...p }]));
   const byPair = new Map(existing.map((p) => [pairOf(p), p.id]));
@@ -79,8 +84,11 @@ export function planPropertyWrites(existing: readonly StoredProperty[], items: r
     let id: string;
     if (item.id) {
       id = item.id.toLowerCase();
-      if (!current.has(id) && options.takenIds.has(id)) {
-        errors.push({ field: options.field(index, 'id'), message: `is the id of another ${noun}` });
+      if (!current.has(id)) {
+        errors.push({
+          field: options.field(index, 'id'),
+          message: options.elsewhere.has(id) ? `is the id of a ${noun} of another ${owner}` : `there is no ${noun} with this id: leave the id out to add one`,
+        });
         return;
       }
     } else {

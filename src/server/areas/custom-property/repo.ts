@@ -3,12 +3,25 @@
  * events are left out like their events.
  */
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CustomProperty } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { idsInUse } from '../../db/tenant-scope.ts';
 import { customProperties, events } from '../../db/tables/index.ts';
 import { validationError } from '../../http/errors.ts';
 import { foreignIds, planPropertyWrites, type PlanOptions, type PropertyItem, type StoredProperty } from './plan.ts';
+
+/**
+ * Which of these ids are rows of the client's own (in any owner): never another client's, so that
+ * an id nobody uses and one of another client read alike (plan.ts).
+ */
+export async function ownIdsAmong(db: DbOrTx, clientId: string, table: PgTable & { id: PgColumn; clientId: PgColumn }, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.clientId, clientId), inArray(table.id, [...ids])));
+  return new Set(rows.map((r) => String(r.id)));
+}
 
 export interface PropertyFilter {
   eventId?: string;
@@ -93,8 +106,8 @@ export async function writeEventProperties(
   field: PlanOptions['field'],
 ): Promise<WriteResult> {
   const existing = await eventProperties(db, clientId, eventId);
-  const takenIds = await idsInUse(db, customProperties, foreignIds(existing, items));
-  const plan = planPropertyWrites(existing, items, { field, takenIds });
+  const elsewhere = await ownIdsAmong(db, clientId, customProperties, foreignIds(existing, items));
+  const plan = planPropertyWrites(existing, items, { field, elsewhere });
   if (plan.errors.length > 0) throw validationError(plan.errors, 'The custom properties are not valid');
   for (const p of plan.updates) {
     await db

@@ -51,13 +51,14 @@ describe('adding and updating one property', () => {
     expect(clash.fieldErrors).toEqual([{ field: 'body.key', message: expect.stringContaining('are already used by custom property') }]);
   });
 
-  it('adds with a given id nobody uses, and refuses the id of another event’s property', async () => {
+  it('updates only by an id of its own: an id nobody uses is refused, and one of another event’s property says so', async () => {
     const first = await insertEvent(t, { title: 'own-id-1' });
     const second = await insertEvent(t, { title: 'own-id-2' });
-    const id = '5d7c1a52-3f1e-4c3b-9d0e-2a1b3c4d5e6f';
-    expect(await upsert({ eventId: first, customPropertyId: id, category: '', key: 'k', value: 'v' })).toEqual({ id, category: '', key: 'k', value: 'v' });
+    const nobodys = await failure(upsert({ eventId: first, customPropertyId: '5d7c1a52-3f1e-4c3b-9d0e-2a1b3c4d5e6f', category: '', key: 'k', value: 'v' }));
+    expect(nobodys.fieldErrors).toEqual([{ field: 'body.customPropertyId', message: 'there is no custom property with this id: leave the id out to add one' }]);
+    const { id } = await upsert({ eventId: first, category: '', key: 'k', value: 'v' });
     const taken = await failure(upsert({ eventId: second, customPropertyId: id, category: '', key: 'k', value: 'v' }));
-    expect(taken.fieldErrors).toEqual([{ field: 'body.customPropertyId', message: 'is the id of another custom property' }]);
+    expect(taken.fieldErrors).toEqual([{ field: 'body.customPropertyId', message: 'is the id of a custom property of another event' }]);
   });
 
   it('refuses an unknown or deleted event with 400 on body.eventId', async () => {
@@ -80,13 +81,13 @@ describe('bulk', () => {
   it('generates ids when null, updates pairs and ids it knows, answers in request order', async () => {
     const eventId = await insertEvent(t, { title: 'bulk' });
     const existing = await upsert({ eventId, category: 'c', key: 'old', value: '0' });
-    const given = 'aa1e6b8e-1b59-4a45-8a4e-6ad61f0cb3a1';
+    const other = await upsert({ eventId, category: 'd', key: 'x', value: '0' });
     const written = await api.call(endpoints.customProperty.bulkUpsert, {
       params: { id: eventId },
       body: [
         { id: null, category: 'c', key: 'new', value: '1' },
         { category: 'c', key: 'old', value: '2' },
-        { id: given, category: 'd', key: 'x', value: '3' },
+        { id: other.id, category: 'd', key: 'x', value: '3' },
       ],
     });
     expect(written.map((p) => [p.key, p.value])).toEqual([
@@ -95,7 +96,7 @@ describe('bulk', () => {
       ['x', '3'],
     ]);
     expect(written[1]!.id).toBe(existing.id);
-    expect(written[2]!.id).toBe(given);
+    expect(written[2]!.id).toBe(other.id);
     expect(written[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await api.call(endpoints.customProperty.list, { query: { eventId } })).toHaveLength(3);
   });
@@ -132,7 +133,7 @@ describe('bulk', () => {
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual([
       { field: 'body.1.key', message: 'category "c" and key "a" are already given by item 0' },
-      { field: 'body.2.id', message: 'is the id of another custom property' },
+      { field: 'body.2.id', message: 'is the id of a custom property of another event' },
     ]);
     expect(await api.call(endpoints.customProperty.list, { query: { eventId } })).toEqual([]);
     expect(await changesOf(t.database.db, eventId)).toEqual([]);

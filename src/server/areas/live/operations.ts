@@ -121,10 +121,11 @@ export async function scheduleCheck(db: DbOrTx, clock: Clock, clientId: string, 
 async function requireChannel(tx: DbOrTx, row: EventRow): Promise<ChannelConfiguration> {
   const channel = await channelConfiguration(tx, row.clientId, row.channelId);
   if (!channel) {
+    // Said to an operator as much as to an integrator: in words, without the event's id (the request names it).
     throw badRequest(
       row.channelId
-        ? `The event ${row.id} cannot start: the configuration of its channel is not valid (see ChannelConfiguration)`
-        : `The event ${row.id} cannot start: it has no channel (set ChannelId first)`,
+        ? 'The event cannot start: the configuration of its channel is not valid (see ChannelConfiguration). Correct the channel, or choose another.'
+        : 'The event cannot start: it has no channel to stream on. Choose its channel (ChannelId) first.',
       { field: 'channelId' },
     );
   }

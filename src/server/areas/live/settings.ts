@@ -19,12 +19,6 @@ export interface LiveSettings {
   waitTimeoutMs?: number;
   /** How often a waiting request asks the encoder again, in real milliseconds. Default 100 ms. */
   waitPollMs?: number;
-  /**
-   * The service's public address (`https://control.example.org`), which player and embed URLs of
-   * the video structure start with. Unset: they are paths on the service (`/events/{id}/player`),
-   * which the dashboard served by the service resolves.
-   */
-  publicUrl?: string;
 }
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;

@@ -38,8 +38,8 @@ describe('the video structure', () => {
     expect((await api.call(endpoints.event.get, { params: { id }, query: {} }))?.video).toBeNull();
     const byRef = await api.call(endpoints.event.getByReference, { query: { id: 'ref/video 1', processVideo: true } });
     const byExt = await api.call(endpoints.event.getByExternal, { query: { id: 'ext-video-1', processVideo: true } });
-    expect(byRef?.video?.playerUrl).toBe(`/events/${id}/player?embed=true`);
-    expect(byExt?.video?.playerUrl).toBe(`/events/${id}/player?embed=true`);
+    expect(byRef?.video?.playerUrl).toBe(`${SERVICE}/events/${id}/player?embed=true`);
+    expect(byExt?.video?.playerUrl).toBe(`${SERVICE}/events/${id}/player?embed=true`);
   });
 
   it('before the start: the live URLs of every encoder and source from the channel, nothing playing yet', async () => {
@@ -82,7 +82,7 @@ describe('the video structure', () => {
     const shown = await video(id, { viewUnpublished: true });
     expect(shown.liveUrls.length).toBeGreaterThan(0);
     expect(shown.currentStateUrls).toEqual(shown.liveUrls);
-    expect(shown.webPageUrl).toBe(`/events/${id}/player?viewUnpublished=true`);
+    expect(shown.webPageUrl).toBe(`${SERVICE}/events/${id}/player?viewUnpublished=true`);
   });
 
   it('while live: live URLs are the current ones, and the publishing points come from the encoder', async () => {
@@ -160,9 +160,9 @@ describe('the video structure', () => {
     const query = `in=${encodeURIComponent(inPoint)}&out=${encodeURIComponent(outPoint)}&audioOnly=true`;
     expect(v.liveUrls[0]?.url).toBe(`${SERVICE}/api/stream/${id}/master.m3u8?${query}`);
     expect(v.liveUrls[0]?.absoluteUrlWithPathNoQuery).toBe(`${SERVICE}/api/stream/${id}/master.m3u8`);
-    expect(v.playerUrl).toBe(`/events/${id}/player?${query}&autoStart=true&embed=true`);
+    expect(v.playerUrl).toBe(`${SERVICE}/events/${id}/player?${query}&autoStart=true&embed=true`);
     expect(v.embedCode).toBe(
-      `<iframe src="/events/${id}/player?${query.replaceAll('&', '&amp;')}&amp;autoStart=true&amp;embed=true" width="640" height="360" frameborder="0" ` +
+      `<iframe src="${SERVICE}/events/${id}/player?${query.replaceAll('&', '&amp;')}&amp;autoStart=true&amp;embed=true" width="640" height="360" frameborder="0" ` +
         `allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="Test event"></iframe>`,
     );
     const none = await video(id);
@@ -180,10 +180,10 @@ describe('the video structure', () => {
     expect(profiled.livePlayoutProfileUrls).toEqual({});
   });
 
-  it('names the service’s public address when configured, and escapes the title in the embed code', () => {
+  it('names the service by the URL it is given (PUBLIC_URL or the request’s origin), and escapes the title in the embed code', () => {
     const idle: EncoderStatus = { eventId: 'x', state: 'idle', receivingData: false, startRequestedAt: null, readyAt: null, stopRequestedAt: null, stoppedAt: null, publishingPoints: [], error: null };
     const event = { id: 'e1', title: 'Quote " & <tag>', contentId: null, state: S.PRE_LIVE, actualLiveStart: null, scheduledStart: null, dateModified: t.clock.now() };
-    const v = videoStructure({ event, channel: null, xflow: null, encoder: idle, query: {}, publicUrl: 'https://control.example.org' });
+    const v = videoStructure({ event, channel: null, xflow: null, encoder: idle, query: {}, serviceUrl: 'https://control.example.org' });
     expect(v.webPageUrl).toBe('https://control.example.org/events/e1/player');
     expect(v.embedCode).toContain('src="https://control.example.org/events/e1/player?embed=true"');
     expect(v.embedCode).toContain('title="Quote &quot; &amp; &lt;tag&gt;"');

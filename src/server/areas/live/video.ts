@@ -35,8 +35,12 @@
  * current-state URLs use the main source (streamSource when given, else the first), as the
  * interface says for a profile that does not match, and livePlayoutProfileUrls stays {}.
  *
- * Player and embed URLs point at the dashboard's player page, `/events/{id}/player`, prefixed with
- * `live.publicUrl` when configured (settings.ts): webPageUrl is the page, playerUrl the same page
+ * URLs on this service are stored with the placeholder origin `http://{service}` and answered with
+ * the service's URL for the request (PUBLIC_URL, else the request's origin; http/service-url.ts):
+ * stream URLs, publishing points, ramp servers.
+ *
+ * Player and embed URLs point at the dashboard's player page, `/events/{id}/player`, on the same
+ * service URL: webPageUrl is the page, playerUrl the same page
  * chromeless (`embed=true`) for iframes, the scriptable variants add `api=true`. The website*
  * variants are the same URLs: this service has one player page. MP4 URLs stay empty (MP4
  * generation is another area's).
@@ -53,6 +57,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { EncoderStatus } from '../../sim/encoder.ts';
 import type { EventRow } from '../event/index.ts';
+import { answerUrl } from '../../http/service-url.ts';
 import { formatDuration } from '../../http/time-span.ts';
 import { channelConfiguration, xflowConfiguration } from './configuration.ts';
 import { encoderOf } from './settings.ts';
@@ -78,8 +83,8 @@ export interface VideoInput {
   /** What the encoder reports for the event. */
   encoder: EncoderStatus;
   query: VideoQuery;
-  /** The service's public address; '' for paths on the service. */
-  publicUrl: string;
+  /** The service's URL for the request (http/service-url.ts); '' for paths on the service. */
+  serviceUrl: string;
 }
 
 /** The sources StreamSource names per encoder index. */
@@ -88,8 +93,8 @@ function sources(index: number): { cdn: number; originPrimary: number; originSec
   return { cdn: index, originPrimary: 2 + 2 * index, originSecondary: 3 + 2 * index };
 }
 
-function fill(template: string, event: VideoInput['event']): string {
-  return template
+function fill(template: string, event: VideoInput['event'], serviceUrl: string): string {
+  return answerUrl(template, serviceUrl)
     .replaceAll('{event_id}', encodeURIComponent(event.id))
     .replaceAll('{content_id}', encodeURIComponent(event.contentId ?? event.id));
 }
@@ -113,8 +118,8 @@ interface Candidate {
   url: string;
 }
 
-function streamUrl(candidate: Candidate, event: VideoInput['event'], extra: [string, string][]): StreamUrl {
-  const absolute = fill(candidate.url, event);
+function streamUrl(candidate: Candidate, input: VideoInput, extra: [string, string][]): StreamUrl {
+  const absolute = fill(candidate.url, input.event, input.serviceUrl);
   return {
     streamProtocol: StreamProtocol.values[candidate.protocol as keyof typeof StreamProtocol.values] ?? -1,
     streamProtocolString: candidate.protocol,
@@ -216,8 +221,8 @@ export function videoStructure(input: VideoInput): Video {
   }
 
   const preferred = query.streamSource;
-  const liveUrls = ordered(live, preferred).map((c) => streamUrl(c, event, extra));
-  const vodUrls = ordered(vod, preferred).map((c) => streamUrl(c, event, extra));
+  const liveUrls = ordered(live, preferred).map((c) => streamUrl(c, input, extra));
+  const vodUrls = ordered(vod, preferred).map((c) => streamUrl(c, input, extra));
   const currentAll = current === 'live' ? liveUrls : current === 'vod' ? vodUrls : [];
   const mainSource = preferred !== undefined && currentAll.some((u) => u.streamSource === preferred) ? preferred : currentAll[0]?.streamSource;
   const restrict = preferred !== undefined || query.livePlayoutProfileId !== undefined;
@@ -227,7 +232,7 @@ export function videoStructure(input: VideoInput): Video {
   if (query.autoStart) playerQuery.push(['autoStart', 'true']);
   if (query.viewUnpublished) playerQuery.push(['viewUnpublished', 'true']);
   if (preferred !== undefined) playerQuery.push(['streamSource', StreamSource.nameOf(preferred) ?? String(preferred)]);
-  const page = `${input.publicUrl}/events/${encodeURIComponent(event.id)}/player`;
+  const page = `${input.serviceUrl}/events/${encodeURIComponent(event.id)}/player`;
   const webPageUrl = withQuery(page, playerQuery);
   const playerUrl = withQuery(page, [...playerQuery, ['embed', 'true']]);
   const scriptablePlayerUrl = withQuery(page, [...playerQuery, ['embed', 'true'], ['api', 'true']]);
@@ -271,8 +276,13 @@ export function videoStructure(input: VideoInput): Video {
     websiteEmbedCode: embedCode,
     scriptableWebsitePlayerUrl: scriptablePlayerUrl,
     scriptableWebsiteEmbedCode: scriptableEmbedCode,
-    publishingPointUrls: publishingPoints(input),
-    rampServers: channel?.rampServers ?? [],
+    publishingPointUrls: publishingPoints(input).map((p) => ({ ...p, url: answerUrl(p.url, input.serviceUrl) })),
+    rampServers: (channel?.rampServers ?? []).map((r) => ({
+      ...r,
+      serverAddress: answerUrl(r.serverAddress, input.serviceUrl),
+      proxyPass: answerUrl(r.proxyPass, input.serviceUrl),
+      playerAddress: answerUrl(r.playerAddress, input.serviceUrl),
+    })),
   };
 }
 
@@ -282,7 +292,7 @@ export function videoStructure(input: VideoInput): Video {
  * the points are listed from the channel's configuration in the state the event implies. A
  * SUSPENDED event receives no data whatever the encoder says (it is not streaming).
  */
-function publishingPoints(input: VideoInput): Video['publishingPointUrls'] {
+function publishingPoints(input: Pick<VideoInput, 'event' | 'channel' | 'encoder'>): Video['publishingPointUrls'] {
   const { event, channel, encoder } = input;
   const suspended = event.state === S.SUSPENDED;
   if (encoder.state !== 'idle') {
@@ -314,22 +324,27 @@ function publishingPoints(input: VideoInput): Video['publishingPointUrls'] {
  * The video structure of a stored event: loads its channel's and xflow's configurations (of the
  * same client) and asks the encoder for its publishing points.
  */
-export async function buildVideo(db: DbOrTx, services: AppServices, event: EventRow, query: VideoQuery): Promise<Video> {
+export async function buildVideo(db: DbOrTx, services: AppServices, event: EventRow, query: VideoQuery, serviceUrl: string): Promise<Video> {
   // One after the other: a transaction's queries share one connection.
   const channel = await channelConfiguration(db, event.clientId, event.channelId);
   const xflow = await xflowConfiguration(db, event.clientId, event.xflowId);
   const encoder = await encoderOf(services).status(event.id);
-  const publicUrl = (services.live?.publicUrl ?? '').replace(/\/+$/, '');
-  const structure = videoStructure({ event, channel, xflow, encoder, query, publicUrl });
-  const archiverUrls = (await services.archiverUrls?.(db, event, structure.publishingPointUrls.map((p) => p.url))) ?? [];
+  const structure = videoStructure({ event, channel, xflow, encoder, query, serviceUrl });
+  // The archiver compares the points as stored; its URLs are answered like the others.
+  const points = publishingPoints({ event, channel, encoder }).map((p) => p.url);
+  const archiverUrls = ((await services.archiverUrls?.(db, event, points)) ?? []).map((u) => ({
+    ...u,
+    url: answerUrl(u.url, serviceUrl),
+    absoluteUrlWithPathNoQuery: answerUrl(u.absoluteUrlWithPathNoQuery, serviceUrl),
+  }));
   return archiverUrls.length > 0 ? { ...structure, archiverUrls } : structure;
 }
 
 /** The `video` of a single event as GET /event/{id} (and by reference or external id) answers it: null unless processVideo=true. */
 export async function eventVideo(
-  ctx: { db: DbOrTx } & AppServices,
+  ctx: { db: DbOrTx; serviceUrl: string } & AppServices,
   event: EventRow,
   query: VideoQuery & { processVideo?: boolean },
 ): Promise<Video | null> {
-  return query.processVideo ? buildVideo(ctx.db, ctx, event, query) : null;
+  return query.processVideo ? buildVideo(ctx.db, ctx, event, query, ctx.serviceUrl) : null;
 }

@@ -6,7 +6,8 @@
  */
 import { endpoints, type FieldError } from '#schema';
 import { badField, badRequest, notFound, validationError } from '../../http/errors.ts';
-import { implement, type Implementation } from '../../http/implement.ts';
+import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { storedText } from '../../http/service-url.ts';
 import { eventCollection } from '../event/index.ts';
 import {
   findTagNamed,
@@ -112,14 +113,19 @@ function inUse(what: string, id: string, outcome: DeleteOutcome): void {
   }
 }
 
+/** A channel's or xflow's body as stored: URLs naming this service without its host (http/service-url.ts). */
+function stored<B extends { configurationJson: string }>(body: B, ctx: RequestContext): B {
+  return { ...body, configurationJson: storedText(body.configurationJson, ctx.ownUrls) };
+}
+
 export const lookupRoutes: Implementation[] = [
   implement(endpoints.channel.list, async (_input, ctx) => ({
     status: 200,
-    body: (await listChannels(ctx.db, ctx.client.clientId)).map(toChannel),
+    body: (await listChannels(ctx.db, ctx.client.clientId)).map((r) => toChannel(r, ctx.serviceUrl)),
   })),
   implement(endpoints.channel.get, async ({ params }, ctx) => {
     const row = await getChannel(ctx.db, ctx.client.clientId, params.id);
-    return found(row && toChannel(row));
+    return found(row && toChannel(row, ctx.serviceUrl));
   }),
   implement(endpoints.channel.events, async ({ params, query }, ctx) => ({
     status: 200,
@@ -172,10 +178,10 @@ export const lookupRoutes: Implementation[] = [
     body: await eventCollection(ctx.db, ctx.client.clientId, { tagId: params.id }, query),
   })),
 
-  implement(endpoints.xflow.list, async (_input, ctx) => ({ status: 200, body: (await listXflows(ctx.db, ctx.client.clientId)).map(toXflow) })),
+  implement(endpoints.xflow.list, async (_input, ctx) => ({ status: 200, body: (await listXflows(ctx.db, ctx.client.clientId)).map((r) => toXflow(r, ctx.serviceUrl)) })),
   implement(endpoints.xflow.get, async ({ params }, ctx) => {
     const row = await getXflow(ctx.db, ctx.client.clientId, params.id);
-    return found(row && toXflow(row));
+    return found(row && toXflow(row, ctx.serviceUrl));
   }),
 
   implement(endpoints.infrastructureProfile.list, async (_input, ctx) => ({
@@ -259,11 +265,11 @@ export const lookupRoutes: Implementation[] = [
   /** POST /channel/ adds, or updates the channel `id` when given (404 when the client has no such channel). */
   implement(endpoints.channel.upsert, async ({ body }, ctx) => {
     if (body.id) {
-      const row = await updateChannel(ctx.db, ctx.client.clientId, body.id, body, ctx.clock.now());
+      const row = await updateChannel(ctx.db, ctx.client.clientId, body.id, stored(body, ctx), ctx.clock.now());
       if (!row) throw notFound(`There is no channel ${body.id} to update; leave id out to add a channel`);
-      return { status: 200, body: toChannel(row) };
+      return { status: 200, body: toChannel(row, ctx.serviceUrl) };
     }
-    return { status: 200, body: toChannel(await createChannel(ctx.db, ctx.client.clientId, body, ctx.clock.now())) };
+    return { status: 200, body: toChannel(await createChannel(ctx.db, ctx.client.clientId, stored(body, ctx), ctx.clock.now()), ctx.serviceUrl) };
   }),
   implement(endpoints.channel.delete, async ({ params }, ctx) => {
     inUse('channel', params.id, await deleteChannel(ctx.db, ctx.clock, ctx.client.clientId, params.id));
@@ -272,12 +278,12 @@ export const lookupRoutes: Implementation[] = [
 
   implement(endpoints.xflow.create, async ({ body }, ctx) => ({
     status: 200,
-    body: toXflow(await createXflow(ctx.db, ctx.client.clientId, body, ctx.clock.now())),
+    body: toXflow(await createXflow(ctx.db, ctx.client.clientId, stored(body, ctx), ctx.clock.now()), ctx.serviceUrl),
   })),
   implement(endpoints.xflow.update, async ({ params, body }, ctx) => {
-    const row = await updateXflow(ctx.db, ctx.client.clientId, params.id, body, ctx.clock.now());
+    const row = await updateXflow(ctx.db, ctx.client.clientId, params.id, stored(body, ctx), ctx.clock.now());
     if (!row) throw notFound(`There is no xflow ${params.id}`);
-    return { status: 200, body: toXflow(row) };
+    return { status: 200, body: toXflow(row, ctx.serviceUrl) };
   }),
   implement(endpoints.xflow.delete, async ({ params }, ctx) => {
     inUse('xflow', params.id, await deleteXflow(ctx.db, ctx.clock, ctx.client.clientId, params.id));

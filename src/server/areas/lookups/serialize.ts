@@ -1,4 +1,5 @@
 /** Lookup rows as the service answers them (public-facts.md §4 shapes, src/schema/models/lookups.ts). */
+import { answerText } from '../../http/service-url.ts';
 import type { Category, Channel, InfrastructureProfile, PropertyConfiguration, Room, Tag, Xflow } from '#schema';
 import type {
   CategoryRow,
@@ -10,11 +11,15 @@ import type {
   XflowRow,
 } from './repo.ts';
 
-export const toChannel = (r: ChannelRow): Channel => ({
+/**
+ * Channels and xflows name streams, ingest points and files, which may be on this service: stored
+ * with the placeholder origin, answered with the service's URL for the request (http/service-url.ts).
+ */
+export const toChannel = (r: ChannelRow, serviceUrl: string): Channel => ({
   id: r.id,
   name: r.name,
   referenceId: r.referenceId,
-  configurationJson: r.configurationJson,
+  configurationJson: answerText(r.configurationJson, serviceUrl),
 });
 
 export const toRoom = (r: RoomRow): Room => ({ id: r.id, name: r.name, referenceId: r.referenceId });
@@ -29,7 +34,11 @@ export const toCategory = (r: CategoryRow): Category => ({
 
 export const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name });
 
-export const toXflow = (r: XflowRow): Xflow => ({ id: r.id, name: r.name, configurationJson: r.configurationJson });
+export const toXflow = (r: XflowRow, serviceUrl: string): Xflow => ({
+  id: r.id,
+  name: r.name,
+  configurationJson: answerText(r.configurationJson, serviceUrl),
+});
 
 export const toInfrastructureProfile = (r: InfrastructureProfileRow): InfrastructureProfile => ({
   id: r.id,

@@ -32,7 +32,10 @@
  *                                 merged, then a sweep over start (+1) and end (-1) points, ends
  *                                 first at equal times (a hand-over is not an overlap)
  * live.live2Vod          some event live in the period was capturing live to VOD (capturingLive2Vod)
- * live.mediaSyndication  false: the service has no publications yet
+ * live.mediaSyndication  some publication of the client (live or VOD, to a media destination or
+ *                        directly to a platform) was at work in the period: started before its
+ *                        end, and not finished (completed, or failed: its last change) before its
+ *                        start. A publication never started (waiting for its event) does not count
  *
  * vod.totalAssets        events created in the period in VOD_INGESTING, VOD_PRIVATE or VOD_PUBLIC
  *                        (PRE_VOD has no content yet, VOD_ERROR stored none)
@@ -210,6 +213,7 @@ export function computeBilling(
   requested: BillingResolution | undefined,
   liveRows: LiveEventRow[],
   assetRows: AssetEventRow[],
+  mediaSyndication: boolean,
 ): BillingStatistics {
   const until = Math.min(period.end.getTime(), now.getTime());
   const spans: Span[] = [];
@@ -235,7 +239,7 @@ export function computeBilling(
       totalTwentyFourSevenChannels: 0,
       maxSimultaneousChannels: maxSimultaneous(spans),
       live2Vod: spans.some((s) => s.row.capturingLive2Vod),
-      mediaSyndication: false,
+      mediaSyndication,
       usage: all,
       usageForResolution: usage(
         forResolution,

@@ -1,11 +1,11 @@
 /**
  * The rows billing is computed from (billing.ts): events live in a period and VOD, compose and
  * archiver events created in it, deleted ones included, with their `billing`/`resolution`
- * custom property. Scoped to one client.
+ * custom property, and whether a publication was at work in it. Scoped to one client.
  */
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { customProperties, events } from '../../db/tables/index.ts';
+import { customProperties, events, publications } from '../../db/tables/index.ts';
 import {
   ARCHIVER_STATES,
   COMPOSE_STATES,
@@ -73,4 +73,25 @@ export function assetEventsIn(db: DbOrTx, clientId: string, period: Period): Pro
         inArray(events.state, [...VOD_STATES, ...COMPOSE_STATES, ...ARCHIVER_STATES]),
       ),
     );
+}
+
+/** Publication states that end it without completing (live and VOD alike: 4, 5, 6). */
+const FAILED_STATES = [4, 5, 6];
+
+/** Whether some publication was at work in the period (billing.ts, live.mediaSyndication). */
+export async function syndicationUsedIn(db: DbOrTx, clientId: string, period: Period, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: publications.id })
+    .from(publications)
+    .where(
+      and(
+        eq(publications.clientId, clientId),
+        isNotNull(publications.dateStarted),
+        lt(publications.dateStarted, period.end),
+        lt(publications.dateStarted, now),
+        sql`coalesce(${publications.dateCompleted}, case when ${inArray(publications.state, FAILED_STATES)} then ${publications.dateModified} end, 'infinity'::timestamptz) >= ${period.start}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -2,11 +2,13 @@
  * Billing statistics on a crafted tenant whose figures are worked out by hand below, following
  * the rules written at the top of billing.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type BillingStatistics } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
+import { insertRow } from '#testing/rows.ts';
 import { channels, customProperties, events } from '../../db/tables/index.ts';
 import { friendlyBytes, maxSimultaneous } from './billing.ts';
 
@@ -174,6 +176,28 @@ describe('GET /stats/billing', () => {
     const later = await api.call(endpoints.stats.billing, { query: {} });
     expect(later.live.usage.eventMinutes).toBe(LIVE_MINUTES + 30);
     t.clock.set(NOW);
+  });
+
+  it('says media syndication was used from the publications at work in the period', async () => {
+    const syndication = async (query: { startPeriod?: string; endPeriod?: string } = {}, client = api) => (await client.call(endpoints.stats.billing, { query })).live.mediaSyndication;
+    const publication = async (values: Record<string, unknown>, clientId = t.clientId) => {
+      const destination = randomUUID();
+      await insertRow(t.database, 'syndication_destinations', { id: destination, client_id: clientId });
+      await insertRow(t.database, 'publications', { client_id: clientId, destination_id: destination, kind: 'vod', state: 3, date_created: d('2026-01-01T00:00:00Z'), date_modified: d(NOW), ...values });
+    };
+    const february = { startPeriod: '2026-02-01T00:00:00Z', endPeriod: '2026-03-01T00:00:00Z' };
+    expect(await syndication()).toBe(false);
+    // Completed in February, failed in February, never started (waiting for its event), another client's in March.
+    await publication({ date_started: d('2026-02-10T10:00:00Z'), date_completed: d('2026-02-10T11:00:00Z') });
+    await publication({ state: 5, date_started: d('2026-02-27T10:00:00Z'), date_modified: d('2026-02-27T10:05:00Z') });
+    await publication({ kind: 'live', state: 1 });
+    await publication({ kind: 'live', state: 2, date_started: d('2026-03-15T10:00:00Z') }, strangerClientId);
+    expect(await syndication()).toBe(false);
+    expect(await syndication(february)).toBe(true);
+    expect(await syndication({}, stranger)).toBe(true);
+    // A live publication streaming since February, still at work in March.
+    await publication({ kind: 'live', state: 2, date_started: d('2026-02-28T22:00:00Z') });
+    expect(await syndication()).toBe(true);
   });
 
   it('counts only the caller’s events', async () => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { activeDestination, activeDirectDestination, advance, authorise, setFaults } from '#testing/syndication.ts';
 import { insertEvent } from '#testing/event-row.ts';
+import { makeMp4File } from '#testing/asset.ts';
 import { syndicationDestinations } from '../../db/tables/syndication.ts';
 
 let t: TestApp;
@@ -182,8 +183,12 @@ describe('metadata lookups', () => {
 });
 
 describe('direct VOD publications', () => {
+  /** An event with its MP4 file when AVAILABLE (a short one, made quickly). */
   async function eventWithMp4(contentId: string, mp4State: number = AVAILABLE) {
-    return insertEvent(t, { contentId, mp4State, title: `Event ${contentId}` });
+    const start = t.clock.now();
+    const eventId = await insertEvent(t, { contentId, mp4State, title: `Event ${contentId}`, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 20_000) });
+    if (mp4State === AVAILABLE) await makeMp4File(t, eventId);
+    return eventId;
   }
 
   it('publishes content ids in one transaction, through Processing to Completed, and reads them every way', async () => {

@@ -38,6 +38,7 @@ import { checkActivation, destinationOr404, normaliseConfig, setActiveFlag, toPr
 import { checkPublications, storedDetails } from './input.ts';
 import { base, listRows, one, serializeOne, targetFilter } from './publication-routes.ts';
 import { insertVodPublications, restartVod, type NewVodPublication } from './vod.ts';
+import { eventMp4, mp4Problem } from './media-source.ts';
 
 const env = (ctx: RequestContext) => ({ db: ctx.db, clock: ctx.clock, services: ctx });
 
@@ -249,6 +250,9 @@ const publicationRoutes: Implementation[] = [
       if (!event) problems.push({ field: `body.publications.${i}.contentId`, message: 'no event has this content id' });
       else if (event.mp4State !== Mp4State.values.AVAILABLE) {
         problems.push({ field: `body.publications.${i}.contentId`, message: `the event of this content id has no available MP4 (mp4State ${Mp4State.nameOf(event.mp4State) ?? event.mp4State}, must be AVAILABLE): generate it first` });
+      } else {
+        const problem = mp4Problem(await eventMp4(ctx.db, ctx, clientId, event.id));
+        if (problem) problems.push({ field: `body.publications.${i}.contentId`, message: problem });
       }
     }
     const checked = await checkPublications(ctx.db, ctx, clientId, 'vod', undefined, body.publications, 'direct', problems);

@@ -234,7 +234,7 @@ export async function setLiveVisibility(env: LiveEnv, row: PublicationRow, visib
   return { isSuccessful: true, description: visibility === 'public' ? `Published: the broadcast is public on ${destination.name}.` : `Unpublished: the broadcast is private on ${destination.name}.` };
 }
 
-export async function recreateLive(env: LiveEnv, clientId: string, row: PublicationRow, removeOriginal: boolean): Promise<PublicationRow> {
+export async function recreateLive(env: LiveEnv, clientId: string, row: PublicationRow, removeOriginal: boolean, reason = 'Recreated'): Promise<PublicationRow> {
   const { db, clock, services } = env;
   if (row.state === LIVE.InProgress) await endOnTarget(env, row);
   if (removeOriginal && row.targetItemId) {
@@ -242,7 +242,7 @@ export async function recreateLive(env: LiveEnv, clientId: string, row: Publicat
     await adapterFor(services, row.target).remove({ db, clock }, asTargetDestination(destination), row.targetItemId);
   }
   const fresh = await transition(db, clock, row, LIVE.Scheduled, {
-    reason: 'Recreated',
+    reason,
     cause: 'request',
     set: { targetItemId: null, details: storedDetails(parseConfig(row.publicationJson)), dateStarted: null, dateCompleted: null },
   });

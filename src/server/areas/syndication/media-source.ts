@@ -1,9 +1,8 @@
 /**
  * The MP4 a VOD publication uploads: the one seam to the event's MP4 (areas/asset/vod-file.ts,
- * mp4State NONE -> GENERATING -> AVAILABLE, a file in the simulated storage). A publication may
- * start when the event row says AVAILABLE; its size and duration are the stored file's, or, for an
- * event marked AVAILABLE whose file was never made (rows written directly, as test factories do),
- * estimated from the event's times.
+ * mp4State NONE -> GENERATING -> AVAILABLE, a file in the simulated storage). A publication uploads
+ * the file that is there, with its real size: an event marked AVAILABLE whose file was never made
+ * (or was removed) has nothing to upload until it is made again, and no size is guessed for it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { Mp4State } from '#schema';
@@ -13,17 +12,19 @@ import type { AppServices } from '../../services.ts';
 import { eventMp4 as storedEventMp4 } from '../asset/index.ts';
 
 export interface EventMp4 {
-  available: boolean;
+  /**
+   * `ready`: the file is there; `making`: it is being made (a publication waits for it);
+   * `missing`: marked AVAILABLE with no file and nothing making it; `none`: not AVAILABLE.
+   */
+  file: 'ready' | 'making' | 'missing' | 'none';
   /** Where the file is in storage, when known. */
   path: string | null;
+  /** The file's size; 0 until it is there. */
   sizeBytes: number;
   durationSeconds: number;
   title: string;
   contentId: string;
 }
-
-/** An assumed 5 Mbit/s rendition when the real file's size is not known. */
-const BYTES_PER_SECOND = 5_000_000 / 8;
 
 export async function eventMp4(db: DbOrTx, services: AppServices, clientId: string, eventId: string): Promise<EventMp4 | undefined> {
   const [event] = await db
@@ -36,12 +37,21 @@ export async function eventMp4(db: DbOrTx, services: AppServices, clientId: stri
   const end = event.instantVodEnd ?? event.actualLiveEnd ?? event.scheduledEnd;
   const durationSeconds =
     stored?.durationMs != null ? Math.round(stored.durationMs / 1000) : start && end && end > start ? Math.round((end.getTime() - start.getTime()) / 1000) : 600;
+  const ready = event.mp4State === Mp4State.values.AVAILABLE && stored?.fileExists === true;
+  const file = ready ? 'ready' : stored?.making ? 'making' : event.mp4State === Mp4State.values.AVAILABLE ? 'missing' : 'none';
   return {
-    available: event.mp4State === Mp4State.values.AVAILABLE,
+    file,
     path: stored?.path ?? null,
-    sizeBytes: stored?.bytes ?? Math.round(durationSeconds * BYTES_PER_SECOND),
+    sizeBytes: ready ? (stored?.bytes ?? 0) : 0,
     durationSeconds,
     title: event.title,
     contentId: event.contentId ?? event.id,
   };
+}
+
+/** Why a VOD publication of the event cannot start, in words for a 400; undefined when its MP4 is there or being made. */
+export function mp4Problem(mp4: Pick<EventMp4, 'file'> | undefined): string | undefined {
+  if (mp4?.file === 'missing') return 'the event is marked as having an MP4 (AVAILABLE), but its file is missing (never made, or removed): generate it (POST /event/{id}/mp4), then publish';
+  if (mp4?.file === 'none' || !mp4) return 'the event has no available MP4 (mp4State must be AVAILABLE): generate it first';
+  return undefined;
 }

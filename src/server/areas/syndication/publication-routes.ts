@@ -35,6 +35,7 @@ import {
   stopLive,
 } from './live.ts';
 import { createVodPublications, deleteVod } from './vod.ts';
+import { retryPublication } from './retry.ts';
 
 const env = (ctx: RequestContext) => ({ db: ctx.db, clock: ctx.clock, services: ctx });
 
@@ -345,6 +346,16 @@ export const publicationRoutes: Implementation[] = [
       .where(and(eq(publications.id, params.id), eq(publications.clientId, ctx.client.clientId)));
     if (!row) throw notFound(`No publication ${params.id}`);
     return { status: 200, body: toMonitorRow(row) };
+  }),
+  implement(endpoints.publicationMonitor.retry, async ({ params }, ctx) => {
+    await retryPublication(env(ctx), ctx.client.clientId, params.id);
+    const [row] = await ctx.db
+      .select(monitorColumns)
+      .from(publications)
+      .leftJoin(syndicationDestinations, eq(syndicationDestinations.id, publications.destinationId))
+      .leftJoin(events, eq(events.id, publications.eventId))
+      .where(and(eq(publications.id, params.id), eq(publications.clientId, ctx.client.clientId)));
+    return { status: 200, body: toMonitorRow(row!) };
   }),
   implement(endpoints.publicationMonitor.history, async ({ params }, ctx) => {
     const [row] = await ctx.db

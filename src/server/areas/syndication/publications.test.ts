@@ -6,9 +6,18 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { Receiver } from '#testing/webhook-receiver.ts';
 import { activeDestination, addAudioInput, advance, setEventState, setFaults } from '#testing/syndication.ts';
-import { insertEvent } from '#testing/event-row.ts';
+import { insertEvent, type EventValues } from '#testing/event-row.ts';
+import { makeMp4File } from '#testing/asset.ts';
 
 let t: TestApp;
+
+/** An event whose MP4 is there (AVAILABLE, with its file), a short one so that it is made quickly. */
+async function eventWithMp4File(values: EventValues = {}): Promise<string> {
+  const start = t.clock.now();
+  const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 20_000), ...values });
+  await makeMp4File(t, eventId);
+  return eventId;
+}
 let api: ApiClient;
 const receiver = new Receiver();
 
@@ -198,9 +207,29 @@ describe('VOD publications', () => {
     expect(e.fieldErrors[0]).toMatchObject({ field: 'body.eventId', message: expect.stringContaining('MP4') });
   });
 
+  it('needs the MP4’s file: an event marked AVAILABLE without one is refused, and no size is made up', async () => {
+    // Marked AVAILABLE with no file (as the demo's finished events are): 18.8 MB at 5 Mbit/s, had it been guessed.
+    const start = t.clock.now();
+    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 30_000) });
+    const d = await activeDestination(t, api, 'SocialNetwork');
+    const body = { eventId, publications: [{ destinationId: d.id, publicationJson: '{}' }] };
+    const e = await failure(api.call(endpoints.vodPublication.create, { body }));
+    expect(e.fieldErrors[0]).toMatchObject({ field: 'body.eventId', message: expect.stringContaining('its file is missing') });
+    expect(await api.call(endpoints.asset.vodFile, { params: { id: eventId } })).toMatchObject({ mp4StateString: 'AVAILABLE', fileExists: false, making: false, bytes: null, thumbnail: false, sprite: false });
+
+    // Once made, it publishes with the size of the file that is there.
+    await makeMp4File(t, eventId);
+    const file = await api.call(endpoints.asset.vodFile, { params: { id: eventId } });
+    expect(file).toMatchObject({ fileExists: true, making: false, thumbnail: true, sprite: true });
+    const [created] = await api.call(endpoints.vodPublication.create, { body });
+    const reason = async () => (await api.call(endpoints.publicationMonitor.get, { params: { id: created!.id } })).reason;
+    for (let i = 0; i < 10 && (await reason()) === 'Waiting to download the MP4'; i++) await advance(t, 250, 250);
+    expect(await reason()).toBe(`Downloading the MP4 (${(file.bytes! / 1_000_000).toFixed(1)} MB)`);
+  });
+
   it('goes Processing (with progress) -> Completed, fills details from the target, and POSTs its callbacks', async () => {
     receiver.respond = () => ({ status: 200 });
-    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE, contentId: 'vod-42' });
+    const eventId = await eventWithMp4File({ contentId: 'vod-42' });
     const sn = await activeDestination(t, api, 'SocialNetwork');
     const vs = await activeDestination(t, api, 'VideoSite');
     const created = await api.call(endpoints.vodPublication.create, {
@@ -237,7 +266,7 @@ describe('VOD publications', () => {
   });
 
   it('fails the ways the target fails: FailedDestination, FailedMediaAsset, FailedPublication', async () => {
-    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE });
+    const eventId = await eventWithMp4File();
     const inactive = await api.call(endpoints.mediaDestination.create, { body: { name: 'Inactive', target: 'VideoSite' } });
     const upload = await activeDestination(t, api, 'MediaPlatform');
     await setFaults(api, upload.id, 'uploadFailed');
@@ -260,12 +289,27 @@ describe('VOD publications', () => {
     expect(page.results.find((r) => r.id === created[1]!.id)!.reason).toMatch(/Upload failed at 60 %/);
     expect(page.counts.Failed).toBe(3);
 
+    // A retry is the same publication trying again: linked to its failure in its history, and the
+    // monitor's Failed count clears when it succeeds. Only a failed one is retried.
+    await setFaults(api, upload.id, '');
+    const retried = await api.call(endpoints.publicationMonitor.retry, { params: { id: created[1]!.id } });
+    expect(retried).toMatchObject({ id: created[1]!.id, publicationStateString: 'Processing', reason: expect.stringMatching(/^Retried after: Upload failed at 60 %/) });
+    await advance(t, 25_000, 1_000);
+    const after = await api.call(endpoints.publicationMonitor.list, { query: { eventId } });
+    expect(after.totalCount).toBe(3);
+    expect(after.counts.Failed).toBe(2);
+    expect(after.results.find((r) => r.id === created[1]!.id)!.publicationStateString).toBe('Completed');
+    const history = await api.call(endpoints.publicationMonitor.history, { params: { id: created[1]!.id } });
+    expect(history.map((h) => [h.toStateString, h.cause])).toEqual([['Processing', 'request'], ['FailedMediaAsset', 'target'], ['Processing', 'request'], ['Completed', 'target']]);
+    const again = await failure(api.call(endpoints.publicationMonitor.retry, { params: { id: created[1]!.id } }));
+    expect(again.fieldErrors).toEqual([{ field: 'params.id', message: 'the publication has not failed (it is Completed): only a failed publication is retried' }]);
+
     await api.call(endpoints.vodPublication.delete, { params: { id: created[2]!.id }, query: { hardDelete: true } });
     expect((await failure(api.call(endpoints.vodPublication.get, { params: { id: created[2]!.id }, query: { destinationId: removed.id } }))).status).toBe(404);
   });
 
   it('lists with every filter of the interface', async () => {
-    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE, contentId: 'LIST-abc' });
+    const eventId = await eventWithMp4File({ contentId: 'LIST-abc' });
     const sn = await activeDestination(t, api, 'SocialNetwork');
     const vs = await activeDestination(t, api, 'VideoSite');
     const from = t.clock.now().toISOString();
@@ -310,13 +354,14 @@ describe('the monitor and tenancy', () => {
     const vod = page.results.find((r) => r.kind === 'vod')!;
     expect((await failure(stranger.api.call(endpoints.vodPublication.delete, { params: { id: vod.id } }))).status).toBe(404);
     // Their destinations are not ours to publish to.
-    const theirEvent = await insertEvent(t, { clientId: stranger.tenant.clientId, mp4State: 1 });
+    const theirEvent = await insertEvent(t, { clientId: stranger.tenant.clientId, mp4State: 1, scheduledEnd: new Date(t.clock.now().getTime() + 20_000) });
+    await makeMp4File({ ...t, clientId: stranger.tenant.clientId }, theirEvent);
     const e = await failure(stranger.api.call(endpoints.vodPublication.create, { body: { eventId: theirEvent, publications: [{ destinationId: vod.destinationId, publicationJson: '{}' }] } }));
     expect(e.fieldErrors[0]!.field).toBe('body.publications.0.destinationId');
   });
 
   it('sends publication changes to the change feed as changes of their event', async () => {
-    const eventId = await insertEvent(t, { mp4State: 1 });
+    const eventId = await eventWithMp4File();
     const d = await activeDestination(t, api, 'Custom');
     const before = await t.database.db.execute<{ n: number }>(`select count(*)::int as n from event_changes where event_id = '${eventId}'` as never);
     await api.call(endpoints.vodPublication.create, { body: { eventId, publications: [{ destinationId: d.id, publicationJson: '{}' }] } });

@@ -22,7 +22,7 @@ import { slowFactor } from '../../sim/targets.ts';
 import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, PublicationJobPayload, recordCreated, type PublicationJob, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
 import { checkPublications, eventOr400, storedDetails, type CheckedPublication } from './input.ts';
 import type { LiveEnv } from './live.ts';
-import { eventMp4 } from './media-source.ts';
+import { eventMp4, mp4Problem } from './media-source.ts';
 
 export const VOD_STEP_JOB = 'syndication.vodStep';
 export const VOD_PUBLISH_JOB = 'syndication.vodPublish';
@@ -42,7 +42,8 @@ export async function createVodPublications(env: LiveEnv, clientId: string, body
   const { db, clock, services } = env;
   const event = await eventOr400(db, clientId, body.eventId);
   const mp4 = await eventMp4(db, services, clientId, event.id);
-  if (!mp4?.available) throw badField('body.eventId', 'the event has no available MP4 (mp4State must be AVAILABLE): generate it first');
+  const problem = mp4Problem(mp4);
+  if (problem || !mp4) throw badField('body.eventId', problem ?? 'there is no such event');
   const checked = await checkPublications(db, services, clientId, 'vod', event, body.publications);
   const rows = await insertVodPublications(
     env,
@@ -137,13 +138,15 @@ async function step(env: LiveEnv, row: PublicationRow): Promise<void> {
   if (progress === 0) {
     if (!destination.active) return void (await fail(VOD.FailedDestination, `The destination "${destination.name}" is not active: activate it, then publish again.`));
     const mp4 = row.eventId ? await eventMp4(db, services, row.clientId, row.eventId) : undefined;
-    if (!mp4?.available) return void (await fail(VOD.FailedMediaAsset, 'Download failed: the event no longer has an available MP4.'));
+    // Set AVAILABLE a moment ago (POST /event/xflow/add/): the file is on its way.
+    if (mp4?.file === 'making') return scheduleStep(db, env, row, destination);
+    if (mp4?.file !== 'ready') return void (await fail(VOD.FailedMediaAsset, `Download failed: ${mp4?.file === 'missing' ? 'the event’s MP4 file is missing; generate it, then retry' : 'the event no longer has an available MP4'}.`));
     await transition(db, clock, row, VOD.Processing, { cause: 'service', reason: `Downloading the MP4 (${mb(mp4.sizeBytes)})`, set: { progress: 15, dateStarted: clock.now() } });
     return scheduleStep(db, env, row, destination);
   }
   if (progress === 15) {
     const mp4 = row.eventId ? await eventMp4(db, services, row.clientId, row.eventId) : undefined;
-    if (!mp4?.available) return void (await fail(VOD.FailedMediaAsset, 'Download failed: the event no longer has an available MP4.'));
+    if (mp4?.file !== 'ready') return void (await fail(VOD.FailedMediaAsset, 'Download failed: the event no longer has an available MP4.'));
     const begun = await adapter.beginUpload(tenv, target, row.id, parseConfig(row.publicationJson), mp4);
     if (!begun.ok) return void (await fail(begun.failure === 'destination' ? VOD.FailedDestination : VOD.FailedMediaAsset, begun.reason));
     await transition(db, clock, row, VOD.Processing, { cause: 'service', reason: `Uploading to ${destination.name}`, set: { progress: 30, targetItemId: begun.item.id } });

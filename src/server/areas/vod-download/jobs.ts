@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
+import { backgroundServiceUrl } from '../../http/service-url.ts';
 import { defineJob, jobKind } from '../../jobs/define.ts';
 import { mediaOf } from '../media/index.ts';
 import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
@@ -128,7 +129,7 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || row.mailStatus === 'sent' || !row.expiresAt) return;
   const settings = resolveDownloadSettings(ctx.services.downloads);
-  const url = downloadUrlOf(row, ctx.services.live?.publicUrl)!;
+  const url = downloadUrlOf(row, backgroundServiceUrl(ctx.services.urls))!;
   const rendered = renderReadyMail(row.emailLanguage, {
     fileName: row.mp4Filename,
     url,

@@ -232,7 +232,7 @@ describe('mail through SMTP', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as { port: number }).port;
-    const smtp = await createTestApp({ services: { mailer: new SmtpMailer(`smtp://127.0.0.1:${port}`), live: { publicUrl: 'https://control.example.org' } } });
+    const smtp = await createTestApp({ services: { mailer: new SmtpMailer(`smtp://127.0.0.1:${port}`), urls: { publicUrl: 'https://control.example.org' } } });
     try {
       const smtpApi = createTestClient(smtp);
       const live = await seedLiveFixture(smtp.database.db, smtp.clientId, smtp.clock.now());

@@ -45,7 +45,8 @@ import {
 import { fileNameFor, planDownload } from './rules.ts';
 import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
 
-const publicUrlOf = (ctx: RequestContext) => ctx.live?.publicUrl;
+/** Links are made from the service's URL for the request (http/service-url.ts). */
+const publicUrlOf = (ctx: RequestContext) => ctx.serviceUrl;
 
 /** What creating a download needs of a request's context. */
 export type DownloadContext = Pick<RequestContext, 'db' | 'clock' | 'client'>;

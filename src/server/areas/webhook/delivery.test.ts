@@ -78,9 +78,17 @@ describe('what a receiver gets', () => {
 
     expect(r.received).toHaveLength(1);
     const got = r.received[0]!;
+    expect(got.headers.authorization).toBe(`Basic ${Buffer.from('hook-user:pä55').toString('base64')}`);
     expect(got.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(got.headers.authorization).toBe(`Basic ${Buffer.from('hook-user:pä55').toString('base64')}`);
     expect(got.headers['x-token']).toBe('abc');
+    // The password is write-only: sent to the receiver, never answered.
+    expect(webhook).toMatchObject({ password: null, passwordSet: true });
+    expect(JSON.stringify(await api.call(endpoints.webhook.get, { params: { id: webhook.id } }))).not.toContain('pä55');
+    expect(JSON.stringify(await api.call(endpoints.webhook.list, {}))).not.toContain('pä55');
+    // Sending back what was read (password null) keeps it.
+    const { id: _id, passwordSet: _set, ...read } = (await api.call(endpoints.webhook.get, { params: { id: webhook.id } }))!;
+    await api.call(endpoints.webhook.update, { params: { id: webhook.id }, body: read });
     expect(got.seq).toBe(seq);
     expect(got.attempt).toBe(1);
     const [delivery] = await deliveriesOf(t, webhook.id);
@@ -104,6 +112,10 @@ describe('what a receiver gets', () => {
       capturingLive2VodFlagChanged: false,
       action: 'Updated',
     });
+    // After the update that sent back the webhook as read, the receiver still gets the password.
+    await recordChange(t, eventId, { state: 3, refId: 'R-1', flags: { stateChanged: true } });
+    await settle(t);
+    expect(r.received[1]?.headers.authorization).toBe(`Basic ${Buffer.from('hook-user:pä55').toString('base64')}`);
   });
 
   it('form-encoded PascalCase parameters when useJsonBody is false', async () => {

@@ -14,7 +14,8 @@ export interface WebhookValues {
   useHttpBasicAuthentication: boolean;
   useJsonBody: boolean;
   username: string | null;
-  password: string | null;
+  /** Undefined: the stored password is kept (it is write-only, so a client sending back what it read keeps it). */
+  password: string | null | undefined;
   additionalPropertiesJson: string | null;
 }
 

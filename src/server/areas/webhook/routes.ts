@@ -66,7 +66,8 @@ async function valuesOf(body: BodyFields, eventId: string | null, ctx: RequestCo
     useHttpBasicAuthentication: body.useHttpBasicAuthentication,
     useJsonBody: body.useJsonBody,
     username: body.username ?? null,
-    password: body.password ?? null,
+    // Write-only: a password not given (or empty) keeps the stored one; basic authentication off forgets it.
+    password: !body.useHttpBasicAuthentication ? null : body.password ? body.password : undefined,
     additionalPropertiesJson: json === undefined || json === null || json.trim() === '' ? null : json,
   };
 }

@@ -24,7 +24,9 @@ export function toWebhook(row: WebhookRow): Webhook {
     useHttpBasicAuthentication: row.useHttpBasicAuthentication,
     useJsonBody: row.useJsonBody,
     username: row.username,
-    password: row.password,
+    // Write-only (a secret): never answered; whether one is stored is.
+    password: null,
+    passwordSet: row.password !== null && row.password !== '',
     additionalPropertiesJson: row.additionalPropertiesJson,
   };
 }
