@@ -12,10 +12,12 @@ import type { ManualClock } from '#server/jobs/clock.ts';
 import { channelConfiguration, CHANNELS, xflowConfiguration } from '#server/demo/catalogue.ts';
 
 /**
- * The service's URL as test clients reach it (route-fetch.ts sends the Host of `/api` resolved on
- * http://localhost): answers name the service's own streams and files with it (http/service-url.ts).
+ * The service's URL as test clients reach it: answers name the service's own streams and files
+ * with it (http/service-url.ts). The client resolves `/api` on the page (jsdom's
+ * http://localhost:3000 in page tests), or on http://localhost outside a browser (#client http.ts),
+ * and route-fetch.ts sends that Host.
  */
-export const SERVICE = 'http://localhost';
+export const SERVICE = typeof location === 'undefined' ? 'http://localhost' : location.origin;
 
 export interface LiveFixture {
   channelId: string;

@@ -27,7 +27,8 @@ let interview: { id: string; liveStart: Date };
 
 beforeAll(async () => {
   mailer = new MailboxMailer({ now: () => t.clock.now() });
-  t = await createTestApp({ services: { downloads: { expiryDays: 2 }, mailer } });
+  // A public URL, so the mail's link (made without a request) is absolute like the answer's.
+  t = await createTestApp({ services: { downloads: { expiryDays: 2 }, mailer, urls: { publicUrl: 'http://control-room.test' } } });
   api = createTestClient(t);
   fixture = await seedLiveFixture(t.database.db, t.clientId, t.clock.now());
   match = await recordedEvent(t, fixture, 120, 'Cup final: highlights');
@@ -63,7 +64,7 @@ describe('making a download', () => {
     const ready = await api.call(endpoints.vodDownload.get, { params: { id: created.id } });
     expect(ready!.completionDate).toBe(t.clock.now().toISOString());
     expect(ready!.failureDate).toBeNull();
-    expect(ready!.downloadUrl).toMatch(/\/api\/voddownload-files\/[\w-]{32}\/Cup_final_-_highlights\.mp4$/);
+    expect(ready!.downloadUrl).toMatch(/^http:\/\/control-room\.test\/api\/voddownload-files\/[\w-]{32}\/Cup_final_-_highlights\.mp4$/);
     const info = await details(created.id);
     expect(info).toMatchObject({ state: 'ready', progress: 100, mail: { status: 'sent', attempts: 1 } });
     // Key-frame cuts: each clip widens to whole 2 s segments at most.
