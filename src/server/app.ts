@@ -23,7 +23,7 @@ import { dashboardRoutes } from './http/dashboard.ts';
 import { echoTransactionId, frameworkErrors, installErrorHandling } from './http/errors.ts';
 import type { AppServices, Implementation } from './http/implement.ts';
 import { createAuthenticate } from './http/auth.ts';
-import type { ExtensionRoute } from './http/openapi.ts';
+import type { AppExtension } from './http/extension.ts';
 import type { Db } from './db/database.ts';
 import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
@@ -69,25 +69,6 @@ export interface AppSettings {
   shutdownGraceMs: number;
 }
 
-/**
- * Routes beyond the interface that are not operation records (the change feed, the simulated
- * publishing point's HLS files...): plain Fastify routes under /api, registered by a function
- * given what handlers get. `authenticate` is the operations' onRequest hook, for routes that
- * need an API key (`request.client` is the tenant afterwards).
- */
-export interface AppExtension {
-  register(app: FastifyInstance, context: ExtensionContext): void | Promise<void>;
-  /** How /api/openapi.json describes the routes (paths relative to /api). */
-  routes?: readonly ExtensionRoute[];
-}
-
-export interface ExtensionContext {
-  db: Db;
-  clock: Clock;
-  services: AppServices;
-  authenticate: ReturnType<typeof createAuthenticate>;
-}
-
 export interface BuildAppOptions {
   database: Database;
   clock?: Clock;
@@ -102,7 +83,7 @@ export interface BuildAppOptions {
   demoKey?: string;
   /** Services handlers receive in their context (RequestContext); see AppServices. Missing ones get their defaults. */
   services?: Partial<AppServices>;
-  /** Routes beyond the interface; see AppExtension. */
+  /** Routes beyond the interface; see AppExtension (http/extension.ts). */
   extensions?: readonly AppExtension[];
   /** Background job kinds (src/server/jobs/define.ts). Default: every area's (areaJobs, src/server/areas/index.ts). */
   jobs?: readonly AnyJobDefinition[];

@@ -16,7 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '#schema';
-import { buildApp, type AppExtension } from '#server/app.ts';
+import { buildApp } from '#server/app.ts';
+import type { AppExtension } from '#server/http/extension.ts';
 import type { Database } from '#server/db/database.ts';
 import { openTestDatabase } from '#server/db/test-database.ts';
 import { clientForKey, createKey } from '#server/db/keys.ts';

@@ -30,7 +30,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt, lte, max, min } from 'drizzle-orm';
 import { z } from 'zod';
 import { Guid, type ArchiverChange } from '#schema';
-import type { AppExtension } from '../app.ts';
+import type { AppExtension } from '../http/extension.ts';
 import type { Db } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { Db } from '../../db/database.ts';
 import { archiverCaptures, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
 import { badRequest, HttpError, notFound, sendError } from '../../http/errors.ts';

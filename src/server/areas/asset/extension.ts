@@ -16,7 +16,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { sendStoredFile } from '../../http/byte-range.ts';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
 import { mediaOf } from '../media/index.ts';

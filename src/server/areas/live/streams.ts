@@ -26,7 +26,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { ChannelConfigurationSchema, MarkerType, parseJsonText } from '#schema';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { Db } from '../../db/database.ts';
 import { channels, composeRenditions, events, type RenditionClip } from '../../db/tables/index.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { DestinationTarget } from '#schema';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { Db } from '../../db/database.ts';
 import { syndicationDestinations } from '../../db/tables/syndication.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';

@@ -4,7 +4,7 @@
  * mailed and opened in a browser; the token (24 random bytes) is the secret, and the file name
  * after it only names the file for the browser. Also closes the mailer when the app closes.
  */
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import { sendStoredFile } from '../../http/byte-range.ts';
 import { HttpError } from '../../http/errors.ts';
 import { mediaOf } from '../media/index.ts';

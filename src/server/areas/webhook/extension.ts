@@ -10,7 +10,7 @@
  *   (shutdownGraceMs) before cutting them short; a cut one is sent again at once after the
  *   restart (dispatcher.ts).
  */
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import { listenForChanges } from '../../changes/listen.ts';
 import { closeDispatcher, dispatcherFor } from './dispatcher.ts';
 import { WEBHOOKS_CHANNEL } from './fanout.ts';
