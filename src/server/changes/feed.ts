@@ -54,13 +54,6 @@ export interface ChangeFeedSettings extends PruneSettings {
   maxQueued?: number;
 }
 
-declare module '../services.ts' {
-  interface AppServices {
-    /** The change feed (src/server/changes/feed.ts). */
-    changeFeed?: ChangeFeedSettings;
-  }
-}
-
 type ChangeRow = typeof eventChanges.$inferSelect;
 type ArchiverChangeRow = typeof archiverChanges.$inferSelect;
 
@@ -450,7 +443,7 @@ export const changeFeed: AppExtension = {
   routes: CHANGE_FEED_ROUTES,
   async register(app: FastifyInstance, { db, clock, services, authenticate }) {
     const settings = settingsOf(services.changeFeed);
-    await ensureChangePruneScheduled(db, clock, services.changeFeed ?? {});
+    await ensureChangePruneScheduled(db, clock, services.changeFeed);
     let hub = hubs.get(db);
     if (!hub) {
       hub = new ChangeHub(db, settings);

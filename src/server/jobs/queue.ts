@@ -127,7 +127,8 @@ export interface WorkerOptions {
   clock: Clock;
   /** The kinds this worker runs (define.ts); a job of another kind fails with "No handler". */
   jobs: readonly AnyJobDefinition[];
-  services?: AppServices;
+  /** What the handlers get as `services` (services.ts createServices). */
+  services: AppServices;
   log?: JobLogger;
   /** Distinguishes workers in `locked_by`. */
   workerId?: string;
@@ -162,7 +163,6 @@ export class JobWorker {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.options = {
       log: silentLog,
-      services: {},
       leaseMs: 60_000,
       backoff: exponentialBackoff(),
       batchSize: 20,

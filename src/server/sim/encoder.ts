@@ -1,66 +1,10 @@
 /**
- * The encoder adapter: what the service asks of the encoders of a channel when a live event
- * starts and stops (DESIGN.md: "The simulated world", "Time and background work").
- *
- * A real encoder takes seconds to start publishing and to stop, so the interface is a request
- * and a report: `start` and `stop` answer at once with the time the encoder expects to be done,
- * and `status` reports, at any time, how far it got. The service drives an event's state with
- * jobs from these answers, e.g. PRE_LIVE -> LIVE_STARTING (start; a job at `readyAt`) ->
- * LIVE_UNPUBLISHED once `status` says `running`; LIVE_STOPPING (stop; a job at `stoppedAt`) ->
- * INSTANT_VOD once it says `stopped`. Nothing waits or sleeps.
- *
- * Commands are idempotent, so a job that runs twice (at-least-once delivery), or that runs after
- * a restart, may simply send its command again:
- * - `start` while starting or running answers the same `readyAt`; while stopping, the encoder
- *   starts again once stopped.
- * - `stop` while stopping answers the same `stoppedAt`; for an event the encoder is not running
- *   it answers at once (stopped now).
+ * The simulated encoder (sim/ is the only place that knows its delays and faults): it implements
+ * the live area's encoder adapter (areas/live/encoder.ts).
  */
 import type { ChannelConfiguration } from '#schema';
+import type { Encoder, EncoderState, EncoderStatus } from '../areas/live/index.ts';
 import type { Clock } from '../jobs/clock.ts';
-
-/**
- * Where an event stands on the encoder. `idle`: never started here (or forgotten: the simulated
- * encoder keeps its state in memory, so after a restart a job that finds `idle` where it expected
- * `starting` sends `start` again). `failed`: the start did not succeed; see `error`.
- */
-export type EncoderState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
-
-/** One publishing point, as the Event's video structure lists it (`publishingPointUrls`). */
-export interface PublishingPointStatus {
-  url: string;
-  /** The encoder state on this point, e.g. `running`. */
-  state: EncoderState;
-  /** The point has received the stream at least once. */
-  hasStarted: boolean;
-  lastUpdated: Date;
-  receivingData: boolean;
-}
-
-export interface EncoderStatus {
-  eventId: string;
-  state: EncoderState;
-  /** The stream is arriving at the publishing points (state `running`). */
-  receivingData: boolean;
-  startRequestedAt: Date | null;
-  /** When the stream is (or was) ready: the time of the running state; null before any start. */
-  readyAt: Date | null;
-  stopRequestedAt: Date | null;
-  stoppedAt: Date | null;
-  /** The primary (and secondary) publishing point of each encoder of the channel, in encoder order. */
-  publishingPoints: PublishingPointStatus[];
-  /** Why the start failed (state `failed`). */
-  error: string | null;
-}
-
-export interface Encoder {
-  /** Asks the channel's encoders to publish the event. Answers when they expect to be ready. */
-  start(eventId: string, channel: ChannelConfiguration): Promise<{ readyAt: Date }>;
-  /** Asks them to stop. Answers when they expect to have stopped. */
-  stop(eventId: string): Promise<{ stoppedAt: Date }>;
-  /** How far the last command got, at the adapter's current time. */
-  status(eventId: string): Promise<EncoderStatus>;
-}
 
 // ---- The simulated encoder ---------------------------------------------------------------------
 

@@ -6,5 +6,5 @@
  */
 export { eventArchiverUrls } from './event-urls.ts';
 export { createMissingStreams, scheduleTick, segmentAt } from './recorder.ts';
-export { DEFAULT_SEGMENT_MS } from './settings.ts';
+export { DEFAULT_SEGMENT_MS, resolveArchiverSettings } from './settings.ts';
 export { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';

@@ -31,7 +31,7 @@ import { jobKind } from '../../jobs/define.ts';
 import type { JobLogger } from '../../jobs/queue.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
-import { resolveArchiverSettings, type ArchiverSettings, type ResolvedArchiverSettings } from './settings.ts';
+import type { ResolvedArchiverSettings } from './settings.ts';
 import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
 
 export const TICK_JOB = 'archiver.tick';
@@ -42,8 +42,7 @@ type CaptureRow = typeof archiverCaptures.$inferSelect;
 type NewSegment = typeof archiverSegments.$inferInsert;
 
 /** Schedules a tick at the start of the next bucket after `at` (now by default). */
-export async function scheduleTick(db: DbOrTx, clock: Clock, settings: ArchiverSettings | undefined, at?: Date): Promise<void> {
-  const { tickMs } = resolveArchiverSettings(settings);
+export async function scheduleTick(db: DbOrTx, clock: Clock, { tickMs }: Pick<ResolvedArchiverSettings, 'tickMs'>, at?: Date): Promise<void> {
   const t = (at ?? clock.now()).getTime();
   const bucket = Math.ceil(t / tickMs) * tickMs;
   await tickKind.enqueue(db, clock, null, { runAt: new Date(bucket), dedupeKey: `${TICK_JOB}@${bucket}`, maxAttempts: 3 });
@@ -76,8 +75,7 @@ export interface TickResult {
 }
 
 /** One tick over every capture that needs work. */
-export async function runTick(db: Db, clock: Clock, settingsIn: ArchiverSettings | undefined, log?: JobLogger): Promise<TickResult> {
-  const settings = resolveArchiverSettings(settingsIn);
+export async function runTick(db: Db, clock: Clock, settings: ResolvedArchiverSettings, log?: JobLogger): Promise<TickResult> {
   const result: TickResult = { captures: 0, created: 0, completed: 0, failed: 0, expired: 0, more: false };
   const targets = await db
     .select({ clientId: archiverCaptures.clientId, id: archiverCaptures.id })
@@ -117,7 +115,7 @@ export async function runTick(db: Db, clock: Clock, settingsIn: ArchiverSettings
 }
 
 /** The job: a tick, then the next one while anything needs work. */
-export async function tickJob(db: Db, clock: Clock, settings: ArchiverSettings | undefined, log: JobLogger): Promise<void> {
+export async function tickJob(db: Db, clock: Clock, settings: ResolvedArchiverSettings, log: JobLogger): Promise<void> {
   const result = await runTick(db, clock, settings, log);
   const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(archiverCaptures).where(needsWork());
   if (result.more) {

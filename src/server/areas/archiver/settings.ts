@@ -1,5 +1,6 @@
 /**
- * Settings of the simulated archiver, passed as `services.archiver` (all optional). main.ts sets
+ * Settings of the simulated archiver, passed as `services.archiver` (all optional; services.ts
+ * resolves them once). main.ts sets
  * `segmentMs` from ARCHIVER_SEGMENT_SECONDS and `faultRate` from ARCHIVER_FAULT_RATE; tests pass
  * their own (a fault function, a short segment).
  */
@@ -29,13 +30,6 @@ export interface ArchiverSettings {
   maxExpiredPerTick?: number;
   /** Clock time from a stream's creation to `uploaded`. Default 2 s. */
   uploadDelayMs?: number;
-}
-
-declare module '../../services.ts' {
-  interface AppServices {
-    /** The simulated archiver (areas/archiver/settings.ts). */
-    archiver?: ArchiverSettings;
-  }
 }
 
 export type ResolvedArchiverSettings = Required<Omit<ArchiverSettings, 'fault'>> & { fault: NonNullable<ArchiverSettings['fault']> };

@@ -32,7 +32,7 @@ import type { JobLogger } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { MediaEncoderError } from '../../sim/media-encoder.ts';
 import { eventMediaOf, mediaInputOf, type EventMedia } from '../media/index.ts';
-import { mediaOf, type MediaServices } from '../media/index.ts';
+import type { MediaServices } from '../media/index.ts';
 import type { AssetRow } from './serialize.ts';
 
 export const MEDIA_DISPATCH_JOB = 'asset.dispatch';
@@ -85,7 +85,7 @@ export async function scheduleDispatch(db: DbOrTx, clock: Clock, at?: Date): Pro
 export async function dispatch(env: DispatchEnv): Promise<number> {
   const hub = hubOf(env.db);
   if (hub.closing) return 0;
-  const media = mediaOf(env.services);
+  const media = env.services.media;
   const free = media.encoder.concurrency - hub.running;
   if (free <= 0) return 0;
   const now = env.clock.now();
@@ -252,7 +252,7 @@ async function settle(env: DispatchEnv, row: AssetRow, outcome: Outcome): Promis
   // Deleted (or settled elsewhere) while it was being made: the file is nobody's.
   if (!settled && outcome.ok) {
     const [still] = await db.select({ id: assets.id }).from(assets).where(eq(assets.id, row.id));
-    if (!still) await mediaOf(env.services).storage.delete(row.path).catch(() => undefined);
+    if (!still) await env.services.media.storage.delete(row.path).catch(() => undefined);
   }
 }
 

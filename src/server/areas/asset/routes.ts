@@ -22,7 +22,6 @@ import { assets, events, type AssetWork } from '../../db/tables/index.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { eventMediaOf, type EventMedia } from '../media/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
 import { checkName, clipOf, gifWork, LIMITS, pointOf, safeFilename, typeOfFile, videoWork } from './rules.ts';
 import { toAsset, toAssets, storageUrlsOf, type AssetRow } from './serialize.ts';
@@ -151,7 +150,7 @@ async function eventExists(db: DbOrTx, clientId: string, eventId: string) {
 async function deleteRows(ctx: RequestContext, rows: readonly AssetRow[]): Promise<void> {
   if (rows.length === 0) return;
   await ctx.db.delete(assets).where(inArray(assets.id, rows.map((r) => r.id)));
-  const storage = mediaOf(ctx).storage;
+  const storage = ctx.media.storage;
   for (const row of rows) {
     await storage.delete(row.path).catch(() => undefined);
     // User assets have a folder of their own.
@@ -249,7 +248,7 @@ export const assetRoutes: Implementation[] = [
     const clientId = ctx.client.clientId;
     const event = await eventExists(ctx.db, clientId, eventId);
     if (!event) throw notFound(`There is no event ${eventId}`);
-    const storage = mediaOf(ctx).storage;
+    const storage = ctx.media.storage;
     const folder = vodFolderOf(eventId);
     const inVod = await storage.list(folder);
     const hasMedia = (await eventMediaOf(ctx.db as Db, clientId, eventId, ctx.clock.now())).media !== undefined;

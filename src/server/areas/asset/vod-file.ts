@@ -28,7 +28,6 @@ import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
 import { eventMediaOf, mediaInputOf } from '../media/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
 import { storageUrlsOf, type AssetRow } from './serialize.ts';
 
@@ -65,7 +64,7 @@ async function vodAssetOf(db: DbOrTx, clientId: string, eventId: string): Promis
 export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: AppServices, options: { ensure?: boolean; now?: Date } = {}): Promise<EventMp4File | null> {
   const event = await eventRowOf(db, clientId, eventId);
   if (!event) return null;
-  const media = mediaOf(services);
+  const media = services.media;
   let asset = await vodAssetOf(db, clientId, eventId);
   let stored = asset ? await media.storage.stat(asset.path) : null;
   if (options.ensure && event.mp4State === Mp4State.values.AVAILABLE && !stored) {
@@ -182,7 +181,7 @@ export async function setVodFileState(db: DbOrTx, clock: Clock, services: AppSer
     await db.update(events).set({ mp4State: state, dateModified: now }).where(and(eq(events.id, eventId), eq(events.clientId, clientId)));
   }
   if (state === Mp4State.values.AVAILABLE) {
-    const stored = asset ? await mediaOf(services).storage.stat(asset.path) : null;
+    const stored = asset ? await services.media.storage.stat(asset.path) : null;
     if (!(asset?.state === AssetState.values.COMPLETED && stored) && asset?.state !== AssetState.values.GENERATING) {
       await requestVodFile(db, clock, clientId, eventId, { priority: 1, regenerate: true, keepState: true, media: 'fallback' });
     }
@@ -196,7 +195,7 @@ export async function setVodFileState(db: DbOrTx, clock: Clock, services: AppSer
         .delete(assets)
         .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), isNotNull(assets.role)))
         .returning({ path: assets.path });
-      for (const g of gone) await mediaOf(services).storage.delete(g.path).catch(() => undefined);
+      for (const g of gone) await services.media.storage.delete(g.path).catch(() => undefined);
     } else if (asset) {
       await db
         .update(assets)

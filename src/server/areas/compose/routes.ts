@@ -35,7 +35,6 @@ import { scheduleAutomation } from '../live/index.ts';
 import { lockEventRow } from '../event/index.ts';
 import { S, stateName } from '../live/index.ts';
 import { anchorFor, checkEncoder, compositionChannelProblem, LIVE_FAMILY, probeItems, type Probed } from './encoder.ts';
-import { mediaProbeOf } from './media-probe.ts';
 import {
   deletePlaylist,
   deleteRendition,
@@ -290,7 +289,7 @@ export const composeRoutes: Implementation[] = [
       await scheduleAutomation(db, clock, clientId, id);
       return { status: 201, body: id };
     },
-    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), body.playlist.items, 'body.playlist') },
+    { prepare: ({ body }, ctx) => probeItems(ctx.mediaProbe, body.playlist.items, 'body.playlist') },
   ),
 
   implement(endpoints.compose.update, async ({ params, body }, ctx) => {
@@ -344,7 +343,7 @@ export const composeRoutes: Implementation[] = [
       await recordChange(db, clock, saved.row, { metadataChanged: true });
       return { status: 200, body: await answer(db, clock, clientId, row.id) };
     },
-    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), body.items, 'body') },
+    { prepare: ({ body }, ctx) => probeItems(ctx.mediaProbe, body.items, 'body') },
   ),
 
   implement(endpoints.compose.setDrm, async ({ params, body }, ctx) => {

@@ -6,7 +6,8 @@
  */
 export { scheduleAutomation } from './automation.ts';
 export { momentInRecording, offsetInRecording, pausesOf, playsTestProgramme, RECORDED_STATES, type Recording, recordingsOf, testProgrammeDurationMs } from './recording.ts';
-export { type LiveSettings } from './settings.ts';
+export { type Encoder, type EncoderState, type EncoderStatus, type PublishingPointStatus } from './encoder.ts';
+export { DEFAULT_WAIT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, type LiveSettings } from './settings.ts';
 export { S, stateName } from './state-machine.ts';
 export { streamOf } from './streams.ts';
-export { eventVideo } from './video.ts';
+export { type ArchiverUrls, eventVideo } from './video.ts';

@@ -9,12 +9,11 @@ import type { JobContext } from '../../jobs/queue.ts';
 import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKinds, type AutomationPayload } from './automation.ts';
 import { lockEventRow } from '../event/index.ts';
 import { advanceOperation, encoderCheckKind, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
-import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
 
 
 function depsOf(context: JobContext): LiveDeps {
-  return { clock: context.clock, encoder: encoderOf(context.services), log: context.log };
+  return { clock: context.clock, encoder: context.services.encoder, log: context.log };
 }
 
 /** Re-schedules itself until the operation is done (or replaced). */

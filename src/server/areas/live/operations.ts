@@ -23,7 +23,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
-import type { Encoder, EncoderStatus } from '../../sim/encoder.ts';
+import type { Encoder, EncoderStatus } from './encoder.ts';
 import type { EventRow } from '../event/index.ts';
 import { retryGeneration } from '../compose/index.ts';
 import { lockEventRow } from '../event/index.ts';

@@ -51,11 +51,10 @@ import {
 } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
-import type { EncoderStatus } from '../../sim/encoder.ts';
+import type { EncoderStatus } from './encoder.ts';
 import type { EventRow } from '../event/index.ts';
 import { formatDuration } from '../../http/time-span.ts';
 import { channelConfiguration, xflowConfiguration } from './configuration.ts';
-import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
 
 export interface VideoQuery {
@@ -311,6 +310,17 @@ function publishingPoints(input: VideoInput): Video['publishingPointUrls'] {
 }
 
 /**
+ * The archiver's URLs of an event's publishing points (AppServices.archiverUrls, the archiver
+ * area's): the archiver records the live area's streams, so it is handed to this area rather than
+ * imported from it.
+ */
+export type ArchiverUrls = (
+  db: DbOrTx,
+  event: Pick<EventRow, 'id' | 'clientId' | 'archiverflowId' | 'archiverStart' | 'archiverEnd' | 'actualLiveStart' | 'actualLiveEnd' | 'scheduledStart' | 'scheduledEnd'>,
+  publishingPoints: readonly string[],
+) => Promise<StreamUrl[]>;
+
+/**
  * The video structure of a stored event: loads its channel's and xflow's configurations (of the
  * same client) and asks the encoder for its publishing points.
  */
@@ -318,10 +328,10 @@ export async function buildVideo(db: DbOrTx, services: AppServices, event: Event
   // One after the other: a transaction's queries share one connection.
   const channel = await channelConfiguration(db, event.clientId, event.channelId);
   const xflow = await xflowConfiguration(db, event.clientId, event.xflowId);
-  const encoder = await encoderOf(services).status(event.id);
-  const publicUrl = (services.live?.publicUrl ?? '').replace(/\/+$/, '');
+  const encoder = await services.encoder.status(event.id);
+  const publicUrl = (services.live.publicUrl ?? '').replace(/\/+$/, '');
   const structure = videoStructure({ event, channel, xflow, encoder, query, publicUrl });
-  const archiverUrls = (await services.archiverUrls?.(db, event, structure.publishingPointUrls.map((p) => p.url))) ?? [];
+  const archiverUrls = await services.archiverUrls(db, event, structure.publishingPointUrls.map((p) => p.url));
   return archiverUrls.length > 0 ? { ...structure, archiverUrls } : structure;
 }
 

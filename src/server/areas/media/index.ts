@@ -5,4 +5,4 @@
  * extensions in app.ts.
  */
 export { type EventMedia, eventMediaOf, formatMediaTime, mediaInputOf, parseMediaTime } from './event-media.ts';
-export { createMediaServices, mediaOf, type MediaServices } from './services.ts';
+export { createMediaServices, type MediaServices } from './services.ts';

@@ -64,9 +64,3 @@ export function createMediaServices(settings: MediaSettings = {}): MediaServices
     ...(temporary ? { close: () => rmSync(root, { recursive: true, force: true }) } : {}),
   };
 }
-
-/** The media services; buildApp always sets them. */
-export function mediaOf(services: { media?: MediaServices }): MediaServices {
-  if (!services.media) throw new Error('No media services: services.media is not set (buildApp sets them by default)');
-  return services.media;
-}

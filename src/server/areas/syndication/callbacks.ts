@@ -15,7 +15,7 @@ import type { JobHandler } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { checkUrl } from '../../outbound/address-policy.ts';
 import { outboundRequest } from '../../outbound/request.ts';
-import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
+import { policyOf } from '../../outbound/settings.ts';
 import { serializePublications, type CallbackJobPayload } from './core.ts';
 
 export interface CallbackResult {
@@ -38,8 +38,8 @@ export async function postCallback(services: AppServices, url: string, body: unk
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'ControlRoom-Publications/1.0', ...headers },
     timeoutMs: CALLBACK_TIMEOUT_MS,
     maxBytes: CALLBACK_ANSWER_BYTES,
-    policy: outboundPolicy(services),
-    resolve: outboundResolver(services),
+    policy: policyOf(services.outbound),
+    resolve: services.outbound.resolve,
   });
   if (!result.ok) return { ok: false, status: null, error: result.message };
   const ok = result.status >= 200 && result.status < 300;
@@ -48,7 +48,7 @@ export async function postCallback(services: AppServices, url: string, body: unk
 
 /** Why a callback URL may not be registered (the address policy), or undefined. */
 export async function callbackUrlRefusal(services: AppServices, url: string): Promise<string | undefined> {
-  return checkUrl(new URL(url), outboundPolicy(services), outboundResolver(services));
+  return checkUrl(new URL(url), policyOf(services.outbound), services.outbound.resolve);
 }
 
 export const callbackJob: JobHandler<z.output<typeof CallbackJobPayload>> = async ({ callbackId }, ctx) => {

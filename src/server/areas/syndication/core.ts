@@ -17,7 +17,7 @@ import { recordEventChange } from '../../changes/record.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
-import { simulatedTargets, type TargetAdapter, type TargetDestination, type TargetEnv, type TargetView } from '../../sim/targets.ts';
+import type { TargetAdapter, TargetDestination, TargetEnv, TargetView } from './target.ts';
 import type { AppServices } from '../../services.ts';
 
 export type PublicationRow = typeof publications.$inferSelect;
@@ -37,20 +37,8 @@ export const callbackKind = jobKind(CALLBACK_JOB, CallbackJobPayload);
 /** Where the authorisation pages of the simulated targets are served (authorise.ts). */
 export const AUTHORISE_PATH = '/api/sim/targets/authorise/';
 
-export interface SyndicationSettings {
-  /** The target adapters by target value; default: the simulated targets (src/server/sim/targets.ts). */
-  targets?: Readonly<Record<number, TargetAdapter>>;
-}
-
-declare module '../../services.ts' {
-  interface AppServices {
-    /** Media syndication (src/server/areas/syndication/core.ts). */
-    syndication?: SyndicationSettings;
-  }
-}
-
 export function adapterFor(services: AppServices, target: number): TargetAdapter {
-  const adapter = services.syndication?.targets?.[target] ?? simulatedTargets[target];
+  const adapter = services.targets[target];
   if (!adapter) throw new Error(`No adapter for target ${target}`);
   return adapter;
 }

@@ -31,20 +31,14 @@ import { events } from '../../db/tables/events.ts';
 import { publicationCallbacks, publications, syndicationDestinationProperties, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import type { AppServices } from '../../services.ts';
 import { asTargetDestination, adapterFor, isFailed, parseConfig, recordPublicationChange, serializePublications, transition, VOD, type DestinationRow, type PublicationRow } from './core.ts';
-import { type DestinationCache, NO_DESTINATION } from './destination-cache.ts';
+import { NO_DESTINATION } from './destination-cache.ts';
 import { checkActivation, destinationOr404, normaliseConfig, setActiveFlag, toProperty, updatedActivation } from './destination-routes.ts';
 import { checkPublications, storedDetails } from './input.ts';
 import { base, listRows, one, serializeOne, targetFilter } from './publication-routes.ts';
 import { insertVodPublications, restartVod, type NewVodPublication } from './vod.ts';
 
 const env = (ctx: RequestContext) => ({ db: ctx.db, clock: ctx.clock, services: ctx });
-
-function cacheOf(services: AppServices): DestinationCache {
-  if (!services.destinationCache) throw new Error('buildApp sets the destination cache');
-  return services.destinationCache;
-}
 
 // ---- Destinations ---------------------------------------------------------------------------------
 
@@ -86,7 +80,7 @@ async function metadata(
   }
   const region = query.youTubeRegions?.trim().toUpperCase() || undefined;
   const key = `${query.target}:${query.metadata}:${region ?? ''}`;
-  const answer = await cacheOf(ctx).through(
+  const answer = await ctx.destinationCache.through(
     ctx.client.clientId,
     destination?.id ?? NO_DESTINATION,
     key,
@@ -128,7 +122,7 @@ const destinationRoutes: Implementation[] = [
       .set({ name: body.name, target: body.target, configJson: normaliseConfig(body.configJson), ...updatedActivation(existing, body.target, body.active), dateModified: ctx.clock.now() })
       .where(eq(syndicationDestinations.id, existing.id))
       .returning();
-    cacheOf(ctx).clear(ctx.client.clientId, existing.id);
+    ctx.destinationCache.clear(ctx.client.clientId, existing.id);
     return { status: 200, body: await toDestination(ctx, row!) };
   }),
 
@@ -154,15 +148,15 @@ const destinationRoutes: Implementation[] = [
     const existing = await directOr404(ctx, params.id);
     // Its publications, properties and target items go with it (ON DELETE CASCADE).
     await ctx.db.delete(syndicationDestinations).where(eq(syndicationDestinations.id, existing.id));
-    cacheOf(ctx).clear(ctx.client.clientId, existing.id);
+    ctx.destinationCache.clear(ctx.client.clientId, existing.id);
     return { status: 200 };
   }),
 
   implement(endpoints.destination.clearCache, async ({ query }, ctx) => {
     if (query.destinationId !== undefined) {
       const destination = await destinationOr404(ctx.db, ctx.client.clientId, query.destinationId, 'any');
-      cacheOf(ctx).clear(ctx.client.clientId, destination.id);
-    } else cacheOf(ctx).clear(ctx.client.clientId);
+      ctx.destinationCache.clear(ctx.client.clientId, destination.id);
+    } else ctx.destinationCache.clear(ctx.client.clientId);
     return { status: 200 };
   }),
 

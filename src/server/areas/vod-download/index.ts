@@ -5,4 +5,5 @@
  * extensions in app.ts.
  */
 export { requestDownload } from './routes.ts';
+export { MailError, type Mailer, type OutgoingMail } from './mailer.ts';
 export { type DownloadSettings } from './settings.ts';

@@ -16,10 +16,9 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
 import { defineJob, jobKind } from '../../jobs/define.ts';
-import { mediaOf } from '../media/index.ts';
 import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
-import { MailError } from '../../sim/mail.ts';
-import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
+import { MailError } from './mailer.ts';
+import { DAY_MS } from './settings.ts';
 import { deleteFiles, downloadUrlOf, EXPIRE_JOB_KEY, fileKeyOf, type DownloadRow } from './repo.ts';
 import { renderReadyMail } from './templates.ts';
 import { resolveEventMedia, type EventMedia } from './media.ts';
@@ -84,7 +83,7 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
         await ctx.db.update(vodDownloads).set({ progress }).where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
       },
     });
-    const settings = resolveDownloadSettings(ctx.services.downloads);
+    const settings = ctx.services.downloads;
     const now = ctx.clock.now();
     const expiresAt = new Date(now.getTime() + settings.expiryDays * DAY_MS);
     await ctx.db.transaction(async (tx) => {
@@ -127,8 +126,8 @@ const mailBackoff = exponentialBackoff();
 const mailJob: JobHandler<Payload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || row.mailStatus === 'sent' || !row.expiresAt) return;
-  const settings = resolveDownloadSettings(ctx.services.downloads);
-  const url = downloadUrlOf(row, ctx.services.live?.publicUrl)!;
+  const settings = ctx.services.downloads;
+  const url = downloadUrlOf(row, ctx.services.live.publicUrl)!;
   const rendered = renderReadyMail(row.emailLanguage, {
     fileName: row.mp4Filename,
     url,
@@ -141,7 +140,7 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
   try {
     // Not inside a transaction: an SMTP conversation may take seconds, and the embedded database
     // has one connection. A crash between the send and the update sends the mail again (at least once).
-    await mailerOf(ctx.services, ctx.clock).send(ctx.db, {
+    await ctx.services.mailer.send(ctx.db, {
       clientId: row.clientId,
       downloadId: row.id,
       from: settings.mailFrom,
@@ -171,7 +170,7 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
 const expireJob: JobHandler<Payload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt > ctx.clock.now()) return;
-  await deleteFiles(mediaOf(ctx.services).storage, [row]);
+  await deleteFiles(ctx.services.media.storage, [row]);
 };
 
 export const processDownload = defineJob(jobKind(PROCESS_JOB, Payload), processJob);

@@ -22,7 +22,6 @@ import { vodDownloads } from '../../db/tables/downloads.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { cancelByKey } from '../../jobs/queue.ts';
-import { mediaOf } from '../media/index.ts';
 import { PROCESS_ATTEMPTS, processDownload } from './jobs.ts';
 import {
   contentIdTaken,
@@ -43,9 +42,9 @@ import {
   type DownloadRow,
 } from './repo.ts';
 import { fileNameFor, planDownload } from './rules.ts';
-import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
+import { DAY_MS } from './settings.ts';
 
-const publicUrlOf = (ctx: RequestContext) => ctx.live?.publicUrl;
+const publicUrlOf = (ctx: RequestContext) => ctx.live.publicUrl;
 
 /** What creating a download needs of a request's context. */
 export type DownloadContext = Pick<RequestContext, 'db' | 'clock' | 'client'>;
@@ -92,7 +91,7 @@ async function retry(ctx: RequestContext, row: DownloadRow | undefined, field: s
   if (state === 'ready') throw badField(field, 'the download is ready and its link works: only a failed or expired download is made again');
   const generation = row.generation + 1;
   const jobId = await queueProcessing(ctx.db, ctx, { ...row, generation });
-  await deleteFiles(mediaOf(ctx).storage, [row]);
+  await deleteFiles(ctx.media.storage, [row]);
   await cancelByKey(ctx.db, EXPIRE_JOB_KEY(row.id));
   const [updated] = await ctx.db
     .update(vodDownloads)
@@ -204,27 +203,27 @@ export const vodDownloadRoutes: Implementation[] = [
 
   implement(endpoints.vodDownload.purgeExpired, async ({ query }, ctx) => {
     if (query.Buffer < 0) throw badField('query.Buffer', 'Buffer is a number of days added to the expiry period: 0 or more');
-    const { expiryDays } = resolveDownloadSettings(ctx.downloads);
+    const { expiryDays } = ctx.downloads;
     const cutoff = new Date(ctx.clock.now().getTime() - query.Buffer * DAY_MS);
     const ids = await idsExpiredBefore(ctx.db, ctx.client.clientId, cutoff, expiryDays * DAY_MS);
-    const deleted = await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, ids);
+    const deleted = await deleteDownloads(ctx.db, ctx.media.storage, ctx.client.clientId, ids);
     ctx.log.info({ deleted, buffer: query.Buffer }, 'purged expired VOD downloads');
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.delete, async ({ params }, ctx) => {
-    await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, [params.id].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
+    await deleteDownloads(ctx.db, ctx.media.storage, ctx.client.clientId, [params.id].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.deleteByContent, async ({ query }, ctx) => {
     const row = await getDownloadByContent(ctx.db, ctx.client.clientId, query.id);
-    if (row) await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, [row.id]);
+    if (row) await deleteDownloads(ctx.db, ctx.media.storage, ctx.client.clientId, [row.id]);
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.deleteForEvent, async ({ params }, ctx) => {
-    await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, await idsForEvent(ctx.db, ctx.client.clientId, params.eventid));
+    await deleteDownloads(ctx.db, ctx.media.storage, ctx.client.clientId, await idsForEvent(ctx.db, ctx.client.clientId, params.eventid));
     return { status: 410 };
   }),
 
@@ -235,7 +234,7 @@ export const vodDownloadRoutes: Implementation[] = [
   }),
 
   implement(endpoints.vodDownload.mailbox, async (_input, ctx) => {
-    if (mailerOf(ctx, ctx.clock).kind !== 'mailbox') throw notFound('This service sends its mail through an SMTP server (SMTP_URL) and keeps no mailbox');
+    if (ctx.mailer.kind !== 'mailbox') throw notFound('This service sends its mail through an SMTP server (SMTP_URL) and keeps no mailbox');
     return { status: 200, body: (await listMails(ctx.db, ctx.client.clientId)).map(serializeMail) };
   }),
 

@@ -10,8 +10,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { mediaInputOf, type EventMedia } from '../media/index.ts';
-import { MediaEncoder, MediaEncoderError } from '../../sim/media-encoder.ts';
-import { mediaOf, type MediaServices } from '../media/index.ts';
+import { MediaEncoderError } from '../../sim/media-encoder.ts';
+import type { MediaServices } from '../media/index.ts';
 import type { DownloadRow } from './repo.ts';
 import { tracksOf } from './rules.ts';
 
@@ -32,25 +32,19 @@ export interface StitchResult {
   durationMs: number;
 }
 
-let fallback: MediaEncoder | undefined;
-/** The app's media encoder (services.media: MEDIA_CONCURRENCY, FFMPEG_PATH), shared with assets. */
-function encoderOf(services: { media?: MediaServices }): MediaEncoder {
-  return services.media?.encoder ?? (fallback ??= new MediaEncoder({ concurrency: 2 }));
-}
-
 export async function stitchDownload(
   row: Pick<DownloadRow, 'id' | 'clips' | 'frameAccurate'>,
   media: readonly EventMedia[],
   /** Storage key to write the MP4 at. */
   key: string,
-  options: { onProgress: (fraction: number) => Promise<void>; services: { media?: MediaServices } },
+  options: { onProgress: (fraction: number) => Promise<void>; services: { media: MediaServices } },
 ): Promise<StitchResult> {
-  const encoder = encoderOf(options.services);
+  const encoder = options.services.media.encoder;
   const filtered = tracksOf(row.clips[0]?.filter);
   const tracks = 'tracks' in filtered ? filtered.tracks : 'audio+video';
   const inputs = row.clips.map((clip, i) => mediaInputOf(media[i]!, clip.fromMs, clip.toMs));
   await options.onProgress(0.05);
-  const out = mediaOf(options.services).storage.pathOf(key);
+  const out = options.services.media.storage.pathOf(key);
   try {
     await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
   } catch (error) {

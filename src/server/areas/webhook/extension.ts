@@ -14,11 +14,10 @@ import type { AppExtension } from '../../http/extension.ts';
 import { listenForChanges } from '../../changes/listen.ts';
 import { closeDispatcher, dispatcherFor } from './dispatcher.ts';
 import { WEBHOOKS_CHANNEL } from './fanout.ts';
-import { resolveSettings } from './settings.ts';
 
 export const webhookDelivery: AppExtension = {
   register(app, { db, clock, services }) {
-    const settings = resolveSettings(services.webhooks);
+    const settings = services.webhooks;
     const dispatcher = dispatcherFor(db);
     dispatcher.attach({ db, clock, log: app.log, settings });
     const wake = () => {

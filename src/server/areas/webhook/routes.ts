@@ -34,7 +34,6 @@ import {
 } from './repo.ts';
 import { checkWebhookInput } from './rules.ts';
 import { toAttempt, toDelivery, toEventWebhook, toNotification, toWebhook } from './serialize.ts';
-import { resolveSettings } from './settings.ts';
 
 const NO_TRANSACTION = { transaction: false };
 
@@ -49,7 +48,7 @@ interface BodyFields {
 
 /** What the app's dispatcher works with when a request starts it: the service's handle, as for a job. */
 function env(ctx: RequestContext): DispatchEnv {
-  return { db: asService(ctx.db), clock: ctx.clock, log: ctx.log, settings: resolveSettings(ctx.webhooks) };
+  return { db: asService(ctx.db), clock: ctx.clock, log: ctx.log, settings: ctx.webhooks };
 }
 
 /**
@@ -57,7 +56,7 @@ function env(ctx: RequestContext): DispatchEnv {
  * it runs before the transaction) and gives the values to store.
  */
 async function valuesOf(body: BodyFields, eventId: string | null, ctx: RequestContext): Promise<WebhookValues> {
-  const settings = resolveSettings(ctx.webhooks);
+  const settings = ctx.webhooks;
   await checkWebhookInput(body, settings.policy, settings.resolve);
   const json = body.additionalPropertiesJson;
   return {
