@@ -1,7 +1,7 @@
 /**
  * The change feed (beyond the interface; DESIGN.md "Change feed"): `GET /api/changes` streams the
  * caller's event changes as Server-Sent Events, carrying the same notification JSON webhooks
- * receive (webhook/serialize.ts toNotification), with the change's seq as the SSE id.
+ * receive (notification.ts toNotification), with the change's seq as the SSE id.
  *
  * - Authentication: API-KEY or X-Auth-Key header, as every operation. A browser EventSource cannot
  *   send headers, so the dashboard reads the stream with fetch.
@@ -35,7 +35,7 @@ import type { Db } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
-import { toNotification } from '../areas/webhook/index.ts';
+import { toNotification } from './notification.ts';
 import { listenForChanges, type ChangeListener } from './listen.ts';
 import { ensureChangePruneScheduled, type PruneSettings } from './prune.ts';
 

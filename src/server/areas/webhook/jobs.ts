@@ -1,7 +1,7 @@
 /**
  * Background work of webhooks:
  * - `webhook.dispatch` (scheduled by the dispatcher for retries and leases): starts what is due.
- *   New deliveries need no job: their writer creates them and wakes the dispatchers (fanout.ts,
+ *   New deliveries need no job: their writer creates them and wakes the dispatchers (changes/fanout.ts,
  *   extension.ts).
  * - `webhook.prune` (scheduled when deliveries finish, prune.ts): deletes finished deliveries
  *   older than the retention, then schedules itself for the next one to expire.

@@ -33,7 +33,8 @@ import {
   type WebhookValues,
 } from './repo.ts';
 import { checkWebhookInput } from './rules.ts';
-import { toAttempt, toDelivery, toEventWebhook, toNotification, toWebhook } from './serialize.ts';
+import { toNotification } from '../../changes/notification.ts';
+import { toAttempt, toDelivery, toEventWebhook, toWebhook } from './serialize.ts';
 
 const NO_TRANSACTION = { transaction: false };
 
