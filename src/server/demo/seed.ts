@@ -13,7 +13,7 @@ import { seedSyndicationDemo } from './syndication.ts';
 import { seedArchiverDemo } from './archiver.ts';
 import { seedMetadataDemo } from '../areas/chapter-point/index.ts';
 import { seedComposeDemo } from './compose.ts';
-import { scheduleAutomation } from '../areas/live/index.ts';
+import { scheduleAutomation } from '../areas/event/index.ts';
 import { createHash } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { EventState, Mp4State, ProvisionState } from '#schema';

@@ -32,6 +32,7 @@ import type { JobLogger } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { MediaEncoderError } from '../../sim/media-encoder.ts';
 import { eventMediaOf, mediaInputOf, type EventMedia } from '../media/index.ts';
+import { setMp4State } from '../event/index.ts';
 import type { MediaServices } from '../media/index.ts';
 import type { AssetRow } from './serialize.ts';
 
@@ -239,12 +240,7 @@ async function settle(env: DispatchEnv, row: AssetRow, outcome: Outcome): Promis
     const flags: ChangeFlags = { assetsChanged: true };
     if (row.role === 'mp4') {
       const target = outcome.ok ? Mp4State.values.AVAILABLE : Mp4State.values.FAILED;
-      const changed = await tx
-        .update(events)
-        .set({ mp4State: target, dateModified: now })
-        .where(and(eq(events.id, row.eventId), eq(events.clientId, row.clientId), sql`${events.mp4State} <> ${target}`))
-        .returning({ id: events.id });
-      if (changed.length > 0) flags.mp4StateChanged = true;
+      if (await setMp4State(tx, row.clientId, row.eventId, target, now)) flags.mp4StateChanged = true;
     }
     await recordAssetChange(tx, clock, row.clientId, row.eventId, flags);
     return true;

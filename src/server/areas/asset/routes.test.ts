@@ -296,8 +296,12 @@ describe('the MP4 of an event', () => {
     const mp4 = await api.call(endpoints.asset.vodFile, { params: { id: created.id } });
     expect(mp4).toMatchObject({ mp4StateString: 'AVAILABLE' });
     expect(mp4.bytes).toBeGreaterThan(0);
-    await api.call(endpoints.event.addXflowTask, { body: { Id: created.id, TaskEngineJson: '{"type":"purge"}', Mp4State: 'NONE' } });
+    const purged = await api.call(endpoints.event.addXflowTask, { body: { Id: created.id, TaskEngineJson: '{"type":"purge"}', Mp4State: 'NONE' } });
+    expect(purged.mp4StateString).toBe('NONE');
+    const file = mp4.path!;
+    await settleMedia(t);
     expect(await api.call(endpoints.asset.vodFile, { params: { id: created.id } })).toMatchObject({ mp4StateString: 'NONE', assetId: null });
+    expect(await media.storage.stat(file)).toBeNull();
   });
 });
 

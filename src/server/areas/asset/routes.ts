@@ -22,6 +22,7 @@ import { assets, events, type AssetWork } from '../../db/tables/index.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { eventMediaOf, type EventMedia } from '../media/index.ts';
+import { setMp4State } from '../event/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
 import { checkName, clipOf, gifWork, LIMITS, pointOf, safeFilename, typeOfFile, videoWork } from './rules.ts';
 import { toAsset, toAssets, storageUrlsOf, type AssetRow } from './serialize.ts';
@@ -301,8 +302,7 @@ export const assetRoutes: Implementation[] = [
     let mp4StateChanged = false;
     const target = mp4File ? Mp4State.values.AVAILABLE : event.mp4State === Mp4State.values.AVAILABLE ? Mp4State.values.NONE : event.mp4State;
     if (event.mp4State !== Mp4State.values.GENERATING && target !== event.mp4State) {
-      await ctx.db.update(events).set({ mp4State: target, dateModified: now }).where(eq(events.id, eventId));
-      mp4StateChanged = true;
+      mp4StateChanged = await setMp4State(ctx.db, clientId, eventId, target, now);
     }
     if (gone.length > 0 || added.length > 0 || hasVodFileChanged || mp4StateChanged) {
       await recordAssetChange(ctx.db, ctx.clock, clientId, eventId, { mp4StateChanged });

@@ -8,9 +8,10 @@
  *
  * - requested by POST /event/{id}/mp4 (asset.generateVodFile, beyond the interface) and the
  *   dashboard; made by the media dispatcher (dispatcher.ts) in priority order;
- * - POST /event/xflow/add/ with Mp4State sets it as the interface says (setVodFileState):
- *   AVAILABLE makes the file exist (made at once, priority 1, while the state already says
- *   AVAILABLE), NONE removes it, FAILED marks it failed, GENERATING requests it;
+ * - POST /event/xflow/add/ with Mp4State sets it as the interface says (the event area writes the
+ *   state; followMp4State makes the files follow in a job): AVAILABLE makes the file exist (made
+ *   at once, priority 1, while the state already says AVAILABLE), NONE removes it, FAILED marks
+ *   it failed, GENERATING requests it;
  * - each change of mp4State records Mp4StateChanged (webhooks, change feed).
  *
  * For other areas (syndication gates VOD publications on it, downloads may use it):
@@ -28,6 +29,7 @@ import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
 import { eventMediaOf, mediaInputOf } from '../media/index.ts';
+import { setMp4State } from '../event/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
 import { storageUrlsOf, type AssetRow } from './serialize.ts';
 
@@ -156,52 +158,49 @@ export async function requestVodFile(
     await db.insert(assets).values(values);
   }
   const flags = { assetsChanged: true, mp4StateChanged: false };
-  if (!options.keepState && event.mp4State !== Mp4State.values.GENERATING) {
-    await db.update(events).set({ mp4State: Mp4State.values.GENERATING, dateModified: now }).where(and(eq(events.id, eventId), eq(events.clientId, clientId)));
-    flags.mp4StateChanged = true;
-  }
+  if (!options.keepState) flags.mp4StateChanged = await setMp4State(db, clientId, eventId, Mp4State.values.GENERATING, now);
   await recordAssetChange(db, clock, clientId, eventId, flags);
   await scheduleDispatch(db, clock);
   return { ok: true };
 }
 
 /**
- * POST /event/xflow/add/ with Mp4State, on an event just created or an existing one (in the
- * request's transaction; the event row already carries the new state for a created one).
- * AVAILABLE: the file is made at once (priority 1) if it is not there; NONE: the file and its
- * companions go; FAILED: marked failed; GENERATING: requested as by POST /event/{id}/mp4.
+ * The event's MP4 was declared `state` (POST /event/xflow/add/ with Mp4State, the event area's
+ * `event.mp4StateSet` job): its files follow, in the caller's transaction. AVAILABLE: the file is
+ * made at once (priority 1) if it is not there; GENERATING: it is requested as by POST
+ * /event/{id}/mp4; NONE: the MP4 and its companions go; FAILED: marked failed. Nothing when the
+ * event has moved on since. Answers the storage keys of removed files, to delete once committed.
  */
-export async function setVodFileState(db: DbOrTx, clock: Clock, services: AppServices, clientId: string, eventId: string, state: number): Promise<void> {
+export async function followMp4State(db: DbOrTx, clock: Clock, services: AppServices, clientId: string, eventId: string, state: number): Promise<string[]> {
   const event = await eventRowOf(db, clientId, eventId);
-  if (!event) return;
-  const now = clock.now();
+  if (!event || event.mp4State !== state) return [];
   const asset = await vodAssetOf(db, clientId, eventId);
-  const changed = event.mp4State !== state;
-  if (changed && state !== Mp4State.values.GENERATING) {
-    await db.update(events).set({ mp4State: state, dateModified: now }).where(and(eq(events.id, eventId), eq(events.clientId, clientId)));
-  }
   if (state === Mp4State.values.AVAILABLE) {
     const stored = asset ? await services.media.storage.stat(asset.path) : null;
     if (!(asset?.state === AssetState.values.COMPLETED && stored) && asset?.state !== AssetState.values.GENERATING) {
       await requestVodFile(db, clock, clientId, eventId, { priority: 1, regenerate: true, keepState: true, media: 'fallback' });
     }
-    if (changed) await recordAssetChange(db, clock, clientId, eventId, { mp4StateChanged: true });
-  } else if (state === Mp4State.values.GENERATING) {
-    await requestVodFile(db, clock, clientId, eventId, { regenerate: true, media: 'fallback' });
-  } else {
-    if (state === Mp4State.values.NONE) {
-      // The MP4 and its companions (the SYSTEM files an MP4 request makes).
-      const gone = await db
-        .delete(assets)
-        .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), isNotNull(assets.role)))
-        .returning({ path: assets.path });
-      for (const g of gone) await services.media.storage.delete(g.path).catch(() => undefined);
-    } else if (asset) {
-      await db
-        .update(assets)
-        .set({ state: AssetState.values.FAILED, error: 'set to FAILED through POST /event/xflow/add/', leaseUntil: null, dateModified: now })
-        .where(eq(assets.id, asset.id));
-    }
-    if (changed || asset) await recordAssetChange(db, clock, clientId, eventId, { mp4StateChanged: changed });
+    return [];
   }
+  if (state === Mp4State.values.GENERATING) {
+    if (asset?.state !== AssetState.values.GENERATING) await requestVodFile(db, clock, clientId, eventId, { regenerate: true, keepState: true, media: 'fallback' });
+    return [];
+  }
+  if (state === Mp4State.values.NONE) {
+    // The MP4 and its companions (the SYSTEM files an MP4 request makes).
+    const gone = await db
+      .delete(assets)
+      .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), isNotNull(assets.role)))
+      .returning({ path: assets.path });
+    if (gone.length > 0) await recordAssetChange(db, clock, clientId, eventId);
+    return gone.map((g) => g.path);
+  }
+  if (asset && asset.state !== AssetState.values.FAILED) {
+    await db
+      .update(assets)
+      .set({ state: AssetState.values.FAILED, error: 'set to FAILED through POST /event/xflow/add/', leaseUntil: null, dateModified: clock.now() })
+      .where(and(eq(assets.clientId, clientId), eq(assets.id, asset.id)));
+    await recordAssetChange(db, clock, clientId, eventId);
+  }
+  return [];
 }

@@ -31,7 +31,7 @@ import { getEvent, instant } from '../event/index.ts';
 import { addedFlags } from '../event/index.ts';
 import { serializeEvent, type EventRow } from '../event/index.ts';
 import { changeEvent } from '../event/index.ts';
-import { scheduleAutomation } from '../live/index.ts';
+import { scheduleAutomation } from '../event/index.ts';
 import { lockEventRow } from '../event/index.ts';
 import { S, stateName } from '../live/index.ts';
 import { anchorFor, checkEncoder, compositionChannelProblem, LIVE_FAMILY, probeItems, type Probed } from './encoder.ts';

@@ -25,9 +25,7 @@ import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import type { Encoder, EncoderStatus } from './encoder.ts';
 import type { EventRow } from '../event/index.ts';
-import { retryGeneration } from '../compose/index.ts';
-import { lockEventRow } from '../event/index.ts';
-import { scheduleAutomation } from './automation.ts';
+import { lockEventRow, scheduleAutomation } from '../event/index.ts';
 import { channelConfiguration } from './configuration.ts';
 import {
   canRequest,
@@ -47,6 +45,11 @@ import {
 export const ENCODER_CHECK_JOB = 'live.encoderCheck';
 /** Follows an operation on the encoder (jobs.ts gives it its handler). */
 export const encoderCheckKind = jobKind(ENCODER_CHECK_JOB, z.object({ clientId: z.guid(), eventId: z.guid(), runId: z.guid() }));
+/**
+ * A composition was set to COMPOSE_GENERATING or COMPOSE_WAITING: its generation is planned anew.
+ * The compose area, which sits above this one, gives it its handler (areas/compose/jobs.ts).
+ */
+export const compositionRequestedKind = jobKind('live.compositionRequested', z.object({ clientId: z.guid(), eventId: z.guid(), state: z.number().int() }));
 
 export interface LiveLog {
   info(obj: object, msg?: string): void;
@@ -182,7 +185,9 @@ export async function requestState(tx: DbOrTx, deps: LiveDeps, clientId: string,
       }
       await changeState(tx, deps, row, requested, directStamps(row, current, requested, at), false);
       // A composition asked to generate (again) or to wait: its generation is planned anew (areas/compose).
-      if (requested === S.COMPOSE_GENERATING || requested === S.COMPOSE_WAITING) await retryGeneration(tx, deps.clock, clientId, row.id, requested);
+      if (requested === S.COMPOSE_GENERATING || requested === S.COMPOSE_WAITING) {
+        await compositionRequestedKind.enqueue(tx, deps.clock, { clientId, eventId: row.id, state: requested }, { clientId });
+      }
       return { runId: null };
     }
   }

@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { getEvent } from '../event/index.ts';
 import { serializeEvent } from '../event/index.ts';
+import { eventReadRoutes } from './event-routes.ts';
 import { forceRestart, forceStop, requestState, waitForOperation, type LiveDeps, type WaitOptions } from './operations.ts';
 
 function depsOf(ctx: RequestContext): LiveDeps {
@@ -36,6 +37,8 @@ async function currentEvent(ctx: RequestContext, id: string): Promise<Event> {
 }
 
 export const liveRoutes: Implementation[] = [
+  ...eventReadRoutes,
+
   implement(
     endpoints.event.setState,
     async ({ params, body }, ctx) => {
