@@ -40,7 +40,7 @@ import { mediaExtension } from './areas/asset/extension.ts';
 import { closeMediaDispatch } from './areas/asset/dispatcher.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
-import { authoriseExtension } from './areas/syndication/authorise.ts';
+import { authoriseExtension } from './areas/syndication/authorise-extension.ts';
 import { closeServices, createServices, type ServiceOptions } from './services.ts';
 
 export interface AppSettings {

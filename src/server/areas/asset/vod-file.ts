@@ -63,7 +63,7 @@ async function vodAssetOf(db: DbOrTx, clientId: string, eventId: string): Promis
  * The MP4 of the client's event (null for an unknown, foreign or deleted event). With `ensure`,
  * an AVAILABLE MP4 whose file is missing is made now, before answering (for jobs that need it).
  */
-export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: AppServices, options: { ensure?: boolean; now?: Date } = {}): Promise<EventMp4File | null> {
+export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: Pick<AppServices, 'media'>, options: { ensure?: boolean; now?: Date } = {}): Promise<EventMp4File | null> {
   const event = await eventRowOf(db, clientId, eventId);
   if (!event) return null;
   const media = services.media;

@@ -17,8 +17,8 @@ export type {
   TargetDestination,
   TargetEnv,
   TargetFailure,
-  TargetItem,
   TargetRegistry,
   TargetView,
+  UploadStatus,
   VodMedia,
 } from './target.ts';

@@ -5,12 +5,11 @@
  * event marked AVAILABLE whose file was never made (rows written directly, as test factories do),
  * estimated from the event's times.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import { Mp4State } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { events } from '../../db/tables/events.ts';
 import type { AppServices } from '../../services.ts';
 import { eventMp4 as storedEventMp4 } from '../asset/index.ts';
+import { findEvent } from './repo.ts';
 
 export interface EventMp4 {
   available: boolean;
@@ -25,11 +24,9 @@ export interface EventMp4 {
 /** An assumed 5 Mbit/s rendition when the real file's size is not known. */
 const BYTES_PER_SECOND = 5_000_000 / 8;
 
-export async function eventMp4(db: DbOrTx, services: AppServices, clientId: string, eventId: string): Promise<EventMp4 | undefined> {
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.clientId, clientId), isNull(events.dateDeleted)));
+/** The event's MP4 as an upload sees it; reads the stored file (outside I/O: a job's, before it writes). */
+export async function eventMp4(db: DbOrTx, services: Pick<AppServices, 'media'>, clientId: string, eventId: string): Promise<EventMp4 | undefined> {
+  const event = await findEvent(db, clientId, eventId);
   if (!event) return undefined;
   const stored = await storedEventMp4(db, clientId, eventId, services);
   const start = event.instantVodStart ?? event.actualLiveStart ?? event.scheduledStart;

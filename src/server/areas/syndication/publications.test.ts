@@ -134,9 +134,9 @@ describe('live publications', () => {
     const recreated = await api.call(endpoints.livePublication.recreate, { body: { eventId, publicationId: p!.id, destinationId: inactive.id, removeOriginal: true } });
     expect(recreated.publicationStateString).toBe('InProgress');
 
-    // The platform takes the broadcast down: the watcher notices.
+    // The platform takes the broadcast down: the watcher (every 5 s, on 5 s boundaries) notices.
     await setFaults(api, inactive.id, 'itemRemoved');
-    await advance(t, 6_000, 1_000);
+    await advance(t, 10_000, 1_000);
     const removed = await api.call(endpoints.livePublication.get, { params: { id: p!.id }, query: { destinationId: inactive.id } });
     expect(removed.publicationStateString).toBe('FailedPublication');
   });

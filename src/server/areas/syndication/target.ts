@@ -7,12 +7,10 @@
  */
 import type { DestinationMetadataName } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import type { ActivationData, targetItems } from '../../db/tables/syndication.ts';
+import type { ActivationData } from '../../db/tables/syndication.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import type { Fault } from '../../sim/targets.ts';
 
-export type TargetItem = typeof targetItems.$inferSelect;
-
+/** What a call runs on: the simulated platforms keep their side in the service's database; a real one reads the clock only. */
 export interface TargetEnv {
   db: DbOrTx;
   clock: Clock;
@@ -86,9 +84,22 @@ export interface VodMedia {
   title: string;
 }
 
+/** How far the platform got with an upload, as it reports it. */
+export interface UploadStatus {
+  /** uploading: the bytes go up; processing: all there, the platform prepares the video; ready: done. */
+  phase: 'uploading' | 'processing' | 'ready';
+  /** Of the bytes, 0-100 (100 while processing and when ready). */
+  percent: number;
+  /** When the platform expects to have more to say (not when ready). */
+  checkAgainAt: Date | null;
+}
+
 /**
- * One target kind. Every method answers the platform's outcome; none throws for a refusal (only
- * for a broken database). A real integration implements the same methods against the platform.
+ * One target kind. The area asks and the platform reports: how long a step takes, how far an
+ * upload got, what fails and why, are the platform's (a real one's, or the simulation's in
+ * sim/targets.ts), never the area's. Every method answers the platform's outcome; none throws for
+ * a refusal (only for a broken database). The calls are outside I/O: the area makes them outside
+ * its transactions (an operation's prepare step, or a job before it writes).
  */
 export interface TargetAdapter {
   readonly target: number;
@@ -97,26 +108,24 @@ export interface TargetAdapter {
   readonly prefix: string;
   /** Whether activation needs the user's authorisation on the platform (Custom needs none). */
   readonly needsAuthorisation: boolean;
-  /** Delays of the platform's steps, in ms (before faults such as `slow`). */
-  readonly delays: { livePrepare: number; vodStep: number; vodProcessing: number };
 
-  faults(env: TargetEnv, destination: TargetDestination): Promise<Set<Fault>>;
   /** Where the activation stands and what the user must do (PUT .../activate/{id}). */
   checkActivation(env: TargetEnv, destination: TargetDestination, authoriseBase: string): Promise<ActivationStep>;
   /** The user allowed (or denied) on the authorisation page. */
   authorise(env: TargetEnv, destination: TargetDestination, allow: boolean): Promise<Outcome<{ account: string }>>;
 
-  createLive(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>): Promise<Outcome<{ item: TargetItem; ingestion: IngestionDetail[] }>>;
+  /** Creates the live broadcast: the item and where to push the stream. */
+  createLive(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>): Promise<Outcome<{ itemId: string; ingestion: IngestionDetail[] }>>;
   startLive(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome>;
   stopLive(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome>;
   setVisibility(env: TargetEnv, destination: TargetDestination, itemId: string, visibility: 'public' | 'private'): Promise<Outcome>;
   statistics(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome<{ statistics: LiveStatistics }>>;
 
-  /** Starts an upload: the item exists on the platform, in `uploading`. */
-  beginUpload(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>, media: VodMedia): Promise<Outcome<{ item: TargetItem }>>;
-  /** Reports how far the upload got (0-100); a refusal ends it. */
-  uploadProgress(env: TargetEnv, destination: TargetDestination, itemId: string, percent: number): Promise<Outcome>;
-  /** The upload is complete: the platform processes and publishes (or schedules) it. */
+  /** Starts an upload: the item exists on the platform, and the upload is under way. */
+  beginUpload(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>, media: VodMedia): Promise<Outcome<{ itemId: string; status: UploadStatus }>>;
+  /** How far the upload got; a refusal ends it (the upload failed). */
+  uploadStatus(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome<{ status: UploadStatus }>>;
+  /** The upload is complete: the platform publishes it (or keeps it private until asked). */
   finishUpload(env: TargetEnv, destination: TargetDestination, itemId: string, visibility: 'public' | 'private'): Promise<Outcome>;
 
   /** The item as the platform shows it; null when the platform does not answer. */
