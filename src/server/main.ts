@@ -18,6 +18,7 @@ import { openDatabase, pgliteHostOf, type Database } from './db/database.ts';
 import { clientForKey, createKey, ensureClient, ensureKey, listKeys } from './db/keys.ts';
 import { systemClock } from './jobs/clock.ts';
 import { createMailer } from './sim/mail.ts';
+import { SimulatedArchiveStorage } from './sim/archive-storage.ts';
 // Loaded only when DEMO_DATA is on (the import below); the type import costs nothing at run time.
 import type * as SeedModule from './demo/seed.ts';
 
@@ -152,10 +153,8 @@ async function main(): Promise<void> {
         ...(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {}),
         faultRate: config.mediaFaultRate,
       }),
-      archiver: {
-        ...(config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {}),
-        ...(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
-      },
+      archiver: config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {},
+      archiveStorage: new SimulatedArchiveStorage(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
     }, ...(demoKey ? { demoKey } : {}) });
 
   const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;

@@ -21,6 +21,7 @@ import type { Mailer } from './areas/vod-download/index.ts';
 import { resolveDownloadSettings, type DownloadSettings } from './areas/vod-download/settings.ts';
 import { eventArchiverUrls } from './areas/archiver/index.ts';
 import { resolveArchiverSettings, type ArchiverSettings, type ResolvedArchiverSettings } from './areas/archiver/settings.ts';
+import type { ArchiveStorage } from './areas/archiver/archive-storage.ts';
 import { resolveSettings as resolveWebhookSettings, type ResolvedWebhookSettings, type WebhookSettings } from './areas/webhook/settings.ts';
 import type { TargetRegistry } from './areas/syndication/target.ts';
 import { DestinationCache } from './areas/syndication/destination-cache.ts';
@@ -30,6 +31,7 @@ import { policyOf, resolveOutboundSettings, type OutboundSettings } from './outb
 import { SimulatedEncoder } from './sim/encoder.ts';
 import { MailboxMailer } from './sim/mail.ts';
 import { simulatedTargets } from './sim/targets.ts';
+import { SimulatedArchiveStorage } from './sim/archive-storage.ts';
 
 export interface AppServices {
   /** The encoders of the channels (areas/live/encoder.ts); default the simulated encoder (sim/encoder.ts). */
@@ -56,6 +58,8 @@ export interface AppServices {
   destinationCache: DestinationCache;
   /** The archiver's recorder (areas/archiver/settings.ts). */
   archiver: ResolvedArchiverSettings;
+  /** Where the archiver's segments and streams go (areas/archiver/archive-storage.ts); default the simulated storage (sim/archive-storage.ts). */
+  archiveStorage: ArchiveStorage;
   /** The change feed and the change log's retention (changes/feed.ts). */
   changeFeed: ChangeFeedSettings;
   /** Every request to a URL a client chose (src/server/outbound/). */
@@ -76,6 +80,7 @@ export interface ServiceOptions {
   targets?: TargetRegistry;
   destinationCache?: DestinationCache;
   archiver?: ArchiverSettings;
+  archiveStorage?: ArchiveStorage;
   changeFeed?: ChangeFeedSettings;
   outbound?: Partial<OutboundSettings>;
   mediaProbe?: MediaProbe;
@@ -100,6 +105,7 @@ export function createServices(clock: Clock, options: ServiceOptions = {}): AppS
     targets: options.targets ?? simulatedTargets,
     destinationCache: options.destinationCache ?? new DestinationCache(clock),
     archiver: resolveArchiverSettings(options.archiver),
+    archiveStorage: options.archiveStorage ?? new SimulatedArchiveStorage(),
     changeFeed: options.changeFeed ?? {},
     outbound,
     mediaProbe:

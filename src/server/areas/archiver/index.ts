@@ -4,6 +4,7 @@
  * area's internals"). Its routes and jobs are wired in areas/index.ts, its app
  * extensions in app.ts.
  */
+export type { ArchiveAttempt, ArchiveStorage } from './archive-storage.ts';
 export { eventArchiverUrls } from './event-urls.ts';
 export { createMissingStreams, scheduleTick, segmentAt } from './recorder.ts';
 export { DEFAULT_SEGMENT_MS, resolveArchiverSettings } from './settings.ts';

@@ -4,9 +4,10 @@
  *
  * Per capture, in its own transaction (the capture row locked, so two processes never record it
  * at once):
- * 1. Archiving: an attempt in hand (inProgress) that is due completes, or fails (the fault
- *    setting); a failed segment is tried again after `retryDelayMs` until `maxAttempts`, then it
- *    has failed for good (failedCount). A recorded segment waiting (scheduled) starts its attempt.
+ * 1. Archiving: an attempt in hand (inProgress) that is due completes, or fails, as the archive
+ *    storage says (archive-storage.ts; asked before the transaction opens: outside I/O); a failed
+ *    segment is tried again after `retryDelayMs` until `maxAttempts`, then it has failed for good
+ *    (failedCount). A recorded segment waiting (scheduled) starts its attempt.
  * 2. Recording: from the capture's cursor (`recorded_until`, else its startTime) up to now (or
  *    its endTime), segments of `segmentMs` (whole segments of the source stream) of whatever a
  *    publishing point was publishing; where none was, nothing is written: a gap. A capture whose
@@ -16,7 +17,7 @@
  * 3. Expiry: segments that ended more than expiresIn seconds ago are deleted (bounded per tick),
  *    and so are streams past their expiresAt.
  * 4. Streams of the playout profiles that name the capture: made once it has content, their range
- *    following the content, `uploaded` once made a moment ago.
+ *    following the content, `uploaded` once the storage has them.
  *
  * The tick is one job (`archiver.tick`) per time bucket of `tickMs` (deduplicated by key, so writes
  * that ask for a tick and the tick that schedules the next never make two chains), scheduled for
@@ -31,6 +32,7 @@ import { jobKind } from '../../jobs/define.ts';
 import type { JobLogger } from '../../jobs/queue.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
+import type { ArchiveStorage } from './archive-storage.ts';
 import type { ResolvedArchiverSettings } from './settings.ts';
 import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
 
@@ -75,7 +77,13 @@ export interface TickResult {
 }
 
 /** One tick over every capture that needs work. */
-export async function runTick(db: Db, clock: Clock, settings: ResolvedArchiverSettings, log?: JobLogger): Promise<TickResult> {
+/** What the recorder works with: its settings and the archive storage. */
+export interface Recording {
+  settings: ResolvedArchiverSettings;
+  storage: ArchiveStorage;
+}
+
+export async function runTick(db: Db, clock: Clock, { settings, storage }: Recording, log?: JobLogger): Promise<TickResult> {
   const result: TickResult = { captures: 0, created: 0, completed: 0, failed: 0, expired: 0, more: false };
   const targets = await db
     .select({ clientId: archiverCaptures.clientId, id: archiverCaptures.id })
@@ -88,7 +96,8 @@ export async function runTick(db: Db, clock: Clock, settings: ResolvedArchiverSe
   const sources: SourceCache = new Map();
   for (const target of targets.slice(0, settings.maxCapturesPerTick)) {
     try {
-      const one = await db.transaction((tx) => tickCapture(tx as unknown as Db, clock, settings, target.clientId, target.id, sources));
+      const outcomes = await attemptOutcomes(db, storage, target.clientId, target.id, clock.now());
+      const one = await db.transaction((tx) => tickCapture(tx as unknown as Db, clock, { settings, storage }, target.clientId, target.id, sources, outcomes));
       result.captures++;
       result.created += one.created;
       result.completed += one.completed;
@@ -115,8 +124,9 @@ export async function runTick(db: Db, clock: Clock, settings: ResolvedArchiverSe
 }
 
 /** The job: a tick, then the next one while anything needs work. */
-export async function tickJob(db: Db, clock: Clock, settings: ResolvedArchiverSettings, log: JobLogger): Promise<void> {
-  const result = await runTick(db, clock, settings, log);
+export async function tickJob(db: Db, clock: Clock, recording: Recording, log: JobLogger): Promise<void> {
+  const { settings } = recording;
+  const result = await runTick(db, clock, recording, log);
   const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(archiverCaptures).where(needsWork());
   if (result.more) {
     // At once, without a key: the key of this tick's bucket is still held by this job.
@@ -138,7 +148,33 @@ interface CaptureTick {
 
 type SourceCache = Map<string, Promise<SourceStream[]>>;
 
-async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSettings, clientId: string, captureId: string, sources: SourceCache): Promise<CaptureTick> {
+interface Outcome {
+  id: number;
+  attempts: number;
+  archived: boolean;
+}
+
+/** The attempts of a capture that are due, with what the storage says of each (outside any transaction). */
+async function attemptOutcomes(db: Db, storage: ArchiveStorage, clientId: string, captureId: string, now: Date): Promise<Outcome[]> {
+  const due = await db
+    .select({ id: archiverSegments.id, startTime: archiverSegments.startTime, attempts: archiverSegments.attempts })
+    .from(archiverSegments)
+    .where(and(eq(archiverSegments.clientId, clientId), eq(archiverSegments.captureId, captureId), eq(archiverSegments.state, 'inProgress'), lte(archiverSegments.dueAt, now)))
+    .limit(5_000);
+  const out: Outcome[] = [];
+  for (const segment of due) out.push({ id: segment.id, attempts: segment.attempts, archived: await storage.archived({ captureId, startTime: segment.startTime, attempt: segment.attempts }) });
+  return out;
+}
+
+async function tickCapture(
+  db: Db,
+  clock: Clock,
+  { settings, storage }: Recording,
+  clientId: string,
+  captureId: string,
+  sources: SourceCache,
+  outcomes: readonly Outcome[],
+): Promise<CaptureTick> {
   const out: CaptureTick = { created: 0, completed: 0, failed: 0, expired: 0, more: false };
   const [capture] = await db
     .select()
@@ -149,19 +185,13 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
   const now = clock.now();
   const mine = and(eq(archiverSegments.clientId, clientId), eq(archiverSegments.captureId, captureId));
 
-  // 1. Attempts in hand that are due: completed or failed.
-  const due = await db
-    .select({ id: archiverSegments.id, startTime: archiverSegments.startTime, attempts: archiverSegments.attempts })
-    .from(archiverSegments)
-    .where(and(mine, eq(archiverSegments.state, 'inProgress'), lte(archiverSegments.dueAt, now)))
-    .limit(5_000);
+  // 1. Attempts in hand that are due: completed or failed, as the storage said.
   const completed: number[] = [];
   const retry: number[] = [];
   const gaveUp: number[] = [];
-  for (const segment of due) {
-    if (settings.fault({ captureId, startTime: segment.startTime, attempt: segment.attempts })) {
-      (segment.attempts >= settings.maxAttempts ? gaveUp : retry).push(segment.id);
-    } else completed.push(segment.id);
+  for (const outcome of outcomes) {
+    if (!outcome.archived) (outcome.attempts >= settings.maxAttempts ? gaveUp : retry).push(outcome.id);
+    else completed.push(outcome.id);
   }
   for (const [ids, values] of [
     [completed, { state: 'completed' as const, dueAt: null }],
@@ -172,7 +202,8 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
       await db
         .update(archiverSegments)
         .set({ ...values, updatedAt: now })
-        .where(inArray(archiverSegments.id, ids.slice(i, i + 1_000)));
+        // Only attempts still in hand (another process may have settled them since they were read).
+        .where(and(mine, eq(archiverSegments.state, 'inProgress'), inArray(archiverSegments.id, ids.slice(i, i + 1_000))));
     }
   }
   out.completed = completed.length;
@@ -184,7 +215,7 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
   // 1b. Waiting segments and due retries start an attempt.
   const started = await db
     .update(archiverSegments)
-    .set({ state: 'inProgress', attempts: sql`${archiverSegments.attempts} + 1`, dueAt: new Date(now.getTime() + settings.archiveDelayMs), updatedAt: now })
+    .set({ state: 'inProgress', attempts: sql`${archiverSegments.attempts} + 1`, dueAt: storage.attemptsDoneAt(now), updatedAt: now })
     .where(
       and(
         mine,
@@ -215,7 +246,7 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
   }
 
   // 4. Streams of the profiles naming this capture.
-  const streamsChanged = await keepStreams(db, settings, clientId, captureId, now);
+  const streamsChanged = await keepStreams(db, storage, clientId, captureId, now);
 
   // On the change feed: one change of the capture's segments per tick that changed any (or its streams).
   if (out.created + out.completed + out.failed + out.expired + started.length > 0 || streamsChanged) {
@@ -348,7 +379,7 @@ export function segmentAt(source: SourceStream, cursor: Date, limit: Date, now: 
 }
 
 /** Makes and updates the streams of the profiles that name this capture; true when any changed. */
-async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId: string, captureId: string, now: Date): Promise<boolean> {
+async function keepStreams(db: Db, storage: ArchiveStorage, clientId: string, captureId: string, now: Date): Promise<boolean> {
   let changed = false;
   const [range] = await db
     .select({ start: min(archiverSegments.startTime), end: max(archiverSegments.endTime) })
@@ -377,7 +408,7 @@ async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId:
         eq(archiverStreams.clientId, clientId),
         eq(archiverStreams.captureId, captureId),
         eq(archiverStreams.uploaded, false),
-        lte(archiverStreams.createdAt, new Date(now.getTime() - settings.uploadDelayMs)),
+        lte(archiverStreams.createdAt, storage.uploadedBy(now)),
       ),
     )
     .returning({ id: archiverStreams.id });

@@ -12,6 +12,11 @@ export type ArchiverflowRow = typeof archiverflows.$inferSelect;
 
 const iso = (d: Date) => d.toISOString();
 
+/** What this service's own playback URLs start with: its public address (PUBLIC_URL), or nothing (paths). */
+export function publicBase(publicUrl: string | undefined): string {
+  return (publicUrl ?? '').replace(/\/+$/, '');
+}
+
 export function toArchiverflow(row: ArchiverflowRow): Archiverflow {
   return { id: row.id, name: row.name, configurationJson: row.configurationJson };
 }
