@@ -6,6 +6,8 @@
  */
 export type { ArchiveAttempt, ArchiveStorage } from './archive-storage.ts';
 export { eventArchiverUrls } from './event-urls.ts';
-export { createMissingStreams, scheduleTick, segmentAt } from './recorder.ts';
+export { createMissingStreams } from './capture-streams.ts';
+export { scheduleTick } from './recorder.ts';
+export { segmentAt } from './segments.ts';
 export { DEFAULT_SEGMENT_MS, resolveArchiverSettings } from './settings.ts';
 export { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';

@@ -24,7 +24,8 @@ import type { ExtensionRoute } from '../../http/openapi.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { CARD_DIR, loadMediaIndex, masterPlaylist, MEDIA_DIR, renderMediaPlaylist, type MediaPlaylist, type PlaylistSegment } from '../../sim/hls.ts';
 import { parseStreamPoint } from '../../sim/stream-routes.ts';
-import { captureByPlayKey, completedSegments, streamByPlayKey } from './repo.ts';
+import { captureByPlayKey, streamByPlayKey } from './repo.ts';
+import { completedSegments } from './content-repo.ts';
 
 export const PLAYBACK_PREFIX = '/api/archiver';
 /** At most this many files in one media playlist (about a day of the 2 s test programme). */

@@ -2,8 +2,10 @@
 import type { PlayoutProfileBody } from '#schema';
 import { notFound, validationError, type FieldError } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/implement.ts';
-import { createMissingStreams, scheduleTick } from './recorder.ts';
-import { contentRange, getCapture, getProfile, replaceProfileCaptures } from './repo.ts';
+import { createMissingStreams } from './capture-streams.ts';
+import { scheduleTick } from './recorder.ts';
+import { getCapture, getProfile, replaceProfileCaptures } from './repo.ts';
+import { contentRange } from './content-repo.ts';
 import { toProfile } from './serialize.ts';
 
 export const noSuchProfile = (id: string) => notFound(`There is no playout profile ${id}`);

@@ -23,25 +23,24 @@
  * that ask for a tick and the tick that schedules the next never make two chains), scheduled for
  * as long as some capture needs work. A pending tick survives a restart.
  */
-import { and, eq, inArray, isNotNull, lte, max, min, not, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { archiverCaptures, archiverProfileCaptures, archiverSegments, archiverStreams, type SegmentSource } from '../../db/tables/index.ts';
+import { archiverCaptures, archiverProfileCaptures, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import type { JobLogger } from '../../jobs/queue.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
-import { streamOffsetAt } from '../../sim/stream-routes.ts';
 import type { ArchiveStorage } from './archive-storage.ts';
+import { keepStreams } from './capture-streams.ts';
+import { record } from './segments.ts';
 import type { ResolvedArchiverSettings } from './settings.ts';
-import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
+import type { SourceStream } from './sources.ts';
 
 export const TICK_JOB = 'archiver.tick';
 /** One round of the recorder; jobs.ts gives it its handler. */
 export const tickKind = jobKind(TICK_JOB, z.null());
 
-type CaptureRow = typeof archiverCaptures.$inferSelect;
-type NewSegment = typeof archiverSegments.$inferInsert;
 
 /** Schedules a tick at the start of the next bucket after `at` (now by default). */
 export async function scheduleTick(db: DbOrTx, clock: Clock, { tickMs }: Pick<ResolvedArchiverSettings, 'tickMs'>, at?: Date): Promise<void> {
@@ -76,13 +75,13 @@ export interface TickResult {
   more: boolean;
 }
 
-/** One tick over every capture that needs work. */
 /** What the recorder works with: its settings and the archive storage. */
 export interface Recording {
   settings: ResolvedArchiverSettings;
   storage: ArchiveStorage;
 }
 
+/** One tick over every capture that needs work. */
 export async function runTick(db: Db, clock: Clock, { settings, storage }: Recording, log?: JobLogger): Promise<TickResult> {
   const result: TickResult = { captures: 0, created: 0, completed: 0, failed: 0, expired: 0, more: false };
   const targets = await db
@@ -138,7 +137,7 @@ export async function tickJob(db: Db, clock: Clock, recording: Recording, log: J
   }
 }
 
-interface CaptureTick {
+export interface CaptureTick {
   created: number;
   completed: number;
   failed: number;
@@ -146,7 +145,7 @@ interface CaptureTick {
   more: boolean;
 }
 
-type SourceCache = Map<string, Promise<SourceStream[]>>;
+export type SourceCache = Map<string, Promise<SourceStream[]>>;
 
 interface Outcome {
   id: number;
@@ -254,191 +253,3 @@ async function tickCapture(
   }
   return out;
 }
-
-/** Records from the cursor up to now; true when the per-tick bound stopped it. */
-async function record(db: Db, settings: ResolvedArchiverSettings, capture: CaptureRow, now: Date, out: CaptureTick, cache: SourceCache): Promise<boolean> {
-  const limit = new Date(Math.min(now.getTime(), capture.endTime ? capture.endTime.getTime() : Infinity));
-  let cursor = new Date(Math.max(capture.recordedUntil?.getTime() ?? 0, capture.startTime.getTime()));
-  if (cursor >= limit) return false;
-  const key = `${capture.clientId}|${[...capture.publishingPoints].sort().join('\n')}`;
-  let pending = cache.get(key);
-  if (!pending) {
-    pending = sourcesOf(db, capture.clientId, capture.publishingPoints, now);
-    cache.set(key, pending);
-  }
-  const sources = await pending;
-  const rows: NewSegment[] = [];
-  let bounded = false;
-  let guard = settings.maxSegmentsPerTick * 3 + 10;
-  while (cursor < limit && guard-- > 0) {
-    if (rows.length >= settings.maxSegmentsPerTick) {
-      bounded = true;
-      break;
-    }
-    const source = sourceAt(sources, cursor);
-    if (!source) {
-      // Nothing published here: a gap up to the next content, or up to now.
-      const next = nextContentAfter(sources, cursor);
-      cursor = next && next < limit ? next : limit;
-      continue;
-    }
-    // The origin holds only its DVR window: what slid out of it cannot be caught up.
-    const oldest = now.getTime() - source.dvrMs;
-    if (cursor.getTime() < oldest) {
-      cursor = new Date(oldest);
-      continue;
-    }
-    const made = segmentAt(source, cursor, limit, now, settings.segmentMs);
-    if (made.kind === 'wait') break;
-    if (made.kind === 'none') {
-      cursor = made.resumeAt > cursor ? made.resumeAt : new Date(cursor.getTime() + 1);
-      continue;
-    }
-    rows.push({
-      clientId: capture.clientId,
-      captureId: capture.id,
-      startTime: made.start,
-      endTime: made.end,
-      state: 'scheduled',
-      attempts: 0,
-      dueAt: now,
-      source: made.source,
-      createdAt: now,
-      updatedAt: now,
-    });
-    cursor = made.end;
-  }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(archiverSegments).values(rows.slice(i, i + 500));
-  out.created = rows.length;
-  await db
-    .update(archiverCaptures)
-    .set({ recordedUntil: cursor })
-    .where(and(eq(archiverCaptures.clientId, capture.clientId), eq(archiverCaptures.id, capture.id)));
-  return bounded;
-}
-
-type Made =
-  | { kind: 'segment'; start: Date; end: Date; source: SegmentSource }
-  /** Not all of it is published yet: try again next tick. */
-  | { kind: 'wait' }
-  /** The source publishes nothing from here until `resumeAt` (its run ended, a pause began). */
-  | { kind: 'none'; resumeAt: Date };
-
-/**
- * The segment of `source` that begins at the first whole source segment at or after `cursor`:
- * whole source segments adding up to `segmentMs` (fewer where the run ends, a pause begins or the
- * capture's endTime comes), all of them published by `now`.
- */
-export function segmentAt(source: SourceStream, cursor: Date, limit: Date, now: Date, segmentMs: number): Made {
-  const { sequence } = source.resolved;
-  const offset = streamOffsetAt({ liveStart: source.liveStart, pauses: source.pauses }, cursor);
-  let first = sequence.positionAt(offset);
-  if (first < sequence.count && sequence.startMs(first) < offset) first++;
-  if (first >= sequence.count) return { kind: 'none', resumeAt: source.liveEnd ?? limit };
-  const startWall = cursor.getTime() + (sequence.startMs(first) - offset);
-  const nextPause = source.pauses.find((p) => p.from.getTime() > cursor.getTime())?.from.getTime() ?? Infinity;
-  const runEnd = source.liveEnd ? source.liveEnd.getTime() : Infinity;
-  const stop = Math.min(nextPause, runEnd);
-  if (startWall >= stop) return { kind: 'none', resumeAt: new Date(stop) };
-  const positions: number[] = [];
-  const files: SegmentSource['files'] = [];
-  let duration = 0;
-  let reason: 'full' | 'content' | 'limit' | 'now' = 'full';
-  for (let q = first; duration < segmentMs; q++) {
-    if (q >= sequence.count) {
-      reason = 'content';
-      break;
-    }
-    const at = startWall + duration;
-    if (at >= stop) {
-      reason = 'content';
-      break;
-    }
-    const segment = sequence.segment(q);
-    const end = at + segment.durationMs;
-    if (end > now.getTime()) {
-      reason = 'now';
-      break;
-    }
-    if (end > limit.getTime()) {
-      reason = 'limit';
-      break;
-    }
-    positions.push(q);
-    files.push({ programme: segment.clip.name, file: segment.fileIndex, ms: segment.durationMs });
-    duration += segment.durationMs;
-  }
-  if (reason === 'now') return { kind: 'wait' };
-  if (positions.length === 0) return reason === 'limit' ? { kind: 'wait' } : { kind: 'none', resumeAt: new Date(stop === Infinity ? limit.getTime() : stop) };
-  return {
-    kind: 'segment',
-    start: new Date(startWall),
-    end: new Date(startWall + duration),
-    source: { eventId: source.eventId, publishingPoint: source.publishingPoint, positions, files },
-  };
-}
-
-/** Makes and updates the streams of the profiles that name this capture; true when any changed. */
-async function keepStreams(db: Db, storage: ArchiveStorage, clientId: string, captureId: string, now: Date): Promise<boolean> {
-  let changed = false;
-  const [range] = await db
-    .select({ start: min(archiverSegments.startTime), end: max(archiverSegments.endTime) })
-    .from(archiverSegments)
-    .where(and(eq(archiverSegments.clientId, clientId), eq(archiverSegments.captureId, captureId), eq(archiverSegments.state, 'completed')));
-  if (range?.start && range.end) {
-    changed = (await createMissingStreams(db, clientId, captureId, range.start, range.end, now)) || changed;
-    const moved = await db
-      .update(archiverStreams)
-      .set({ startTime: range.start, endTime: range.end, updatedAt: now })
-      .where(
-        and(
-          eq(archiverStreams.clientId, clientId),
-          eq(archiverStreams.captureId, captureId),
-          or(sql`${archiverStreams.startTime} <> ${range.start}`, sql`${archiverStreams.endTime} <> ${range.end}`),
-        ),
-      )
-      .returning({ id: archiverStreams.id });
-    changed ||= moved.length > 0;
-  }
-  const uploaded = await db
-    .update(archiverStreams)
-    .set({ uploaded: true, updatedAt: now })
-    .where(
-      and(
-        eq(archiverStreams.clientId, clientId),
-        eq(archiverStreams.captureId, captureId),
-        eq(archiverStreams.uploaded, false),
-        lte(archiverStreams.createdAt, storage.uploadedBy(now)),
-      ),
-    )
-    .returning({ id: archiverStreams.id });
-  return changed || uploaded.length > 0;
-}
-
-/** A stream for every profile naming the capture that has none yet, over the capture's content; true when one was made. */
-export async function createMissingStreams(db: DbOrTx, clientId: string, captureId: string, start: Date, end: Date, now: Date, profileId?: string): Promise<boolean> {
-  const made = await db.execute(sql`
-    insert into ${archiverStreams} (client_id, profile_id, capture_id, start_time, end_time, expires_at, uploaded, created_at, updated_at)
-    select pc.client_id, pc.profile_id, pc.capture_id, ${start}, ${end},
-      case when p.expires_in is null then null else ${now}::timestamptz + make_interval(secs => p.expires_in) end,
-      false, ${now}, ${now}
-    from ${archiverProfileCaptures} pc
-    join archiver_profiles p on p.client_id = pc.client_id and p.id = pc.profile_id
-    where pc.client_id = ${clientId} and pc.capture_id = ${captureId} and not pc.stream_made
-      ${profileId ? sql`and pc.profile_id = ${profileId}` : sql``}
-    on conflict (client_id, profile_id, capture_id) do nothing
-    returning id`);
-  const rows = (made as unknown as { rows?: unknown[] }).rows ?? [];
-  await db
-    .update(archiverProfileCaptures)
-    .set({ streamMade: true })
-    .where(
-      and(
-        eq(archiverProfileCaptures.clientId, clientId),
-        eq(archiverProfileCaptures.captureId, captureId),
-        profileId ? eq(archiverProfileCaptures.profileId, profileId) : undefined,
-      ),
-    );
-  return rows.length > 0;
-}
-

@@ -25,23 +25,8 @@ import { changed } from './feed.ts';
 import { capturePlaybackPath } from './playback.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { scheduleTick } from './recorder.ts';
-import {
-  availableContent,
-  completedSummary,
-  deleteCapture,
-  deleteFlow,
-  flowIdTaken,
-  getCapture,
-  getFlow,
-  insertCapture,
-  insertFlow,
-  listCaptures,
-  listFlows,
-  segmentsJson,
-  statsOf,
-  updateCapture,
-  updateFlow,
-} from './repo.ts';
+import { deleteCapture, deleteFlow, flowIdTaken, getCapture, getFlow, insertCapture, insertFlow, listCaptures, listFlows, updateCapture, updateFlow } from './repo.ts';
+import { availableContent, completedSummary, segmentsJson, statsOf } from './content-repo.ts';
 import { captureValues } from './rules.ts';
 import { publicBase, toArchiverflow, toCapture } from './serialize.ts';
 
