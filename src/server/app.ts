@@ -37,7 +37,6 @@ import { installCompression } from './http/compression.ts';
 import { listenForChanges } from './changes/listen.ts';
 import { sql } from 'drizzle-orm';
 import { mediaExtension } from './areas/asset/extension.ts';
-import { closeMediaDispatch } from './areas/asset/dispatcher.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
 import { authoriseExtension } from './areas/syndication/authorise-extension.ts';
@@ -193,13 +192,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     jobs: options.jobs ?? areaJobs,
     log: app.log,
+    laneConcurrency: services.media.encoder.concurrency,
     onJobFinished: (job) => dataChanged(job.clientId),
   });
   app.decorate('jobs', jobs);
-  // The worker and the media work first, then what the services hold (a temporary storage folder).
+  // The worker first (its media lane gives the work in hand back), then what the services hold (a temporary storage folder).
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await closeMediaDispatch(db);
     await closeServices(services);
   });
   // Jobs due now wake the worker when they commit, whichever process queued them (queue.ts).

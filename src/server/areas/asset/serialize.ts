@@ -5,10 +5,9 @@
  * from it alone. The demo's xflows point it at this service (/api/storage/public/<tier>/), which
  * serves the files (extension.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import { AssetState, AssetType, parseJsonText, XflowConfigurationSchema, type Asset } from '#schema';
-import type { DbOrTx } from '../../db/database.ts';
-import { type assets, events, xflows } from '../../db/tables/index.ts';
+import type { assets } from '../../db/tables/index.ts';
+import { mediaProgress } from '../media/index.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 
@@ -22,20 +21,6 @@ export function storageUrlOf(configurationJson: string | null | undefined): stri
   if (!configurationJson) return null;
   const parsed = parseJsonText(XflowConfigurationSchema, configurationJson);
   return parsed.success ? (parsed.data.storageUrlPublic ?? null) : null;
-}
-
-/** The storageUrlPublic of each event's xflow (null when none), for a page of assets. */
-export async function storageUrlsOf(db: DbOrTx, clientId: string, eventIds: readonly string[]): Promise<Map<string, string | null>> {
-  const out = new Map<string, string | null>();
-  const ids = [...new Set(eventIds)];
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ id: events.id, configurationJson: xflows.configurationJson })
-    .from(events)
-    .leftJoin(xflows, and(eq(xflows.id, events.xflowId), eq(xflows.clientId, events.clientId)))
-    .where(and(eq(events.clientId, clientId), inArray(events.id, ids)));
-  for (const row of rows) out.set(row.id, storageUrlOf(row.configurationJson));
-  return out;
 }
 
 export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
@@ -55,10 +40,11 @@ export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
     dateModified: row.dateModified.toISOString(),
     url: assetUrl(storageUrl, row.path),
     error: row.state === AssetState.values.FAILED ? (row.error ?? 'the asset could not be made') : null,
+    progress: mediaProgress(row.state === AssetState.values.GENERATING, row.progress, row.etaSeconds),
   };
 }
 
-export async function toAssets(db: DbOrTx, clientId: string, rows: readonly AssetRow[]): Promise<Asset[]> {
-  const urls = await storageUrlsOf(db, clientId, rows.map((r) => r.eventId));
+/** Assets as answered, each with the storage URL of its event's xflow (repo.ts storageUrlsOf). */
+export function toAssets(rows: readonly AssetRow[], urls: ReadonlyMap<string, string | null>): Asset[] {
   return rows.map((row) => toAsset(row, urls.get(row.eventId) ?? null));
 }

@@ -7,7 +7,7 @@
  *                                         --failed-> FAILED (the asset says why)
  *
  * - requested by POST /event/{id}/mp4 (asset.generateVodFile, beyond the interface) and the
- *   dashboard; made by the media dispatcher (dispatcher.ts) in priority order;
+ *   dashboard; made in the media lane (make.ts) in priority order, its progress on the asset;
  * - POST /event/xflow/add/ with Mp4State sets it as the interface says (the event area writes the
  *   state; followMp4State makes the files follow in a job): AVAILABLE makes the file exist (made
  *   at once, priority 1, while the state already says AVAILABLE), NONE removes it, FAILED marks
@@ -19,22 +19,22 @@
  * @example
  * const mp4 = await eventMp4(db, clientId, eventId, services);
  * if (mp4?.mp4State === Mp4State.values.AVAILABLE && mp4.file) upload(mp4.file, mp4.bytes, mp4.durationMs);
- * // or, where the file must be there now (a job, not a request):
- * const ready = await eventMp4(db, clientId, eventId, services, { ensure: true });
+ *
+ * What it answers is the rows' (the asset records its file's size once made); PUT
+ * /asset/sync/{event-id} reconciles them with the storage when files are changed by hand.
  */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AssetState, AssetType, Mp4State, type EventMp4 } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
-import { eventMediaOf, mediaInputOf } from '../media/index.ts';
 import { setMp4State } from '../event/index.ts';
-import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
-import { storageUrlsOf, type AssetRow } from './serialize.ts';
+import { eventMediaOf, mediaProgress } from '../media/index.ts';
+import { scheduleMake } from './make.ts';
+import { recordAssetChange } from './record.ts';
+import { deleteSystemAssets, eventOf, insertAsset, storageUrlsOf, updateAsset, vodAssetOf } from './repo.ts';
 
 export interface EventMp4File extends EventMp4 {
-  /** The file on this machine when AVAILABLE and stored, else null. */
+  /** The file on this machine when AVAILABLE and made, else null. */
   file: string | null;
 }
 
@@ -42,70 +42,27 @@ export interface EventMp4File extends EventMp4 {
 export const vodFolderOf = (eventId: string): string => `${eventId}/vod/`;
 export const vodFilePath = (eventId: string, contentId: string | null): string => `${vodFolderOf(eventId)}${(contentId ?? eventId).replace(/[^\w.-]/g, '_')}.mp4`;
 
-async function eventRowOf(db: DbOrTx, clientId: string, eventId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId)) return undefined;
-  const [row] = await db
-    .select({ id: events.id, mp4State: events.mp4State, contentId: events.contentId, dateModified: events.dateModified })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.clientId, clientId), isNull(events.dateDeleted)));
-  return row;
-}
-
-async function vodAssetOf(db: DbOrTx, clientId: string, eventId: string): Promise<AssetRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(assets)
-    .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), eq(assets.role, 'mp4')));
-  return row;
-}
-
-/**
- * The MP4 of the client's event (null for an unknown, foreign or deleted event). With `ensure`,
- * an AVAILABLE MP4 whose file is missing is made now, before answering (for jobs that need it).
- */
-export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: Pick<AppServices, 'media'>, options: { ensure?: boolean; now?: Date } = {}): Promise<EventMp4File | null> {
-  const event = await eventRowOf(db, clientId, eventId);
+/** The MP4 of the client's event (null for an unknown, foreign or deleted event). */
+export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, services: Pick<AppServices, 'media'>): Promise<EventMp4File | null> {
+  const event = await eventOf(db, clientId, eventId);
   if (!event) return null;
-  const media = services.media;
-  let asset = await vodAssetOf(db, clientId, eventId);
-  let stored = asset ? await media.storage.stat(asset.path) : null;
-  if (options.ensure && event.mp4State === Mp4State.values.AVAILABLE && !stored) {
-    const found = await eventMediaOf(db, clientId, eventId, options.now ?? new Date(), { fallbackToTestProgramme: true });
-    if (found.media) {
-      const path = asset?.path ?? vodFilePath(eventId, event.contentId);
-      await media.encoder.mp4([mediaInputOf(found.media, 0, found.media.durationMs)], media.storage.pathOf(path));
-      stored = await media.storage.stat(path);
-      const probe = await media.encoder.probe(media.storage.pathOf(path)).catch(() => null);
-      const now = options.now ?? new Date();
-      const values = {
-        state: AssetState.values.COMPLETED,
-        bytes: stored?.bytes ?? null,
-        durationMs: probe?.durationMs ?? found.media.durationMs,
-        width: probe?.width ?? null,
-        height: probe?.height ?? null,
-        error: null,
-        leaseUntil: null,
-        completedAt: now,
-        dateModified: now,
-      };
-      if (asset) [asset] = await db.update(assets).set(values).where(eq(assets.id, asset.id)).returning();
-      else [asset] = await db.insert(assets).values({ ...systemMp4Values(clientId, eventId, event.contentId, 1, now), ...values, work: { kind: 'mp4' } }).returning();
-    }
-  }
+  const asset = await vodAssetOf(db, clientId, eventId);
   const urls = await storageUrlsOf(db, clientId, [eventId]);
-  const available = event.mp4State === Mp4State.values.AVAILABLE && stored !== null;
+  const available = event.mp4State === Mp4State.values.AVAILABLE && asset?.state === AssetState.values.COMPLETED;
+  const base = urls.get(eventId);
   return {
     eventId,
     mp4State: event.mp4State,
     mp4StateString: Mp4State.nameOf(event.mp4State) ?? String(event.mp4State),
     assetId: asset?.id ?? null,
     path: asset?.path ?? null,
-    url: asset ? (urls.get(eventId) ? `${urls.get(eventId)!.replace(/\/?$/, '/')}${asset.path.split('/').map(encodeURIComponent).join('/')}` : null) : null,
-    bytes: available ? stored!.bytes : null,
-    durationMs: available ? (asset?.durationMs ?? null) : null,
+    url: asset && base ? `${base.replace(/\/?$/, '/')}${asset.path.split('/').map(encodeURIComponent).join('/')}` : null,
+    bytes: available ? (asset.bytes ?? null) : null,
+    durationMs: available ? (asset.durationMs ?? null) : null,
     error: event.mp4State === Mp4State.values.FAILED ? (asset?.error ?? 'the MP4 could not be made') : null,
     dateModified: (asset?.dateModified ?? event.dateModified).toISOString(),
-    file: available && asset ? media.storage.pathOf(asset.path) : null,
+    progress: mediaProgress(event.mp4State === Mp4State.values.GENERATING && asset?.state === AssetState.values.GENERATING, asset?.progress ?? null, asset?.etaSeconds ?? null),
+    file: available ? services.media.storage.pathOf(asset.path) : null,
   };
 }
 
@@ -129,8 +86,9 @@ function systemMp4Values(clientId: string, eventId: string, contentId: string | 
 export type RequestOutcome = { ok: true } | { ok: false; reason: 'not-found' | 'no-media'; problem: string };
 
 /**
- * Requests the event's MP4 (in the caller's transaction): GENERATING with a job, unless it is
- * GENERATING already, or AVAILABLE and `regenerate` is not set. Records Mp4StateChanged.
+ * Requests the event's MP4 (in the caller's transaction): GENERATING with its job in the media
+ * lane, unless it is GENERATING already, or AVAILABLE and `regenerate` is not set. Records
+ * Mp4StateChanged.
  */
 export async function requestVodFile(
   db: DbOrTx,
@@ -139,7 +97,7 @@ export async function requestVodFile(
   eventId: string,
   options: { priority?: number; regenerate?: boolean; keepState?: boolean; media?: 'required' | 'fallback' } = {},
 ): Promise<RequestOutcome> {
-  const event = await eventRowOf(db, clientId, eventId);
+  const event = await eventOf(db, clientId, eventId);
   if (!event) return { ok: false, reason: 'not-found', problem: `there is no event ${eventId}` };
   const asset = await vodAssetOf(db, clientId, eventId);
   if (event.mp4State === Mp4State.values.GENERATING && asset?.state === AssetState.values.GENERATING) return { ok: true };
@@ -150,17 +108,23 @@ export async function requestVodFile(
   }
   const now = clock.now();
   const priority = options.priority ?? 5;
-  const values = { ...systemMp4Values(clientId, eventId, event.contentId, priority, now), work: { kind: 'mp4' as const, fallback: options.media === 'fallback' }, jobId: `mp4-${now.getTime().toString(36)}`, attempts: 0, error: null, leaseUntil: null, startedAt: null, completedAt: null, bytes: null, durationMs: null };
-  if (asset) {
-    const { dateCreated: _created, ...update } = values;
-    await db.update(assets).set(update).where(eq(assets.id, asset.id));
-  } else {
-    await db.insert(assets).values(values);
-  }
-  const flags = { assetsChanged: true, mp4StateChanged: false };
-  if (!options.keepState) flags.mp4StateChanged = await setMp4State(db, clientId, eventId, Mp4State.values.GENERATING, now);
-  await recordAssetChange(db, clock, clientId, eventId, flags);
-  await scheduleDispatch(db, clock);
+  const values = {
+    ...systemMp4Values(clientId, eventId, event.contentId, priority, now),
+    work: { kind: 'mp4' as const, fallback: options.media === 'fallback' },
+    jobId: `mp4-${now.getTime().toString(36)}`,
+    error: null,
+    progress: null,
+    etaSeconds: null,
+    startedAt: null,
+    completedAt: null,
+    bytes: null,
+    durationMs: null,
+  };
+  const { dateCreated: _created, ...update } = values;
+  const row = asset ? await updateAsset(db, clientId, asset.id, update) : await insertAsset(db, values);
+  const mp4StateChanged = !options.keepState && (await setMp4State(db, clientId, eventId, Mp4State.values.GENERATING, now));
+  await recordAssetChange(db, clock, clientId, eventId, { mp4StateChanged });
+  await scheduleMake(db, clock, row!);
   return { ok: true };
 }
 
@@ -171,13 +135,12 @@ export async function requestVodFile(
  * /event/{id}/mp4; NONE: the MP4 and its companions go; FAILED: marked failed. Nothing when the
  * event has moved on since. Answers the storage keys of removed files, to delete once committed.
  */
-export async function followMp4State(db: DbOrTx, clock: Clock, services: AppServices, clientId: string, eventId: string, state: number): Promise<string[]> {
-  const event = await eventRowOf(db, clientId, eventId);
+export async function followMp4State(db: DbOrTx, clock: Clock, clientId: string, eventId: string, state: number): Promise<string[]> {
+  const event = await eventOf(db, clientId, eventId);
   if (!event || event.mp4State !== state) return [];
   const asset = await vodAssetOf(db, clientId, eventId);
   if (state === Mp4State.values.AVAILABLE) {
-    const stored = asset ? await services.media.storage.stat(asset.path) : null;
-    if (!(asset?.state === AssetState.values.COMPLETED && stored) && asset?.state !== AssetState.values.GENERATING) {
+    if (asset?.state !== AssetState.values.COMPLETED && asset?.state !== AssetState.values.GENERATING) {
       await requestVodFile(db, clock, clientId, eventId, { priority: 1, regenerate: true, keepState: true, media: 'fallback' });
     }
     return [];
@@ -188,18 +151,12 @@ export async function followMp4State(db: DbOrTx, clock: Clock, services: AppServ
   }
   if (state === Mp4State.values.NONE) {
     // The MP4 and its companions (the SYSTEM files an MP4 request makes).
-    const gone = await db
-      .delete(assets)
-      .where(and(eq(assets.clientId, clientId), eq(assets.eventId, eventId), isNotNull(assets.role)))
-      .returning({ path: assets.path });
+    const gone = await deleteSystemAssets(db, clientId, eventId);
     if (gone.length > 0) await recordAssetChange(db, clock, clientId, eventId);
-    return gone.map((g) => g.path);
+    return gone;
   }
   if (asset && asset.state !== AssetState.values.FAILED) {
-    await db
-      .update(assets)
-      .set({ state: AssetState.values.FAILED, error: 'set to FAILED through POST /event/xflow/add/', leaseUntil: null, dateModified: clock.now() })
-      .where(and(eq(assets.clientId, clientId), eq(assets.id, asset.id)));
+    await updateAsset(db, clientId, asset.id, { state: AssetState.values.FAILED, error: 'set to FAILED through POST /event/xflow/add/', progress: null, etaSeconds: null, dateModified: clock.now() });
     await recordAssetChange(db, clock, clientId, eventId);
   }
   return [];

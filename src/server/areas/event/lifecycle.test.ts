@@ -209,7 +209,7 @@ describe('operations on one setting', () => {
     // Added; then, once the asset area has followed (a job), AssetsChanged: Mp4State AVAILABLE makes the MP4 file.
     expect(await actions(created.id)).toEqual(['Added']);
     await t.runJobs();
-    expect(await actions(created.id)).toEqual(['Added', 'Updated']);
+    expect((await actions(created.id)).slice(0, 2)).toEqual(['Added', 'Updated']);
     const plain = await api.call(endpoints.event.addXflowTask, { body: { TaskEngineJson: '{"tasks":[{"type":"ingest"}]}' } });
     expect(plain).toMatchObject({ stateString: 'PRE_VOD', mp4StateString: 'NONE', title: expect.stringMatching(/^Xflow task /) });
 
