@@ -17,6 +17,7 @@
  *   it answers at once (stopped now).
  */
 import type { ChannelConfiguration } from '#schema';
+import type { DbOrTx } from '../../db/database.ts';
 
 /**
  * Where an event stands on the encoder. `idle`: never started here (or forgotten, after a
@@ -51,12 +52,24 @@ export interface EncoderStatus {
   error: string | null;
 }
 
+/** The event an encoder works for, and its client. */
+export interface EncoderRef {
+  clientId: string;
+  eventId: string;
+}
+
+/**
+ * Each call takes the handle it runs on: the caller's, in its transaction when it has one (the
+ * live area calls the encoder with the event's row locked, which serialises the commands for an
+ * event). The simulated encoder keeps its runs in the service's database through it, so a restart
+ * and a second process see the same encoders; a real one would ignore it.
+ */
 export interface Encoder {
   /** Asks the channel's encoders to publish the event. Answers when they expect to be ready. */
-  start(eventId: string, channel: ChannelConfiguration): Promise<{ readyAt: Date }>;
+  start(db: DbOrTx, ref: EncoderRef, channel: ChannelConfiguration): Promise<{ readyAt: Date }>;
   /** Asks them to stop. Answers when they expect to have stopped. */
-  stop(eventId: string): Promise<{ stoppedAt: Date }>;
+  stop(db: DbOrTx, ref: EncoderRef): Promise<{ stoppedAt: Date }>;
   /** How far the last command got, at the adapter's current time. */
-  status(eventId: string): Promise<EncoderStatus>;
+  status(db: DbOrTx, ref: EncoderRef): Promise<EncoderStatus>;
 }
 

@@ -5,7 +5,7 @@
  * extensions in app.ts.
  */
 export { momentInRecording, offsetInRecording, pausesOf, playsTestProgramme, RECORDED_STATES, type Recording, recordingsOf, testProgrammeDurationMs } from './recording.ts';
-export { type Encoder, type EncoderState, type EncoderStatus, type PublishingPointStatus } from './encoder.ts';
+export { type Encoder, type EncoderRef, type EncoderState, type EncoderStatus, type PublishingPointStatus } from './encoder.ts';
 export { DEFAULT_WAIT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, type LiveSettings } from './settings.ts';
 export { compositionRequestedKind } from './operations.ts';
 export { S, stateName } from './state-machine.ts';

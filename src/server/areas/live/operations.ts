@@ -181,7 +181,7 @@ export async function requestState(tx: DbOrTx, deps: LiveDeps, clientId: string,
       const at = deps.clock.now();
       if (requested === S.PRE_LIVE && (current === S.INSTANT_VOD || current === S.STOPPED)) {
         // Removing the publishing point: make sure nothing of the last run still publishes.
-        await stopEncoderQuietly(deps, row.id);
+        await stopEncoderQuietly(tx, deps, row);
       }
       await changeState(tx, deps, row, requested, directStamps(row, current, requested, at), false);
       // A composition asked to generate (again) or to wait: its generation is planned anew (areas/compose).
@@ -193,11 +193,11 @@ export async function requestState(tx: DbOrTx, deps: LiveDeps, clientId: string,
   }
 }
 
-async function stopEncoderQuietly(deps: LiveDeps, eventId: string): Promise<void> {
+async function stopEncoderQuietly(tx: DbOrTx, deps: LiveDeps, row: Pick<EventRow, 'clientId' | 'id'>): Promise<void> {
   try {
-    await deps.encoder.stop(eventId);
+    await deps.encoder.stop(tx, { clientId: row.clientId, eventId: row.id });
   } catch (error) {
-    deps.log.warn({ eventId, err: error instanceof Error ? error.message : String(error) }, 'the encoder did not take the stop command');
+    deps.log.warn({ eventId: row.id, err: error instanceof Error ? error.message : String(error) }, 'the encoder did not take the stop command');
   }
 }
 
@@ -212,7 +212,7 @@ export async function forceStop(tx: DbOrTx, deps: LiveDeps, clientId: string, ev
   const row = await lockEventRow(tx, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   await tx.delete(liveOperations).where(eq(liveOperations.eventId, row.id));
-  await stopEncoderQuietly(deps, row.id);
+  await stopEncoderQuietly(tx, deps, row);
   if (!isState(row.state, STREAMING_STATES) && row.state !== S.STOPPED) return;
   const now = deps.clock.now();
   if (row.actualLiveStart) await changeState(tx, deps, row, S.INSTANT_VOD, stoppedStamps(row, row.actualLiveEnd ?? now), true);
@@ -275,12 +275,12 @@ export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string,
 
     for (let step = 0; step < ADVANCE_STEPS; step++) {
       if (row.state === S.LIVE_STARTING && op.kind !== 'stop') {
-        let status = await deps.encoder.status(eventId);
+        let status = await deps.encoder.status(tx, { clientId, eventId });
         if (status.state === 'idle' || status.state === 'stopped' || status.state === 'stopping') {
           const channel = await channelConfiguration(tx, row.clientId, row.channelId);
           if (!channel) return failStart(tx, deps, row, finish, 'the channel of the event has no valid configuration');
-          await deps.encoder.start(eventId, channel);
-          status = await deps.encoder.status(eventId);
+          await deps.encoder.start(tx, { clientId, eventId }, channel);
+          status = await deps.encoder.status(tx, { clientId, eventId });
         }
         if (status.state === 'running') {
           const readyAt = status.readyAt ?? deps.clock.now();
@@ -293,11 +293,11 @@ export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string,
       }
 
       if (row.state === S.LIVE_STOPPING) {
-        let status: EncoderStatus = await deps.encoder.status(eventId);
+        let status: EncoderStatus = await deps.encoder.status(tx, { clientId, eventId });
         if (status.state === 'starting' || status.state === 'running' || status.state === 'failed') {
           try {
-            await deps.encoder.stop(eventId);
-            status = await deps.encoder.status(eventId);
+            await deps.encoder.stop(tx, { clientId, eventId });
+            status = await deps.encoder.status(tx, { clientId, eventId });
           } catch (error) {
             // A failed safe stop falls back to a force stop (service-interface.md): the encoder is taken as stopped.
             deps.log.warn({ eventId, err: error instanceof Error ? error.message : String(error) }, 'safe stop failed; forcing');
@@ -311,7 +311,7 @@ export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string,
           row = await changeState(tx, deps, row, S.PRE_LIVE, {}, true);
           const channel = await channelConfiguration(tx, row.clientId, row.channelId);
           if (!channel) return failStart(tx, deps, row, finish, 'the channel of the event has no valid configuration', true);
-          await deps.encoder.start(eventId, channel);
+          await deps.encoder.start(tx, { clientId, eventId }, channel);
           row = await changeState(tx, deps, row, S.LIVE_STARTING, {}, true);
           continue;
         }
@@ -341,7 +341,7 @@ async function failStart(
   error: string,
   forced = false,
 ): Promise<AdvanceResult> {
-  await stopEncoderQuietly(deps, row.id);
+  await stopEncoderQuietly(tx, deps, row);
   const now = deps.clock.now();
   const updated = row.actualLiveStart
     ? await changeState(tx, deps, row, S.INSTANT_VOD, stoppedStamps(row, row.actualLiveEnd ?? now), forced)

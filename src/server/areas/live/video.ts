@@ -328,7 +328,7 @@ export async function buildVideo(db: DbOrTx, services: AppServices, event: Event
   // One after the other: a transaction's queries share one connection.
   const channel = await channelConfiguration(db, event.clientId, event.channelId);
   const xflow = await xflowConfiguration(db, event.clientId, event.xflowId);
-  const encoder = await services.encoder.status(event.id);
+  const encoder = await services.encoder.status(db, { clientId: event.clientId, eventId: event.id });
   const publicUrl = (services.live.publicUrl ?? '').replace(/\/+$/, '');
   const structure = videoStructure({ event, channel, xflow, encoder, query, publicUrl });
   const archiverUrls = await services.archiverUrls(db, event, structure.publishingPointUrls.map((p) => p.url));
