@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AudioInputBody, ChannelProfile, FieldError } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { channelProfileAudioInputs, channelProfiles, events } from '../../db/tables/index.ts';
+import { writeEvents } from '../event/index.ts';
 
 export type ProfileRow = typeof channelProfiles.$inferSelect;
 export type InputRow = typeof channelProfileAudioInputs.$inferSelect;
@@ -105,10 +106,7 @@ export const sameInputs = (a: readonly AudioInput[], b: readonly AudioInput[]) =
 
 export async function createProfile(db: DbOrTx, clientId: string, eventId: string, now: Date): Promise<ProfileRow> {
   const [row] = await db.insert(channelProfiles).values({ clientId, eventId, dateCreated: now, dateModified: now }).returning();
-  await db
-    .update(events)
-    .set({ channelProfileId: row!.id })
-    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  await writeEvents(db, clientId, eventId, { channelProfileId: row!.id });
   return row!;
 }
 
@@ -128,8 +126,5 @@ export async function replaceInputs(db: DbOrTx, clientId: string, profileId: str
 /** Deletes a profile (its inputs cascade) and clears the event's channelProfileId. */
 export async function deleteProfile(db: DbOrTx, clientId: string, profile: ProfileRow): Promise<void> {
   await db.delete(channelProfiles).where(and(eq(channelProfiles.clientId, clientId), eq(channelProfiles.id, profile.id)));
-  await db
-    .update(events)
-    .set({ channelProfileId: null })
-    .where(and(eq(events.clientId, clientId), eq(events.id, profile.eventId)));
+  await writeEvents(db, clientId, profile.eventId, { channelProfileId: null });
 }

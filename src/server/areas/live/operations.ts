@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ChannelConfiguration } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { events, liveOperations } from '../../db/tables/index.ts';
+import { liveOperations } from '../../db/tables/index.ts';
 import { recordEventChange } from '../../changes/record.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import type { Encoder, EncoderStatus } from './encoder.ts';
 import type { EventRow } from '../event/index.ts';
-import { lockEventRow, scheduleAutomation } from '../event/index.ts';
+import { lockEventRow, scheduleAutomation, writeEvents } from '../event/index.ts';
 import { channelConfiguration } from './configuration.ts';
 import {
   canRequest,
@@ -79,12 +79,7 @@ async function changeState(
   patch: Partial<EventRow>,
   forced: boolean,
 ): Promise<EventRow> {
-  const [updated] = await tx
-    .update(events)
-    .set({ ...patch, state, dateModified: deps.clock.now() })
-    .where(eq(events.id, row.id))
-    .returning();
-  const event = updated!;
+  const [event] = (await writeEvents(tx, row.clientId, row.id, { ...patch, state, dateModified: deps.clock.now() })) as [EventRow];
   await recordEventChange(tx, deps.clock, {
     clientId: event.clientId,
     eventId: event.id,
