@@ -28,7 +28,7 @@ import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
 import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
 import { isTestRun, type LogLevel } from './config.ts';
-import { liveStreamExtension } from './areas/live/streams.ts';
+import { liveStreamExtension } from './areas/live/stream-extension.ts';
 import { changeFeed } from './changes/feed.ts';
 import { webhookDelivery } from './areas/webhook/extension.ts';
 import { CACHE_CHANNEL, ResponseCache } from './http/response-cache.ts';
@@ -218,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(cache ? { cache, onWrite: dataChanged } : {}),
   });
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
-  // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
+  // The simulated publishing point (areas/live/stream-extension.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
   const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);

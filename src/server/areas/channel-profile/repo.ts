@@ -9,6 +9,7 @@ import type { AudioInputBody, ChannelProfile, FieldError } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { channelProfileAudioInputs, channelProfiles, events } from '../../db/tables/index.ts';
 import { writeEvents } from '../event/index.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
 
 export type ProfileRow = typeof channelProfiles.$inferSelect;
 export type InputRow = typeof channelProfileAudioInputs.$inferSelect;
@@ -127,4 +128,9 @@ export async function replaceInputs(db: DbOrTx, clientId: string, profileId: str
 export async function deleteProfile(db: DbOrTx, clientId: string, profile: ProfileRow): Promise<void> {
   await db.delete(channelProfiles).where(and(eq(channelProfiles.clientId, clientId), eq(channelProfiles.id, profile.id)));
   await writeEvents(db, clientId, profile.eventId, { channelProfileId: null });
+}
+
+/** Which of these audio input ids some client uses (a write that names ids refuses another client's). */
+export async function audioInputIdsInUse(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  return idsInUse(db, channelProfileAudioInputs, ids);
 }

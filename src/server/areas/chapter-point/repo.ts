@@ -217,3 +217,8 @@ export function toChapterPoint(row: ChapterPointRow, properties: PointPropertyRo
     children,
   };
 }
+
+/** Whether some client uses this chapter point id (a write that names ids refuses another client's). */
+export async function chapterPointIdInUse(db: DbOrTx, id: string): Promise<boolean> {
+  return (await idsInUse(db, chapterPoints, [id])).size > 0;
+}

@@ -7,8 +7,6 @@
  * are, so a change is searchable as soon as it commits.
  */
 import { endpoints } from '#schema';
-import { idsInUse } from '../../db/tenant-scope.ts';
-import { chapterPoints } from '../../db/tables/index.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { EventChanges, findEvent } from '../custom-property/index.ts';
@@ -28,6 +26,7 @@ import {
   updateChapterPoint,
   writePointProperties,
   type ChapterPointValues,
+  chapterPointIdInUse
 } from './repo.ts';
 import { makesCycle, shapeChapterPoints, storedTime } from './tree.ts';
 
@@ -66,7 +65,7 @@ export const chapterPointRoutes: Implementation[] = [
     if (!event) throw badField('body.eventId', `there is no event ${body.eventId}`);
     const id = body.id?.toLowerCase();
     const holder = id ? await getChapterPoint(ctx.db, clientId, id) : undefined;
-    if (id && !holder && (await idsInUse(ctx.db, chapterPoints, [id])).size > 0) throw badField('body.id', 'is the id of another chapter point');
+    if (id && !holder && (await chapterPointIdInUse(ctx.db, id))) throw badField('body.id', 'is the id of another chapter point');
     if (holder && holder.eventId !== event.id) {
       throw badField('body.eventId', `chapter point ${id} belongs to event ${holder.eventId}; a chapter point cannot move to another event`);
     }

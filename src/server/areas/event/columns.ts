@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { events } from '../../db/tables/index.ts';
 import type { EventRow } from './serialize.ts';
 import type { EventInsert } from './write.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
 
 export type EventColumns = Partial<Omit<EventInsert, 'id' | 'clientId'>>;
 
@@ -38,4 +39,9 @@ export async function clearEventType(db: DbOrTx, clientId: string, eventTypeId: 
     .where(and(eq(events.clientId, clientId), eq(events.eventTypeId, eventTypeId)))
     .returning({ id: events.id });
   return cleared.map((e) => e.id);
+}
+
+/** Whether some client has an event of this id (an id asked for a new event is refused then). */
+export async function eventIdInUse(db: DbOrTx, id: string): Promise<boolean> {
+  return (await idsInUse(db, events, [id])).size > 0;
 }

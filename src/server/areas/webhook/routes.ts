@@ -13,19 +13,18 @@
  *   resolve a host name, which must not happen while a transaction holds the embedded database.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { endpoints, type WebhookNotification } from '#schema';
 import { asService } from '../../db/tenant-scope.ts';
-import { events } from '../../db/tables/events.ts';
-import { webhookDeliveries } from '../../db/tables/webhooks.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { eventExists } from '../event/index.ts';
 import { dispatcherFor, leaseMs, type DispatchEnv } from './dispatcher.ts';
 import {
   deleteWebhook,
+  eventForNotification,
   getDelivery,
   getWebhook,
+  insertDelivery,
   insertWebhook,
   listDeliveries,
   listWebhooks,
@@ -80,12 +79,7 @@ const noSuchWebhook = (id: string, kind: 'system-wide' | 'event-specific') => no
 
 /** The notification a test call sends: the event as it is now for an event-specific webhook, else a sample. */
 async function testNotification(ctx: RequestContext, eventId: string | null): Promise<WebhookNotification> {
-  const [event] = eventId
-    ? await ctx.db
-        .select({ refId: events.refId, externalId: events.externalId, state: events.state, mp4State: events.mp4State, provisionState: events.provisionState })
-        .from(events)
-        .where(and(eq(events.clientId, ctx.client.clientId), eq(events.id, eventId)))
-    : [];
+  const event = eventId ? await eventForNotification(ctx.db, ctx.client.clientId, eventId) : undefined;
   return toNotification({
     eventId: eventId ?? '00000000-0000-0000-0000-000000000000',
     action: 'Updated',
@@ -205,9 +199,7 @@ export const webhookRoutes: Implementation[] = [
       if (!webhook) throw notFound(`There is no webhook ${params.id}`);
       const e = env(ctx);
       const now = ctx.clock.now();
-      const [delivery] = await ctx.db
-        .insert(webhookDeliveries)
-        .values({
+      const delivery = await insertDelivery(ctx.db, {
           clientId: ctx.client.clientId,
           webhookId: webhook.id,
           eventId: webhook.eventId,
@@ -221,9 +213,8 @@ export const webhookRoutes: Implementation[] = [
           lockedBy: `request-${randomUUID()}`,
           lockedUntil: new Date(now.getTime() + leaseMs(e.settings)),
           createdAt: now,
-        })
-        .returning();
-      const attempt = await dispatcherFor(e.db).attempt(e, delivery!, webhook);
+      });
+      const attempt = await dispatcherFor(e.db).attempt(e, delivery, webhook);
       return { status: 200, body: toAttempt(attempt) };
     },
     NO_TRANSACTION,
@@ -237,9 +228,7 @@ export const webhookRoutes: Implementation[] = [
       const e = env(ctx);
       const now = ctx.clock.now();
       const original = found.delivery;
-      const [row] = await ctx.db
-        .insert(webhookDeliveries)
-        .values({
+      const row = await insertDelivery(ctx.db, {
           clientId: original.clientId,
           webhookId: original.webhookId,
           eventId: original.eventId,
@@ -251,10 +240,9 @@ export const webhookRoutes: Implementation[] = [
           maxAttempts: e.settings.maxAttempts,
           nextAttemptAt: now,
           createdAt: now,
-        })
-        .returning();
+      });
       await dispatcherFor(e.db).pump(e);
-      return { status: 200, body: toDelivery(row!, [], e.settings.maxAttempts) };
+      return { status: 200, body: toDelivery(row, [], e.settings.maxAttempts) };
     },
     NO_TRANSACTION,
   ),
