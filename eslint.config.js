@@ -38,6 +38,57 @@ const pagesInternals = { regex: '^#pages/[^/]+/(?!index\\.ts$).+', message: page
 const siblingPagesInternals = { regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$).+', message: pageFrontDoor };
 const cousinPagesInternals = { regex: '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.ts$).+', message: pageFrontDoor };
 
+/**
+ * An area's handlers hold no queries (docs/README.md "One handler shape"): a file that registers
+ * handlers (calls `implement(...)`, or defines an `AppExtension`) imports neither drizzle-orm nor
+ * the tables; its queries are in the area's repository (repo.ts). Types of rows may be imported.
+ * A file of `implement(...)`s exports its list of them (`export const xRoutes: Implementation[]`)
+ * and nothing else: what route files share lives in a module of the area.
+ */
+const handlersWithoutQueries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      query: "{{source}}: a file that registers handlers has no queries; put them in the area's repository (repo.ts).",
+      export: 'A route file exports its list of handlers (Implementation[]) only; move what others use to a module of the area.',
+    },
+  },
+  create(context) {
+    const queryImports = [];
+    const exports = [];
+    let registers = false;
+    let implementsOperations = false;
+    const isRouteList = (node) =>
+      node.declaration?.type === 'VariableDeclaration' &&
+      node.declaration.declarations.every((d) => {
+        const t = d.id.typeAnnotation?.typeAnnotation;
+        return t?.type === 'TSArrayType' && t.elementType.type === 'TSTypeReference' && t.elementType.typeName.name === 'Implementation';
+      });
+    const typeOnly = (node) => node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        if ((/^drizzle-orm($|\/)/.test(source) || /(^|\/)db\/tables(\/|$)/.test(source)) && !typeOnly(node)) queryImports.push(node);
+      },
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'implement') registers = implementsOperations = true;
+      },
+      ExportNamedDeclaration(node) {
+        if (node.exportKind !== 'type' && !isRouteList(node)) exports.push(node);
+      },
+      VariableDeclarator(node) {
+        const annotation = node.id.typeAnnotation?.typeAnnotation;
+        if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'AppExtension') registers = true;
+      },
+      'Program:exit'() {
+        if (registers) for (const node of queryImports) context.report({ node, messageId: 'query', data: { source: node.source.value } });
+        if (implementsOperations) for (const node of exports) context.report({ node, messageId: 'export' });
+      },
+    };
+  },
+};
+const house = { rules: { 'handlers-without-queries': handlersWithoutQueries } };
+
 /** Pages read and write the URL's query through one hook, which renders a write at once. */
 const urlParamsOnlyThroughTheHook = [
   { name: 'react-router', importNames: ['useSearchParams'], message: 'Use useUrlParams (#components/use-url-params.ts): it writes the URL without losing a quick second click.' },
@@ -78,6 +129,12 @@ export default tseslint.config(
   },
   boundary(['src/server/areas/*/**/!(*.test).ts'], [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.', [], [areasInternals, siblingAreasInternals]),
   boundary(wiring, [...ui, ...client, ...testing, ...react], 'The server imports the schema module, never UI or client code.'),
+  {
+    files: ['src/server/areas/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { house },
+    rules: { 'house/handlers-without-queries': 'error' },
+  },
   {
     // Command-line entry points print to the terminal by design.
     files: ['src/server/keys-cli.ts', 'src/bench/**', 'e2e/**', '.ci/**'],

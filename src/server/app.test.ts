@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import type { AppExtension } from './app.ts';
+import type { AppExtension } from './http/extension.ts';
 
 const feed: AppExtension = {
   register(app, { authenticate }) {

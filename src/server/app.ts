@@ -21,16 +21,14 @@ import { areaJobs, implementations as areaImplementations } from './areas/index.
 import { BODY_LIMIT, installBodyParsers } from './http/content.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
 import { echoTransactionId, frameworkErrors, installErrorHandling } from './http/errors.ts';
-import type { AppServices, Implementation } from './http/implement.ts';
+import type { Implementation } from './http/implement.ts';
 import { createAuthenticate } from './http/auth.ts';
-import type { ExtensionRoute } from './http/openapi.ts';
-import type { Db } from './db/database.ts';
+import type { AppExtension } from './http/extension.ts';
 import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
 import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
 import { isTestRun, type LogLevel } from './config.ts';
-import { SimulatedEncoder } from './sim/encoder.ts';
-import { liveStreamExtension } from './areas/live/streams.ts';
+import { liveStreamExtension } from './areas/live/stream-extension.ts';
 import { changeFeed } from './changes/feed.ts';
 import { webhookDelivery } from './areas/webhook/extension.ts';
 import { CACHE_CHANNEL, ResponseCache } from './http/response-cache.ts';
@@ -38,14 +36,11 @@ import { closeConnectionsOnShutdown, SHUTDOWN_GRACE_MS } from './http/shutdown.t
 import { installCompression } from './http/compression.ts';
 import { listenForChanges } from './changes/listen.ts';
 import { sql } from 'drizzle-orm';
-import { createMediaServices } from './areas/media/services.ts';
-import { DestinationCache } from './areas/syndication/destination-cache.ts';
 import { mediaExtension } from './areas/asset/extension.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
-import { MailboxMailer } from './sim/mail.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
-import { eventArchiverUrls } from './areas/archiver/index.ts';
-import { authoriseExtension } from './areas/syndication/authorise.ts';
+import { authoriseExtension } from './areas/syndication/authorise-extension.ts';
+import { closeServices, createServices, type ServiceOptions } from './services.ts';
 
 export interface AppSettings {
   /**
@@ -69,25 +64,6 @@ export interface AppSettings {
   shutdownGraceMs: number;
 }
 
-/**
- * Routes beyond the interface that are not operation records (the change feed, the simulated
- * publishing point's HLS files...): plain Fastify routes under /api, registered by a function
- * given what handlers get. `authenticate` is the operations' onRequest hook, for routes that
- * need an API key (`request.client` is the tenant afterwards).
- */
-export interface AppExtension {
-  register(app: FastifyInstance, context: ExtensionContext): void | Promise<void>;
-  /** How /api/openapi.json describes the routes (paths relative to /api). */
-  routes?: readonly ExtensionRoute[];
-}
-
-export interface ExtensionContext {
-  db: Db;
-  clock: Clock;
-  services: AppServices;
-  authenticate: ReturnType<typeof createAuthenticate>;
-}
-
 export interface BuildAppOptions {
   database: Database;
   clock?: Clock;
@@ -100,9 +76,9 @@ export interface BuildAppOptions {
   endpoints?: readonly Endpoint[];
   /** The demo key `GET /api/connection` hands out; unset, that route is a 404 (see service-routes.ts). */
   demoKey?: string;
-  /** Services handlers receive in their context (RequestContext); see AppServices. Missing ones get their defaults. */
-  services?: Partial<AppServices>;
-  /** Routes beyond the interface; see AppExtension. */
+  /** The services handlers and jobs receive (services.ts): what is given here, the defaults for the rest. */
+  services?: ServiceOptions;
+  /** Routes beyond the interface; see AppExtension (http/extension.ts). */
   extensions?: readonly AppExtension[];
   /** Background job kinds (src/server/jobs/define.ts). Default: every area's (areaJobs, src/server/areas/index.ts). */
   jobs?: readonly AnyJobDefinition[];
@@ -174,14 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (settings.compression) installCompression(app);
 
   const clock = options.clock ?? systemClock;
-  const services: AppServices = {
-    ...options.services,
-    encoder: options.services?.encoder ?? new SimulatedEncoder({ clock }),
-    media: options.services?.media ?? createMediaServices(),
-    mailer: options.services?.mailer ?? new MailboxMailer(clock),
-    archiverUrls: options.services?.archiverUrls ?? eventArchiverUrls,
-    destinationCache: options.services?.destinationCache ?? new DestinationCache(clock),
-  };
+  const services = createServices(clock, options.services);
 
   // The response cache: dropped per client by every write, job and event change here, and by
   // other processes' through NOTIFY on CACHE_CHANNEL (PostgreSQL; PGlite has one process).
@@ -223,10 +192,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     jobs: options.jobs ?? areaJobs,
     log: app.log,
+    laneConcurrency: services.media.encoder.concurrency,
     onJobFinished: (job) => dataChanged(job.clientId),
   });
   app.decorate('jobs', jobs);
-  app.addHook('onClose', () => jobs.stop());
+  // The worker first (its media lane gives the work in hand back), then what the services hold (a temporary storage folder).
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await closeServices(services);
+  });
   // Jobs due now wake the worker when they commit, whichever process queued them (queue.ts).
   const jobListener = listenForChanges(db, { channel: JOBS_CHANNEL, onNotify: () => jobs.wake(), log: app.log });
   if (jobListener) app.addHook('onClose', () => jobListener.close());
@@ -244,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(cache ? { cache, onWrite: dataChanged } : {}),
   });
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
-  // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
+  // The simulated publishing point (areas/live/stream-extension.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
   const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);

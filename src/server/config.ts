@@ -15,7 +15,7 @@
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
  * | OUTBOUND_ALLOW_PRIVATE | false | `true` lets requests to URLs a client chose (webhooks, MP4 probes...) call loopback and private addresses (outbound/address-policy.ts); WEBHOOKS_ALLOW_PRIVATE is an alias |
  * | STORAGE_DIR  | DATA_DIR/storage | folder of asset files (sim/storage.ts); a temporary folder for `memory://` |
- * | MEDIA_CONCURRENCY | 2     | ffmpeg runs at once (areas/asset/dispatcher.ts)                               |
+ * | MEDIA_CONCURRENCY | 2     | media lane jobs (ffmpeg runs) at once (jobs/media-lane.ts)                    |
  * | FFMPEG_PATH  | (package)  | another ffmpeg than the one @ffmpeg-installer/ffmpeg ships                     |
  * | MEDIA_FAULT_RATE | 0      | share (0..1) of media work that fails with a simulated storage error          |
  * | SMTP_URL     | (none)     | smtp(s)://user:pass@host:port: send mail through it; unset, the service keeps a mailbox (areas/vod-download/mail.ts) |

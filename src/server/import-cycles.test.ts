@@ -7,10 +7,12 @@
  * importing itself). The lint zones in eslint.config.js forbid the internals; this test checks the
  * cycles, which a lint rule sees only file by file.
  *
- * Covered: the folders in ROOTS, the dashboard included. The dashboard's page areas
- * (src/pages/<area>) are also checked as wholes: with each area's files taken as one node, no
- * area may reach itself again through another area (docs/README.md "Page areas"), so
+ * Covered: the folders in ROOTS, the dashboard included. The areas are also checked as wholes:
+ * with each area's files taken as one node, no area may reach itself again through another, so
  * pages/event -> pages/compose -> pages/event fails even when no single file closes the loop.
+ * That holds for the dashboard's page areas (src/pages/<area>, docs/README.md "Page areas") and
+ * for the server's (src/server/areas/<area>, and the change log, src/server/changes; README
+ * "Areas"): they form a tree, e.g. event <- live <- compose, event <- asset <- syndication.
  * The router's lazy `import()`s are not imports here: they load a route when it is visited.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -119,19 +121,33 @@ function pageAreaOf(file: string): string {
   return /^src\/pages\/[^/]+(?=\/)/.exec(file)?.[0] ?? file;
 }
 
+/** A server area's folder (src/server/areas/<area>, or src/server/changes) for its files; any other file stays itself. */
+function serverAreaOf(file: string): string {
+  return /^src\/server\/(areas\/[^/]+|changes)(?=\/)/.exec(file)?.[0] ?? file;
+}
+
+/** The cycles of the graph with each file taken as the area `areaOf` names (files outside areas stay themselves, and carry paths between areas). */
+function areaCycles(areaOf: (file: string) => string): string[][] {
+  const areas = new Map<string, Set<string>>();
+  for (const [file, imports] of importGraph()) {
+    const from = areaOf(file);
+    const to = areas.get(from) ?? new Set<string>();
+    for (const imported of imports) if (areaOf(imported) !== from) to.add(areaOf(imported));
+    areas.set(from, to);
+  }
+  return cycles(new Map([...areas].map(([area, to]) => [area, [...to]])));
+}
+
 describe('the import graph of the server, the schema module, the client and the dashboard', () => {
   it('has no cycles', () => {
     expect(cycles(importGraph())).toEqual([]);
   });
 
   it('has no cycles between page areas', () => {
-    const areas = new Map<string, Set<string>>();
-    for (const [file, imports] of importGraph()) {
-      const from = pageAreaOf(file);
-      const to = areas.get(from) ?? new Set<string>();
-      for (const imported of imports) if (pageAreaOf(imported) !== from) to.add(pageAreaOf(imported));
-      areas.set(from, to);
-    }
-    expect(cycles(new Map([...areas].map(([area, to]) => [area, [...to]])))).toEqual([]);
+    expect(areaCycles(pageAreaOf)).toEqual([]);
+  });
+
+  it('has no cycles between server areas', () => {
+    expect(areaCycles(serverAreaOf)).toEqual([]);
   });
 });

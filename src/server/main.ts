@@ -21,6 +21,7 @@ import type { ServiceUrls } from './http/service-url.ts';
 import { systemClock } from './jobs/clock.ts';
 import { claimDataDir, heldMessage } from './pid-file.ts';
 import { createMailer } from './sim/mail.ts';
+import { SimulatedArchiveStorage } from './sim/archive-storage.ts';
 // Loaded only when DEMO_DATA is on (the import below); the type import costs nothing at run time.
 import type * as SeedModule from './demo/seed.ts';
 
@@ -163,10 +164,8 @@ async function main(): Promise<void> {
         ...(config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {}),
         faultRate: config.mediaFaultRate,
       }),
-      archiver: {
-        ...(config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {}),
-        ...(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
-      },
+      archiver: config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {},
+      archiveStorage: new SimulatedArchiveStorage(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
     }, ...(demoKey ? { demoKey } : {}) });
 
   try {

@@ -16,11 +16,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '#schema';
-import { buildApp, type AppExtension } from '#server/app.ts';
+import { buildApp } from '#server/app.ts';
+import type { AppExtension } from '#server/http/extension.ts';
 import type { Database } from '#server/db/database.ts';
 import { openTestDatabase } from '#server/db/test-database.ts';
 import { clientForKey, createKey } from '#server/db/keys.ts';
-import type { AppServices, Implementation } from '#server/http/implement.ts';
+import type { Implementation } from '#server/http/implement.ts';
+import type { ServiceOptions } from '#server/services.ts';
 import { ManualClock } from '#server/jobs/clock.ts';
 
 export interface TestTenant {
@@ -57,7 +59,8 @@ export interface TestAppOptions {
   /** Where the ManualClock starts (default 2026-01-15T12:00:00Z). */
   now?: Date | string;
   demoKey?: string;
-  services?: AppServices;
+  /** Services to replace (services.ts); the rest get their defaults. */
+  services?: ServiceOptions;
   /** Default true. */
   validateResponses?: boolean;
   /** Serve through the response cache, as the service does. Default false: tests also write behind the service's back. */

@@ -6,6 +6,9 @@ import { events } from '#server/db/tables/index.ts';
 import { seedLiveFixture, SERVICE } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import type { TestApp as FullTestApp } from '#testing/app.ts';
+import type { ArchiveAttempt } from '#server/areas/archiver/index.ts';
+import type { ServiceOptions } from '#server/services.ts';
+import { SimulatedArchiveStorage } from '#server/sim/archive-storage.ts';
 
 const S = EventState.values;
 
@@ -13,6 +16,11 @@ const S = EventState.values;
 type TestApp = Pick<FullTestApp, 'app' | 'database' | 'clock' | 'clientId' | 'runJobs'>;
 
 /** The primary publishing point of the fixture channel's first encoder (demo catalogue, `main`). */
+/** The services of an archiver test: segments of `segmentMs`, and the attempts that fail (none by default). */
+export function archiverServices(segmentMs: number, fault: (attempt: ArchiveAttempt) => boolean = () => false, more: ServiceOptions['archiver'] = {}): ServiceOptions {
+  return { archiver: { segmentMs, ...more }, archiveStorage: new SimulatedArchiveStorage({ fault }) };
+}
+
 export const PRIMARY_POINT = `${SERVICE}/api/stream/ingest/ch-main/0/primary`;
 export const SECONDARY_POINT = `${SERVICE}/api/stream/ingest/ch-main/0/secondary`;
 

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router';
 import { endpoints, EventState } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { archiverProfiles, archiverStreams } from '#server/db/tables/index.ts';
-import { captureBody } from '#testing/archiver.ts';
+import { captureBody, archiverServices } from '#testing/archiver.ts';
 import { seedLiveFixture } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { servicePerFile } from '#testing/page-service.ts';
@@ -18,7 +18,7 @@ import ArchiverPage from './archiver-page.tsx';
 const SEGMENT_MS = 4_000;
 const fixture = servicePerFile({
   now: new Date(),
-  services: { archiver: { segmentMs: SEGMENT_MS, fault: () => false } },
+  services: archiverServices(SEGMENT_MS),
   // The recorder's catching up below takes longer than most seeds.
   timeout: 180_000,
   seed: async (t, api) => {

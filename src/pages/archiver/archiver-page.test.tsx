@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints, EventState } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
-import { captureBody, PRIMARY_POINT } from '#testing/archiver.ts';
+import { captureBody, PRIMARY_POINT, archiverServices } from '#testing/archiver.ts';
 import { seedLiveFixture } from '#testing/live.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { servicePerFile } from '#testing/page-service.ts';
@@ -18,7 +18,7 @@ const S = EventState.values;
 const fixture = servicePerFile({
   // The clock at the real time: the timeline's window ends at the browser's now.
   now: new Date(),
-  services: { archiver: { segmentMs: 4_000, fault: ({ startTime }) => Math.floor(startTime.getTime() / 4_000) % 10 === 0 } },
+  services: archiverServices(4_000, ({ startTime }) => Math.floor(startTime.getTime() / 4_000) % 10 === 0),
   seed: async (t, api) => {
     const now = t.clock.now();
     const { channelId } = await seedLiveFixture(t.database.db, t.clientId, now);

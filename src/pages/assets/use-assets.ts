@@ -105,7 +105,7 @@ export function useAssetGallery(query: AssetListQuery) {
 
 export const isSystem = (asset: Asset) => asset.type === AssetType.values.SYSTEM;
 
-/** The still beside a GIF or video asset (areas/asset/dispatcher.ts posterPath). */
+/** The still beside a GIF or video asset (areas/asset/make.ts posterPath). */
 export function posterUrl(asset: Asset): string | null {
   if (!asset.url || (asset.type !== AssetType.values.GIF && asset.type !== AssetType.values.VIDEO)) return null;
   return `${asset.url.slice(0, asset.url.lastIndexOf('/') + 1)}poster.jpg`;

@@ -91,7 +91,7 @@ export function FollowDownload({ row, onDone }: { row: VodDownloadDetails | unde
       </Box>
       {row.state === 'processing' && (
         <>
-          <LinearProgress variant={row.progress > 0 ? 'determinate' : 'indeterminate'} value={row.progress} aria-label={`Processing ${row.mp4Filename}`} />
+          <LinearProgress variant={(row.progress?.percent ?? 0) > 0 ? 'determinate' : 'indeterminate'} value={row.progress?.percent ?? 0} aria-label={`Processing ${row.mp4Filename}`} />
           <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
             Cutting and stitching {row.clips.length === 1 ? '1 clip' : `${row.clips.length} clips`} ({formatDuration(row.durationMs)})… This updates by itself.
           </Typography>

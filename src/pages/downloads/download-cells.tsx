@@ -17,11 +17,11 @@ export function StateCell({ row }: { row: VodDownloadDetails }) {
         <Chip size="small" label={STATE_LABELS[row.state]} color={STATE_COLORS[row.state]} variant={row.state === 'expired' ? 'outlined' : 'filled'} />
         {row.state === 'processing' && (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {row.progress}%
+            {row.progress?.percent ?? 0}%
           </Typography>
         )}
       </Box>
-      {row.state === 'processing' && <LinearProgress variant={row.progress > 0 ? 'determinate' : 'indeterminate'} value={row.progress} aria-label={`Processing ${row.mp4Filename}`} />}
+      {row.state === 'processing' && <LinearProgress variant={(row.progress?.percent ?? 0) > 0 ? 'determinate' : 'indeterminate'} value={row.progress?.percent ?? 0} aria-label={`Processing ${row.mp4Filename}`} />}
       {row.state === 'failed' && row.failureReason && (
         <Tooltip title={row.failureReason} describeChild>
           <Typography variant="caption" noWrap sx={{ color: 'error.main' }}>

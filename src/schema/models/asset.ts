@@ -21,6 +21,20 @@ function commaSeparated(e: typeof AssetState | typeof AssetType) {
     .describe(`Comma-separated ${e.name} names or numbers`);
 }
 
+/**
+ * Beyond the interface: how far long media work (an asset, an event's MP4, a VOD download) got,
+ * as the media encoder reports it while it runs (ffmpeg's `-progress`): a percentage and the time
+ * left, estimated from the pace so far (null until there is a pace to go by). Null while the work
+ * waits its turn, and once it is over.
+ */
+export const MediaProgressSchema = z
+  .object({
+    percent: z.number().int().min(0).max(100),
+    etaSeconds: z.number().int().min(0).nullable(),
+  })
+  .meta({ id: 'MediaProgress' });
+export type MediaProgress = z.infer<typeof MediaProgressSchema>;
+
 export const AssetSchema = z
   .object({
     id: Guid,
@@ -40,6 +54,8 @@ export const AssetSchema = z
     url: z.string().nullable(),
     /** Beyond the interface: why a FAILED asset failed (null otherwise). */
     error: z.string().nullable().optional(),
+    /** Beyond the interface: how far the making of a GENERATING asset got (MediaProgress). */
+    progress: MediaProgressSchema.nullable().optional(),
   })
   .meta({ id: 'Asset' });
 export type Asset = z.infer<typeof AssetSchema>;
@@ -181,6 +197,8 @@ export const EventMp4Schema = z
     thumbnail: z.boolean(),
     /** The sprite (a grid of frames) that comes with the MP4 was made and its file is there. */
     sprite: z.boolean(),
+    /** How far the making of the MP4 got while GENERATING (MediaProgress). */
+    progress: MediaProgressSchema.nullable(),
   })
   .meta({ id: 'EventMp4' });
 export type EventMp4 = z.infer<typeof EventMp4Schema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { boundedText, DateOrTime, DateTime, Guid, NullableDateTime, TEXT_MAX } from '../common.ts';
+import { MediaProgressSchema } from './asset.ts';
 
 export const VodDownloadSchema = z
   .object({
@@ -109,7 +110,7 @@ export const DownloadClipDetailsSchema = z
 /** A download with what the interface does not carry: state, progress, the failure's reason, the mail. */
 export const VodDownloadDetailsSchema = VodDownloadSchema.extend({
   state: z.enum(DOWNLOAD_STATES),
-  progress: z.number().int().min(0).max(100).describe('Percent done while processing'),
+  progress: MediaProgressSchema.nullable().describe('How far the processing got (while processing; null before it starts and once it is over)'),
   failureReason: z.string().nullable(),
   expiresAt: NullableDateTime.describe('When a ready download stops being served'),
   mp4Filename: z.string(),

@@ -1,7 +1,7 @@
 /**
  * The change feed (beyond the interface; DESIGN.md "Change feed"): `GET /api/changes` streams the
  * caller's event changes as Server-Sent Events, carrying the same notification JSON webhooks
- * receive (webhook/serialize.ts toNotification), with the change's seq as the SSE id.
+ * receive (notification.ts toNotification), with the change's seq as the SSE id.
  *
  * - Authentication: API-KEY or X-Auth-Key header, as every operation. A browser EventSource cannot
  *   send headers, so the dashboard reads the stream with fetch.
@@ -30,12 +30,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt, lte, max, min } from 'drizzle-orm';
 import { z } from 'zod';
 import { Guid, type ArchiverChange } from '#schema';
-import type { AppExtension } from '../app.ts';
+import type { AppExtension } from '../http/extension.ts';
 import type { Db } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
-import { toNotification } from '../areas/webhook/index.ts';
+import { toNotification } from './notification.ts';
 import { listenForChanges, type ChangeListener } from './listen.ts';
 import { ensureChangePruneScheduled, type PruneSettings } from './prune.ts';
 
@@ -52,13 +52,6 @@ export interface ChangeFeedSettings extends PruneSettings {
   gapWaitMs?: number;
   /** Changes queued for a client that does not read them before the stream is closed (it resumes). Default 10 000. */
   maxQueued?: number;
-}
-
-declare module '../services.ts' {
-  interface AppServices {
-    /** The change feed (src/server/changes/feed.ts). */
-    changeFeed?: ChangeFeedSettings;
-  }
 }
 
 type ChangeRow = typeof eventChanges.$inferSelect;
@@ -450,7 +443,7 @@ export const changeFeed: AppExtension = {
   routes: CHANGE_FEED_ROUTES,
   async register(app: FastifyInstance, { db, clock, services, authenticate }) {
     const settings = settingsOf(services.changeFeed);
-    await ensureChangePruneScheduled(db, clock, services.changeFeed ?? {});
+    await ensureChangePruneScheduled(db, clock, services.changeFeed);
     let hub = hubs.get(db);
     if (!hub) {
       hub = new ChangeHub(db, settings);

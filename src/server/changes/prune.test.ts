@@ -48,7 +48,7 @@ describe('pruneChanges', () => {
     t.clock.advance(DEFAULT_RETENTION_MS * 2);
     expect(await pruneChanges(t.database.db, t.clock, 0)).toBe(0);
     expect(await seqs()).toEqual(expect.arrayContaining([first, newest]));
-    // A change's webhook deliveries are made with it (areas/webhook/fanout.ts): nothing waits on the log.
+    // A change's webhook deliveries are made with it (changes/fanout.ts): nothing waits on the log.
     await pruneChanges(t.database.db, t.clock, HOUR);
     expect(await seqs()).toEqual([newest]);
   });

@@ -3,8 +3,8 @@
  * transaction it writes the event with, and one statement records everything that follows from
  * it, so it commits (or rolls back) with the write:
  *
- * - Webhooks: the change's deliveries, one per matching webhook (areas/webhook/fanout.ts, the
- *   webhook area's `changeDeliveries`), and a NOTIFY that wakes the dispatchers at commit.
+ * - Webhooks: the change's deliveries, one per matching webhook (fanout.ts `changeDeliveries`),
+ *   and a NOTIFY that wakes the webhook area's dispatchers at commit.
  * - Change feed (changes/feed.ts): reads `event_changes` by seq. It is woken when the change
  *   commits by a `NOTIFY` sent here in the writer's transaction (listen.ts: every process sharing
  *   a PostgreSQL database hears it, PGlite this process; none does for a rollback); it polls as
@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { changeDeliveries, wakeDispatchers } from '../areas/webhook/index.ts';
+import { changeDeliveries, wakeDispatchers } from './fanout.ts';
 import { CHANGES_CHANNEL } from './listen.ts';
 
 /** The flags of the interface's notification payload ("Notification payload"). */

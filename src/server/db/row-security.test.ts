@@ -133,7 +133,7 @@ describe('row-level security', () => {
     const uses = await usesOf('asService(');
     expect(uses).toEqual([
       'src/server/areas/search/repo.ts', // events' full-text `@@` on events_search_idx
-      'src/server/areas/syndication/publication-routes.ts', // content id `ILIKE` on publications_content_id_trgm_idx
+      'src/server/areas/syndication/repo.ts', // content id `ILIKE` on publications_content_id_trgm_idx
       'src/server/areas/webhook/routes.ts', // the app's one dispatcher, which a test or a redelivery starts
     ]);
   });

@@ -12,7 +12,8 @@ import { ChannelConfigurationSchema, EventState, parseJsonText } from '#schema';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverSegments, channels, events } from '../db/tables/index.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { createMissingStreams, DEFAULT_SEGMENT_MS, nextContentAfter, scheduleTick, segmentAt, sourceAt, sourcesOf, type SourceStream } from '../areas/archiver/index.ts';
+import { writeEvents } from '../areas/event/index.ts';
+import { createMissingStreams, DEFAULT_SEGMENT_MS, nextContentAfter, resolveArchiverSettings, scheduleTick, segmentAt, sourceAt, sourcesOf, type SourceStream } from '../areas/archiver/index.ts';
 
 export const DEMO_CAPTURE_ID = 'main_catchup';
 const HISTORY_MS = 6 * 3_600_000;
@@ -138,8 +139,9 @@ export async function seedArchiverDemo(db: DbOrTx, clientId: string, clock: Cloc
         updatedAt: start,
       })
       .returning({ id: archiverflows.id });
-    await tx.update(events).set({ archiverflowId: flow!.id }).where(and(eq(events.clientId, clientId), eq(events.id, live.id)));
-    await scheduleTick(tx, clock, undefined);
+    await writeEvents(tx, clientId, live.id, { archiverflowId: flow!.id });
+    // The app's own tick length takes over from the first tick on.
+    await scheduleTick(tx, clock, resolveArchiverSettings(undefined));
   });
   return rows.length;
 }

@@ -13,7 +13,7 @@ import { seedSyndicationDemo } from './syndication.ts';
 import { seedArchiverDemo } from './archiver.ts';
 import { seedMetadataDemo } from '../areas/chapter-point/index.ts';
 import { seedComposeDemo } from './compose.ts';
-import { scheduleAutomation } from '../areas/live/index.ts';
+import { insertEventRows, scheduleAutomation } from '../areas/event/index.ts';
 import { createHash } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { EventState, Mp4State, ProvisionState } from '#schema';
@@ -1004,8 +1004,8 @@ export async function seedDemoData(
     await tx.insert(xflows).values(rows.xflows);
     await tx.insert(infrastructureProfiles).values(rows.infrastructureProfiles);
     await tx.insert(propertyConfigurations).values(rows.propertyConfigurations);
-    // Events have many columns: batches keep each statement well under PostgreSQL's 65,535 parameters.
-    for (let i = 0; i < rows.events.length; i += 250) await tx.insert(events).values(rows.events.slice(i, i + 250));
+    // Through the event area, which owns the table (in batches under PostgreSQL's 65,535 parameters).
+    await insertEventRows(tx, rows.events);
     if (rows.eventCategories.length) await tx.insert(eventCategories).values(rows.eventCategories);
     if (rows.eventTags.length) await tx.insert(eventTags).values(rows.eventTags);
     if (rows.customProperties.length) await tx.insert(customProperties).values(rows.customProperties);

@@ -12,6 +12,10 @@
  *   // src/server/areas/thing/jobs.ts
  *   export const thingJobs = [defineJob(refreshKind, async ({ clientId, thingId }, ctx) => refresh(ctx.db, clientId, thingId), { concurrency: 2 })];
  *
+ *   // long media work: in the media lane, by priority (1 first), never holding a round up
+ *   await makeKind.enqueue(tx, clock, { clientId, assetId }, { clientId, priority: 3 });
+ *   defineJob(makeKind, make, { lane: 'media' });
+ *
  * The worker parses the stored payload with the schema before calling the handler: a payload that
  * does not match is a failed job at once (no retry can make it match), with the schema's message.
  */
@@ -21,8 +25,14 @@ import type { Clock } from './clock.ts';
 import { enqueue, type EnqueueOptions, type JobContext } from './queue.ts';
 
 export interface JobOptions {
-  /** Jobs of this kind running at once in one process. Default 1: one after the other, in claim order. */
+  /** Jobs of this kind running at once in one process, in a round. Default 1: one after the other, in claim order. */
   concurrency?: number;
+  /**
+   * `media`: long media work (ffmpeg), run in the media lane beside the rounds (media-lane.ts), in
+   * priority order, at most MEDIA_CONCURRENCY at once, so that a round never waits for it.
+   * Default `round`: the job runs in a round of the worker (queue.ts).
+   */
+  lane?: 'round' | 'media';
 }
 
 /** A kind of job: its name and the schema of its payload, with the typed way to queue one. */
@@ -48,7 +58,7 @@ export interface JobDefinition<P = unknown> extends JobKind<P> {
 
 /** A kind (`jobKind`) with its handler and how many of it may run at once in one process. */
 export function defineJob<P>(kind: JobKind<P>, handler: (payload: P, context: JobContext) => Promise<void>, options?: JobOptions): JobDefinition<P> {
-  return { ...kind, handler, options: { concurrency: Math.max(1, options?.concurrency ?? 1) } };
+  return { ...kind, handler, options: { concurrency: Math.max(1, options?.concurrency ?? 1), lane: options?.lane ?? 'round' } };
 }
 
 /** Any definition, whatever its payload (the worker's list). */

@@ -8,6 +8,7 @@ import { listenForChanges } from '../changes/listen.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { jobs } from '../db/tables/jobs.ts';
+import { closeServices, createServices } from '../services.ts';
 import { ManualClock } from './clock.ts';
 import { defineJob, jobKind } from './define.ts';
 import { cancelByKey, enqueue, exponentialBackoff, JOBS_CHANNEL, JobWorker, type JobHandler } from './queue.ts';
@@ -16,11 +17,16 @@ import { cancelByKey, enqueue, exponentialBackoff, JOBS_CHANNEL, JobWorker, type
 const databaseUrl = process.env.DATABASE_URL;
 let database: Database;
 let clock: ManualClock;
+/** The handlers here use none of them; a worker takes them all the same. */
+const services = createServices(new ManualClock());
 
 beforeAll(async () => {
   database = await openTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  await closeServices(services);
+});
 beforeEach(async () => {
   await database.db.delete(jobs);
   clock = new ManualClock('2026-03-01T10:00:00Z');
@@ -30,7 +36,7 @@ beforeEach(async () => {
 const kinds = (handlers: Record<string, JobHandler>) => Object.entries(handlers).map(([name, handler]) => defineJob(jobKind(name, z.unknown()), handler));
 
 function worker(handlers: Record<string, JobHandler>, workerId?: string) {
-  return new JobWorker({ db: database.db, clock, jobs: kinds(handlers), workerId, backoff: exponentialBackoff(1_000, 60_000) });
+  return new JobWorker({ db: database.db, clock, services, jobs: kinds(handlers), workerId, backoff: exponentialBackoff(1_000, 60_000) });
 }
 
 describe('job queue', () => {
@@ -99,7 +105,7 @@ describe('job queue', () => {
 
   it('takes over a job whose worker died once its lease has passed', async () => {
     await enqueue(database.db, clock, { type: 'slow', payload: null });
-    const dead = new JobWorker({ db: database.db, clock, jobs: [], workerId: 'dead', leaseMs: 30_000 });
+    const dead = new JobWorker({ db: database.db, clock, services, jobs: [], workerId: 'dead', leaseMs: 30_000 });
     expect(await dead.claim()).toHaveLength(1); // claimed, then the process "dies"
 
     const ran: string[] = [];
@@ -124,7 +130,7 @@ describe('job queue', () => {
 
   it('starts polling in real time and stops after the job in hand', async () => {
     const ran: string[] = [];
-    const w = new JobWorker({ db: database.db, clock, jobs: kinds({ ping: async () => void ran.push('ping') }), pollIntervalMs: 10 });
+    const w = new JobWorker({ db: database.db, clock, services, jobs: kinds({ ping: async () => void ran.push('ping') }), pollIntervalMs: 10 });
     w.start();
     await enqueue(database.db, clock, { type: 'ping', payload: null });
     w.wake();
@@ -135,7 +141,7 @@ describe('job queue', () => {
   it('hands a handler its payload parsed by its schema, and fails a payload that does not match at once', async () => {
     const seen: number[] = [];
     const typed = defineJob(jobKind('typed', z.object({ n: z.coerce.number() })), async ({ n }) => void seen.push(n + 1));
-    const w = new JobWorker({ db: database.db, clock, jobs: [typed] });
+    const w = new JobWorker({ db: database.db, clock, services, jobs: [typed] });
     await typed.enqueue(database.db, clock, { n: 1 });
     await enqueue(database.db, clock, { type: 'typed', payload: { n: 'x' }, maxAttempts: 5 });
     expect(await w.runDue()).toBe(2);
@@ -174,7 +180,7 @@ describe('job queue', () => {
       await serial.enqueue(database.db, clock, { i }, { runAt: new Date(clock.now().getTime() - 1000 + i) });
       await parallel.enqueue(database.db, clock, null);
     }
-    expect(await new JobWorker({ db: database.db, clock, jobs: [serial, parallel], batchSize: 12 }).runDue()).toBe(12);
+    expect(await new JobWorker({ db: database.db, clock, services, jobs: [serial, parallel], batchSize: 12 }).runDue()).toBe(12);
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
     expect(most).toBe(1);
     expect(wideMost).toBe(3);
@@ -182,7 +188,7 @@ describe('job queue', () => {
 
   it('wakes when a job due now is committed (NOTIFY on the jobs channel), without waiting for its poll', async () => {
     const ran: string[] = [];
-    const w = new JobWorker({ db: database.db, clock, jobs: kinds({ ping: async () => void ran.push('ping') }), pollIntervalMs: 3_600_000 });
+    const w = new JobWorker({ db: database.db, clock, services, jobs: kinds({ ping: async () => void ran.push('ping') }), pollIntervalMs: 3_600_000 });
     const listener = listenForChanges(database.db, { channel: JOBS_CHANNEL, onNotify: () => w.wake() })!;
     await listener.ready;
     w.start();
@@ -207,7 +213,7 @@ describe.skipIf(databaseUrl)('job queue across a restart (PGlite data directory)
       const after = await openDatabase({ dataDir: dir });
       const ran: unknown[] = [];
       clock.advance(60_000);
-      await new JobWorker({ db: after.db, clock, jobs: kinds({ survivor: async (p) => void ran.push(p) }) }).runDue();
+      await new JobWorker({ db: after.db, clock, services, jobs: kinds({ survivor: async (p) => void ran.push(p) }) }).runDue();
       expect(ran).toEqual([{ msg: 'still here' }]);
       await after.close();
     } finally {

@@ -9,7 +9,8 @@
  * - Time comes from the Clock: tests move it and call `runDue()` instead of sleeping.
  * - Kinds are typed (define.ts: `defineJob(jobKind(name, payloadSchema), handler, { concurrency })`); the
  *   worker claims a batch per round and runs each kind's jobs with that kind's own bound, the
- *   kinds beside each other.
+ *   kinds beside each other. Long media work (kinds of `{ lane: 'media' }`) is never claimed by a
+ *   round: the media lane (media-lane.ts) runs it beside the rounds, by priority.
  * - It wakes when work arrives: a job due now sends NOTIFY on JOBS_CHANNEL with the insert (so
  *   at commit, never for a rollback); every worker listening on the database (this process on
  *   PGlite, every process on PostgreSQL) looks at once. It also polls, in case a wake-up is lost.
@@ -22,6 +23,7 @@ import { loggableError } from '../logging.ts';
 import type { AppServices } from '../services.ts';
 import type { Clock } from './clock.ts';
 import type { AnyJobDefinition } from './define.ts';
+import { MediaLane } from './media-lane.ts';
 
 /** NOTIFY channel of jobs due now (see above); the payload is the job's type. */
 export const JOBS_CHANNEL = 'control_room_jobs';
@@ -34,6 +36,8 @@ export interface EnqueueOptions {
   clientId?: string | null;
   /** When to run; now when omitted. */
   runAt?: Date;
+  /** 1 (first) to 10 (last), for the media lane's order. Default 5. */
+  priority?: number;
   maxAttempts?: number;
   /**
    * At most one pending or running job per key. Enqueueing again with the same key moves the
@@ -59,6 +63,7 @@ export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions)
     payload: options.payload ?? null,
     clientId: options.clientId ?? null,
     runAt: options.runAt ?? now,
+    priority: options.priority ?? 5,
     maxAttempts: options.maxAttempts ?? 5,
     dedupeKey: options.dedupeKey ?? null,
     createdAt: now,
@@ -69,7 +74,7 @@ export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions)
     for (let round = 0; ; round++) {
       const updated = await db
         .update(jobs)
-        .set({ payload: values.payload, runAt: values.runAt, maxAttempts: values.maxAttempts })
+        .set({ payload: values.payload, runAt: values.runAt, priority: values.priority, maxAttempts: values.maxAttempts })
         .where(and(eq(jobs.dedupeKey, options.dedupeKey), eq(jobs.status, 'pending')))
         .returning({ id: jobs.id });
       if (updated[0]) return updated[0].id;
@@ -88,8 +93,8 @@ export async function enqueue(db: DbOrTx, clock: Clock, options: EnqueueOptions)
   // Due now: the wake-up travels with the insert (one round trip), delivered at commit.
   const result = await db.execute(sql`
     with inserted as (
-      insert into ${jobs} (type, payload, client_id, run_at, max_attempts, created_at)
-      values (${values.type}, ${JSON.stringify(values.payload)}::jsonb, ${values.clientId}, ${values.runAt}, ${values.maxAttempts}, ${values.createdAt})
+      insert into ${jobs} (type, payload, client_id, run_at, priority, max_attempts, created_at)
+      values (${values.type}, ${JSON.stringify(values.payload)}::jsonb, ${values.clientId}, ${values.runAt}, ${values.priority}, ${values.maxAttempts}, ${values.createdAt})
       returning id
     )
     select id, pg_notify(${JOBS_CHANNEL}, ${values.type}) from inserted`);
@@ -112,6 +117,8 @@ export interface JobContext {
   clock: Clock;
   log: JobLogger;
   services: AppServices;
+  /** Aborted when the process closes while the job runs (media lane: it is given back to the queue). */
+  signal: AbortSignal;
 }
 
 export interface JobLogger {
@@ -127,7 +134,8 @@ export interface WorkerOptions {
   clock: Clock;
   /** The kinds this worker runs (define.ts); a job of another kind fails with "No handler". */
   jobs: readonly AnyJobDefinition[];
-  services?: AppServices;
+  /** What the handlers get as `services` (services.ts createServices). */
+  services: AppServices;
   log?: JobLogger;
   /** Distinguishes workers in `locked_by`. */
   workerId?: string;
@@ -138,6 +146,8 @@ export interface WorkerOptions {
   batchSize?: number;
   /** Real-time polling interval of `start()`. */
   pollIntervalMs?: number;
+  /** Media lane jobs at once in this process (MEDIA_CONCURRENCY). Default 2. */
+  laneConcurrency?: number;
   /**
    * Told after each job has run (done or failed), with its client: what it wrote is visible now
    * (the response cache drops that client's answers; http/response-cache.ts). Must not throw.
@@ -157,22 +167,32 @@ export class JobWorker {
   /** A wake-up came while a round was running: look again at once after it. */
   private wakeRequested = false;
   private readonly startListeners = new Set<() => void>();
+  /** The kinds the rounds leave to the media lane. */
+  private readonly laneTypes: string[];
+  readonly lane: MediaLane;
 
   constructor(options: WorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.options = {
       log: silentLog,
-      services: {},
       leaseMs: 60_000,
       backoff: exponentialBackoff(),
       batchSize: 20,
       pollIntervalMs: 500,
+      laneConcurrency: 2,
       ...options,
     };
     this.kinds = new Map(options.jobs.map((job) => [job.name, job]));
+    this.laneTypes = options.jobs.filter((job) => job.options.lane === 'media').map((job) => job.name);
+    const { db, clock, leaseMs, log } = this.options;
+    this.lane = new MediaLane(
+      { db, clock, workerId: this.workerId, leaseMs, log, execute: (job, signal) => this.runOne(job, signal), finished: (job) => this.options.onJobFinished?.(job) },
+      this.laneTypes,
+      Math.max(1, this.options.laneConcurrency),
+    );
   }
 
-  /** Claims due jobs (and jobs whose lease has passed) for this worker, in one statement. */
+  /** Claims due jobs (and jobs whose lease has passed) for a round of this worker, in one statement; never the media lane's. */
   async claim(limit = this.options.batchSize): Promise<JobRow[]> {
     const now = this.options.clock.now();
     const leaseUntil = new Date(now.getTime() + this.options.leaseMs);
@@ -183,8 +203,9 @@ export class JobWorker {
         inArray(
           jobs.id,
           sql`(select ${jobs.id} from ${jobs}
-            where (${jobs.status} = 'pending' and ${jobs.runAt} <= ${now})
-               or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now})
+            where ((${jobs.status} = 'pending' and ${jobs.runAt} <= ${now})
+               or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now}))
+              ${this.laneTypes.length > 0 ? sql`and ${jobs.type} <> all(${sql.param(this.laneTypes)}::text[])` : sql``}
             order by ${jobs.runAt}
             limit ${limit}
             for update skip locked)`,
@@ -194,8 +215,11 @@ export class JobWorker {
     return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
   }
 
-  /** Runs a job's handler; answers whether it succeeded (a failure is recorded here: retry or give up). */
-  private async runOne(job: JobRow): Promise<boolean> {
+  /**
+   * Runs a job's handler; answers whether it succeeded (a failure is recorded here: retry or give
+   * up; not when `signal` was aborted: the media lane gives such a job back itself).
+   */
+  private async runOne(job: JobRow, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
     const { db, clock, log, backoff, services } = this.options;
     const kind = this.kinds.get(job.type);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
@@ -207,9 +231,10 @@ export class JobWorker {
         giveUpNow = true;
         throw new Error(`${job.type}: the payload does not match its schema: ${parsed.error.message}`);
       }
-      await kind.handler(parsed.data, { job, db, clock, log, services });
+      await kind.handler(parsed.data, { job, db, clock, log, services, signal });
       return true;
     } catch (error) {
+      if (signal.aborted) return false;
       const message = loggableError(error).message;
       const giveUp = giveUpNow || job.attempts >= job.maxAttempts;
       const now = clock.now();
@@ -247,12 +272,25 @@ export class JobWorker {
   }
 
   /**
-   * Runs every job due now, round after round, until none is left; returns how many ran.
-   * Jobs a handler schedules for "now" run in the same call; later ones wait for the clock.
-   * A round's finished jobs are marked done together, in one statement (a crash before it runs
-   * them again: at least once, as a crash during a job always did).
+   * Runs every job due now, round after round, and the media lane's until it is idle, until none
+   * is left; returns how many ran (tests and the bench: the worker's own polling never waits for
+   * the lane). Jobs a handler schedules for "now" run in the same call; later ones wait for the
+   * clock. A round's finished jobs are marked done together, in one statement (a crash before it
+   * runs them again: at least once, as a crash during a job always did).
    */
   async runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ran = await this.runRounds();
+      const started = await this.lane.fill();
+      await this.lane.idle();
+      total += ran + started;
+      if (ran === 0 && started === 0) return total;
+    }
+  }
+
+  /** Rounds until none is due (the media lane's jobs are not theirs); answers how many ran. */
+  private async runRounds(): Promise<number> {
     let total = 0;
     for (;;) {
       const claimed = await this.claim();
@@ -295,6 +333,7 @@ export class JobWorker {
 
   wake(): void {
     if (this.stopped) return;
+    void this.lane.fill().catch((error: unknown) => this.options.log.error({ err: loggableError(error).message }, 'media lane: claiming failed'));
     if (this.running) this.wakeRequested = true;
     else this.schedule(0);
   }
@@ -307,7 +346,9 @@ export class JobWorker {
 
   private async tick(): Promise<void> {
     if (this.stopped || this.running) return;
-    this.running = this.runDue().catch((error: unknown) => {
+    // The lane's work goes on beside the rounds: started here, never waited for.
+    void this.lane.fill().catch((error: unknown) => this.options.log.error({ err: loggableError(error).message }, 'media lane: claiming failed'));
+    this.running = this.runRounds().catch((error: unknown) => {
       this.options.log.error({ err: loggableError(error).message }, 'job worker round failed');
       return 0;
     });
@@ -317,10 +358,11 @@ export class JobWorker {
     if (!this.stopped) this.schedule(this.wakeRequested ? 0 : this.options.pollIntervalMs);
   }
 
-  /** Stops polling and waits for the jobs in hand to finish. */
+  /** Stops polling, waits for the round in hand to finish, and gives the media lane's work back (media-lane.ts). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.lane.close();
   }
 }

@@ -1,29 +1,23 @@
 /**
- * The outbound module's settings (outbound/request.ts): whether loopback and private addresses
- * may be called (OUTBOUND_ALLOW_PRIVATE, alias WEBHOOKS_ALLOW_PRIVATE: read in config.ts, passed
- * by main.ts), and the DNS resolver (tests replace it). Tests and embedders pass
- * `services.outbound` to buildApp; without it, private addresses are refused.
+ * The outbound module's settings (outbound/request.ts), `services.outbound`: whether loopback and
+ * private addresses may be called (OUTBOUND_ALLOW_PRIVATE, alias WEBHOOKS_ALLOW_PRIVATE: read in
+ * config.ts, passed by main.ts), and the DNS resolver (tests replace it). services.ts fills them
+ * in once: without a choice, private addresses are refused and the system's resolver answers.
  */
-import type { AppServices } from '../services.ts';
 import { systemResolver, type AddressPolicy, type Resolver } from './address-policy.ts';
 
 export interface OutboundSettings {
-  /** Allow loopback and private addresses. Default false (main.ts passes OUTBOUND_ALLOW_PRIVATE). */
-  allowPrivate?: boolean;
-  resolve?: Resolver;
+  /** Allow loopback and private addresses. */
+  allowPrivate: boolean;
+  /** DNS resolution. */
+  resolve: Resolver;
 }
 
-declare module '../services.ts' {
-  interface AppServices {
-    /** Every request to a URL a client chose (src/server/outbound/). */
-    outbound?: OutboundSettings;
-  }
+export function resolveOutboundSettings(settings: Partial<OutboundSettings> | undefined): OutboundSettings {
+  return { allowPrivate: settings?.allowPrivate ?? false, resolve: settings?.resolve ?? systemResolver };
 }
 
-export function outboundPolicy(services: AppServices): AddressPolicy {
-  return { allowPrivate: services.outbound?.allowPrivate ?? false };
-}
-
-export function outboundResolver(services: AppServices): Resolver {
-  return services.outbound?.resolve ?? systemResolver;
+/** The address policy of these settings. */
+export function policyOf(settings: OutboundSettings): AddressPolicy {
+  return { allowPrivate: settings.allowPrivate };
 }

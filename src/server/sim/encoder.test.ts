@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelConfiguration } from '#schema';
+import { clientForKey, createKey } from '../db/keys.ts';
+import { openTestDatabase, type TestDatabase } from '../db/test-database.ts';
 import { ManualClock } from '../jobs/clock.ts';
 import { SimulatedEncoder } from './encoder.ts';
 
@@ -22,10 +25,28 @@ const channel: ChannelConfiguration = {
   ],
 };
 
+// Its runs are rows of the service's database, by client.
+let database: TestDatabase;
+let clientId: string;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  clientId = (await clientForKey(database.db, (await createKey(database.db, `encoder-${randomUUID()}`, 'test')).key))!.clientId;
+});
+afterAll(() => database?.close());
+
+/** An encoder of a fresh world of events named in the test ('e1', 'bad'...), each a new event id. */
 function setup(options: Partial<ConstructorParameters<typeof SimulatedEncoder>[0]> = {}) {
   const clock = new ManualClock('2026-01-15T12:00:00.000Z');
-  const encoder = new SimulatedEncoder({ clock, ...options });
-  return { clock, encoder };
+  const ids = new Map<string, string>();
+  const idOf = (name: string) => ids.get(name) ?? ids.set(name, randomUUID()).get(name)!;
+  const ref = (name: string) => ({ clientId, eventId: idOf(name) });
+  const sim = new SimulatedEncoder({ clock, ...options, ...(options.startFault ? { startFault: (id, channel) => options.startFault!([...ids].find(([, v]) => v === id)?.[0] ?? id, channel) } : {}) });
+  const encoder = {
+    start: (name: string, c: ChannelConfiguration) => sim.start(database.db, ref(name), c),
+    stop: (name: string) => sim.stop(database.db, ref(name)),
+    status: (name: string) => sim.status(database.db, ref(name)),
+  };
+  return { clock, encoder, ref, sim };
 }
 
 describe('the simulated encoder', () => {
@@ -131,5 +152,16 @@ describe('the simulated encoder', () => {
     clock.advance(63_000);
     await encoder.start('e2', channel);
     expect((await encoder.status('e1')).state).toBe('idle');
+  });
+
+  it('keeps its runs in the database: another process (or the same after a restart) goes on with them', async () => {
+    const { clock, encoder, ref } = setup();
+    const { readyAt } = await encoder.start('e1', channel);
+    clock.set(readyAt);
+    const other = new SimulatedEncoder({ clock });
+    expect(await other.status(database.db, ref('e1'))).toMatchObject({ state: 'running', receivingData: true, readyAt });
+    expect(await other.start(database.db, ref('e1'), channel)).toEqual({ readyAt });
+    const { stoppedAt } = await other.stop(database.db, ref('e1'));
+    expect(await encoder.status('e1')).toMatchObject({ state: 'stopping', stoppedAt });
   });
 });

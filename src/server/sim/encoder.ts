@@ -1,68 +1,15 @@
 /**
- * The encoder adapter: what the service asks of the encoders of a channel when a live event
- * starts and stops (DESIGN.md: "The simulated world", "Time and background work").
- *
- * A real encoder takes seconds to start publishing and to stop, so the interface is a request
- * and a report: `start` and `stop` answer at once with the time the encoder expects to be done,
- * and `status` reports, at any time, how far it got. The service drives an event's state with
- * jobs from these answers, e.g. PRE_LIVE -> LIVE_STARTING (start; a job at `readyAt`) ->
- * LIVE_UNPUBLISHED once `status` says `running`; LIVE_STOPPING (stop; a job at `stoppedAt`) ->
- * INSTANT_VOD once it says `stopped`. Nothing waits or sleeps.
- *
- * Commands are idempotent, so a job that runs twice (at-least-once delivery), or that runs after
- * a restart, may simply send its command again:
- * - `start` while starting or running answers the same `readyAt`; while stopping, the encoder
- *   starts again once stopped.
- * - `stop` while stopping answers the same `stoppedAt`; for an event the encoder is not running
- *   it answers at once (stopped now).
+ * The simulated encoder (sim/ is the only place that knows its delays and faults): it implements
+ * the live area's encoder adapter (areas/live/encoder.ts). Its runs are rows of `encoder_runs`,
+ * written through the caller's handle (in its transaction), so a restarted service and a second
+ * process on the same database see the same encoders: a running event goes on running.
  */
+import { and, eq, lt } from 'drizzle-orm';
 import type { ChannelConfiguration } from '#schema';
+import type { Encoder, EncoderRef, EncoderState, EncoderStatus } from '../areas/live/index.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { encoderRuns } from '../db/tables/live.ts';
 import type { Clock } from '../jobs/clock.ts';
-
-/**
- * Where an event stands on the encoder. `idle`: never started here (or forgotten: the simulated
- * encoder keeps its state in memory, so after a restart a job that finds `idle` where it expected
- * `starting` sends `start` again). `failed`: the start did not succeed; see `error`.
- */
-export type EncoderState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
-
-/** One publishing point, as the Event's video structure lists it (`publishingPointUrls`). */
-export interface PublishingPointStatus {
-  url: string;
-  /** The encoder state on this point, e.g. `running`. */
-  state: EncoderState;
-  /** The point has received the stream at least once. */
-  hasStarted: boolean;
-  lastUpdated: Date;
-  receivingData: boolean;
-}
-
-export interface EncoderStatus {
-  eventId: string;
-  state: EncoderState;
-  /** The stream is arriving at the publishing points (state `running`). */
-  receivingData: boolean;
-  startRequestedAt: Date | null;
-  /** When the stream is (or was) ready: the time of the running state; null before any start. */
-  readyAt: Date | null;
-  stopRequestedAt: Date | null;
-  stoppedAt: Date | null;
-  /** The primary (and secondary) publishing point of each encoder of the channel, in encoder order. */
-  publishingPoints: PublishingPointStatus[];
-  /** Why the start failed (state `failed`). */
-  error: string | null;
-}
-
-export interface Encoder {
-  /** Asks the channel's encoders to publish the event. Answers when they expect to be ready. */
-  start(eventId: string, channel: ChannelConfiguration): Promise<{ readyAt: Date }>;
-  /** Asks them to stop. Answers when they expect to have stopped. */
-  stop(eventId: string): Promise<{ stoppedAt: Date }>;
-  /** How far the last command got, at the adapter's current time. */
-  status(eventId: string): Promise<EncoderStatus>;
-}
-
-// ---- The simulated encoder ---------------------------------------------------------------------
 
 export interface SimulatedEncoderOptions {
   clock: Clock;
@@ -79,14 +26,7 @@ export interface SimulatedEncoderOptions {
   forgetAfterMs?: number;
 }
 
-interface Run {
-  publishingPoints: string[];
-  startRequestedAt: Date;
-  readyAt: Date;
-  stopRequestedAt: Date | null;
-  stoppedAt: Date | null;
-  error: string | null;
-}
+type Run = typeof encoderRuns.$inferSelect;
 
 function publishingPointsOf(channel: ChannelConfiguration): string[] {
   return channel.encoders.flatMap((encoder) => {
@@ -101,7 +41,6 @@ function publishingPointsOf(channel: ChannelConfiguration): string[] {
  * What it "publishes" is the looping test programme served by stream-routes.ts.
  */
 export class SimulatedEncoder implements Encoder {
-  private readonly runs = new Map<string, Run>();
   private readonly clock: Clock;
   private readonly startDelayMs: number;
   private readonly stopDelayMs: number;
@@ -116,41 +55,56 @@ export class SimulatedEncoder implements Encoder {
     this.startFault = options.startFault;
   }
 
-  async start(eventId: string, channel: ChannelConfiguration): Promise<{ readyAt: Date }> {
+  private async run(db: DbOrTx, ref: EncoderRef): Promise<Run | undefined> {
+    const [row] = await db
+      .select()
+      .from(encoderRuns)
+      .where(and(eq(encoderRuns.clientId, ref.clientId), eq(encoderRuns.eventId, ref.eventId)));
+    return row;
+  }
+
+  async start(db: DbOrTx, ref: EncoderRef, channel: ChannelConfiguration): Promise<{ readyAt: Date }> {
     const now = this.clock.now();
-    this.forgetOld(now);
-    const current = this.runs.get(eventId);
+    // Runs stopped long ago are forgotten (status `idle`).
+    await db.delete(encoderRuns).where(and(eq(encoderRuns.clientId, ref.clientId), lt(encoderRuns.stoppedAt, new Date(now.getTime() - this.forgetAfterMs))));
+    const current = await this.run(db, ref);
     const state = current ? stateOf(current, now) : 'idle';
     if (current && (state === 'starting' || state === 'running')) return { readyAt: current.readyAt };
     // Stopping: the encoder starts again once it has stopped.
     const from = current && state === 'stopping' && current.stoppedAt ? current.stoppedAt : now;
-    const run: Run = {
+    const run = {
+      clientId: ref.clientId,
+      eventId: ref.eventId,
       publishingPoints: publishingPointsOf(channel),
       startRequestedAt: now,
       readyAt: new Date(from.getTime() + this.startDelayMs),
       stopRequestedAt: null,
       stoppedAt: null,
-      error: this.startFault?.(eventId, channel) ?? null,
+      error: this.startFault?.(ref.eventId, channel) ?? null,
     };
-    this.runs.set(eventId, run);
+    await db.insert(encoderRuns).values(run).onConflictDoUpdate({ target: [encoderRuns.clientId, encoderRuns.eventId], set: run });
     return { readyAt: run.readyAt };
   }
 
-  async stop(eventId: string): Promise<{ stoppedAt: Date }> {
+  async stop(db: DbOrTx, ref: EncoderRef): Promise<{ stoppedAt: Date }> {
     const now = this.clock.now();
-    const current = this.runs.get(eventId);
+    const current = await this.run(db, ref);
     const state = current ? stateOf(current, now) : 'idle';
     if (!current || state === 'idle') return { stoppedAt: now };
     if (current.stoppedAt) return { stoppedAt: current.stoppedAt };
-    current.stopRequestedAt = now;
-    current.stoppedAt = state === 'failed' ? now : new Date(now.getTime() + this.stopDelayMs);
-    return { stoppedAt: current.stoppedAt };
+    const stoppedAt = state === 'failed' ? now : new Date(now.getTime() + this.stopDelayMs);
+    await db
+      .update(encoderRuns)
+      .set({ stopRequestedAt: now, stoppedAt })
+      .where(and(eq(encoderRuns.clientId, ref.clientId), eq(encoderRuns.eventId, ref.eventId)));
+    return { stoppedAt };
   }
 
-  async status(eventId: string): Promise<EncoderStatus> {
+  async status(db: DbOrTx, ref: EncoderRef): Promise<EncoderStatus> {
     const now = this.clock.now();
-    const run = this.runs.get(eventId);
-    if (!run) {
+    const run = await this.run(db, ref);
+    const eventId = ref.eventId;
+    if (!run || (run.stoppedAt && now.getTime() - run.stoppedAt.getTime() > this.forgetAfterMs)) {
       return {
         eventId,
         state: 'idle',
@@ -180,12 +134,6 @@ export class SimulatedEncoder implements Encoder {
       publishingPoints: run.publishingPoints.map((url) => ({ url, state, hasStarted, lastUpdated, receivingData })),
       error: state === 'failed' ? run.error : null,
     };
-  }
-
-  private forgetOld(now: Date): void {
-    for (const [eventId, run] of this.runs) {
-      if (run.stoppedAt && now.getTime() - run.stoppedAt.getTime() > this.forgetAfterMs) this.runs.delete(eventId);
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * Outgoing mail, behind one adapter interface (DESIGN.md "The simulated world"):
+ * Outgoing mail: the implementations of the VOD download area's mailer adapter
+ * (areas/vod-download/mailer.ts; DESIGN.md "The simulated world"):
  *
  * - `SmtpMailer`: a real SMTP server through nodemailer, when SMTP_URL is set.
  * - `MailboxMailer`: no server; the service keeps every mail in its own database (`mails`), where
@@ -7,42 +8,13 @@
  *   does: a recipient at a `.invalid` domain (RFC 2606) is refused with a permanent 550, and
  *   `failNext` makes the next sends fail with a temporary 451 (tests and demos switch it on).
  *
- * A send that fails throws a MailError; the caller (a durable job) retries.
+ * A send that fails throws a MailError (permanent for a 5xx); the caller (a durable job) retries.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DbOrTx } from '../db/database.ts';
 import { mails } from '../db/tables/downloads.ts';
 import type { Clock } from '../jobs/clock.ts';
-
-export interface OutgoingMail {
-  clientId: string;
-  /** What the mail is about (the mailbox links it); null for anything else. */
-  downloadId: string | null;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  language: string;
-}
-
-export interface Mailer {
-  /** mailbox: the service keeps the mails (readable in the dashboard); smtp: they leave through a server. */
-  readonly kind: 'mailbox' | 'smtp';
-  send(db: DbOrTx, mail: OutgoingMail): Promise<{ messageId: string }>;
-  close?(): Promise<void>;
-}
-
-export class MailError extends Error {
-  override readonly name = 'MailError';
-  constructor(
-    message: string,
-    /** A permanent refusal (5xx): trying again will not help. */
-    readonly permanent = false,
-  ) {
-    super(message);
-  }
-}
+import { MailError, type Mailer, type OutgoingMail } from '../areas/vod-download/index.ts';
 
 export class MailboxMailer implements Mailer {
   readonly kind = 'mailbox' as const;

@@ -117,6 +117,28 @@ describe('MediaEncoder', () => {
     await expect(missing.run(['-version'])).rejects.toMatchObject({ kind: 'spawn' });
   });
 
+  it('reports its progress over all the runs of a stitch, and stops when its signal says so', async () => {
+    const seen: number[] = [];
+    const out = join(dir, 'progress.mp4');
+    await encoder.mp4(
+      [
+        { segments, startMs: 1_000, durationMs: 3_000 },
+        { segments, startMs: 5_000, durationMs: 3_000 },
+      ],
+      out,
+      { frameAccurate: true, onProgress: (f) => seen.push(f) },
+    );
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)!).toBeGreaterThan(0.9);
+    expect(seen.at(-1)!).toBeLessThanOrEqual(1);
+
+    const stop = new AbortController();
+    const stopped = encoder.run(['-re', '-f', 'lavfi', '-i', 'testsrc=duration=60:size=320x240', '-f', 'null', '-'], { signal: stop.signal, what: 'a stopped run' });
+    setTimeout(() => stop.abort(), 100);
+    await expect(stopped).rejects.toMatchObject({ kind: 'aborted' });
+  });
+
   it('runs at most `concurrency` processes at once', async () => {
     const one = new MediaEncoder({ concurrency: 1 });
     const runs = [1, 2, 3].map(() => one.run(['-re', '-f', 'lavfi', '-i', 'anullsrc', '-t', '0.2', '-f', 'null', '-']));

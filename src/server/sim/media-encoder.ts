@@ -23,9 +23,14 @@
  * const info = await encoder.probe('/tmp/out.mp4');                       // { durationMs, width, height, ... }
  *
  * - At most `concurrency` ffmpeg processes run at once in the process (others wait their turn, in
- *   call order); each run has a time limit (`timeoutMs`, default 120 s) after which it is killed.
+ *   call order); each run has a time limit (`timeoutMs`, default 120 s) after which it is killed:
+ *   the whole run, or, for a run that reports its progress, the time without any (so a 2-hour
+ *   MP4 may take what it takes, while a stuck one is stopped).
  * - Every failure is a MediaEncoderError whose message says what was asked and ffmpeg's last
- *   lines of output; `kind` tells a time-out, a failed start (no binary) and a failed run apart.
+ *   lines of output; `kind` tells a time-out, a failed start (no binary), a failed run and a run
+ *   stopped by its `signal` (the process closing) apart.
+ * - Progress: ffmpeg reports how far it got (`-progress`); a call given `onProgress` hears it as
+ *   the share of the work done (0..1), over all the runs the work takes.
  * - Outputs are written to a temporary name beside the target and renamed when complete, so a
  *   reader never sees half a file.
  * - Nothing here knows events or tenants: inputs are files.
@@ -54,7 +59,7 @@ export interface MediaInput {
   durationMs: number;
 }
 
-export type MediaEncoderErrorKind = 'spawn' | 'timeout' | 'exit' | 'input';
+export type MediaEncoderErrorKind = 'spawn' | 'timeout' | 'exit' | 'input' | 'aborted';
 
 export class MediaEncoderError extends Error {
   override readonly name = 'MediaEncoderError';
@@ -79,13 +84,21 @@ export interface MediaEncoderOptions {
   tmpDir?: string;
 }
 
-export interface RunOptions {
+/** How a caller follows and stops long work: the share done so far (0..1), and a signal that stops it. */
+export interface WorkControl {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface RunOptions extends WorkControl {
   timeoutMs?: number;
   /** What is being made, for the error message (`a GIF of 00:00:12.000-00:00:17.000`). */
   what?: string;
+  /** How much media the run writes, ms: its progress is ffmpeg's output time against it. */
+  durationMs?: number;
 }
 
-export interface FrameOptions {
+export interface FrameOptions extends Pick<WorkControl, 'signal'> {
   /** The frame's time from the input's start (its range), ms. Default 0. */
   atMs?: number;
   /** Output size; one side given keeps the aspect ratio. Default the media's own size. */
@@ -93,7 +106,7 @@ export interface FrameOptions {
   height?: number;
 }
 
-export interface GifOptions {
+export interface GifOptions extends WorkControl {
   /** Frames per second. Default 10. */
   fps?: number;
   width?: number;
@@ -104,7 +117,7 @@ export interface GifOptions {
   repeats?: number;
 }
 
-export interface Mp4Options {
+export interface Mp4Options extends WorkControl {
   /**
    * true: re-encoded, cut to the exact frames of each range (H.264 + AAC). false (default): the
    * source's own packets copied, each range widened to the key frames around it (2 s segments),
@@ -119,7 +132,7 @@ export interface Mp4Options {
   startTimeMs?: number;
 }
 
-export interface SpriteOptions {
+export interface SpriteOptions extends Pick<WorkControl, 'signal'> {
   /** Time between two tiles, ms. Default: the duration / 100, at least 2 s. */
   intervalMs?: number;
   /** Tiles per row. Default 10. */
@@ -254,31 +267,63 @@ export class MediaEncoder {
     const what = options.what ?? 'ffmpeg';
     const path = this.ffmpegPath ?? installedFfmpegPath();
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const aborted = () => new MediaEncoderError('aborted', `${what}: stopped (the service is closing)`);
+    if (options.signal?.aborted) throw aborted();
     await this.acquire();
     try {
       return await new Promise<string>((resolve, reject) => {
         let output = '';
         let settled = false;
-        const child = spawn(path, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-        const timer = setTimeout(() => {
+        // `-progress pipe:1`: key=value lines on stdout, out_time_us among them.
+        const progress = options.onProgress && options.durationMs ? ['-progress', 'pipe:1', '-nostats'] : [];
+        const expire = () => {
           if (settled) return;
           settled = true;
           child.kill('SIGKILL');
-          reject(new MediaEncoderError('timeout', `${what}: ffmpeg took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, tail(output)));
-        }, timeoutMs);
-        child.stderr.setEncoding('utf8');
-        child.stderr.on('data', (chunk: string) => {
+          reject(new MediaEncoderError('timeout', `${what}: ffmpeg ${progress.length > 0 ? 'made no progress for' : 'took longer than'} ${Math.round(timeoutMs / 1000)} s and was stopped`, tail(output)));
+        };
+        let timer = setTimeout(expire, timeoutMs);
+        const child = spawn(path, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...progress, ...args], { stdio: ['ignore', progress.length > 0 ? 'pipe' : 'ignore', 'pipe'] });
+        const onAbort = () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          child.kill('SIGKILL');
+          reject(aborted());
+        };
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+        if (progress.length > 0 && child.stdout) {
+          let pending = '';
+          child.stdout.setEncoding('utf8');
+          child.stdout.on('data', (chunk: string) => {
+            pending += chunk;
+            const lines = pending.split('\n');
+            pending = lines.pop() ?? '';
+            for (const line of lines) {
+              const match = /^out_time_us=(\d+)/.exec(line);
+              if (!match) continue;
+              options.onProgress!(Math.min(1, Number(match[1]) / 1000 / options.durationMs!));
+              // Progress: the time limit starts again.
+              clearTimeout(timer);
+              timer = setTimeout(expire, timeoutMs);
+            }
+          });
+        }
+        child.stderr!.setEncoding('utf8');
+        child.stderr!.on('data', (chunk: string) => {
           output += chunk;
           if (output.length > 64_000) output = output.slice(-32_000);
         });
         child.on('error', (error) => {
           clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
           if (settled) return;
           settled = true;
           reject(new MediaEncoderError('spawn', `${what}: ffmpeg could not be started (${path}): ${error.message}`));
         });
         child.on('close', (code, signal) => {
           clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
           if (settled) return;
           settled = true;
           if (code === 0) resolve(output);
@@ -327,7 +372,7 @@ export class MediaEncoder {
     await this.withWork(outFile, [point], (lists, partial) =>
       this.run(
         ['-f', 'concat', '-safe', '0', '-i', lists[0]!, '-ss', seconds(point.startMs + HALF_FRAME_MS), '-frames:v', '1', ...(scale ? ['-vf', scale] : []), '-q:v', '3', '-an', '-f', 'image2', '-y', partial],
-        { what },
+        { what, ...control({ signal: options.signal }) },
       ).then(() => undefined),
     );
   }
@@ -358,7 +403,7 @@ export class MediaEncoder {
     await this.withWork(outFile, [trimmed], (lists, partial) =>
       this.run(
         ['-f', 'concat', '-safe', '0', '-i', lists[0]!, '-filter_complex', graph, '-map', '[out]', '-loop', String(repeats), '-f', 'gif', '-y', partial],
-        { what },
+        { what, durationMs: (frames * 1000) / fps, ...control(options) },
       ).then(() => undefined),
     );
   }
@@ -380,8 +425,9 @@ export class MediaEncoder {
     if (!options.frameAccurate) {
       // One list of every segment of every range: copied packets, key frame to key frame.
       const all: MediaInput = { segments: trimmed.flatMap((i) => i.segments), startMs: 0, durationMs: 1 };
+      const durationMs = all.segments.reduce((sum, s) => sum + s.durationMs, 0);
       await this.withWork(outFile, [all], (lists, partial) =>
-        this.run(['-f', 'concat', '-safe', '0', '-i', lists[0]!, ...tracks, '-c', 'copy', ...offset, ...mp4Out, '-y', partial], { what, timeoutMs: this.timeoutMs * 2 }).then(() => undefined),
+        this.run(['-f', 'concat', '-safe', '0', '-i', lists[0]!, ...tracks, '-c', 'copy', ...offset, ...mp4Out, '-y', partial], { what, timeoutMs: this.timeoutMs * 2, durationMs, ...control(options) }).then(() => undefined),
       );
       return;
     }
@@ -394,23 +440,32 @@ export class MediaEncoder {
         const input = trimmed[0]!;
         await this.run(
           ['-f', 'concat', '-safe', '0', '-i', lists[0]!, '-ss', seconds(input.startMs), '-t', seconds(input.durationMs), ...tracks, ...encode, ...offset, ...mp4Out, '-y', partial],
-          { what },
+          { what, durationMs: input.durationMs, ...control(options) },
         );
         return;
       }
-      // Each range re-encoded alike to MPEG-TS, then the pieces joined without re-encoding.
+      // Each range re-encoded alike to MPEG-TS, then the pieces joined without re-encoding; the
+      // progress is the share of all the ranges' media encoded so far.
+      const total = trimmed.reduce((sum, i) => sum + i.durationMs, 0);
+      let before = 0;
       const pieces: SegmentFile[] = [];
       for (const [i, input] of trimmed.entries()) {
         const piece = join(work, `piece-${i}.ts`);
+        const done = before;
         await this.run(
           ['-f', 'concat', '-safe', '0', '-i', lists[i]!, '-ss', seconds(input.startMs), '-t', seconds(input.durationMs), ...tracks, ...encode, '-f', 'mpegts', '-y', piece],
-          { what: `${what} (clip ${i + 1})` },
+          {
+            what: `${what} (clip ${i + 1})`,
+            durationMs: input.durationMs,
+            ...control({ signal: options.signal, onProgress: options.onProgress && ((f) => options.onProgress!((done + f * input.durationMs) / total)) }),
+          },
         );
+        before += input.durationMs;
         pieces.push({ file: piece, durationMs: input.durationMs });
       }
       const joined = join(work, 'pieces.ffconcat');
       await writeFile(joined, concatList(pieces));
-      await this.run(['-f', 'concat', '-safe', '0', '-i', joined, '-c', 'copy', ...offset, ...mp4Out, '-y', partial], { what });
+      await this.run(['-f', 'concat', '-safe', '0', '-i', joined, '-c', 'copy', ...offset, ...mp4Out, '-y', partial], { what, ...control({ signal: options.signal }) });
     });
   }
 
@@ -431,7 +486,7 @@ export class MediaEncoder {
           '-vf', `trim=start=${seconds(trimmed.startMs)}:duration=${seconds(trimmed.durationMs)},fps=1000/${intervalMs},scale=${width}:-2,tile=${columns}x${rows}`,
           '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-y', partial,
         ],
-        { what },
+        { what, ...control({ signal: options.signal }) },
       ).then(() => undefined),
     );
     return { tiles, intervalMs, columns };
@@ -461,6 +516,11 @@ export class MediaEncoder {
       videoCodec: videoLine ? videoLine[1]! : null,
     };
   }
+}
+
+/** The progress and stop of a call, without undefined members (exactOptionalPropertyTypes). */
+function control(options: { onProgress?: ((fraction: number) => void) | undefined; signal?: AbortSignal | undefined }): WorkControl {
+  return { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.signal ? { signal: options.signal } : {}) };
 }
 
 function tail(output: string): string {

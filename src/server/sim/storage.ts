@@ -19,27 +19,7 @@
 import { mkdirSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-
-export interface StoredFile {
-  key: string;
-  bytes: number;
-  modifiedAt: Date;
-}
-
-export interface FileStorage {
-  /** The folder files live in (for the logs). */
-  readonly root: string;
-  /** The file a key names, to write or read it; throws for a key that is not valid. */
-  pathOf(key: string): string;
-  /** Size and time of a stored file, or null when there is none. */
-  stat(key: string): Promise<StoredFile | null>;
-  /** Removes a file (nothing when there is none); empty folders above it go too. */
-  delete(key: string): Promise<void>;
-  /** Removes every file under a prefix ending in `/`. */
-  deleteFolder(prefix: string): Promise<void>;
-  /** Files under a prefix ending in `/`, at any depth, in key order. */
-  list(prefix: string): Promise<StoredFile[]>;
-}
+import type { FileStorage, StoredFile } from '../areas/media/index.ts';
 
 /** One segment of a key: no separator, backslash or control character, not `.` or `..`. */
 function isValidSegment(part: string): boolean {

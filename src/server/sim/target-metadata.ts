@@ -17,15 +17,7 @@
  * choice made from a lookup passes the publication check.
  */
 import type { DestinationMetadataName } from '#schema';
-
-/** What a lookup needs: the destination when one is given (configuration, name), and the region. */
-export interface MetadataRequest {
-  name: DestinationMetadataName;
-  region?: string | undefined;
-  destination?: { id: string; name: string; config: Record<string, unknown> } | undefined;
-}
-
-export type MetadataAnswer = { ok: true; data: Record<string, string> } | { ok: false; field: 'metadata' | 'youTubeRegions'; reason: string };
+import type { MetadataAnswer, MetadataRequest } from '../areas/syndication/index.ts';
 
 /** Which target answers each metadata name (by target name). */
 export const METADATA_TARGET: Readonly<Record<DestinationMetadataName, 'VideoSite' | 'SocialNetwork'>> = {

@@ -4,8 +4,9 @@
  * of the platform's API), and simulated implementations that keep the platform's side in the
  * database (`target_items`: broadcasts with their stream keys, uploaded videos, visibility).
  *
- * The simulated platforms take time like real ones: the areas schedule their steps as jobs a few
- * seconds apart (`delays`), and they fail the way real ones do. Faults are switched on per
+ * The simulated platforms take time like real ones (an upload goes up over a few seconds, then the
+ * platform processes it; the area asks how far it got and when to ask again), and they fail the
+ * way real ones do. Both are theirs alone: the syndication area knows neither. Faults are switched on per
  * destination with a destination property, category `simulation`, key `faults`, value a
  * comma-separated list of:
  *
@@ -23,135 +24,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DestinationTarget } from '#schema';
-import type { DbOrTx } from '../db/database.ts';
-import { syndicationDestinationProperties, targetItems, type ActivationData } from '../db/tables/syndication.ts';
-import type { Clock } from '../jobs/clock.ts';
-import { lookupMetadata, METADATA_TARGET, type MetadataAnswer, type MetadataRequest } from './target-metadata.ts';
+import { syndicationDestinationProperties, targetItems } from '../db/tables/syndication.ts';
+import { lookupMetadata, METADATA_TARGET } from './target-metadata.ts';
+import type {
+  ActivationStep,
+  IngestionDetail,
+  LiveStatistics,
+  MetadataAnswer,
+  MetadataRequest,
+  Outcome,
+  StatisticsSample,
+  TargetAdapter,
+  TargetDestination,
+  TargetEnv,
+  TargetFailure,
+  TargetRegistry,
+  TargetView,
+  UploadStatus,
+  VodMedia,
+} from '../areas/syndication/index.ts';
 
-export type TargetItem = typeof targetItems.$inferSelect;
+type TargetItem = typeof targetItems.$inferSelect;
 
 export const FAULTS = ['notAuthorised', 'uploadFailed', 'streamRejected', 'itemRemoved', 'unreachable', 'slow'] as const;
 export type Fault = (typeof FAULTS)[number];
-
-export interface TargetEnv {
-  db: DbOrTx;
-  clock: Clock;
-}
-
-/** The destination as a target sees it. */
-export interface TargetDestination {
-  id: string;
-  clientId: string;
-  name: string;
-  target: number;
-  config: Record<string, unknown>;
-  active: boolean;
-  activation: ActivationData;
-}
-
-export interface IngestionDetail {
-  rtmpServerUrl: string | null;
-  rtmpStreamName: string | null;
-  rtmpApplicationName: string | null;
-  isPrimary: boolean;
-  isSsl: boolean;
-}
-
-/** A target's refusal: which publication state it leads to, and why. */
-export interface TargetFailure {
-  failure: 'destination' | 'publication' | 'mediaAsset';
-  reason: string;
-}
-export type Outcome<T = object> = ({ ok: true } & T) | ({ ok: false } & TargetFailure);
-
-export interface ActivationStep {
-  actionTitle: string;
-  actionDescription: string;
-  actionRequired: boolean;
-  /** Where the user completes the authorisation (a page of the platform), when action is required. */
-  authoriseUrl?: string;
-  /** The activation to store (a new token, authorised...). */
-  activation: ActivationData;
-  active: boolean;
-}
-
-/** What the platform says about an item (queryTarget=true). */
-export interface TargetView {
-  isUnavailable: boolean;
-  link: string | null;
-  embedHtml: string | null;
-  /** The platform's own keys, with the target's prefix (sn_, vs_, cstm_, mb_, mp_). */
-  keys: Record<string, unknown>;
-}
-
-export interface StatisticsSample {
-  at: string;
-  viewers: number;
-  bitrateKbps: number;
-  health: 'good' | 'fair' | 'poor';
-}
-
-export interface LiveStatistics {
-  status: string;
-  viewers: number;
-  peakViewers: number;
-  bitrateKbps: number;
-  health: 'good' | 'fair' | 'poor' | 'noData';
-  samples: StatisticsSample[];
-}
-
-export interface VodMedia {
-  sizeBytes: number;
-  durationSeconds: number;
-  title: string;
-}
-
-/**
- * One target kind. Every method answers the platform's outcome; none throws for a refusal (only
- * for a broken database). A real integration implements the same methods against the platform.
- */
-export interface TargetAdapter {
-  readonly target: number;
-  readonly name: string;
-  /** The key prefix of the target's own keys in details. */
-  readonly prefix: string;
-  /** Whether activation needs the user's authorisation on the platform (Custom needs none). */
-  readonly needsAuthorisation: boolean;
-  /** Delays of the platform's steps, in ms (before faults such as `slow`). */
-  readonly delays: { livePrepare: number; vodStep: number; vodProcessing: number };
-
-  faults(env: TargetEnv, destination: TargetDestination): Promise<Set<Fault>>;
-  /** Where the activation stands and what the user must do (PUT .../activate/{id}). */
-  checkActivation(env: TargetEnv, destination: TargetDestination, authoriseBase: string): Promise<ActivationStep>;
-  /** The user allowed (or denied) on the authorisation page. */
-  authorise(env: TargetEnv, destination: TargetDestination, allow: boolean): Promise<Outcome<{ account: string }>>;
-
-  createLive(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>): Promise<Outcome<{ item: TargetItem; ingestion: IngestionDetail[] }>>;
-  startLive(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome>;
-  stopLive(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome>;
-  setVisibility(env: TargetEnv, destination: TargetDestination, itemId: string, visibility: 'public' | 'private'): Promise<Outcome>;
-  statistics(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome<{ statistics: LiveStatistics }>>;
-
-  /** Starts an upload: the item exists on the platform, in `uploading`. */
-  beginUpload(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>, media: VodMedia): Promise<Outcome<{ item: TargetItem }>>;
-  /** Reports how far the upload got (0-100); a refusal ends it. */
-  uploadProgress(env: TargetEnv, destination: TargetDestination, itemId: string, percent: number): Promise<Outcome>;
-  /** The upload is complete: the platform processes and publishes (or schedules) it. */
-  finishUpload(env: TargetEnv, destination: TargetDestination, itemId: string, visibility: 'public' | 'private'): Promise<Outcome>;
-
-  /** The item as the platform shows it; null when the platform does not answer. */
-  view(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<TargetView | null>;
-  /** Removes the item from the platform (hardDelete, recreate with removeOriginal). */
-  remove(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<void>;
-
-  /**
-   * The choices the platform offers for a publication field (GET /destination/metadata[/{id}]),
-   * for the account of `destination` when given (target-metadata.ts).
-   */
-  metadata(env: TargetEnv, request: MetadataRequest & { destination?: TargetDestination | undefined }): Promise<MetadataAnswer>;
-  /** The destination's place on the platform (a channel, a page), null when it has none. */
-  link(destination: Pick<TargetDestination, 'id' | 'config'>): string | null;
-}
 
 // ---- The simulated platforms ----------------------------------------------------------------------
 
@@ -231,7 +127,6 @@ class SimulatedTarget implements TargetAdapter {
   readonly name: string;
   readonly prefix: string;
   readonly needsAuthorisation: boolean;
-  readonly delays = { livePrepare: 1_500, vodStep: 1_000, vodProcessing: 1_500 };
 
   constructor(private readonly profile: Profile) {
     this.target = DestinationTarget.values[profile.name];
@@ -240,7 +135,7 @@ class SimulatedTarget implements TargetAdapter {
     this.needsAuthorisation = profile.needsAuthorisation;
   }
 
-  async faults(env: TargetEnv, destination: TargetDestination): Promise<Set<Fault>> {
+  private async faults(env: TargetEnv, destination: TargetDestination): Promise<Set<Fault>> {
     const rows = await env.db
       .select({ value: syndicationDestinationProperties.value })
       .from(syndicationDestinationProperties)
@@ -342,7 +237,7 @@ class SimulatedTarget implements TargetAdapter {
       .where(eq(targetItems.id, itemId));
   }
 
-  async createLive(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>): Promise<Outcome<{ item: TargetItem; ingestion: IngestionDetail[] }>> {
+  async createLive(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>): Promise<Outcome<{ itemId: string; ingestion: IngestionDetail[] }>> {
     const faults = await this.faults(env, destination);
     const refused = await this.refusal(env, destination, faults);
     if (refused) return { ok: false, ...refused };
@@ -390,7 +285,7 @@ class SimulatedTarget implements TargetAdapter {
         updatedAt: now,
       })
       .returning();
-    return { ok: true, item: item!, ingestion };
+    return { ok: true, itemId: item!.id, ingestion };
   }
 
   async startLive(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome> {
@@ -460,7 +355,7 @@ class SimulatedTarget implements TargetAdapter {
     };
   }
 
-  async beginUpload(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>, media: VodMedia): Promise<Outcome<{ item: TargetItem }>> {
+  async beginUpload(env: TargetEnv, destination: TargetDestination, publicationId: string, fields: Record<string, unknown>, media: VodMedia): Promise<Outcome<{ itemId: string; status: UploadStatus }>> {
     const refused = await this.refusal(env, destination);
     if (refused) return { ok: false, ...(refused.failure === 'publication' ? { failure: 'mediaAsset' as const, reason: `Upload failed: ${refused.reason}` } : refused) };
     const now = env.clock.now();
@@ -477,25 +372,42 @@ class SimulatedTarget implements TargetAdapter {
         status: 'uploading',
         visibility: 'private',
         title: titleKey ? String(fields[titleKey]) : media.title,
-        data: { sizeBytes: media.sizeBytes, durationSeconds: media.durationSeconds, uploadedPercent: 0, account: destination.activation.account ?? null },
+        data: { sizeBytes: media.sizeBytes, durationSeconds: media.durationSeconds, uploadedPercent: 0, uploadStartedAt: now.toISOString(), account: destination.activation.account ?? null },
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    return { ok: true, item: item! };
+    const faults = await this.faults(env, destination);
+    return { ok: true, itemId: item!.id, status: { phase: 'uploading', percent: 0, checkAgainAt: new Date(now.getTime() + UPLOAD_TICK_MS * slowFactor(faults)) } };
   }
 
-  async uploadProgress(env: TargetEnv, destination: TargetDestination, itemId: string, percent: number): Promise<Outcome> {
+  /**
+   * The upload's progress follows the clock from its start: UPLOAD_MS for the bytes (in ticks of
+   * UPLOAD_TICK_MS), then PROCESSING_MS on the platform, five times as long with `slow`;
+   * `uploadFailed` breaks it off at 60 %, `unreachable` wherever it is.
+   */
+  async uploadStatus(env: TargetEnv, destination: TargetDestination, itemId: string): Promise<Outcome<{ status: UploadStatus }>> {
     const faults = await this.faults(env, destination);
     const item = await this.item(env, itemId);
     if (!item) return { ok: false, failure: 'mediaAsset', reason: `Upload failed: the upload session on ${this.name} is gone.` };
-    if (faults.has('unreachable')) return { ok: false, failure: 'mediaAsset', reason: `Upload failed at ${item.data.uploadedPercent as number} %: ${this.name} did not answer (503).` };
+    const before = Number(item.data.uploadedPercent ?? 0);
+    if (faults.has('unreachable')) return { ok: false, failure: 'mediaAsset', reason: `Upload failed at ${before} %: ${this.name} did not answer (503).` };
+    const slow = slowFactor(faults);
+    const now = env.clock.now().getTime();
+    const startedAt = typeof item.data.uploadStartedAt === 'string' ? Date.parse(item.data.uploadStartedAt) : item.createdAt.getTime();
+    const elapsed = Math.max(0, now - startedAt);
+    const uploadMs = UPLOAD_MS * slow;
+    const tick = UPLOAD_TICK_MS * slow;
+    const percent = Math.min(100, Math.floor((Math.floor(elapsed / tick) * tick * 100) / uploadMs));
     if (faults.has('uploadFailed') && percent >= 60) {
       await this.update(env, itemId, { status: 'removed', data: { ...item.data, uploadedPercent: 60 } });
       return { ok: false, failure: 'mediaAsset', reason: `Upload failed at 60 %: ${this.name} answered 500 Internal Server Error (upload session expired).` };
     }
-    await this.update(env, itemId, { data: { ...item.data, uploadedPercent: percent } });
-    return { ok: true };
+    if (percent !== before) await this.update(env, itemId, { data: { ...item.data, uploadedPercent: percent } });
+    if (percent < 100) return { ok: true, status: { phase: 'uploading', percent, checkAgainAt: new Date(startedAt + (Math.floor(elapsed / tick) + 1) * tick) } };
+    const readyAt = startedAt + uploadMs + PROCESSING_MS * slow;
+    if (now < readyAt) return { ok: true, status: { phase: 'processing', percent: 100, checkAgainAt: new Date(readyAt) } };
+    return { ok: true, status: { phase: 'ready', percent: 100, checkAgainAt: null } };
   }
 
   async finishUpload(env: TargetEnv, destination: TargetDestination, itemId: string, visibility: 'public' | 'private'): Promise<Outcome> {
@@ -544,12 +456,16 @@ class SimulatedTarget implements TargetAdapter {
   }
 }
 
+/** How long a simulated upload takes (before `slow`), how often it reports, and how long the platform then processes it. */
+const UPLOAD_MS = 4_000;
+const UPLOAD_TICK_MS = 1_000;
+const PROCESSING_MS = 1_500;
+
 const SIMULATED: Record<number, TargetAdapter> = Object.fromEntries(Object.entries(PROFILES).map(([value, profile]) => [Number(value), new SimulatedTarget(profile)]));
 
-/** The adapters per target value: the simulated ones unless the services give others. */
-export type TargetRegistry = Readonly<Record<number, TargetAdapter>>;
+/** The simulated platforms, by target value (services.ts wires them unless given others). */
 export const simulatedTargets: TargetRegistry = SIMULATED;
 
-export function slowFactor(faults: Set<Fault>): number {
+function slowFactor(faults: Set<Fault>): number {
   return faults.has('slow') ? 5 : 1;
 }

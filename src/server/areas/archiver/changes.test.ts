@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ArchiverChange } from '#schema';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
+import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture, archiverServices } from '#testing/archiver.ts';
 
 let t: TestApp;
 let fixture: ArchiverFixture;
@@ -11,7 +11,7 @@ let api: ReturnType<typeof createTestClient>;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ services: { archiver: { segmentMs: 4_000, fault: () => false } } });
+  t = await createTestApp({ services: archiverServices(4_000) });
   fixture = await seedArchiverFixture(t);
   api = createTestClient(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });

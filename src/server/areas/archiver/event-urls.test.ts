@@ -7,14 +7,14 @@ import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { archiverStreamUrls } from './event-urls.ts';
-import { captureBody, goLive, PRIMARY_POINT, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
+import { captureBody, goLive, PRIMARY_POINT, seedArchiverFixture, type ArchiverFixture, archiverServices } from '#testing/archiver.ts';
 
 let t: TestApp;
 let fixture: ArchiverFixture;
 let api: ReturnType<typeof createTestClient>;
 
 beforeAll(async () => {
-  t = await createTestApp({ services: { archiver: { segmentMs: 4_000, fault: () => false } } });
+  t = await createTestApp({ services: archiverServices(4_000) });
   fixture = await seedArchiverFixture(t);
   api = createTestClient(t);
 });

@@ -4,7 +4,10 @@
  * area's internals"). Its routes and jobs are wired in areas/index.ts, its app
  * extensions in app.ts.
  */
+export type { ArchiveAttempt, ArchiveStorage } from './archive-storage.ts';
 export { eventArchiverUrls } from './event-urls.ts';
-export { createMissingStreams, scheduleTick, segmentAt } from './recorder.ts';
-export { DEFAULT_SEGMENT_MS } from './settings.ts';
+export { createMissingStreams } from './capture-streams.ts';
+export { scheduleTick } from './recorder.ts';
+export { segmentAt } from './segments.ts';
+export { DEFAULT_SEGMENT_MS, resolveArchiverSettings } from './settings.ts';
 export { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';

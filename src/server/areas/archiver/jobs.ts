@@ -5,4 +5,4 @@
 import { defineJob } from '../../jobs/define.ts';
 import { tickJob, tickKind } from './recorder.ts';
 
-export const archiverJobs = [defineJob(tickKind, async (_payload, ctx) => tickJob(ctx.db, ctx.clock, ctx.services.archiver, ctx.log))];
+export const archiverJobs = [defineJob(tickKind, async (_payload, ctx) => tickJob(ctx.db, ctx.clock, { settings: ctx.services.archiver, storage: ctx.services.archiveStorage }, ctx.log))];

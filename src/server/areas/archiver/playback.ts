@@ -17,15 +17,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { Db } from '../../db/database.ts';
-import { archiverCaptures, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
 import { badRequest, HttpError, notFound, sendError } from '../../http/errors.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { CARD_DIR, loadMediaIndex, masterPlaylist, MEDIA_DIR, renderMediaPlaylist, type MediaPlaylist, type PlaylistSegment } from '../../sim/hls.ts';
 import { parseStreamPoint } from '../../sim/stream-routes.ts';
+import { captureByPlayKey, streamByPlayKey } from './repo.ts';
+import { completedSegments } from './content-repo.ts';
 
 export const PLAYBACK_PREFIX = '/api/archiver';
 /** At most this many files in one media playlist (about a day of the 2 s test programme). */
@@ -68,20 +68,7 @@ interface Range {
 
 /** The media playlist of the completed segments of a range. */
 export async function rangePlaylist(db: Db, range: Range): Promise<MediaPlaylist> {
-  const rows = await db
-    .select({ startTime: archiverSegments.startTime, endTime: archiverSegments.endTime, source: archiverSegments.source })
-    .from(archiverSegments)
-    .where(
-      and(
-        eq(archiverSegments.clientId, range.clientId),
-        eq(archiverSegments.captureId, range.captureId),
-        eq(archiverSegments.state, 'completed'),
-        range.start ? gte(archiverSegments.startTime, range.start) : undefined,
-        range.end ? lte(archiverSegments.endTime, range.end) : undefined,
-      ),
-    )
-    .orderBy(asc(archiverSegments.startTime))
-    .limit(MAX_PLAYLIST_ENTRIES);
+  const rows = await completedSegments(db, range.clientId, range.captureId, range, MAX_PLAYLIST_ENTRIES);
   const segments: PlaylistSegment[] = [];
   let previousEnd: number | null = null;
   let previous: { eventId: string; programme: string; file: number } | null = null;
@@ -140,7 +127,7 @@ function isRecording(capture: { active: boolean; endTime: Date | null }, now: Da
 
 async function captureRange(db: Db, clock: Clock, playKey: string, query: RangeQuery): Promise<Range | null> {
   if (!GUID.test(playKey)) return null;
-  const [capture] = await db.select().from(archiverCaptures).where(eq(archiverCaptures.playKey, playKey));
+  const capture = await captureByPlayKey(db, playKey);
   if (!capture) return null;
   const point = (name: 'start' | 'end'): Date | null => {
     const text = query[name];
@@ -164,11 +151,7 @@ async function captureRange(db: Db, clock: Clock, playKey: string, query: RangeQ
 
 async function streamRange(db: Db, clock: Clock, playKey: string): Promise<Range | null> {
   if (!GUID.test(playKey)) return null;
-  const [row] = await db
-    .select({ stream: archiverStreams, capture: archiverCaptures })
-    .from(archiverStreams)
-    .innerJoin(archiverCaptures, and(eq(archiverCaptures.clientId, archiverStreams.clientId), eq(archiverCaptures.id, archiverStreams.captureId)))
-    .where(eq(archiverStreams.playKey, playKey));
+  const row = await streamByPlayKey(db, playKey);
   if (!row) return null;
   const now = clock.now();
   if (row.stream.expiresAt && row.stream.expiresAt.getTime() <= now.getTime()) return null;

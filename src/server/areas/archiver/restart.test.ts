@@ -8,9 +8,9 @@ import { endpoints } from '#schema';
 import { createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { buildApp } from '#server/app.ts';
-import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture } from '#testing/archiver.ts';
+import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture, archiverServices } from '#testing/archiver.ts';
 
-const services = { archiver: { segmentMs: 4_000, fault: () => false } };
+const services = archiverServices(4_000);
 let t: TestApp;
 let fixture: ArchiverFixture;
 let api: ReturnType<typeof createTestClient>;

@@ -5,14 +5,14 @@ import { endpoints, type PlayoutProfileBody } from '#schema';
 import { type ApiError } from '#client';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { captureBody, elapse, goLive, PRIMARY_POINT, seedArchiverFixture, stop, type ArchiverFixture } from '#testing/archiver.ts';
+import { captureBody, elapse, goLive, PRIMARY_POINT, seedArchiverFixture, stop, type ArchiverFixture, archiverServices } from '#testing/archiver.ts';
 
 let t: TestApp;
 let fixture: ArchiverFixture;
 let api: ReturnType<typeof createTestClient>;
 
 beforeAll(async () => {
-  t = await createTestApp({ services: { archiver: { segmentMs: 4_000, fault: () => false } } });
+  t = await createTestApp({ services: archiverServices(4_000) });
   fixture = await seedArchiverFixture(t);
   api = createTestClient(t);
 });
@@ -230,7 +230,7 @@ describe('the simulated archiver', () => {
 
   it('retries failed attempts and counts those that fail for good', async () => {
     const flaky = await createTestApp({
-      services: { archiver: { segmentMs: 4_000, maxAttempts: 3, fault: ({ startTime, attempt }) => (startTime.getTime() / 4_000) % 3 === 0 && (attempt < 3 || startTime.getTime() % 8_000 === 0) } },
+      services: archiverServices(4_000, ({ startTime, attempt }) => (startTime.getTime() / 4_000) % 3 === 0 && (attempt < 3 || startTime.getTime() % 8_000 === 0), { maxAttempts: 3 }),
     });
     try {
       const f = await seedArchiverFixture(flaky);

@@ -1,7 +1,8 @@
 /**
  * The archiver (service-interface.md "Archiverflows", "Archiver captures", "Archiver playout
- * profiles", "Archiver streams"): all 23 operations, and catch-up playback of a capture's range
- * (an extension record). The recording itself is recorder.ts's, in the job queue.
+ * profiles", "Archiver streams"): all 23 operations (the profiles and streams in
+ * profile-routes.ts), and catch-up playback of a capture's range (an extension record). The
+ * recording itself is recorder.ts's, in the job queue; the queries are repo.ts's.
  *
  * Choices where the interface is silent:
  * - A capture or profile id already used by the client: POST is a 409 (PUT changes it); GET, PUT
@@ -17,166 +18,52 @@
  *   the profile's expiresIn, ismUrl this service's HLS of the range (playback.ts).
  * - startTime moved later by PUT skips ahead; moved earlier, what was skipped is not recorded again.
  */
-import { and, eq } from 'drizzle-orm';
-import { endpoints, type CaptureBody, type CaptureSegment, type PlayoutProfileBody } from '#schema';
-import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverStreams } from '../../db/tables/index.ts';
-import { badField, conflict, notFound, validationError, type FieldError } from '../../http/errors.ts';
-import { implement, jsonAnswer, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { storedUrl } from '../../http/service-url.ts';
-import { recordArchiverChanges } from '../../changes/record.ts';
-import { capturePlaybackPath, streamPlaybackPath } from './playback.ts';
+import { endpoints, type CaptureSegment } from '#schema';
+import { badField, conflict, notFound } from '../../http/errors.ts';
+import { implement, jsonAnswer, type Implementation } from '../../http/implement.ts';
+import { changed } from './feed.ts';
+import { capturePlaybackPath } from './playback.ts';
+import { profileRoutes } from './profile-routes.ts';
 import { scheduleTick } from './recorder.ts';
-import { createMissingStreams } from './recorder.ts';
-import {
-  availableContent,
-  contentRange,
-  getCapture,
-  getProfile,
-  listCaptures,
-  listProfiles,
-  listStreams,
-  segmentsJson,
-  completedSummary,
-  statsOf,
-} from './repo.ts';
-import { toArchiverflow, toCapture, toProfile, toStream } from './serialize.ts';
+import { deleteCapture, deleteFlow, flowIdTaken, getCapture, getFlow, insertCapture, insertFlow, listCaptures, listFlows, updateCapture, updateFlow } from './repo.ts';
+import { availableContent, completedSummary, segmentsJson, statsOf } from './content-repo.ts';
+import { captureValues } from './rules.ts';
+import { toArchiverflow, toCapture } from './serialize.ts';
 
 const noSuchCapture = (id: string) => notFound(`There is no capture ${id}`);
-const noSuchProfile = (id: string) => notFound(`There is no playout profile ${id}`);
-const noSuchStream = (id: number) => notFound(`There is no archiver stream ${id}`);
-
-/** The values of a capture body to store, checked beyond the schema. */
-function captureValues(body: CaptureBody, now: Date, ownUrls: readonly string[]) {
-  const fields: FieldError[] = [];
-  const startTime = body.startTime ? new Date(body.startTime) : now;
-  const endTime = body.endTime ? new Date(body.endTime) : null;
-  if (endTime && endTime.getTime() <= startTime.getTime()) fields.push({ field: 'body.endTime', message: 'must be after startTime' });
-  // A point on this service is stored without its host (http/service-url.ts).
-  const points = [...new Set(body.publishingPoints.map((p) => storedUrl(p.trim(), ownUrls)).filter((p) => p !== ''))];
-  if (points.length === 0) fields.push({ field: 'body.publishingPoints', message: 'name at least one publishing point' });
-  if (fields.length > 0) throw validationError(fields);
-  return {
-    startTime,
-    endTime,
-    active: body.active,
-    decryptKey: body.decryptKey ?? null,
-    expiresIn: body.expiresIn ?? null,
-    publishingPoints: points,
-  };
-}
-
-function profileValues(body: PlayoutProfileBody) {
-  return {
-    expiresIn: body.expiresIn ?? null,
-    key: body.key ?? null,
-    issKeyIv: body.issKeyIv ?? null,
-    issLicenseUrl: body.issLicenseUrl ?? null,
-    widevineDrmData: body.widevineDrmData ?? null,
-    widevineLicenseUrl: body.widevineLicenseUrl ?? null,
-    aesKey: body.aesKey ?? null,
-    aesKeyIv: body.aesKeyIv ?? null,
-    aesLicenseUrl: body.aesLicenseUrl ?? null,
-  };
-}
-
-/** Checks the profile's captures (each once, each an existing capture of the client) and stores them in order. */
-async function writeProfileCaptures(ctx: RequestContext, profileId: string, captures: PlayoutProfileBody['captures']): Promise<void> {
-  const clientId = ctx.client.clientId;
-  const fields: FieldError[] = [];
-  const seen = new Set<string>();
-  for (const [i, c] of captures.entries()) {
-    if (seen.has(c.captureId)) fields.push({ field: `body.captures.${i}.captureId`, message: `names capture ${c.captureId} a second time` });
-    else if (!(await getCapture(ctx.db, clientId, c.captureId))) fields.push({ field: `body.captures.${i}.captureId`, message: `there is no capture ${c.captureId}` });
-    seen.add(c.captureId);
-  }
-  if (fields.length > 0) throw validationError(fields);
-  const before = await ctx.db
-    .delete(archiverProfileCaptures)
-    .where(and(eq(archiverProfileCaptures.clientId, clientId), eq(archiverProfileCaptures.profileId, profileId)))
-    .returning({ captureId: archiverProfileCaptures.captureId, streamMade: archiverProfileCaptures.streamMade });
-  const made = new Set(before.filter((b) => b.streamMade).map((b) => b.captureId));
-  if (captures.length > 0) {
-    await ctx.db.insert(archiverProfileCaptures).values(
-      captures.map((c, position) => ({
-        clientId,
-        profileId,
-        captureId: c.captureId,
-        position,
-        liveRedirectUrl: c.liveRedirectUrl ?? null,
-        streamMade: made.has(c.captureId),
-      })),
-    );
-  }
-  // Streams of captures the profile no longer names go; those with content get one.
-  const kept = new Set(captures.map((c) => c.captureId));
-  const streams = await ctx.db
-    .select({ id: archiverStreams.id, captureId: archiverStreams.captureId })
-    .from(archiverStreams)
-    .where(and(eq(archiverStreams.clientId, clientId), eq(archiverStreams.profileId, profileId)));
-  for (const s of streams) if (!kept.has(s.captureId)) await ctx.db.delete(archiverStreams).where(eq(archiverStreams.id, s.id));
-  const now = ctx.clock.now();
-  for (const c of captures) {
-    const range = await contentRange(ctx.db, clientId, c.captureId);
-    if (range) await createMissingStreams(ctx.db, clientId, c.captureId, range.start, range.end, now, profileId);
-  }
-  await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
-}
-
-/** Puts a write on the change feed, in the request's transaction. */
-function changed(ctx: RequestContext, kind: 'capture' | 'profile' | 'stream' | 'flow', id: string | number, action: 'Added' | 'Updated' | 'Deleted') {
-  return recordArchiverChanges(ctx.db, ctx.clock, ctx.client.clientId, [{ kind, id: String(id), action }]);
-}
-
-async function profileAnswer(ctx: RequestContext, id: string) {
-  const found = await getProfile(ctx.db, ctx.client.clientId, id);
-  if (!found) throw noSuchProfile(id);
-  return toProfile(found.profile, found.captures);
-}
 
 export const archiverRoutes: Implementation[] = [
   // ---- Archiverflows ----------------------------------------------------------------------------
 
   implement(endpoints.archiverflow.create, async ({ body }, ctx) => {
     const now = ctx.clock.now();
-    if (body.id) {
-      const [taken] = await ctx.db.select({ clientId: archiverflows.clientId }).from(archiverflows).where(eq(archiverflows.id, body.id));
-      if (taken) throw taken.clientId === ctx.client.clientId ? conflict(`The archiverflow ${body.id} exists already: update it with PUT`) : badField('body.id', 'cannot be used: choose another id or leave it out');
+    if (body.id && (await flowIdTaken(ctx.db, body.id))) {
+      if (await getFlow(ctx.db, ctx.client.clientId, body.id)) throw conflict(`The archiverflow ${body.id} exists already: update it with PUT`);
+      throw badField('body.id', 'cannot be used: choose another id or leave it out');
     }
-    const [row] = await ctx.db
-      .insert(archiverflows)
-      .values({ ...(body.id ? { id: body.id } : {}), clientId: ctx.client.clientId, name: body.name, configurationJson: body.configurationJson, createdAt: now, updatedAt: now })
-      .returning();
-    await changed(ctx, 'flow', row!.id, 'Added');
-    return { status: 200, body: toArchiverflow(row!) };
+    const row = await insertFlow(ctx.db, { ...(body.id ? { id: body.id } : {}), clientId: ctx.client.clientId, name: body.name, configurationJson: body.configurationJson, createdAt: now, updatedAt: now });
+    await changed(ctx, 'flow', row.id, 'Added');
+    return { status: 200, body: toArchiverflow(row) };
   }),
 
   implement(endpoints.archiverflow.update, async ({ params, body }, ctx) => {
-    const [row] = await ctx.db
-      .update(archiverflows)
-      .set({ name: body.name, configurationJson: body.configurationJson, updatedAt: ctx.clock.now() })
-      .where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)))
-      .returning();
+    const row = await updateFlow(ctx.db, ctx.client.clientId, params.id, { name: body.name, configurationJson: body.configurationJson, updatedAt: ctx.clock.now() });
     if (!row) throw notFound(`There is no archiverflow ${params.id}`);
     await changed(ctx, 'flow', row.id, 'Updated');
     return { status: 200, body: toArchiverflow(row) };
   }),
 
   implement(endpoints.archiverflow.list, async (_input, ctx) => {
-    const rows = await ctx.db.select().from(archiverflows).where(eq(archiverflows.clientId, ctx.client.clientId)).orderBy(archiverflows.name, archiverflows.id);
-    return { status: 200, body: rows.map(toArchiverflow) };
+    return { status: 200, body: (await listFlows(ctx.db, ctx.client.clientId)).map(toArchiverflow) };
   }),
 
   implement(endpoints.archiverflow.get, async ({ params }, ctx) => {
-    const [row] = await ctx.db.select().from(archiverflows).where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)));
+    const row = await getFlow(ctx.db, ctx.client.clientId, params.id);
     return row ? { status: 200, body: toArchiverflow(row) } : { status: 204 };
   }),
 
   implement(endpoints.archiverflow.delete, async ({ params }, ctx) => {
-    const gone = await ctx.db
-      .delete(archiverflows)
-      .where(and(eq(archiverflows.clientId, ctx.client.clientId), eq(archiverflows.id, params.id)))
-      .returning({ id: archiverflows.id });
-    if (gone.length > 0) await changed(ctx, 'flow', params.id, 'Deleted');
+    if (await deleteFlow(ctx.db, ctx.client.clientId, params.id)) await changed(ctx, 'flow', params.id, 'Deleted');
     return { status: 200 };
   }),
 
@@ -242,22 +129,15 @@ export const archiverRoutes: Implementation[] = [
     const clientId = ctx.client.clientId;
     if (await getCapture(ctx.db, clientId, body.id)) throw conflict(`The capture ${body.id} exists already: update it with PUT`);
     const now = ctx.clock.now();
-    const [row] = await ctx.db
-      .insert(archiverCaptures)
-      .values({ clientId, id: body.id, ...captureValues(body, now, ctx.ownUrls), createdAt: now, updatedAt: now })
-      .returning();
-    if (row!.active) await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
-    await changed(ctx, 'capture', row!.id, 'Added');
-    return { status: 200, body: toCapture(row!, ctx.serviceUrl) };
+    const row = await insertCapture(ctx.db, { clientId, id: body.id, ...captureValues(body, now, ctx.ownUrls), createdAt: now, updatedAt: now });
+    if (row.active) await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
+    await changed(ctx, 'capture', row.id, 'Added');
+    return { status: 200, body: toCapture(row, ctx.serviceUrl) };
   }),
 
   implement(endpoints.archiverCapture.update, async ({ params, body }, ctx) => {
     const now = ctx.clock.now();
-    const [row] = await ctx.db
-      .update(archiverCaptures)
-      .set({ ...captureValues(body, now, ctx.ownUrls), updatedAt: now })
-      .where(and(eq(archiverCaptures.clientId, ctx.client.clientId), eq(archiverCaptures.id, params.id)))
-      .returning();
+    const row = await updateCapture(ctx.db, ctx.client.clientId, params.id, { ...captureValues(body, now, ctx.ownUrls), updatedAt: now });
     if (!row) throw noSuchCapture(params.id);
     await scheduleTick(ctx.db, ctx.clock, ctx.archiver);
     await changed(ctx, 'capture', row.id, 'Updated');
@@ -265,82 +145,10 @@ export const archiverRoutes: Implementation[] = [
   }),
 
   implement(endpoints.archiverCapture.delete, async ({ params }, ctx) => {
-    const clientId = ctx.client.clientId;
-    await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, clientId), eq(archiverStreams.captureId, params.id)));
-    // Segments and profile links go with it (foreign keys, on delete cascade).
-    const [row] = await ctx.db
-      .delete(archiverCaptures)
-      .where(and(eq(archiverCaptures.clientId, clientId), eq(archiverCaptures.id, params.id)))
-      .returning();
+    const row = await deleteCapture(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw noSuchCapture(params.id);
     await changed(ctx, 'capture', row.id, 'Deleted');
     return { status: 200, body: toCapture(row, ctx.serviceUrl) };
   }),
-
-  // ---- Playout profiles -------------------------------------------------------------------------
-
-  implement(endpoints.archiverPlayoutProfile.list, async ({ query }, ctx) => {
-    const rows = await listProfiles(ctx.db, ctx.client.clientId);
-    return { status: 200, body: query.onlyIds ? rows.map((r) => r.profile.id) : rows.map((r) => toProfile(r.profile, r.captures)) };
-  }),
-
-  implement(endpoints.archiverPlayoutProfile.get, async ({ params }, ctx) => ({ status: 200, body: await profileAnswer(ctx, params.id) })),
-
-  implement(endpoints.archiverPlayoutProfile.captures, async ({ params }, ctx) => ({ status: 200, body: (await profileAnswer(ctx, params.id)).captures })),
-
-  implement(endpoints.archiverPlayoutProfile.create, async ({ body }, ctx) => {
-    const clientId = ctx.client.clientId;
-    if (await getProfile(ctx.db, clientId, body.id)) throw conflict(`The playout profile ${body.id} exists already: update it with PUT`);
-    const now = ctx.clock.now();
-    await ctx.db.insert(archiverProfiles).values({ clientId, id: body.id, ...profileValues(body), createdAt: now, updatedAt: now });
-    await writeProfileCaptures(ctx, body.id, body.captures);
-    await changed(ctx, 'profile', body.id, 'Added');
-    return { status: 200, body: await profileAnswer(ctx, body.id) };
-  }),
-
-  implement(endpoints.archiverPlayoutProfile.update, async ({ params, body }, ctx) => {
-    const [row] = await ctx.db
-      .update(archiverProfiles)
-      .set({ ...profileValues(body), updatedAt: ctx.clock.now() })
-      .where(and(eq(archiverProfiles.clientId, ctx.client.clientId), eq(archiverProfiles.id, params.id)))
-      .returning();
-    if (!row) throw noSuchProfile(params.id);
-    await writeProfileCaptures(ctx, params.id, body.captures);
-    await changed(ctx, 'profile', params.id, 'Updated');
-    return { status: 200, body: await profileAnswer(ctx, params.id) };
-  }),
-
-  implement(endpoints.archiverPlayoutProfile.delete, async ({ params }, ctx) => {
-    const clientId = ctx.client.clientId;
-    const found = await getProfile(ctx.db, clientId, params.id);
-    if (!found) throw noSuchProfile(params.id);
-    // Its captures first (the links), then its streams, then the profile.
-    await ctx.db.delete(archiverProfileCaptures).where(and(eq(archiverProfileCaptures.clientId, clientId), eq(archiverProfileCaptures.profileId, params.id)));
-    await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, clientId), eq(archiverStreams.profileId, params.id)));
-    await ctx.db.delete(archiverProfiles).where(and(eq(archiverProfiles.clientId, clientId), eq(archiverProfiles.id, params.id)));
-    await changed(ctx, 'profile', params.id, 'Deleted');
-    return { status: 200, body: toProfile(found.profile, []) };
-  }),
-
-  // ---- Streams ----------------------------------------------------------------------------------
-
-  implement(endpoints.archiverStream.list, async (_input, ctx) => {
-    const rows = await listStreams(ctx.db, ctx.client.clientId);
-    const base = ctx.serviceUrl;
-    return { status: 200, body: rows.map((r) => toStream(r.stream, r.profile, `${base}${streamPlaybackPath(r.stream.playKey)}`)) };
-  }),
-
-  implement(endpoints.archiverStream.get, async ({ params }, ctx) => {
-    const [row] = await listStreams(ctx.db, ctx.client.clientId, params.id);
-    if (!row) throw noSuchStream(params.id);
-    return { status: 200, body: toStream(row.stream, row.profile, `${ctx.serviceUrl}${streamPlaybackPath(row.stream.playKey)}`) };
-  }),
-
-  implement(endpoints.archiverStream.delete, async ({ params }, ctx) => {
-    const [row] = await listStreams(ctx.db, ctx.client.clientId, params.id);
-    if (!row) throw noSuchStream(params.id);
-    await ctx.db.delete(archiverStreams).where(and(eq(archiverStreams.clientId, ctx.client.clientId), eq(archiverStreams.id, params.id)));
-    await changed(ctx, 'stream', params.id, 'Deleted');
-    return { status: 200, body: toStream(row.stream, row.profile, `${ctx.serviceUrl}${streamPlaybackPath(row.stream.playKey)}`) };
-  }),
+  ...profileRoutes,
 ];

@@ -1,5 +1,6 @@
 /**
- * Rules of the archiver beyond the schema module's shapes.
+ * Rules of the archiver beyond the schema module's shapes. A capture needs at least one
+ * publishing point and an endTime after its startTime (`captureValues`).
  *
  * streamingFormats of a playout profile (returned on GET only, ignored on POST and PUT) follow
  * from its DRM configuration:
@@ -10,8 +11,10 @@
  *   PlayReady (issLicenseUrl); HDS never carries DRM here. A profile with only a key (KID:CEK) and
  *   no license server has no format: nothing could decrypt it.
  */
-import type { ArchiverStreamingFormat, PlayoutProfileBody } from '#schema';
+import type { ArchiverStreamingFormat, CaptureBody, PlayoutProfileBody } from '#schema';
+import { validationError, type FieldError } from '../../http/errors.ts';
 import type { z } from 'zod';
+import { storedUrl } from '../../http/service-url.ts';
 
 type Format = z.infer<typeof ArchiverStreamingFormat>;
 
@@ -53,4 +56,24 @@ export function fillArchiverUrl(template: string, values: ArchiverUrlValues): st
     '{endtime}': time(values.endTime),
   };
   return template.replace(/\{(capture_id|profile_id|starttime|endtime)\}/gi, (match) => replacements[match.toLowerCase()] ?? match);
+}
+
+/** The values of a capture body to store, checked beyond the schema. */
+export function captureValues(body: CaptureBody, now: Date, ownUrls: readonly string[]) {
+  const fields: FieldError[] = [];
+  const startTime = body.startTime ? new Date(body.startTime) : now;
+  const endTime = body.endTime ? new Date(body.endTime) : null;
+  if (endTime && endTime.getTime() <= startTime.getTime()) fields.push({ field: 'body.endTime', message: 'must be after startTime' });
+  // A point on this service is stored without its host (http/service-url.ts).
+  const points = [...new Set(body.publishingPoints.map((p) => storedUrl(p.trim(), ownUrls)).filter((p) => p !== ''))];
+  if (points.length === 0) fields.push({ field: 'body.publishingPoints', message: 'name at least one publishing point' });
+  if (fields.length > 0) throw validationError(fields);
+  return {
+    startTime,
+    endTime,
+    active: body.active,
+    decryptKey: body.decryptKey ?? null,
+    expiresIn: body.expiresIn ?? null,
+    publishingPoints: points,
+  };
 }

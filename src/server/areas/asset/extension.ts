@@ -10,17 +10,12 @@
  * these without credentials, and the paths hold an unguessable event id. Content type by
  * extension, `Accept-Ranges: bytes` and 206 answers for ranges (players seek in MP4s), 416 for a
  * range beyond the file, CORS `*`.
- *
- * Also here: on close the app stops starting media work and waits for what runs, and a temporary
- * storage folder (tests, memory://) is removed.
  */
 import { stat } from 'node:fs/promises';
 import { sendStoredFile } from '../../http/byte-range.ts';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
-import { mediaOf } from '../media/index.ts';
-import { closeMediaDispatch } from './dispatcher.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,12 +73,8 @@ const ROUTES: readonly ExtensionRoute[] = [
 ];
 
 export const mediaExtension: AppExtension = {
-  async register(app, { db, services }) {
-    const media = mediaOf(services);
-    app.addHook('onClose', async () => {
-      await closeMediaDispatch(db);
-      media.close?.();
-    });
+  async register(app, { services }) {
+    const media = services.media;
     await app.register(async (scope) => {
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('Access-Control-Allow-Origin', '*');

@@ -4,4 +4,4 @@
  * area's internals"). Its routes and jobs are wired in areas/index.ts, its app
  * extensions in app.ts.
  */
-export { eventMp4, setVodFileState } from './vod-file.ts';
+export { eventMp4 } from './vod-file.ts';

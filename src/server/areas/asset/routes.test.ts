@@ -1,18 +1,17 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, EventState, type Asset } from '#schema';
 import { type ApiError } from '#client';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
-import { assets, events } from '../../db/tables/index.ts';
+import { assets, events, jobs } from '../../db/tables/index.ts';
 import { createMediaServices } from '../media/services.ts';
 import { changesOf } from '#testing/changes.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { recordedEvent, seedComposeFixture, type ComposeFixture } from '#testing/compose.ts';
 import { settleMedia } from '#testing/asset.ts';
-import { scheduleDispatch } from './dispatcher.ts';
 
 const S = EventState.values;
 let t: TestApp;
@@ -139,28 +138,27 @@ describe('POST /asset/image/, /asset/gif/, /asset/video/', () => {
   });
 });
 
-describe('the dispatcher', () => {
-  it('runs queued work in priority order, a bounded number at once', async () => {
+describe('the making of assets, in the media lane', () => {
+  it('queues each asset in its priority, and makes them all', async () => {
     const eventId = await apiVod('Queue');
-    const low = await api.call(endpoints.asset.createImage, { body: { eventId, name: 'low', time: '00:00:01.000', priority: 9 } });
-    const mid = await api.call(endpoints.asset.createImage, { body: { eventId, name: 'mid', time: '00:00:01.000' } });
-    const high = await api.call(endpoints.asset.createImage, { body: { eventId, name: 'high', time: '00:00:01.000', priority: 1 } });
+    const requested = [];
+    for (const [name, priority] of [['low', 9], ['mid', 5], ['high', 1]] as const) {
+      requested.push(await api.call(endpoints.asset.createImage, { body: { eventId, name, time: '00:00:01.000', priority } }));
+    }
+    const queued = await t.database.db.select({ payload: jobs.payload, priority: jobs.priority }).from(jobs).where(and(eq(jobs.type, 'asset.make'), eq(jobs.status, 'pending')));
+    const priorityOf = new Map(queued.map((j) => [(j.payload as { assetId: string }).assetId, j.priority]));
+    expect(requested.map((a) => priorityOf.get(a.id))).toEqual([9, 5, 1]);
     await settleMedia(t);
-    const rows = await t.database.db.select({ id: assets.id, startedAt: assets.startedAt, completedAt: assets.completedAt }).from(assets).where(eq(assets.eventId, eventId));
-    expect(rows.every((r) => r.completedAt)).toBe(true);
-    // Same clock: the claim order is the attempt order; read it from the job ids' order of start.
-    const order = (await t.database.db.select({ id: assets.id, attempts: assets.attempts }).from(assets).where(eq(assets.eventId, eventId))).map((r) => r.attempts);
-    expect(order.every((a) => a === 1)).toBe(true);
-    expect([low.id, mid.id, high.id].length).toBe(3);
+    const rows = await t.database.db.select({ state: assets.state, completedAt: assets.completedAt, progress: assets.progress }).from(assets).where(eq(assets.eventId, eventId));
+    expect(rows.every((r) => r.completedAt && r.state === 1 && r.progress === null)).toBe(true);
   });
 
   it('fails with the reason, never GENERATING for ever, also after a restart mid-job', async () => {
     const eventId = await apiVod('Restart');
     const asset = await api.call(endpoints.asset.createImage, { body: { eventId, name: 'cut short', time: '00:00:01.000' } });
-    // A worker of a process that dies after claiming: claimed, then nothing.
-    const leaseUntil = new Date(t.clock.now().getTime() + 60_000);
-    await t.database.db.update(assets).set({ leaseUntil, attempts: 1 }).where(eq(assets.id, asset.id));
-    await scheduleDispatch(t.database.db, t.clock, leaseUntil);
+    // The lane of a process that dies after claiming: claimed, then nothing.
+    const makeJob = (assetId: string) => and(eq(jobs.type, 'asset.make'), sql`${jobs.payload}->>'assetId' = ${assetId}`);
+    await t.database.db.update(jobs).set({ status: 'running', lockedBy: 'gone', lockedUntil: new Date(t.clock.now().getTime() + 60_000), attempts: 1 }).where(makeJob(asset.id));
     await settleMedia(t);
     expect((await api.call(endpoints.asset.get, { params: { id: asset.id } })).state).toBe(0);
     t.clock.advance(66_000);
@@ -169,7 +167,7 @@ describe('the dispatcher', () => {
 
     // Claimed and abandoned three times: given up, with the reason.
     const doomed = await api.call(endpoints.asset.createImage, { body: { eventId, name: 'doomed', time: '00:00:01.000' } });
-    await t.database.db.update(assets).set({ leaseUntil: new Date(t.clock.now().getTime() - 1), attempts: 3 }).where(eq(assets.id, doomed.id));
+    await t.database.db.update(jobs).set({ status: 'running', lockedBy: 'gone', lockedUntil: new Date(t.clock.now().getTime() - 1), attempts: 3 }).where(makeJob(doomed.id));
     await settleMedia(t);
     const [row] = await t.database.db.select().from(assets).where(eq(assets.id, doomed.id));
     expect(row).toMatchObject({ state: 2, error: expect.stringMatching(/gave up after 3 attempts/) });
@@ -241,6 +239,8 @@ describe('GET /asset/ and the deletes', () => {
     expect((await failure(api.call(endpoints.asset.deleteMany, { query: {} }))).status).toBe(400);
     const one = all.find((x) => x.name === 'one')!;
     expect(await api.call(endpoints.asset.delete, { params: { id: one.id } })).toMatchObject({ deletedAssetsCount: 1 });
+    // Its file goes once the row is gone: after the write, in a job.
+    await t.runJobs();
     expect((await fetchAsset(one)).statusCode).toBe(404);
     const many = await api.call(endpoints.asset.deleteMany, { query: { eventId } });
     expect(many).toMatchObject({ deletedAssetsCount: 1, keptSystemAssetsCount: 3, message: expect.stringMatching(/SYSTEM assets are not deleted/) });
@@ -296,8 +296,12 @@ describe('the MP4 of an event', () => {
     const mp4 = await api.call(endpoints.asset.vodFile, { params: { id: created.id } });
     expect(mp4).toMatchObject({ mp4StateString: 'AVAILABLE' });
     expect(mp4.bytes).toBeGreaterThan(0);
-    await api.call(endpoints.event.addXflowTask, { body: { Id: created.id, TaskEngineJson: '{"type":"purge"}', Mp4State: 'NONE' } });
+    const purged = await api.call(endpoints.event.addXflowTask, { body: { Id: created.id, TaskEngineJson: '{"type":"purge"}', Mp4State: 'NONE' } });
+    expect(purged.mp4StateString).toBe('NONE');
+    const file = mp4.path!;
+    await settleMedia(t);
     expect(await api.call(endpoints.asset.vodFile, { params: { id: created.id } })).toMatchObject({ mp4StateString: 'NONE', assetId: null });
+    expect(await media.storage.stat(file)).toBeNull();
   });
 });
 

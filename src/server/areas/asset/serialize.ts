@@ -6,11 +6,9 @@
  * serves the files (extension.ts): stored as `http://{service}/...` and answered with the
  * service's URL for the request (http/service-url.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import { AssetState, AssetType, parseJsonText, XflowConfigurationSchema, type Asset } from '#schema';
-import type { DbOrTx } from '../../db/database.ts';
-import { answerUrl } from '../../http/service-url.ts';
-import { type assets, events, xflows } from '../../db/tables/index.ts';
+import type { assets } from '../../db/tables/index.ts';
+import { mediaProgress } from '../media/index.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 
@@ -24,23 +22,6 @@ export function storageUrlOf(configurationJson: string | null | undefined): stri
   if (!configurationJson) return null;
   const parsed = parseJsonText(XflowConfigurationSchema, configurationJson);
   return parsed.success ? (parsed.data.storageUrlPublic ?? null) : null;
-}
-
-/** The storageUrlPublic of each event's xflow (null when none) as answered to `serviceUrl`, for a page of assets. */
-export async function storageUrlsOf(db: DbOrTx, clientId: string, eventIds: readonly string[], serviceUrl: string): Promise<Map<string, string | null>> {
-  const out = new Map<string, string | null>();
-  const ids = [...new Set(eventIds)];
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ id: events.id, configurationJson: xflows.configurationJson })
-    .from(events)
-    .leftJoin(xflows, and(eq(xflows.id, events.xflowId), eq(xflows.clientId, events.clientId)))
-    .where(and(eq(events.clientId, clientId), inArray(events.id, ids)));
-  for (const row of rows) {
-    const url = storageUrlOf(row.configurationJson);
-    out.set(row.id, url && answerUrl(url, serviceUrl));
-  }
-  return out;
 }
 
 export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
@@ -60,10 +41,11 @@ export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
     dateModified: row.dateModified.toISOString(),
     url: assetUrl(storageUrl, row.path),
     error: row.state === AssetState.values.FAILED ? (row.error ?? 'the asset could not be made') : null,
+    progress: mediaProgress(row.state === AssetState.values.GENERATING, row.progress, row.etaSeconds),
   };
 }
 
-export async function toAssets(db: DbOrTx, clientId: string, rows: readonly AssetRow[], serviceUrl: string): Promise<Asset[]> {
-  const urls = await storageUrlsOf(db, clientId, rows.map((r) => r.eventId), serviceUrl);
+/** Assets as answered, each with the storage URL of its event's xflow (repo.ts storageUrlsOf). */
+export function toAssets(rows: readonly AssetRow[], urls: ReadonlyMap<string, string | null>): Asset[] {
   return rows.map((row) => toAsset(row, urls.get(row.eventId) ?? null));
 }

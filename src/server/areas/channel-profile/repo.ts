@@ -8,6 +8,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AudioInputBody, ChannelProfile, FieldError } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { channelProfileAudioInputs, channelProfiles, events } from '../../db/tables/index.ts';
+import { writeEvents } from '../event/index.ts';
+import { idsInUse } from '../../db/tenant-scope.ts';
 
 export type ProfileRow = typeof channelProfiles.$inferSelect;
 export type InputRow = typeof channelProfileAudioInputs.$inferSelect;
@@ -105,10 +107,7 @@ export const sameInputs = (a: readonly AudioInput[], b: readonly AudioInput[]) =
 
 export async function createProfile(db: DbOrTx, clientId: string, eventId: string, now: Date): Promise<ProfileRow> {
   const [row] = await db.insert(channelProfiles).values({ clientId, eventId, dateCreated: now, dateModified: now }).returning();
-  await db
-    .update(events)
-    .set({ channelProfileId: row!.id })
-    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  await writeEvents(db, clientId, eventId, { channelProfileId: row!.id });
   return row!;
 }
 
@@ -128,8 +127,10 @@ export async function replaceInputs(db: DbOrTx, clientId: string, profileId: str
 /** Deletes a profile (its inputs cascade) and clears the event's channelProfileId. */
 export async function deleteProfile(db: DbOrTx, clientId: string, profile: ProfileRow): Promise<void> {
   await db.delete(channelProfiles).where(and(eq(channelProfiles.clientId, clientId), eq(channelProfiles.id, profile.id)));
-  await db
-    .update(events)
-    .set({ channelProfileId: null })
-    .where(and(eq(events.clientId, clientId), eq(events.id, profile.eventId)));
+  await writeEvents(db, clientId, profile.eventId, { channelProfileId: null });
+}
+
+/** Which of these audio input ids some client uses (a write that names ids refuses another client's). */
+export async function audioInputIdsInUse(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  return idsInUse(db, channelProfileAudioInputs, ids);
 }

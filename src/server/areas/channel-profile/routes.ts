@@ -5,8 +5,6 @@
  * with audioChanged.
  */
 import { endpoints, type AudioInputBody } from '#schema';
-import { idsInUse } from '../../db/tenant-scope.ts';
-import { channelProfileAudioInputs } from '../../db/tables/index.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { EventChanges, findEvent } from '../custom-property/index.ts';
@@ -23,6 +21,7 @@ import {
   toChannelProfile,
   type AudioInput,
   type ProfileRow,
+  audioInputIdsInUse
 } from './repo.ts';
 
 const AUDIO = { audioChanged: true } as const;
@@ -53,7 +52,7 @@ async function saveInputs(ctx: RequestContext, target: { profile?: ProfileRow; e
   const clientId = ctx.client.clientId;
   const before = target.profile ? await currentInputs(ctx, target.profile) : [];
   const given = requested.map((r) => r.Id?.toLowerCase()).filter((id): id is string => !!id && !before.some((b) => b.id === id));
-  const { inputs, errors } = matchInputs(before, requested, await idsInUse(ctx.db, channelProfileAudioInputs, given), (i) => `body.AudioInputs.${i}`);
+  const { inputs, errors } = matchInputs(before, requested, await audioInputIdsInUse(ctx.db, given), (i) => `body.AudioInputs.${i}`);
   if (errors.length > 0) throw validationError(errors, 'The audio inputs are not valid');
   const now = ctx.clock.now();
   const profile = target.profile ?? (await createProfile(ctx.db, clientId, target.eventId, now));

@@ -6,7 +6,7 @@
  * deterministic for a given client: ids are derived from the client id.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { EventState, type PropertyField } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import {
@@ -21,6 +21,7 @@ import {
 import type { Clock } from '../../jobs/clock.ts';
 import { storedValue, templateFields, validateValues } from '../client-property/index.ts';
 import { storedTime } from './tree.ts';
+import { writeEvents } from '../event/index.ts';
 
 export interface MetadataDemoResult {
   chapterPoints: number;
@@ -257,20 +258,7 @@ export async function seedMetadataDemo(db: DbOrTx, clientId: string, clock: Cloc
         if (missing.length > 0) await tx.insert(customProperties).values(missing);
         clientPropertyCount += missing.length;
       }
-      if (upcomingFootball.length > 0) {
-        await tx
-          .update(events)
-          .set({ customPropertyConfigurationId: template.id })
-          .where(
-            and(
-              eq(events.clientId, clientId),
-              inArray(
-                events.id,
-                upcomingFootball.map((e) => e.id),
-              ),
-            ),
-          );
-      }
+      if (upcomingFootball.length > 0) await writeEvents(tx, clientId, upcomingFootball.map((e) => e.id), { customPropertyConfigurationId: template.id });
     }
 
     // ---- Channel profiles: events on a channel, by kind.
@@ -288,11 +276,7 @@ export async function seedMetadataDemo(db: DbOrTx, clientId: string, clock: Cloc
     if (profileRows.length > 0) {
       await tx.insert(channelProfiles).values(profileRows);
       await tx.insert(channelProfileAudioInputs).values(inputRows);
-      await tx
-        .update(events)
-        .set({ channelProfileId: sql`${channelProfiles.id}` })
-        .from(channelProfiles)
-        .where(and(eq(events.clientId, clientId), eq(channelProfiles.clientId, clientId), eq(channelProfiles.eventId, events.id)));
+      for (const profile of profileRows) await writeEvents(tx, clientId, profile.eventId, { channelProfileId: profile.id! });
     }
     return { chapterPoints: pointRows.length, clientProperties: clientPropertyCount, channelProfiles: profileRows.length };
   });

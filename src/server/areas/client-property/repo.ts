@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { events, propertyConfigurations } from '../../db/tables/index.ts';
+import { propertyConfigurations } from '../../db/tables/index.ts';
+import { writeEvents } from '../event/index.ts';
 
 export type TemplateRow = typeof propertyConfigurations.$inferSelect;
 
@@ -30,8 +31,5 @@ export async function getTemplateByReference(db: DbOrTx, clientId: string, refer
 
 /** Sets (or, with null, clears) the template of an event. */
 export async function setEventTemplate(db: DbOrTx, clientId: string, eventId: string, templateId: string | null): Promise<void> {
-  await db
-    .update(events)
-    .set({ customPropertyConfigurationId: templateId })
-    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  await writeEvents(db, clientId, eventId, { customPropertyConfigurationId: templateId });
 }

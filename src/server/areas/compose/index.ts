@@ -8,4 +8,4 @@ export { checkEncoder } from './encoder.ts';
 export { grantLicence } from './licences.ts';
 export { insertEvent, insertPlaylist, replaceItems, saveRendition, updateEventRow, updatePlaylist } from './repo.ts';
 export { LICENSED_FEATURE_LIVE_STREAM_START } from './rules.ts';
-export { checkStandard, planGeneration, reasonOf, retryGeneration } from './standard.ts';
+export { checkStandard, planGeneration, reasonOf } from './standard.ts';

@@ -1,7 +1,7 @@
 /**
  * Checking the MP4 of a DIRECT_FULL_MP4 item before an encoder composition accepts it: the URL
- * must answer, with the start of an MP4 file. Behind an adapter (`services.mediaProbe`), so tests
- * and integrators can replace how the outside world is reached; the default asks over HTTP.
+ * must answer, with the start of an MP4 file. Behind an adapter (`services.mediaProbe`, built in services.ts), so
+ * tests and integrators can replace how the outside world is reached; the default asks over HTTP.
  *
  * The HTTP probe sends one GET for the first 64 KB (`Range: bytes=0-65535`; servers without range
  * support answer 200 and the rest of the body is not read) through the outbound module (address
@@ -12,10 +12,8 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { AppServices } from '../../services.ts';
 import type { AddressPolicy, Resolver } from '../../outbound/address-policy.ts';
 import { outboundRequest, UNIFORM_FAILURE } from '../../outbound/request.ts';
-import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
 import { CARD_DIR } from '../../sim/hls.ts';
 import { FILES_PREFIX, TEST_CARD_FILE } from '../../sim/stream-routes.ts';
 import { SERVICE_ORIGIN } from '../../http/service-url.ts';
@@ -24,13 +22,6 @@ export type ProbeResult = { ok: true; durationMs: number | null } | { ok: false;
 
 export interface MediaProbe {
   probe(url: string): Promise<ProbeResult>;
-}
-
-declare module '../../services.ts' {
-  interface AppServices {
-    /** How encoder compositions check DIRECT_FULL_MP4 URLs (areas/compose/media-probe.ts); default HttpMediaProbe. */
-    mediaProbe?: MediaProbe;
-  }
 }
 
 export const PROBE_BYTES = 65_536;
@@ -172,16 +163,4 @@ export class HttpMediaProbe implements MediaProbe {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return { ok: false, reason: UNIFORM_FAILURE };
   }
-}
-
-const defaultProbes = new WeakMap<AppServices, MediaProbe>();
-
-export function mediaProbeOf(services: AppServices): MediaProbe {
-  if (services.mediaProbe) return services.mediaProbe;
-  let probe = defaultProbes.get(services);
-  if (!probe) {
-    probe = new HttpMediaProbe({ policy: outboundPolicy(services), resolve: outboundResolver(services) });
-    defaultProbes.set(services, probe);
-  }
-  return probe;
 }

@@ -24,7 +24,7 @@ import {
   type RenditionClip,
 } from '../../db/tables/index.ts';
 import type { EventRow } from '../event/index.ts';
-import type { EventInsert } from '../event/index.ts';
+import { insertEventRows, writeEvents, type EventInsert } from '../event/index.ts';
 import { formatOffset } from './rules.ts';
 
 export type PlaylistRow = typeof composePlaylists.$inferSelect;
@@ -256,7 +256,7 @@ export async function eventRow(db: DbOrTx, clientId: string, id: string): Promis
 }
 
 export async function insertEvent(db: DbOrTx, values: EventInsert, categoryIds: readonly string[]): Promise<void> {
-  await db.insert(events).values(values);
+  await insertEventRows(db, [values]);
   const unique = [...new Set(categoryIds)];
   if (unique.length > 0) {
     await db
@@ -266,11 +266,7 @@ export async function insertEvent(db: DbOrTx, values: EventInsert, categoryIds: 
 }
 
 export async function updateEventRow(db: DbOrTx, clientId: string, id: string, values: Partial<EventInsert>): Promise<EventRow> {
-  const [row] = await db
-    .update(events)
-    .set(values)
-    .where(and(eq(events.clientId, clientId), eq(events.id, id)))
-    .returning();
+  const [row] = await writeEvents(db, clientId, id, values);
   return row!;
 }
 

@@ -21,8 +21,6 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { endpoints, parseJsonText, DrmConfigurationSchema, type ComposePlaylist, type FieldError, type PlaylistItem, type StandardComposeBody } from '#schema';
 import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
-import { idsInUse } from '../../db/tenant-scope.ts';
-import { events } from '../../db/tables/index.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
@@ -32,11 +30,10 @@ import { getEvent, instant } from '../event/index.ts';
 import { addedFlags } from '../event/index.ts';
 import { serializeEvent, type EventRow } from '../event/index.ts';
 import { changeEvent } from '../event/index.ts';
-import { scheduleAutomation } from '../live/index.ts';
-import { lockEventRow } from '../event/index.ts';
+import { scheduleAutomation } from '../event/index.ts';
+import { eventIdInUse, lockEventRow } from '../event/index.ts';
 import { S, stateName } from '../live/index.ts';
 import { anchorFor, checkEncoder, compositionChannelProblem, LIVE_FAMILY, probeItems, type Probed } from './encoder.ts';
-import { mediaProbeOf } from './media-probe.ts';
 import {
   deletePlaylist,
   deleteRendition,
@@ -119,7 +116,7 @@ async function recordChange(db: DbOrTx, clock: Clock, row: EventRow, flags: Chan
 async function desiredId(db: DbOrTx, id: string | null | undefined): Promise<string> {
   if (!id) return randomUUID();
   // Ids are unique across clients: any client's event with it takes it.
-  if ((await idsInUse(db, events, [id])).size > 0) throw conflict(`An event with the id ${id} exists already: leave id out to get a new one`, { field: 'body.event.id' });
+  if (await eventIdInUse(db, id)) throw conflict(`An event with the id ${id} exists already: leave id out to get a new one`, { field: 'body.event.id' });
   return id;
 }
 
@@ -297,7 +294,7 @@ export const composeRoutes: Implementation[] = [
       await scheduleAutomation(db, clock, clientId, id);
       return { status: 201, body: id };
     },
-    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), storedItems(body.playlist.items, ctx), 'body.playlist') },
+    { prepare: ({ body }, ctx) => probeItems(ctx.mediaProbe, storedItems(body.playlist.items, ctx), 'body.playlist') },
   ),
 
   implement(endpoints.compose.update, async ({ params, body }, ctx) => {
@@ -351,7 +348,7 @@ export const composeRoutes: Implementation[] = [
       await recordChange(db, clock, saved.row, { metadataChanged: true });
       return { status: 200, body: await answer(db, clock, clientId, row.id, ctx.serviceUrl) };
     },
-    { prepare: ({ body }, ctx) => probeItems(mediaProbeOf(ctx), storedItems(body.items, ctx), 'body') },
+    { prepare: ({ body }, ctx) => probeItems(ctx.mediaProbe, storedItems(body.items, ctx), 'body') },
   ),
 
   implement(endpoints.compose.setDrm, async ({ params, body }, ctx) => {

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { events } from '../../db/tables/index.ts';
 import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
 import type { Clock } from '../../jobs/clock.ts';
+import { changeEvent, writeEvents } from '../event/index.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,19 +55,9 @@ export class EventChanges {
   async record(db: DbOrTx, clock: Clock, clientId: string): Promise<void> {
     const now = clock.now();
     for (const [eventId, flags] of this.pending) {
-      const [event] = await db
-        .update(events)
-        .set({ dateModified: now })
-        .where(and(eq(events.clientId, clientId), eq(events.id, eventId)))
-        .returning({
-          refId: events.refId,
-          externalId: events.externalId,
-          state: events.state,
-          mp4State: events.mp4State,
-          provisionState: events.provisionState,
-        });
-      if (!event) continue;
-      await recordEventChange(db, clock, { clientId, eventId, action: 'Updated', event, flags });
+      const [row] = await writeEvents(db, clientId, eventId, { dateModified: now });
+      if (!row) continue;
+      await recordEventChange(db, clock, { clientId, eventId, action: 'Updated', event: changeEvent(row), flags });
     }
     this.pending.clear();
   }

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { EventType, EventTypeBody } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { events, eventTypes } from '../../db/tables/index.ts';
+import { clearEventType, writeEvents } from '../event/index.ts';
 
 type EventTypeRow = typeof eventTypes.$inferSelect;
 
@@ -101,10 +102,7 @@ export async function setEventTypeOfEvent(
     .where(and(eq(events.clientId, clientId), eq(events.id, eventId), sql`${events.dateDeleted} is null`));
   if (!current) return 'missing';
   if (current.eventTypeId === eventTypeId) return 'unchanged';
-  await db
-    .update(events)
-    .set({ eventTypeId, dateModified: now })
-    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  await writeEvents(db, clientId, eventId, { eventTypeId, dateModified: now });
   return 'changed';
 }
 
@@ -115,14 +113,10 @@ export async function setEventTypeOfEvent(
  */
 export async function deleteEventType(db: DbOrTx, clientId: string, id: string, now: Date): Promise<string[] | undefined> {
   // Cleared before the type goes: its foreign key would clear them silently (ON DELETE SET NULL).
-  const cleared = await db
-    .update(events)
-    .set({ eventTypeId: null, dateModified: now })
-    .where(and(eq(events.clientId, clientId), eq(events.eventTypeId, id)))
-    .returning({ id: events.id });
+  const cleared = await clearEventType(db, clientId, id, now);
   const deleted = await db
     .delete(eventTypes)
     .where(and(eq(eventTypes.clientId, clientId), eq(eventTypes.id, id)))
     .returning({ id: eventTypes.id });
-  return deleted.length > 0 ? cleared.map((e) => e.id) : undefined;
+  return deleted.length > 0 ? cleared : undefined;
 }

@@ -10,7 +10,7 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
 import { customProperties, eventTags, events, jobs } from '../../db/tables/index.ts';
-import { AUTO_START_JOB, automationKey } from '../live/automation.ts';
+import { AUTO_START_JOB, automationKey } from './automation.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
 import { seedLookups, setColumns, type Lookups } from '#testing/event-writes.ts';
 
@@ -206,8 +206,10 @@ describe('operations on one setting', () => {
     });
     expect(created).toMatchObject({ title: 'Imported lecture', stateString: 'VOD_PRIVATE', mp4StateString: 'AVAILABLE' });
     expect(JSON.parse(created.taskEngineJson!)).toEqual({ tasks: [{ type: 'ingest', title: 'Imported lecture' }] });
-    // Added, then AssetsChanged: Mp4State AVAILABLE makes the MP4 file (a SYSTEM asset, areas/asset/vod-file.ts).
-    expect(await actions(created.id)).toEqual(['Added', 'Updated']);
+    // Added; then, once the asset area has followed (a job), AssetsChanged: Mp4State AVAILABLE makes the MP4 file.
+    expect(await actions(created.id)).toEqual(['Added']);
+    await t.runJobs();
+    expect((await actions(created.id)).slice(0, 2)).toEqual(['Added', 'Updated']);
     const plain = await api.call(endpoints.event.addXflowTask, { body: { TaskEngineJson: '{"tasks":[{"type":"ingest"}]}' } });
     expect(plain).toMatchObject({ stateString: 'PRE_VOD', mp4StateString: 'NONE', title: expect.stringMatching(/^Xflow task /) });
 

@@ -9,7 +9,7 @@ import { Mp4State } from '#schema';
 import { recordEventChange } from '../../changes/record.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { customProperties, eventCategories, events, eventTags } from '../../db/tables/index.ts';
-import { scheduleAutomation } from '../live/index.ts';
+import { scheduleAutomation } from './automation.ts';
 import { getEvent } from './repo.ts';
 import { addedFlags, busyReason, cloneState } from './rules.ts';
 import type { EventRecord } from './serialize.ts';

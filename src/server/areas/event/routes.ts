@@ -1,20 +1,16 @@
 /**
- * The read side of events: the list with its filters, deleted events, and single events by id,
- * reference id or external id. Writes are in write-routes.ts.
+ * The read side of events: the list with its filters, deleted events, the external-update flag and
+ * a channel's events. Writes are in write-routes.ts; a single event by id, reference id or
+ * external id answers with its video structure, so the live area, which builds that, implements
+ * those three (areas/live/event-routes.ts).
  */
-import { endpoints, type Event, type Video } from '#schema';
+import { endpoints } from '#schema';
 import { implement, type Implementation } from '../../http/implement.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { eventCollection } from './collection.ts';
-import { findEventBy, getEvent, listChannelEvents, parseEventFilter } from './repo.ts';
-import { serializeEvent, type EventRecord } from './serialize.ts';
-import { eventVideo } from '../live/index.ts';
+import { getEvent, listChannelEvents, parseEventFilter } from './repo.ts';
+import { serializeEvent } from './serialize.ts';
 import { eventWriteRoutes } from './write-routes.ts';
-
-/** A single event carries `video`: the video structure with processVideo=true (src/server/areas/live/video.ts), else null. */
-function single(record: EventRecord, video: Video | null): Event {
-  return serializeEvent(record, { video });
-}
 
 export const eventRoutes: Implementation[] = [
   implement(endpoints.event.list, async ({ query }, ctx) => {
@@ -27,21 +23,6 @@ export const eventRoutes: Implementation[] = [
     const { filter, errors } = parseEventFilter(query);
     if (errors.length > 0) throw validationError(errors);
     return { status: 200, body: await eventCollection(ctx.db, ctx.client.clientId, { ...filter, deleted: true }, query) };
-  }),
-
-  implement(endpoints.event.get, async ({ params, query }, ctx) => {
-    const record = await getEvent(ctx.db, ctx.client.clientId, params.id);
-    return record ? { status: 200, body: single(record, await eventVideo(ctx, record.event, query)) } : { status: 204 };
-  }),
-
-  implement(endpoints.event.getByReference, async ({ query }, ctx) => {
-    const record = await findEventBy(ctx.db, ctx.client.clientId, 'refId', query.id);
-    return record ? { status: 200, body: single(record, await eventVideo(ctx, record.event, query)) } : { status: 204 };
-  }),
-
-  implement(endpoints.event.getByExternal, async ({ query }, ctx) => {
-    const record = await findEventBy(ctx.db, ctx.client.clientId, 'externalId', query.id);
-    return record ? { status: 200, body: single(record, await eventVideo(ctx, record.event, query)) } : { status: 204 };
   }),
 
   implement(endpoints.event.getExternalUpdate, async ({ params }, ctx) => {

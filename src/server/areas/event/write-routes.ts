@@ -9,7 +9,7 @@ import { implement, type Implementation, type RequestContext } from '../../http/
 import { deleteEvent, cloneEvent, restoreEvent } from './lifecycle.ts';
 import { patchEvent } from './patch.ts';
 import { findEventBy, getEvent, getEventForWrite } from './repo.ts';
-import { setVodFileState } from '../asset/index.ts';
+import { mp4StateSetKind } from './mp4-state.ts';
 import { appendTasks, dvrLengthError, IGNORED_FIELDS_HEADER, INITIAL_MP4_STATES, stateChangeError, thumbnailError, thumbnailUrlOf, titleFromTask } from './rules.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
 import {
@@ -142,12 +142,9 @@ export const eventWriteRoutes: Implementation[] = [
         throw badField('body.EventState', stateChangeError(record.event.state, body.EventState));
       }
       const taskEngineJson = appendTasks(record.event.taskEngineJson, body.TaskEngineJson);
-      const updated = await updateColumns(w, record, { taskEngineJson });
-      // Mp4State sets the event's MP4 as the interface says: AVAILABLE makes the file exist (areas/asset/vod-file.ts).
-      if (body.Mp4State !== undefined) {
-        await setVodFileState(ctx.db, ctx.clock, ctx, ctx.client.clientId, record.event.id, body.Mp4State);
-        return { status: 200, body: serializeEvent(await existing(ctx, record.event.id)) };
-      }
+      const updated = await updateColumns(w, record, { taskEngineJson, ...(body.Mp4State !== undefined ? { mp4State: body.Mp4State } : {}) });
+      // Mp4State sets the event's MP4 as the interface says; the asset area's files follow (AVAILABLE makes the file exist).
+      if (body.Mp4State !== undefined) await mp4StateSetKind.enqueue(ctx.db, ctx.clock, { clientId: ctx.client.clientId, eventId: record.event.id, state: body.Mp4State }, { clientId: ctx.client.clientId });
       return { status: 200, body: serializeEvent(updated) };
     }
     if (body.Mp4State !== undefined && !INITIAL_MP4_STATES.has(body.Mp4State)) {
@@ -162,7 +159,7 @@ export const eventWriteRoutes: Implementation[] = [
     };
     const result = await createEvent(w, eventBody, body.Mp4State !== undefined ? { extra: { mp4State: body.Mp4State } } : {}).catch(bodyErrors);
     if (body.Mp4State === Mp4State.values.AVAILABLE) {
-      await setVodFileState(ctx.db, ctx.clock, ctx, ctx.client.clientId, result.record.event.id, body.Mp4State);
+      await mp4StateSetKind.enqueue(ctx.db, ctx.clock, { clientId: ctx.client.clientId, eventId: result.record.event.id, state: body.Mp4State }, { clientId: ctx.client.clientId });
     }
     return { status: 200, body: serializeEvent(result.record) };
   }),

@@ -28,7 +28,7 @@ import {
   xflows,
 } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
-import { scheduleAutomation } from '../live/index.ts';
+import { scheduleAutomation } from './automation.ts';
 import { getEvent, instant } from './repo.ts';
 import {
   addedFlags,

@@ -1,20 +1,18 @@
 /**
  * Background work of live events: the encoder check that finishes a start, stop or restart, and
- * the three automation jobs (automation.ts). Each handler checks the event again when it runs,
+ * the three automation jobs (armed by the event area, areas/event/automation.ts). Each handler checks the event again when it runs,
  * so a job that is late, repeated (at-least-once delivery) or no longer wanted does nothing.
  */
 import { HttpError } from '../../http/errors.ts';
 import { defineJob } from '../../jobs/define.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKinds, type AutomationPayload } from './automation.ts';
-import { lockEventRow } from '../event/index.ts';
+import { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKinds, lockEventRow, type AutomationPayload } from '../event/index.ts';
 import { advanceOperation, encoderCheckKind, requestState, scheduleCheck, type LiveDeps } from './operations.ts';
-import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
 
 
 function depsOf(context: JobContext): LiveDeps {
-  return { clock: context.clock, encoder: encoderOf(context.services), log: context.log };
+  return { clock: context.clock, encoder: context.services.encoder, log: context.log };
 }
 
 /** Re-schedules itself until the operation is done (or replaced). */

@@ -17,17 +17,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ChannelConfiguration } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { events, liveOperations } from '../../db/tables/index.ts';
+import { liveOperations } from '../../db/tables/index.ts';
 import { recordEventChange } from '../../changes/record.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
-import type { Encoder, EncoderStatus } from '../../sim/encoder.ts';
+import type { Encoder, EncoderStatus } from './encoder.ts';
 import type { EventRow } from '../event/index.ts';
-import { retryGeneration } from '../compose/index.ts';
-import { lockEventRow } from '../event/index.ts';
-import { scheduleAutomation } from './automation.ts';
+import { lockEventRow, scheduleAutomation, writeEvents } from '../event/index.ts';
 import { channelConfiguration } from './configuration.ts';
 import {
   canRequest,
@@ -47,6 +45,11 @@ import {
 export const ENCODER_CHECK_JOB = 'live.encoderCheck';
 /** Follows an operation on the encoder (jobs.ts gives it its handler). */
 export const encoderCheckKind = jobKind(ENCODER_CHECK_JOB, z.object({ clientId: z.guid(), eventId: z.guid(), runId: z.guid() }));
+/**
+ * A composition was set to COMPOSE_GENERATING or COMPOSE_WAITING: its generation is planned anew.
+ * The compose area, which sits above this one, gives it its handler (areas/compose/jobs.ts).
+ */
+export const compositionRequestedKind = jobKind('live.compositionRequested', z.object({ clientId: z.guid(), eventId: z.guid(), state: z.number().int() }));
 
 export interface LiveLog {
   info(obj: object, msg?: string): void;
@@ -76,12 +79,7 @@ async function changeState(
   patch: Partial<EventRow>,
   forced: boolean,
 ): Promise<EventRow> {
-  const [updated] = await tx
-    .update(events)
-    .set({ ...patch, state, dateModified: deps.clock.now() })
-    .where(eq(events.id, row.id))
-    .returning();
-  const event = updated!;
+  const [event] = (await writeEvents(tx, row.clientId, row.id, { ...patch, state, dateModified: deps.clock.now() })) as [EventRow];
   await recordEventChange(tx, deps.clock, {
     clientId: event.clientId,
     eventId: event.id,
@@ -179,21 +177,23 @@ export async function requestState(tx: DbOrTx, deps: LiveDeps, clientId: string,
       const at = deps.clock.now();
       if (requested === S.PRE_LIVE && (current === S.INSTANT_VOD || current === S.STOPPED)) {
         // Removing the publishing point: make sure nothing of the last run still publishes.
-        await stopEncoderQuietly(deps, row.id);
+        await stopEncoderQuietly(tx, deps, row);
       }
       await changeState(tx, deps, row, requested, directStamps(row, current, requested, at), false);
       // A composition asked to generate (again) or to wait: its generation is planned anew (areas/compose).
-      if (requested === S.COMPOSE_GENERATING || requested === S.COMPOSE_WAITING) await retryGeneration(tx, deps.clock, clientId, row.id, requested);
+      if (requested === S.COMPOSE_GENERATING || requested === S.COMPOSE_WAITING) {
+        await compositionRequestedKind.enqueue(tx, deps.clock, { clientId, eventId: row.id, state: requested }, { clientId });
+      }
       return { runId: null };
     }
   }
 }
 
-async function stopEncoderQuietly(deps: LiveDeps, eventId: string): Promise<void> {
+async function stopEncoderQuietly(tx: DbOrTx, deps: LiveDeps, row: Pick<EventRow, 'clientId' | 'id'>): Promise<void> {
   try {
-    await deps.encoder.stop(eventId);
+    await deps.encoder.stop(tx, { clientId: row.clientId, eventId: row.id });
   } catch (error) {
-    deps.log.warn({ eventId, err: error instanceof Error ? error.message : String(error) }, 'the encoder did not take the stop command');
+    deps.log.warn({ eventId: row.id, err: error instanceof Error ? error.message : String(error) }, 'the encoder did not take the stop command');
   }
 }
 
@@ -208,7 +208,7 @@ export async function forceStop(tx: DbOrTx, deps: LiveDeps, clientId: string, ev
   const row = await lockEventRow(tx, clientId, eventId);
   if (!row) throw notFound(`There is no event ${eventId}`);
   await tx.delete(liveOperations).where(eq(liveOperations.eventId, row.id));
-  await stopEncoderQuietly(deps, row.id);
+  await stopEncoderQuietly(tx, deps, row);
   if (!isState(row.state, STREAMING_STATES) && row.state !== S.STOPPED) return;
   const now = deps.clock.now();
   if (row.actualLiveStart) await changeState(tx, deps, row, S.INSTANT_VOD, stoppedStamps(row, row.actualLiveEnd ?? now), true);
@@ -271,12 +271,12 @@ export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string,
 
     for (let step = 0; step < ADVANCE_STEPS; step++) {
       if (row.state === S.LIVE_STARTING && op.kind !== 'stop') {
-        let status = await deps.encoder.status(eventId);
+        let status = await deps.encoder.status(tx, { clientId, eventId });
         if (status.state === 'idle' || status.state === 'stopped' || status.state === 'stopping') {
           const channel = await channelConfiguration(tx, row.clientId, row.channelId);
           if (!channel) return failStart(tx, deps, row, finish, 'the channel of the event has no valid configuration');
-          await deps.encoder.start(eventId, channel);
-          status = await deps.encoder.status(eventId);
+          await deps.encoder.start(tx, { clientId, eventId }, channel);
+          status = await deps.encoder.status(tx, { clientId, eventId });
         }
         if (status.state === 'running') {
           const readyAt = status.readyAt ?? deps.clock.now();
@@ -289,11 +289,11 @@ export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string,
       }
 
       if (row.state === S.LIVE_STOPPING) {
-        let status: EncoderStatus = await deps.encoder.status(eventId);
+        let status: EncoderStatus = await deps.encoder.status(tx, { clientId, eventId });
         if (status.state === 'starting' || status.state === 'running' || status.state === 'failed') {
           try {
-            await deps.encoder.stop(eventId);
-            status = await deps.encoder.status(eventId);
+            await deps.encoder.stop(tx, { clientId, eventId });
+            status = await deps.encoder.status(tx, { clientId, eventId });
           } catch (error) {
             // A failed safe stop falls back to a force stop (service-interface.md): the encoder is taken as stopped.
             deps.log.warn({ eventId, err: error instanceof Error ? error.message : String(error) }, 'safe stop failed; forcing');
@@ -307,7 +307,7 @@ export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string,
           row = await changeState(tx, deps, row, S.PRE_LIVE, {}, true);
           const channel = await channelConfiguration(tx, row.clientId, row.channelId);
           if (!channel) return failStart(tx, deps, row, finish, 'the channel of the event has no valid configuration', true);
-          await deps.encoder.start(eventId, channel);
+          await deps.encoder.start(tx, { clientId, eventId }, channel);
           row = await changeState(tx, deps, row, S.LIVE_STARTING, {}, true);
           continue;
         }
@@ -337,7 +337,7 @@ async function failStart(
   error: string,
   forced = false,
 ): Promise<AdvanceResult> {
-  await stopEncoderQuietly(deps, row.id);
+  await stopEncoderQuietly(tx, deps, row);
   const now = deps.clock.now();
   const updated = row.actualLiveStart
     ? await changeState(tx, deps, row, S.INSTANT_VOD, stoppedStamps(row, row.actualLiveEnd ?? now), forced)

@@ -293,7 +293,7 @@ describe('PUT /event/forcestop/{id}', () => {
     // The job of the removed operation finds nothing to do.
     await settle();
     expect((await eventRow(db(), id)).state).toBe(S.INSTANT_VOD);
-    expect((await encoder.status(id)).state).toBe('stopped');
+    expect((await encoder.status(db(), { clientId: t.clientId, eventId: id })).state).toBe('stopped');
   });
 
   it('sends an event that never streamed back to PRE_LIVE', async () => {

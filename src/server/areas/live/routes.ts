@@ -16,17 +16,17 @@ import { notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { getEvent } from '../event/index.ts';
 import { serializeEvent } from '../event/index.ts';
+import { eventReadRoutes } from './event-routes.ts';
 import { forceRestart, forceStop, requestState, waitForOperation, type LiveDeps, type WaitOptions } from './operations.ts';
-import { DEFAULT_WAIT_POLL_MS, DEFAULT_WAIT_TIMEOUT_MS, encoderOf } from './settings.ts';
 
 function depsOf(ctx: RequestContext): LiveDeps {
-  return { clock: ctx.clock, encoder: encoderOf(ctx), log: ctx.log };
+  return { clock: ctx.clock, encoder: ctx.encoder, log: ctx.log };
 }
 
 function waitOptions(ctx: RequestContext): WaitOptions {
   return {
-    timeoutMs: ctx.live?.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS,
-    pollMs: ctx.live?.waitPollMs ?? DEFAULT_WAIT_POLL_MS,
+    timeoutMs: ctx.live.waitTimeoutMs,
+    pollMs: ctx.live.waitPollMs,
   };
 }
 
@@ -37,6 +37,8 @@ async function currentEvent(ctx: RequestContext, id: string): Promise<Event> {
 }
 
 export const liveRoutes: Implementation[] = [
+  ...eventReadRoutes,
+
   implement(
     endpoints.event.setState,
     async ({ params, body }, ctx) => {

@@ -1,13 +1,5 @@
-import type { Encoder } from '../../sim/encoder.ts';
-
-/** The encoder adapter of the services; buildApp always wires one. */
-export function encoderOf(services: { encoder?: Encoder }): Encoder {
-  if (!services.encoder) throw new Error('No encoder adapter: services.encoder is not set (buildApp sets a SimulatedEncoder by default)');
-  return services.encoder;
-}
-
 /**
- * Settings of the live area, passed as `services.live` (all optional).
+ * Settings of the live area, passed as `services.live` (all optional; services.ts resolves them once).
  */
 export interface LiveSettings {
   /**

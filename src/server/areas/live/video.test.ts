@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import type { ApiClient } from '#client';
 import { seedLiveFixture, SERVICE, whileTimePasses, type LiveFixture } from '#testing/live.ts';
 import { insertEvent, type EventValues } from '#testing/event-row.ts';
-import type { EncoderStatus } from '../../sim/encoder.ts';
+import type { EncoderStatus } from './encoder.ts';
 import { videoStructure } from './video.ts';
 
 const S = EventState.values;

@@ -55,12 +55,11 @@ import {
 } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
-import type { EncoderStatus } from '../../sim/encoder.ts';
+import type { EncoderStatus } from './encoder.ts';
 import type { EventRow } from '../event/index.ts';
 import { answerUrl } from '../../http/service-url.ts';
 import { formatDuration } from '../../http/time-span.ts';
 import { channelConfiguration, xflowConfiguration } from './configuration.ts';
-import { encoderOf } from './settings.ts';
 import { S } from './state-machine.ts';
 
 export interface VideoQuery {
@@ -321,6 +320,17 @@ function publishingPoints(input: Pick<VideoInput, 'event' | 'channel' | 'encoder
 }
 
 /**
+ * The archiver's URLs of an event's publishing points (AppServices.archiverUrls, the archiver
+ * area's): the archiver records the live area's streams, so it is handed to this area rather than
+ * imported from it.
+ */
+export type ArchiverUrls = (
+  db: DbOrTx,
+  event: Pick<EventRow, 'id' | 'clientId' | 'archiverflowId' | 'archiverStart' | 'archiverEnd' | 'actualLiveStart' | 'actualLiveEnd' | 'scheduledStart' | 'scheduledEnd'>,
+  publishingPoints: readonly string[],
+) => Promise<StreamUrl[]>;
+
+/**
  * The video structure of a stored event: loads its channel's and xflow's configurations (of the
  * same client) and asks the encoder for its publishing points.
  */
@@ -328,11 +338,11 @@ export async function buildVideo(db: DbOrTx, services: AppServices, event: Event
   // One after the other: a transaction's queries share one connection.
   const channel = await channelConfiguration(db, event.clientId, event.channelId);
   const xflow = await xflowConfiguration(db, event.clientId, event.xflowId);
-  const encoder = await encoderOf(services).status(event.id);
+  const encoder = await services.encoder.status(db, { clientId: event.clientId, eventId: event.id });
   const structure = videoStructure({ event, channel, xflow, encoder, query, serviceUrl });
   // The archiver compares the points as stored; its URLs are answered like the others.
   const points = publishingPoints({ event, channel, encoder }).map((p) => p.url);
-  const archiverUrls = ((await services.archiverUrls?.(db, event, points)) ?? []).map((u) => ({
+  const archiverUrls = (await services.archiverUrls(db, event, points)).map((u) => ({
     ...u,
     url: answerUrl(u.url, serviceUrl),
     absoluteUrlWithPathNoQuery: answerUrl(u.absoluteUrlWithPathNoQuery, serviceUrl),

@@ -5,4 +5,5 @@
  * extensions in app.ts.
  */
 export { type EventMedia, eventMediaOf, formatMediaTime, mediaInputOf, parseMediaTime } from './event-media.ts';
-export { createMediaServices, mediaOf, type MediaServices } from './services.ts';
+export { createMediaServices, type FileStorage, type MediaServices, type StoredFile } from './services.ts';
+export { mediaProgress, progressWriter, type ProgressWriter } from './progress.ts';

@@ -9,7 +9,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaEncoder } from '../../sim/media-encoder.ts';
-import { DirectoryStorage, type FileStorage } from '../../sim/storage.ts';
+import { DirectoryStorage } from '../../sim/storage.ts';
+
+/** The storage of media files (assets, MP4s, downloads): sim/storage.ts keeps them in a folder (STORAGE_DIR). */
+export interface StoredFile {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
+export interface FileStorage {
+  /** The folder files live in (for the logs). */
+  readonly root: string;
+  /** The file a key names, to write or read it; throws for a key that is not valid. */
+  pathOf(key: string): string;
+  /** Size and time of a stored file, or null when there is none. */
+  stat(key: string): Promise<StoredFile | null>;
+  /** Removes a file (nothing when there is none); empty folders above it go too. */
+  delete(key: string): Promise<void>;
+  /** Removes every file under a prefix ending in `/`. */
+  deleteFolder(prefix: string): Promise<void>;
+  /** Files under a prefix ending in `/`, at any depth, in key order. */
+  list(prefix: string): Promise<StoredFile[]>;
+}
 
 export interface MediaFaultContext {
   /** `image`, `gif`, `video` or `mp4`. */
@@ -26,8 +48,6 @@ export interface MediaServices {
    * encoder would report it), or null to go ahead. Default: none.
    */
   fault?: (work: MediaFaultContext) => string | null;
-  /** How long a claim on a piece of work lasts before another worker may take it. Default: the encoder's time limit + 30 s. */
-  leaseMs?: number;
   /** Called when the app closes (a temporary storage folder removes itself). */
   close?: () => void;
 }
@@ -35,13 +55,13 @@ export interface MediaServices {
 export interface MediaSettings {
   /** STORAGE_DIR; unset: a temporary folder removed when the app closes. */
   storageDir?: string;
-  /** MEDIA_CONCURRENCY: ffmpeg runs at once. Default 2. */
+  /** MEDIA_CONCURRENCY: media lane jobs (and ffmpeg runs) at once in the process. Default 2. */
   concurrency?: number;
   /** FFMPEG_PATH: another ffmpeg than the one the package ships. */
   ffmpegPath?: string;
   /** MEDIA_FAULT_RATE: the share of media work (0..1) that fails with a simulated storage error. */
   faultRate?: number;
-  /** Time limit of one ffmpeg run. Default 120 s. */
+  /** Time limit of one ffmpeg run (of one without progress, for a run that reports it). Default 120 s. */
   timeoutMs?: number;
 }
 
@@ -59,14 +79,7 @@ export function createMediaServices(settings: MediaSettings = {}): MediaServices
       ...(settings.ffmpegPath ? { ffmpegPath: settings.ffmpegPath } : {}),
     }),
     storage: new DirectoryStorage(root),
-    leaseMs: timeoutMs * 2 + 30_000,
     ...(rate > 0 ? { fault: () => (Math.random() < rate ? 'the storage did not accept the file (simulated fault: MEDIA_FAULT_RATE)' : null) } : {}),
     ...(temporary ? { close: () => rmSync(root, { recursive: true, force: true }) } : {}),
   };
-}
-
-/** The media services; buildApp always sets them. */
-export function mediaOf(services: { media?: MediaServices }): MediaServices {
-  if (!services.media) throw new Error('No media services: services.media is not set (buildApp sets them by default)');
-  return services.media;
 }

@@ -8,15 +8,14 @@
  * The HTTP call goes through the outbound module (src/server/outbound/: address policy with
  * OUTBOUND_ALLOW_PRIVATE, no redirects, time and size limits).
  */
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { publicationCallbacks, publications } from '../../db/tables/syndication.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { checkUrl } from '../../outbound/address-policy.ts';
 import { outboundRequest } from '../../outbound/request.ts';
-import { outboundPolicy, outboundResolver } from '../../outbound/settings.ts';
+import { policyOf } from '../../outbound/settings.ts';
 import { serializePublications, type CallbackJobPayload } from './core.ts';
+import { findCallback, publicationById, recordCallbackResult } from './repo.ts';
 
 export interface CallbackResult {
   ok: boolean;
@@ -30,7 +29,7 @@ const CALLBACK_ANSWER_BYTES = 1024;
 const CALLBACK_TIMEOUT_MS = 10_000;
 
 /** One POST of a JSON body to a client's URL, through the outbound module; never throws. */
-export async function postCallback(services: AppServices, url: string, body: unknown, headers: Record<string, string> = {}): Promise<CallbackResult> {
+export async function postCallback(services: Pick<AppServices, 'outbound'>, url: string, body: unknown, headers: Record<string, string> = {}): Promise<CallbackResult> {
   const result = await outboundRequest({
     url,
     method: 'POST',
@@ -38,8 +37,8 @@ export async function postCallback(services: AppServices, url: string, body: unk
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'ControlRoom-Publications/1.0', ...headers },
     timeoutMs: CALLBACK_TIMEOUT_MS,
     maxBytes: CALLBACK_ANSWER_BYTES,
-    policy: outboundPolicy(services),
-    resolve: outboundResolver(services),
+    policy: policyOf(services.outbound),
+    resolve: services.outbound.resolve,
   });
   if (!result.ok) return { ok: false, status: null, error: result.message };
   const ok = result.status >= 200 && result.status < 300;
@@ -47,23 +46,20 @@ export async function postCallback(services: AppServices, url: string, body: unk
 }
 
 /** Why a callback URL may not be registered (the address policy), or undefined. */
-export async function callbackUrlRefusal(services: AppServices, url: string): Promise<string | undefined> {
-  return checkUrl(new URL(url), outboundPolicy(services), outboundResolver(services));
+export async function callbackUrlRefusal(services: Pick<AppServices, 'outbound'>, url: string): Promise<string | undefined> {
+  return checkUrl(new URL(url), policyOf(services.outbound), services.outbound.resolve);
 }
 
 export const callbackJob: JobHandler<z.output<typeof CallbackJobPayload>> = async ({ callbackId }, ctx) => {
-  const [callback] = await ctx.db.select().from(publicationCallbacks).where(eq(publicationCallbacks.id, callbackId));
+  const callback = await findCallback(ctx.db, callbackId);
   if (!callback) return; // the publication was deleted meanwhile
-  const [row] = await ctx.db.select().from(publications).where(eq(publications.id, callback.publicationId));
+  const row = await publicationById(ctx.db, callback.clientId, callback.publicationId);
   if (!row) return;
-  const [publication] = await serializePublications([row], { db: ctx.db, clock: ctx.clock, services: ctx.services });
+  const [publication] = await serializePublications(ctx.db, [row]);
   const result = await postCallback(ctx.services, callback.url, publication, {
     'X-ControlRoom-Callback': callback.id,
     'X-ControlRoom-Attempt': String(ctx.job.attempts),
   });
-  await ctx.db
-    .update(publicationCallbacks)
-    .set({ ...(result.ok ? { lastTriggered: ctx.clock.now() } : {}), lastResult: result.ok ? String(result.status) : result.error })
-    .where(eq(publicationCallbacks.id, callback.id));
+  await recordCallbackResult(ctx.db, callback, { ...(result.ok ? { lastTriggered: ctx.clock.now() } : {}), lastResult: result.ok ? String(result.status) : result.error });
   if (!result.ok) throw new Error(`callback ${callback.url}: ${result.error}`);
 };

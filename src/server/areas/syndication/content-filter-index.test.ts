@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../db/test-database.ts';
 import { publications } from '../../db/tables/index.ts';
-import { contentFilter } from './publication-routes.ts';
+import { contentFilter } from './repo.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -62,10 +62,3 @@ export class DestinationCache {
     return value;
   }
 }
-
-declare module '../../services.ts' {
-  interface AppServices {
-    /** The per-destination caches of the direct destination operations (destination-cache.ts); buildApp sets one. */
-    destinationCache?: DestinationCache;
-  }
-}

@@ -5,3 +5,20 @@
  * extensions in app.ts.
  */
 export { scheduleWatch } from './live.ts';
+export type {
+  ActivationStep,
+  IngestionDetail,
+  LiveStatistics,
+  MetadataAnswer,
+  MetadataRequest,
+  Outcome,
+  StatisticsSample,
+  TargetAdapter,
+  TargetDestination,
+  TargetEnv,
+  TargetFailure,
+  TargetRegistry,
+  TargetView,
+  UploadStatus,
+  VodMedia,
+} from './target.ts';

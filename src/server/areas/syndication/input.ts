@@ -1,26 +1,21 @@
 /**
  * Checking a request's publications before anything is written: the destinations (the client's
- * own media destinations, or direct ones for /vodpublications/), the audio inputs (of the event's channel profile), and publicationJson
- * against what the target asks for (schema module syndication-targets.ts). Every problem is a
- * field of the 400, all of them at once.
+ * own media destinations, or direct ones for /vodpublications/), the audio inputs (of the event's
+ * channel profile), and publicationJson against what the target asks for (schema module
+ * syndication-targets.ts). Every problem is a field of the 400, all of them at once. The callback
+ * URLs' hosts are resolved first, in the operation's prepare step (`callbackRefusals`): DNS is
+ * outside I/O, never inside the write's transaction.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import { checkTargetField, DestinationTarget, targetFields, type FieldError, type PublicationKind } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { events } from '../../db/tables/events.ts';
-import { channelProfileAudioInputs, channelProfiles } from '../../db/tables/metadata.ts';
-import { syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField, validationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { callbackUrlRefusal } from './callbacks.ts';
 import { parseConfig, type DestinationRow } from './core.ts';
+import { audioInputsOf, findEvent, type EventRow } from './repo.ts';
+import { destinationsByIds } from './destination-repo.ts';
 
-export type EventRow = typeof events.$inferSelect;
-
-export async function findEvent(db: DbOrTx, clientId: string, eventId: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(and(eq(events.id, eventId), eq(events.clientId, clientId)));
-  return row && row.dateDeleted === null ? row : undefined;
-}
+export type { EventRow };
 
 export async function eventOr400(db: DbOrTx, clientId: string, eventId: string): Promise<EventRow> {
   const event = await findEvent(db, clientId, eventId);
@@ -41,33 +36,38 @@ interface Requested {
   audioInputId?: string | null | undefined;
 }
 
+const callbackUrlsOf = (fields: Record<string, unknown>): string[] => (Array.isArray(fields.callbackUrls) ? fields.callbackUrls.filter((u): u is string => typeof u === 'string') : []);
+
+/** The callback URLs the outbound policy refuses (their hosts resolved): for the prepare step, before the transaction. */
+export async function callbackRefusals(services: Pick<AppServices, 'outbound'>, requested: readonly Requested[]): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  for (const [i, r] of requested.entries()) {
+    for (const [j, url] of callbackUrlsOf(parseConfig(r.publicationJson)).entries()) {
+      if (!/^https?:\/\//i.test(url)) continue; // reported by checkTargetField
+      let why: string | undefined;
+      try {
+        why = await callbackUrlRefusal(services, url);
+      } catch {
+        why = 'is not a valid URL';
+      }
+      if (why) problems.push({ field: `body.publications.${i}.publicationJson.callbackUrls.${j}`, message: why });
+    }
+  }
+  return problems;
+}
+
 export async function checkPublications(
   db: DbOrTx,
-  services: AppServices,
   clientId: string,
   kind: PublicationKind,
   event: EventRow | undefined,
   requested: readonly Requested[],
   api: 'media' | 'direct' = 'media',
-  /** Problems the caller found already (reported together with these). */
+  /** Problems found already (the callback URLs' refusals, the caller's own), reported together with these. */
   earlier: readonly FieldError[] = [],
 ): Promise<CheckedPublication[]> {
-  const destinationIds = [...new Set(requested.map((r) => r.destinationId))];
-  const destinations = await db
-    .select()
-    .from(syndicationDestinations)
-    .where(and(eq(syndicationDestinations.clientId, clientId), eq(syndicationDestinations.api, api), inArray(syndicationDestinations.id, destinationIds)));
-  const byId = new Map(destinations.map((d) => [d.id, d]));
-
-  let audioInputs = new Set<string>();
-  if (event && requested.some((r) => r.audioInputId)) {
-    const rows = await db
-      .select({ id: channelProfileAudioInputs.id })
-      .from(channelProfileAudioInputs)
-      .innerJoin(channelProfiles, eq(channelProfiles.id, channelProfileAudioInputs.profileId))
-      .where(and(eq(channelProfiles.eventId, event.id), eq(channelProfiles.clientId, clientId)));
-    audioInputs = new Set(rows.map((r) => r.id));
-  }
+  const byId = new Map((await destinationsByIds(db, clientId, requested.map((r) => r.destinationId), api)).map((d) => [d.id, d]));
+  const audioInputs = event && requested.some((r) => r.audioInputId) ? await audioInputsOf(db, clientId, event.id) : new Set<string>();
 
   const problems: FieldError[] = [...earlier];
   const out: CheckedPublication[] = [];
@@ -94,22 +94,21 @@ export async function checkPublications(
       const why = checkTargetField(field, value);
       if (why) problems.push({ field: `${at}.publicationJson.${field.key}`, message: `${field.key} ${why}` });
     }
-    const callbackUrls = Array.isArray(fields.callbackUrls) ? fields.callbackUrls.filter((u): u is string => typeof u === 'string') : [];
-    for (const [j, url] of callbackUrls.entries()) {
-      if (!/^https?:\/\//i.test(url)) continue; // reported by checkTargetField
-      let why: string | undefined;
-      try {
-        why = await callbackUrlRefusal(services, url);
-      } catch {
-        why = 'is not a valid URL';
-      }
-      if (why) problems.push({ field: `${at}.publicationJson.callbackUrls.${j}`, message: why });
-    }
+    const callbackUrls = callbackUrlsOf(fields);
     const publishAtText = typeof fields.publishAt === 'string' && fields.publishAt !== '' ? fields.publishAt : null;
     out.push({ destination, fields, callbackUrls, publishAt: publishAtText ? new Date(publishAtText) : null });
   }
-  if (problems.length > 0) throw validationError(problems, 'The publications are not valid');
+  if (problems.length > 0) throw validationError(inPublicationOrder(problems), 'The publications are not valid');
   return out;
+}
+
+/** Problems publication by publication (the request's own first), a publication's callback URLs after its fields. */
+function inPublicationOrder(problems: readonly FieldError[]): FieldError[] {
+  const key = (f: FieldError) => {
+    const match = /^body\.publications\.(\d+)\./.exec(f.field);
+    return match ? Number(match[1]) * 2 + (f.field.includes('.callbackUrls.') ? 2 : 1) : 0;
+  };
+  return problems.map((f, i) => ({ f, i })).sort((a, b) => key(a.f) - key(b.f) || a.i - b.i).map(({ f }) => f);
 }
 
 /** What the service keeps as a publication's details: the keys sent, without the view values the target gives. */

@@ -4,12 +4,11 @@
  * the file that is there, with its real size: an event marked AVAILABLE whose file was never made
  * (or was removed) has nothing to upload until it is made again, and no size is guessed for it.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { Mp4State } from '#schema';
+import { Mp4State, type FieldError } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
-import { events } from '../../db/tables/events.ts';
 import type { AppServices } from '../../services.ts';
 import { eventMp4 as storedEventMp4 } from '../asset/index.ts';
+import { findEvent } from './repo.ts';
 
 export interface EventMp4 {
   /**
@@ -26,11 +25,9 @@ export interface EventMp4 {
   contentId: string;
 }
 
-export async function eventMp4(db: DbOrTx, services: AppServices, clientId: string, eventId: string): Promise<EventMp4 | undefined> {
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.clientId, clientId), isNull(events.dateDeleted)));
+/** The event's MP4 as an upload sees it; reads the stored file (outside I/O: a job's, or a request's prepare step). */
+export async function eventMp4(db: DbOrTx, services: Pick<AppServices, 'media' | 'urls'>, clientId: string, eventId: string): Promise<EventMp4 | undefined> {
+  const event = await findEvent(db, clientId, eventId);
   if (!event) return undefined;
   const stored = await storedEventMp4(db, clientId, eventId, services);
   const start = event.instantVodStart ?? event.actualLiveStart ?? event.scheduledStart;
@@ -54,4 +51,18 @@ export function mp4Problem(mp4: Pick<EventMp4, 'file'> | undefined): string | un
   if (mp4?.file === 'missing') return 'the event is marked as having an MP4 (AVAILABLE), but its file is missing (never made, or removed): generate it (POST /event/{id}/mp4), then publish';
   if (mp4?.file === 'none' || !mp4) return 'the event has no available MP4 (mp4State must be AVAILABLE): generate it first';
   return undefined;
+}
+
+/**
+ * The refusals of VOD publications whose event is marked AVAILABLE but has no file, for a create's
+ * prepare step (it looks at the stored files). An unknown event, or one not AVAILABLE, is the
+ * handler's to refuse, with the words of the interface.
+ */
+export async function missingMp4Refusals(db: DbOrTx, services: Pick<AppServices, 'media' | 'urls'>, clientId: string, wanted: readonly { field: string; eventId: string | undefined }[]): Promise<FieldError[]> {
+  const refusals: FieldError[] = [];
+  for (const { field, eventId } of wanted) {
+    const mp4 = eventId ? await eventMp4(db, services, clientId, eventId) : undefined;
+    if (mp4?.file === 'missing') refusals.push({ field, message: mp4Problem(mp4)! });
+  }
+  return refusals;
 }

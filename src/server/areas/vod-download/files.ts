@@ -2,12 +2,11 @@
  * The downloads' files: `GET /api/voddownload-files/{token}/{name}` serves a ready download's MP4
  * (video/mp4, byte ranges, HEAD) until it expires, then answers 410 Gone. No API key: the link is
  * mailed and opened in a browser; the token (24 random bytes) is the secret, and the file name
- * after it only names the file for the browser. Also closes the mailer when the app closes.
+ * after it only names the file for the browser.
  */
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import { sendStoredFile } from '../../http/byte-range.ts';
 import { HttpError } from '../../http/errors.ts';
-import { mediaOf } from '../media/index.ts';
 import { findByFileToken, storedFileOf } from './repo.ts';
 
 const mp4 = { 'video/mp4': { schema: { type: 'string', format: 'binary' } } };
@@ -22,7 +21,7 @@ export const vodDownloadFiles: AppExtension = {
       if (row.expiresAt && row.expiresAt <= clock.now()) {
         throw new HttpError(410, 'Gone', `This download expired on ${row.expiresAt.toISOString()}: ask for it again (retry) to get a new link`);
       }
-      const file = await storedFileOf(mediaOf(services).storage, row);
+      const file = await storedFileOf(services.media.storage, row);
       if (!file) throw new HttpError(410, 'Gone', 'The file of this download is gone: ask for it again (retry) to get a new link');
       const disposition = (request.query as { download?: string }).download === '1' ? 'attachment' : 'inline';
       reply
@@ -32,9 +31,6 @@ export const vodDownloadFiles: AppExtension = {
         .header('Last-Modified', (row.completionDate ?? row.creationDate).toUTCString());
       return sendStoredFile(request, reply, file.path, file.bytes);
     } });
-    app.addHook('onClose', async () => {
-      await services.mailer?.close?.();
-    });
   },
   routes: [
     {

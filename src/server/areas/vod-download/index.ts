@@ -4,5 +4,6 @@
  * area's internals"). Its routes and jobs are wired in areas/index.ts, its app
  * extensions in app.ts.
  */
-export { requestDownload } from './routes.ts';
+export { requestDownload } from './request.ts';
+export { MailError, type Mailer, type OutgoingMail } from './mailer.ts';
 export { type DownloadSettings } from './settings.ts';

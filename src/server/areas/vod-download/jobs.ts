@@ -1,55 +1,42 @@
 /**
- * Background work of VOD downloads, each a durable job (jobs/queue.ts), so a restart in the
- * middle picks it up again:
- * - `vodDownload.process` {clientId, downloadId, generation}: cuts the clips from their events'
- *   media and stitches them into one MP4 (stitch.ts), keeps the file, marks the download ready and
- *   queues the mail. Run again after a crash it starts over (the file is written once, at the end).
- *   A retry of the download bumps its generation, which makes an older job a no-op.
- * - `vodDownload.mail` {clientId, downloadId, generation}: sends the mail with the link. A failed
- *   send is recorded on the download (retrying, with the error and the next try) and retried with
- *   the worker's backoff until `mailAttempts`, then given up (failed); a permanent refusal (5xx)
- *   is given up at once.
- * - `vodDownload.expire` {clientId, downloadId, generation}: at the expiry, removes the stored file.
+ * Background work of VOD downloads (kinds.ts), each a durable job, so a restart in the middle
+ * picks it up again:
+ * - `vodDownload.process`, in the media lane: cuts the clips from their events' media and
+ *   stitches them into one MP4 (stitch.ts), writing how far it got on the download as it goes,
+ *   keeps the file, marks the download ready and queues the mail. Run again after a crash it
+ *   starts over (the file is written once, at the end). A retry of the download bumps its
+ *   generation, which makes an older job a no-op.
+ * - `vodDownload.mail`: sends the mail with the link. A failed send is recorded on the download
+ *   (retrying, with the error and the next try) and retried with the worker's backoff until
+ *   `mailAttempts`, then given up (failed); a permanent refusal (5xx) is given up at once.
+ * - `vodDownload.expire`: at the expiry, removes the stored file.
+ * - `vodDownload.removeFiles`: the files a deletion or a retry let go.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { vodDownloads } from '../../db/tables/downloads.ts';
+import { defineJob } from '../../jobs/define.ts';
 import { backgroundServiceUrl } from '../../http/service-url.ts';
-import { defineJob, jobKind } from '../../jobs/define.ts';
-import { mediaOf } from '../media/index.ts';
 import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
-import { MailError } from '../../sim/mail.ts';
-import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
-import { deleteFiles, downloadUrlOf, EXPIRE_JOB_KEY, fileKeyOf, type DownloadRow } from './repo.ts';
-import { renderReadyMail } from './templates.ts';
+import { progressWriter } from '../media/index.ts';
+import { expireKind, mailKind, processKind, removeFilesKind, type RunPayload } from './kinds.ts';
+import { MailError } from './mailer.ts';
 import { resolveEventMedia, type EventMedia } from './media.ts';
+import { deleteFiles, downloadUrlOf, EXPIRE_JOB_KEY, fileKeyOf, getDownload, updateDownload, type DownloadRow } from './repo.ts';
+import { DAY_MS } from './settings.ts';
 import { stitchDownload, StitchError } from './stitch.ts';
+import { renderReadyMail } from './templates.ts';
 
-export const PROCESS_JOB = 'vodDownload.process';
-export const MAIL_JOB = 'vodDownload.mail';
-export const EXPIRE_JOB = 'vodDownload.expire';
-/** Tries of the processing before the download is marked failed. */
-export const PROCESS_ATTEMPTS = 3;
-
-const Payload = z.object({ clientId: z.guid(), downloadId: z.guid(), generation: z.number().int() });
-type Payload = z.infer<typeof Payload>;
-
-async function current(ctx: JobContext, p: Payload): Promise<DownloadRow | undefined> {
-  const [row] = await ctx.db
-    .select()
-    .from(vodDownloads)
-    .where(and(eq(vodDownloads.clientId, p.clientId), eq(vodDownloads.id, p.downloadId)));
+/** The download of the job, if the job is still its current run. */
+async function current(ctx: JobContext, p: RunPayload): Promise<DownloadRow | undefined> {
+  const row = await getDownload(ctx.db, p.clientId, p.downloadId);
   return row && row.generation === p.generation ? row : undefined;
 }
 
-const sameRun = (p: Payload) => and(eq(vodDownloads.clientId, p.clientId), eq(vodDownloads.id, p.downloadId), eq(vodDownloads.generation, p.generation));
+/** Writes the run's download while it is processing. */
+const whileProcessing = (ctx: JobContext, p: RunPayload, values: Parameters<typeof updateDownload>[3]) =>
+  updateDownload(ctx.db, p.clientId, p.downloadId, values, { generation: p.generation, status: 'processing' });
 
-async function fail(ctx: JobContext, p: Payload, reason: string): Promise<void> {
-  await ctx.db
-    .update(vodDownloads)
-    .set({ status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0 })
-    .where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
+async function fail(ctx: JobContext, p: RunPayload, reason: string): Promise<void> {
+  await whileProcessing(ctx, p, { status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0, etaSeconds: null });
   ctx.log.warn({ downloadId: p.downloadId, reason }, 'VOD download failed');
 }
 
@@ -61,7 +48,7 @@ function readable(error: unknown): string {
   return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
-const processJob: JobHandler<Payload> = async (p, ctx) => {
+const processJob: JobHandler<RunPayload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'processing') return;
   try {
@@ -74,28 +61,23 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
       if (clip.toMs > resolved.media.durationMs) throw new StitchError(`the media of "${clip.title}" is shorter than it was when the download was requested`, true);
       media.push(resolved.media);
     }
-    let lastWritten = -1;
     const fileKey = fileKeyOf(row.id, row.generation);
-    const result = await stitchDownload(row, media, fileKey, {
-      services: ctx.services,
-      onProgress: async (fraction) => {
-        const progress = Math.max(1, Math.min(99, Math.floor(fraction * 100)));
-        if (progress < lastWritten + 5) return;
-        lastWritten = progress;
-        await ctx.db.update(vodDownloads).set({ progress }).where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
-      },
-    });
-    const settings = resolveDownloadSettings(ctx.services.downloads);
+    await whileProcessing(ctx, p, { progress: 0, etaSeconds: null });
+    const progress = progressWriter((at) => whileProcessing(ctx, p, { progress: at.percent, etaSeconds: at.etaSeconds }));
+    const result = await stitchDownload(row, media, fileKey, { media: ctx.services.media, onProgress: progress.report, signal: ctx.signal });
+    await progress.flush();
+    const settings = ctx.services.downloads;
     const now = ctx.clock.now();
     const expiresAt = new Date(now.getTime() + settings.expiryDays * DAY_MS);
     await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(vodDownloads).where(sameRun(p)).for('update');
-      if (!locked || locked.status !== 'processing') return;
-      await tx
-        .update(vodDownloads)
-        .set({
+      const ready = await updateDownload(
+        tx,
+        p.clientId,
+        p.downloadId,
+        {
           status: 'ready',
           progress: 100,
+          etaSeconds: null,
           completionDate: now,
           expiresAt,
           fileToken: randomBytes(24).toString('base64url'),
@@ -106,29 +88,33 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
           mailAttempts: 0,
           mailError: null,
           mailNextAttemptAt: now,
-        })
-        .where(sameRun(p));
-      await mailDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, maxAttempts: settings.mailAttempts });
-      await expireDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
+        },
+        { generation: p.generation, status: 'processing' },
+      );
+      if (!ready) return;
+      await mailKind.enqueue(tx, ctx.clock, p, { clientId: p.clientId, maxAttempts: settings.mailAttempts });
+      await expireKind.enqueue(tx, ctx.clock, p, { clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
     });
     ctx.log.info({ downloadId: row.id, bytes: result.bytes, durationMs: result.durationMs }, 'VOD download ready');
   } catch (error) {
+    // Stopped because the service closes: the lane gives the job back, the download stays processing.
+    if (ctx.signal.aborted) throw error;
     const message = readable(error);
     if ((error instanceof StitchError && error.permanent) || ctx.job.attempts >= ctx.job.maxAttempts) {
       await fail(ctx, p, message);
       return;
     }
-    await ctx.db.update(vodDownloads).set({ progress: 0 }).where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
+    await whileProcessing(ctx, p, { progress: 0, etaSeconds: null });
     throw new Error(message);
   }
 };
 
 const mailBackoff = exponentialBackoff();
 
-const mailJob: JobHandler<Payload> = async (p, ctx) => {
+const mailJob: JobHandler<RunPayload> = async (p, ctx) => {
   const row = await current(ctx, p);
   if (!row || row.status !== 'ready' || row.mailStatus === 'sent' || !row.expiresAt) return;
-  const settings = resolveDownloadSettings(ctx.services.downloads);
+  const settings = ctx.services.downloads;
   const url = downloadUrlOf(row, backgroundServiceUrl(ctx.services.urls))!;
   const rendered = renderReadyMail(row.emailLanguage, {
     fileName: row.mp4Filename,
@@ -139,10 +125,11 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
     clipCount: row.clips.length,
   });
   const attempt = row.mailAttempts + 1;
+  const ofRun = { generation: p.generation };
   try {
     // Not inside a transaction: an SMTP conversation may take seconds, and the embedded database
     // has one connection. A crash between the send and the update sends the mail again (at least once).
-    await mailerOf(ctx.services, ctx.clock).send(ctx.db, {
+    await ctx.services.mailer.send(ctx.db, {
       clientId: row.clientId,
       downloadId: row.id,
       from: settings.mailFrom,
@@ -152,30 +139,27 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
       html: rendered.html,
       language: rendered.language,
     });
-    await ctx.db
-      .update(vodDownloads)
-      .set({ mailStatus: 'sent', mailAttempts: attempt, mailError: null, mailSentAt: ctx.clock.now(), mailNextAttemptAt: null })
-      .where(sameRun(p));
+    await updateDownload(ctx.db, p.clientId, p.downloadId, { mailStatus: 'sent', mailAttempts: attempt, mailError: null, mailSentAt: ctx.clock.now(), mailNextAttemptAt: null }, ofRun);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = (error instanceof MailError && error.permanent) || ctx.job.attempts >= ctx.job.maxAttempts;
     const next = giveUp ? null : new Date(ctx.clock.now().getTime() + mailBackoff.delayMs(ctx.job.attempts));
-    await ctx.db
-      .update(vodDownloads)
-      .set({ mailStatus: giveUp ? 'failed' : 'retrying', mailAttempts: attempt, mailError: message, mailNextAttemptAt: next })
-      .where(sameRun(p));
+    await updateDownload(ctx.db, p.clientId, p.downloadId, { mailStatus: giveUp ? 'failed' : 'retrying', mailAttempts: attempt, mailError: message, mailNextAttemptAt: next }, ofRun);
     ctx.log.warn({ downloadId: row.id, attempt, err: message, giveUp }, giveUp ? 'download mail given up' : 'download mail failed, will retry');
     if (!giveUp) throw error;
   }
 };
 
-const expireJob: JobHandler<Payload> = async (p, ctx) => {
+const expireJob: JobHandler<RunPayload> = async (p, ctx) => {
   const row = await current(ctx, p);
-  if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt > ctx.clock.now()) return;
-  await deleteFiles(mediaOf(ctx.services).storage, [row]);
+  if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt > ctx.clock.now() || !row.fileKey) return;
+  await deleteFiles(ctx.services.media.storage, [row.fileKey]);
 };
 
-export const processDownload = defineJob(jobKind(PROCESS_JOB, Payload), processJob);
-const mailDownload = defineJob(jobKind(MAIL_JOB, Payload), mailJob);
-const expireDownload = defineJob(jobKind(EXPIRE_JOB, Payload), expireJob);
-export const vodDownloadJobs = [processDownload, mailDownload, expireDownload];
+export const processDownload = defineJob(processKind, processJob, { lane: 'media' });
+export const vodDownloadJobs = [
+  processDownload,
+  defineJob(mailKind, mailJob),
+  defineJob(expireKind, expireJob),
+  defineJob(removeFilesKind, async ({ keys }, ctx) => deleteFiles(ctx.services.media.storage, keys)),
+];

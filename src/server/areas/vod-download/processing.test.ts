@@ -10,6 +10,7 @@ import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient } from '#testing/client.ts';
 import { JobWorker } from '../../jobs/queue.ts';
+import { closeServices, createServices } from '../../services.ts';
 import { MailboxMailer, SmtpMailer } from '../../sim/mail.ts';
 import { seedLiveFixture, type LiveFixture } from '#testing/live.ts';
 import { recordedEvent } from '#testing/compose.ts';
@@ -66,7 +67,7 @@ describe('making a download', () => {
     expect(ready!.failureDate).toBeNull();
     expect(ready!.downloadUrl).toMatch(/^http:\/\/control-room\.test\/api\/voddownload-files\/[\w-]{32}\/Cup_final_-_highlights\.mp4$/);
     const info = await details(created.id);
-    expect(info).toMatchObject({ state: 'ready', progress: 100, mail: { status: 'sent', attempts: 1 } });
+    expect(info).toMatchObject({ state: 'ready', progress: null, mail: { status: 'sent', attempts: 1 } });
     // Key-frame cuts: each clip widens to whole 2 s segments at most.
     expect(info.durationMs).toBeGreaterThanOrEqual(10_000);
     expect(info.durationMs).toBeLessThanOrEqual(14_000);
@@ -114,8 +115,10 @@ describe('making a download', () => {
   it('finishes a download whose worker died in the middle, once its lease has passed', async () => {
     const created = await api.call(endpoints.vodDownload.create, { body: twoClips({ contentId: 'crash' }) });
     // Another process claims the job and dies before it finishes.
-    const dead = new JobWorker({ db: t.database.db, clock: t.clock, jobs: [] });
+    const services = createServices(t.clock);
+    const dead = new JobWorker({ db: t.database.db, clock: t.clock, services, jobs: [] });
     expect((await dead.claim()).map((j) => j.type)).toContain('vodDownload.process');
+    await closeServices(services);
     expect(await t.runJobs()).toBe(0);
     expect((await details(created.id)).state).toBe('processing');
     t.clock.advance(61_000);

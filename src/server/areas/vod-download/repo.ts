@@ -1,13 +1,14 @@
 /**
  * Queries of VOD downloads. Every one filters by the client (tenancy); the file route alone finds
- * a download by its unguessable file token.
+ * a download by its unguessable file token. A download changes through `updateDownload` only.
  */
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Mail, VodDownload, VodDownloadDetails } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { mails, vodDownloads } from '../../db/tables/downloads.ts';
-import type { FileStorage, StoredFile } from '../../sim/storage.ts';
+import type { FileStorage, StoredFile } from '../media/index.ts';
 import { cancelByKey } from '../../jobs/queue.ts';
+import { mediaProgress } from '../media/index.ts';
 import { urlFileName } from './rules.ts';
 
 export type DownloadRow = typeof vodDownloads.$inferSelect;
@@ -50,7 +51,7 @@ export function serializeDetails(row: DownloadRow, publicUrl: string | undefined
   return {
     ...serializeDownload(row, publicUrl),
     state: stateOf(row, now),
-    progress: row.status === 'ready' ? 100 : row.progress,
+    progress: mediaProgress(row.status === 'processing', row.progress, row.etaSeconds),
     failureReason: row.failureReason,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     mp4Filename: row.mp4Filename,
@@ -134,10 +135,9 @@ export async function contentIdTaken(db: DbOrTx, clientId: string, contentId: st
   return row !== undefined;
 }
 
-/** Deletes downloads with their files and pending jobs; the mails about them stay, unlinked. */
-export async function deleteDownloads(db: DbOrTx, storage: FileStorage, clientId: string, ids: readonly string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  let deleted = 0;
+/** Deletes downloads with their pending expiry; the mails about them stay, unlinked. Answers the keys of their files. */
+export async function deleteDownloads(db: DbOrTx, clientId: string, ids: readonly string[]): Promise<string[]> {
+  const keys: string[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     await db.update(mails).set({ downloadId: null }).where(and(eq(mails.clientId, clientId), inArray(mails.downloadId, chunk)));
@@ -145,11 +145,46 @@ export async function deleteDownloads(db: DbOrTx, storage: FileStorage, clientId
       .delete(vodDownloads)
       .where(and(eq(vodDownloads.clientId, clientId), inArray(vodDownloads.id, chunk)))
       .returning({ id: vodDownloads.id, fileKey: vodDownloads.fileKey });
-    deleted += rows.length;
-    for (const row of rows) await cancelByKey(db, EXPIRE_JOB_KEY(row.id));
-    await deleteFiles(storage, rows);
+    for (const row of rows) {
+      await cancelByKey(db, EXPIRE_JOB_KEY(row.id));
+      if (row.fileKey) keys.push(row.fileKey);
+    }
   }
-  return deleted;
+  return keys;
+}
+
+export type NewDownload = typeof vodDownloads.$inferInsert;
+
+export async function insertDownload(db: DbOrTx, values: NewDownload): Promise<DownloadRow> {
+  const [row] = await db.insert(vodDownloads).values(values).returning();
+  return row!;
+}
+
+/**
+ * Writes a download's columns (every change of a download goes through here); with `run`, only
+ * while it is still that run (its generation) and, with `status`, in that status. Answers the row
+ * as written, or undefined when nothing was.
+ */
+export async function updateDownload(
+  db: DbOrTx,
+  clientId: string,
+  id: string,
+  values: Partial<NewDownload>,
+  only: { generation?: number; status?: DownloadRow['status'] } = {},
+): Promise<DownloadRow | undefined> {
+  const [row] = await db
+    .update(vodDownloads)
+    .set(values)
+    .where(
+      and(
+        eq(vodDownloads.clientId, clientId),
+        eq(vodDownloads.id, id),
+        ...(only.generation !== undefined ? [eq(vodDownloads.generation, only.generation)] : []),
+        ...(only.status !== undefined ? [eq(vodDownloads.status, only.status)] : []),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Ids of the downloads of an event (any clip of it), expired or not. */
@@ -196,9 +231,9 @@ export async function storedFileOf(storage: FileStorage, row: Pick<DownloadRow, 
   return info ? { ...info, path: storage.pathOf(row.fileKey) } : undefined;
 }
 
-/** Removes the stored MP4s of downloads (nothing for those without one). */
-export async function deleteFiles(storage: FileStorage, rows: readonly Pick<DownloadRow, 'fileKey'>[]): Promise<void> {
-  for (const row of rows) if (row.fileKey) await storage.delete(row.fileKey);
+/** Removes stored MP4s of downloads (outside I/O: a job's, after the write that let them go). */
+export async function deleteFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await storage.delete(key);
 }
 
 export async function listMails(db: DbOrTx, clientId: string): Promise<MailRow[]> {

@@ -171,7 +171,7 @@ describe('lookups and deletions', () => {
     expect((await api.call(endpoints.vodDownload.listForEvent, { params: { eventId: interview.id } }))!.map((d) => d.id)).toEqual([b.id]);
 
     const details = await api.call(endpoints.vodDownload.details, { query: { eventId: interview.id } });
-    expect(details).toEqual([expect.objectContaining({ id: b.id, state: 'processing', progress: 0, durationMs: 65_000, mail: expect.objectContaining({ status: 'none' }) })]);
+    expect(details).toEqual([expect.objectContaining({ id: b.id, state: 'processing', progress: { percent: 0, etaSeconds: null }, durationMs: 65_000, mail: expect.objectContaining({ status: 'none' }) })]);
 
     // Deletions answer 410 Gone, whether or not there was something to delete.
     const byContent = await t.app.inject({ method: 'DELETE', url: `/api/voddownload/contentid?id=${encodeURIComponent('news/a b&c')}`, headers: t.headers() });

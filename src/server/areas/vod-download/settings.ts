@@ -3,8 +3,6 @@
  * config.ts: DOWNLOADS_EXPIRY_DAYS, MAIL_FROM).
  */
 import { DEFAULT_DOWNLOADS_EXPIRY_DAYS, DEFAULT_MAIL_FROM } from '../../config.ts';
-import { MailboxMailer, type Mailer } from '../../sim/mail.ts';
-import type { Clock } from '../../jobs/clock.ts';
 
 export interface DownloadSettings {
   /** Days a ready download's file is served (DOWNLOADS_EXPIRY_DAYS). */
@@ -23,14 +21,4 @@ export function resolveDownloadSettings(settings: DownloadSettings | undefined):
     mailFrom: settings?.mailFrom ?? DEFAULT_MAIL_FROM,
     mailAttempts: settings?.mailAttempts ?? 6,
   };
-}
-
-const fallbackMailers = new WeakMap<Clock, Mailer>();
-
-/** The mailer of the services; buildApp always wires one, a bare worker gets a mailbox. */
-export function mailerOf(services: { mailer?: Mailer }, clock: Clock): Mailer {
-  if (services.mailer) return services.mailer;
-  let mailer = fallbackMailers.get(clock);
-  if (!mailer) fallbackMailers.set(clock, (mailer = new MailboxMailer(clock)));
-  return mailer;
 }

@@ -6,12 +6,12 @@
  * clip is re-encoded to its exact frames. A track filter keeps video or audio only.
  *
  * The file is written into the file storage (sim/storage.ts, as the assets' files are) at the key
- * given; the encoder moves it into place only once it is whole.
+ * given; the encoder moves it into place only once it is whole. The encoder reports how far it
+ * got (`onProgress`); `signal` stops it (the service closing).
  */
 import { stat } from 'node:fs/promises';
-import { mediaInputOf, type EventMedia } from '../media/index.ts';
-import { MediaEncoder, MediaEncoderError } from '../../sim/media-encoder.ts';
-import { mediaOf, type MediaServices } from '../media/index.ts';
+import { MediaEncoderError } from '../../sim/media-encoder.ts';
+import { mediaInputOf, type EventMedia, type MediaServices } from '../media/index.ts';
 import type { DownloadRow } from './repo.ts';
 import { tracksOf } from './rules.ts';
 
@@ -32,36 +32,28 @@ export interface StitchResult {
   durationMs: number;
 }
 
-let fallback: MediaEncoder | undefined;
-/** The app's media encoder (services.media: MEDIA_CONCURRENCY, FFMPEG_PATH), shared with assets. */
-function encoderOf(services: { media?: MediaServices }): MediaEncoder {
-  return services.media?.encoder ?? (fallback ??= new MediaEncoder({ concurrency: 2 }));
-}
-
 export async function stitchDownload(
   row: Pick<DownloadRow, 'id' | 'clips' | 'frameAccurate'>,
   media: readonly EventMedia[],
   /** Storage key to write the MP4 at. */
   key: string,
-  options: { onProgress: (fraction: number) => Promise<void>; services: { media?: MediaServices } },
+  options: { media: MediaServices; onProgress: (fraction: number) => void; signal: AbortSignal },
 ): Promise<StitchResult> {
-  const encoder = encoderOf(options.services);
+  const { encoder, storage } = options.media;
   const filtered = tracksOf(row.clips[0]?.filter);
   const tracks = 'tracks' in filtered ? filtered.tracks : 'audio+video';
   const inputs = row.clips.map((clip, i) => mediaInputOf(media[i]!, clip.fromMs, clip.toMs));
-  await options.onProgress(0.05);
-  const out = mediaOf(options.services).storage.pathOf(key);
+  const out = storage.pathOf(key);
   try {
-    await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
+    await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video', onProgress: options.onProgress, signal: options.signal });
   } catch (error) {
+    if (options.signal.aborted) throw error;
     // A failed start (no ffmpeg) or a time-out may pass; bad input will not.
     if (error instanceof MediaEncoderError) throw new StitchError(error.message, error.kind === 'input');
     throw error;
   }
-  await options.onProgress(0.85);
   const info = await encoder.probe(out);
   const { size } = await stat(out);
-  await options.onProgress(0.95);
   const wanted = row.clips.reduce((sum, c) => sum + (c.toMs - c.fromMs), 0);
   return { bytes: size, durationMs: info.durationMs ?? wanted };
 }

@@ -1,6 +1,6 @@
 /**
  * The webhook dispatcher's place in the app's life:
- * - Waking: a writer that creates deliveries sends NOTIFY on WEBHOOKS_CHANNEL (fanout.ts); every
+ * - Waking: a writer that creates deliveries sends NOTIFY on WEBHOOKS_CHANNEL (changes/fanout.ts); every
  *   process listening claims what is due at commit. Once the job worker runs (main.ts starts it;
  *   tests drive delivery with `settle` instead), its start, each notification, and each time the
  *   LISTEN comes (back) into place pump the dispatcher: deliveries committed while no process was
@@ -10,15 +10,14 @@
  *   (shutdownGraceMs) before cutting them short; a cut one is sent again at once after the
  *   restart (dispatcher.ts).
  */
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import { listenForChanges } from '../../changes/listen.ts';
 import { closeDispatcher, dispatcherFor } from './dispatcher.ts';
-import { WEBHOOKS_CHANNEL } from './fanout.ts';
-import { resolveSettings } from './settings.ts';
+import { WEBHOOKS_CHANNEL } from '../../changes/fanout.ts';
 
 export const webhookDelivery: AppExtension = {
   register(app, { db, clock, services }) {
-    const settings = resolveSettings(services.webhooks);
+    const settings = services.webhooks;
     const dispatcher = dispatcherFor(db);
     dispatcher.attach({ db, clock, log: app.log, settings });
     const wake = () => {

@@ -1,7 +1,7 @@
 /**
  * Background work of webhooks:
  * - `webhook.dispatch` (scheduled by the dispatcher for retries and leases): starts what is due.
- *   New deliveries need no job: their writer creates them and wakes the dispatchers (fanout.ts,
+ *   New deliveries need no job: their writer creates them and wakes the dispatchers (changes/fanout.ts,
  *   extension.ts).
  * - `webhook.prune` (scheduled when deliveries finish, prune.ts): deletes finished deliveries
  *   older than the retention, then schedules itself for the next one to expire.
@@ -10,10 +10,9 @@ import { defineJob } from '../../jobs/define.ts';
 import type { JobContext } from '../../jobs/queue.ts';
 import { dispatcherFor, dispatchKind, type DispatchEnv } from './dispatcher.ts';
 import { pruneKind, runPrune } from './prune.ts';
-import { resolveSettings } from './settings.ts';
 
 export function dispatchEnv(ctx: Pick<JobContext, 'db' | 'clock' | 'log' | 'services'>): DispatchEnv {
-  return { db: ctx.db, clock: ctx.clock, log: ctx.log, settings: resolveSettings(ctx.services.webhooks) };
+  return { db: ctx.db, clock: ctx.clock, log: ctx.log, settings: ctx.services.webhooks };
 }
 
 /**
@@ -30,7 +29,7 @@ const dispatchJob = defineJob(dispatchKind, async (_payload, ctx) => {
 
 const pruneJob = defineJob(pruneKind, async (_payload, ctx) => {
   await yieldToIo();
-  const { retentionMs } = resolveSettings(ctx.services.webhooks);
+  const { retentionMs } = ctx.services.webhooks;
   const { deleted, nextAt } = await runPrune(ctx.db, ctx.clock, retentionMs);
   if (deleted > 0) ctx.log.info({ deleted, retentionDays: retentionMs / 86_400_000, nextAt }, 'pruned the webhook delivery log');
 });

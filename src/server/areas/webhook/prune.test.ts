@@ -12,7 +12,7 @@ import { createTestClient } from '#testing/client.ts';
 import { jobs } from '../../db/tables/jobs.ts';
 import { webhookAttempts, webhookDeliveries } from '../../db/tables/webhooks.ts';
 import { PRUNE_BUCKET_MS, PRUNE_JOB } from './prune.ts';
-import { toNotification } from './serialize.ts';
+import { toNotification } from '../../changes/notification.ts';
 import { parseConfig } from '../../config.ts';
 import { DEFAULT_RETENTION_DAYS } from './settings.ts';
 import { deliverDue, recordChange, settle } from '#testing/webhook.ts';

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 
 import type { WebhookDeliveryStatus } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
+import { events } from '../../db/tables/events.ts';
 import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 
 /** System-wide webhooks and event-specific ones answer on different routes; each route sees only its kind. */
@@ -119,4 +120,19 @@ export async function getDelivery(db: DbOrTx, clientId: string, id: string): Pro
   if (!delivery) return undefined;
   const attempts = await attemptsOf(db, [delivery.id]);
   return { delivery, attempts: attempts.get(delivery.id) ?? [] };
+}
+
+/** A delivery made by a request (a test call, a redelivery), not by a change. */
+export async function insertDelivery(db: DbOrTx, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
+  const [row] = await db.insert(webhookDeliveries).values(values).returning();
+  return row!;
+}
+
+/** What a notification says of the client's event (a test call's), or undefined. */
+export async function eventForNotification(db: DbOrTx, clientId: string, eventId: string) {
+  const [event] = await db
+    .select({ refId: events.refId, externalId: events.externalId, state: events.state, mp4State: events.mp4State, provisionState: events.provisionState })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), eq(events.id, eventId)));
+  return event;
 }

@@ -13,19 +13,18 @@
  *   resolve a host name, which must not happen while a transaction holds the embedded database.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { endpoints, type WebhookNotification } from '#schema';
 import { asService } from '../../db/tenant-scope.ts';
-import { events } from '../../db/tables/events.ts';
-import { webhookDeliveries } from '../../db/tables/webhooks.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { eventExists } from '../event/index.ts';
 import { dispatcherFor, leaseMs, type DispatchEnv } from './dispatcher.ts';
 import {
   deleteWebhook,
+  eventForNotification,
   getDelivery,
   getWebhook,
+  insertDelivery,
   insertWebhook,
   listDeliveries,
   listWebhooks,
@@ -33,8 +32,8 @@ import {
   type WebhookValues,
 } from './repo.ts';
 import { checkWebhookInput } from './rules.ts';
-import { toAttempt, toDelivery, toEventWebhook, toNotification, toWebhook } from './serialize.ts';
-import { resolveSettings } from './settings.ts';
+import { toNotification } from '../../changes/notification.ts';
+import { toAttempt, toDelivery, toEventWebhook, toWebhook } from './serialize.ts';
 
 const NO_TRANSACTION = { transaction: false };
 
@@ -49,7 +48,7 @@ interface BodyFields {
 
 /** What the app's dispatcher works with when a request starts it: the service's handle, as for a job. */
 function env(ctx: RequestContext): DispatchEnv {
-  return { db: asService(ctx.db), clock: ctx.clock, log: ctx.log, settings: resolveSettings(ctx.webhooks) };
+  return { db: asService(ctx.db), clock: ctx.clock, log: ctx.log, settings: ctx.webhooks };
 }
 
 /**
@@ -57,7 +56,7 @@ function env(ctx: RequestContext): DispatchEnv {
  * it runs before the transaction) and gives the values to store.
  */
 async function valuesOf(body: BodyFields, eventId: string | null, ctx: RequestContext): Promise<WebhookValues> {
-  const settings = resolveSettings(ctx.webhooks);
+  const settings = ctx.webhooks;
   await checkWebhookInput(body, settings.policy, settings.resolve);
   const json = body.additionalPropertiesJson;
   return {
@@ -81,12 +80,7 @@ const noSuchWebhook = (id: string, kind: 'system-wide' | 'event-specific') => no
 
 /** The notification a test call sends: the event as it is now for an event-specific webhook, else a sample. */
 async function testNotification(ctx: RequestContext, eventId: string | null): Promise<WebhookNotification> {
-  const [event] = eventId
-    ? await ctx.db
-        .select({ refId: events.refId, externalId: events.externalId, state: events.state, mp4State: events.mp4State, provisionState: events.provisionState })
-        .from(events)
-        .where(and(eq(events.clientId, ctx.client.clientId), eq(events.id, eventId)))
-    : [];
+  const event = eventId ? await eventForNotification(ctx.db, ctx.client.clientId, eventId) : undefined;
   return toNotification({
     eventId: eventId ?? '00000000-0000-0000-0000-000000000000',
     action: 'Updated',
@@ -206,9 +200,7 @@ export const webhookRoutes: Implementation[] = [
       if (!webhook) throw notFound(`There is no webhook ${params.id}`);
       const e = env(ctx);
       const now = ctx.clock.now();
-      const [delivery] = await ctx.db
-        .insert(webhookDeliveries)
-        .values({
+      const delivery = await insertDelivery(ctx.db, {
           clientId: ctx.client.clientId,
           webhookId: webhook.id,
           eventId: webhook.eventId,
@@ -222,9 +214,8 @@ export const webhookRoutes: Implementation[] = [
           lockedBy: `request-${randomUUID()}`,
           lockedUntil: new Date(now.getTime() + leaseMs(e.settings)),
           createdAt: now,
-        })
-        .returning();
-      const attempt = await dispatcherFor(e.db).attempt(e, delivery!, webhook);
+      });
+      const attempt = await dispatcherFor(e.db).attempt(e, delivery, webhook);
       return { status: 200, body: toAttempt(attempt) };
     },
     NO_TRANSACTION,
@@ -238,9 +229,7 @@ export const webhookRoutes: Implementation[] = [
       const e = env(ctx);
       const now = ctx.clock.now();
       const original = found.delivery;
-      const [row] = await ctx.db
-        .insert(webhookDeliveries)
-        .values({
+      const row = await insertDelivery(ctx.db, {
           clientId: original.clientId,
           webhookId: original.webhookId,
           eventId: original.eventId,
@@ -252,10 +241,9 @@ export const webhookRoutes: Implementation[] = [
           maxAttempts: e.settings.maxAttempts,
           nextAttemptAt: now,
           createdAt: now,
-        })
-        .returning();
+      });
       await dispatcherFor(e.db).pump(e);
-      return { status: 200, body: toDelivery(row!, [], e.settings.maxAttempts) };
+      return { status: 200, body: toDelivery(row, [], e.settings.maxAttempts) };
     },
     NO_TRANSACTION,
   ),

@@ -2,7 +2,8 @@
  * How webhooks are delivered. main.ts passes the settings of config.ts (OUTBOUND_ALLOW_PRIVATE
  * or its alias WEBHOOKS_ALLOW_PRIVATE as `allowPrivate`, WEBHOOKS_RETENTION_DAYS as
  * `retentionMs`); tests pass `services: { webhooks: {...} }` to buildApp (createTestApp) to allow
- * receivers on 127.0.0.1 or to shorten the policy. Unset, the defaults below apply.
+ * receivers on 127.0.0.1 or to shorten the policy. Unset, the defaults below apply; services.ts
+ * resolves them once (`resolveSettings`), and the area reads `services.webhooks`.
  */
 import { DEFAULT_WEBHOOKS_RETENTION_DAYS } from '../../config.ts';
 import { systemResolver, type AddressPolicy, type Resolver } from '../../outbound/address-policy.ts';
@@ -30,13 +31,6 @@ export interface WebhookSettings {
    * sent are never pruned. Default 30 days (main.ts passes WEBHOOKS_RETENTION_DAYS).
    */
   retentionMs?: number;
-}
-
-declare module '../../services.ts' {
-  interface AppServices {
-    /** Webhook delivery (src/server/areas/webhook/settings.ts). */
-    webhooks?: WebhookSettings;
-  }
 }
 
 export type ResolvedWebhookSettings = Required<WebhookSettings> & { policy: AddressPolicy };

@@ -4,10 +4,10 @@
  * The bytes live in the simulated storage (sim/storage.ts) at `path`; this row says what the
  * file is and how far its making got.
  *
- * The table is also the durable queue of media work (areas/asset/dispatcher.ts): a GENERATING row
- * carries what to make (`work`) and its `priority`; a worker claims it with a lease
- * (`lease_until`, `attempts`), so a job cut by a restart is taken again once its lease has passed,
- * and given up (FAILED, with the reason) after a few attempts. Never GENERATING for ever.
+ * A GENERATING row carries what to make (`work`) and its `priority`; its `asset.make` job (in the
+ * media lane, jobs/media-lane.ts, in priority order) makes it, writing how far it got (`progress`,
+ * `eta_seconds`) as it goes. The job is the durable part: a restart takes it again once its lease
+ * has passed, and it is given up (FAILED, with the reason) after a few attempts.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -60,9 +60,10 @@ export const assets = pgTable(
     durationMs: integer(),
     width: integer(),
     height: integer(),
-    attempts: integer().notNull().default(0),
-    /** A worker's claim on a GENERATING asset; once passed, another may take it. */
-    leaseUntil: stamp(),
+    /** How far the making of a GENERATING asset got, 0-100 (null before it starts). */
+    progress: integer(),
+    /** The time its making has left, estimated from its pace so far (null while unknown). */
+    etaSeconds: integer(),
     startedAt: stamp(),
     completedAt: stamp(),
     dateCreated: stamp().notNull(),
@@ -75,6 +76,5 @@ export const assets = pgTable(
     index('assets_client_created_idx').on(t.clientId, t.dateCreated),
     uniqueIndex('assets_event_path_idx').on(t.eventId, t.path),
     uniqueIndex('assets_event_role_idx').on(t.eventId, t.role).where(sql`${t.role} is not null`),
-    index('assets_queue_idx').on(t.priority, t.dateCreated).where(sql`${t.state} = 0`),
   ],
 );

@@ -60,6 +60,8 @@ export const vodDownloads = pgTable(
     status: text('status', { enum: DOWNLOAD_STATUSES }).notNull(),
     /** 0-100 while processing. */
     progress: integer('progress').notNull().default(0),
+    /** The time the processing has left, estimated from its pace so far (null while unknown). */
+    etaSeconds: integer('eta_seconds'),
     /** Bumped by every retry; jobs carry it and do nothing once it moved on. */
     generation: integer('generation').notNull().default(1),
     failureReason: text('failure_reason'),

@@ -14,6 +14,8 @@ export const jobs = pgTable(
     /** pending -> running -> done | failed (running -> pending again on a retry). */
     status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
     runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** 1 (first) to 10 (last): the media lane takes its work in this order, then by run_at (jobs/media-lane.ts). */
+    priority: integer('priority').notNull().default(5),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     /** A worker's claim; once it passes, another worker may take the job (its worker died). */
@@ -27,6 +29,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_lane_idx').on(t.type, t.priority, t.runAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey).where(sql`${t.status} in ('pending', 'running')`),
   ],
 );

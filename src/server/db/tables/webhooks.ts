@@ -6,7 +6,7 @@
  * - `webhook_deliveries`: one notification for one webhook: its own small durable queue (status,
  *   next attempt, lease), drained by the dispatcher (src/server/areas/webhook/dispatcher.ts). The
  *   deliveries of a change are created by its writer, in the statement that records the change
- *   (src/server/changes/record.ts, areas/webhook/fanout.ts).
+ *   (src/server/changes/record.ts, src/server/changes/fanout.ts).
  * - `webhook_attempts`: every HTTP attempt of a delivery, for the delivery log.
  */
 import { sql } from 'drizzle-orm';

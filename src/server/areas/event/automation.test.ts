@@ -200,7 +200,7 @@ describe('after a restart', () => {
       await first.jobs.runDue();
       await first.close();
 
-      // A new process: a new (forgetful) simulated encoder, the same rows.
+      // A new process: a new simulated encoder, the same rows (its runs among them).
       clock.advance(10 * MINUTE);
       const second = await buildApp({ database, clock });
       await second.ready();

@@ -2,8 +2,10 @@
  * Live automation from an event's flags and schedule (auto start, publish, end), as durable jobs.
  * Every write path that changes an event's schedule, automation flags or state, and every delete
  * or restore, calls this afterwards, in the same transaction; it brings the three jobs of the
- * event up to date. Jobs are rows, so they survive a restart; the handlers (jobs.ts) check the
- * event again when they run, so a job that is no longer wanted does nothing.
+ * event up to date. Jobs are rows, so they survive a restart; the handlers (areas/live/jobs.ts)
+ * check the event again when they run, so a job that is no longer wanted does nothing. Here, in
+ * the event area, because every write of an event arms them; the live area, which starts and
+ * stops events, runs them.
  *
  * When (public-facts.md §2 and §7; the event has no offset fields, so our choices):
  * - auto start at scheduledChannelStart when set (the "offset" that starts the encoder earlier),
@@ -26,8 +28,12 @@ import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import { cancelByKey } from '../../jobs/queue.ts';
-import { S } from './state-machine.ts';
+import { EventState } from '#schema';
 
+const S = EventState.values;
+
+// The kinds keep the names they were queued under (`live.*`: the live area runs them), so jobs
+// pending in a database from before keep their handlers.
 export const AUTO_START_JOB = 'live.autoStart';
 export const AUTO_PUBLISH_JOB = 'live.autoPublish';
 export const AUTO_END_JOB = 'live.autoEnd';
@@ -40,7 +46,7 @@ export function automationKey(type: AutomationJob, eventId: string): string {
 
 const AutomationPayloadSchema = z.object({ clientId: z.guid(), eventId: z.guid() });
 export type AutomationPayload = z.output<typeof AutomationPayloadSchema>;
-/** The three automation kinds, by name (jobs.ts gives them their handlers). */
+/** The three automation kinds, by name (the live area's jobs.ts gives them their handlers). */
 export const automationKinds = {
   [AUTO_START_JOB]: jobKind(AUTO_START_JOB, AutomationPayloadSchema),
   [AUTO_PUBLISH_JOB]: jobKind(AUTO_PUBLISH_JOB, AutomationPayloadSchema),

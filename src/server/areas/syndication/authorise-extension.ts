@@ -6,15 +6,14 @@
  * /media/destination/activate/{id}) is the secret, as the state parameter of a real flow is.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { DestinationTarget } from '#schema';
-import type { AppExtension } from '../../app.ts';
+import type { AppExtension } from '../../http/extension.ts';
 import type { Db } from '../../db/database.ts';
-import { syndicationDestinations } from '../../db/tables/syndication.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
-import { adapterFor, asTargetDestination } from './core.ts';
+import { adapterFor, asTargetDestination, targetEnv } from './core.ts';
+import { destinationByActivationToken, setActivation } from './destination-repo.ts';
 
 const ROUTES: ExtensionRoute[] = [
   {
@@ -63,15 +62,7 @@ ${body}
 </main></body></html>`;
 }
 
-async function destinationByToken(db: Db, token: string) {
-  const [row] = await db
-    .select()
-    .from(syndicationDestinations)
-    .where(sql`${syndicationDestinations.activation}->>'token' = ${token} and ${syndicationDestinations.activation}->>'status' = 'pending'`);
-  return row;
-}
-
-export async function registerAuthoriseRoutes(app: FastifyInstance, context: { db: Db; clock: Clock; services: AppServices }): Promise<void> {
+export async function registerAuthoriseRoutes(app: FastifyInstance, context: { db: Db; clock: Clock; services: Pick<AppServices, 'targets'> }): Promise<void> {
   const { db, clock, services } = context;
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -84,7 +75,7 @@ export async function registerAuthoriseRoutes(app: FastifyInstance, context: { d
         .send(page('Link expired', 'Platform', '<h1>This authorisation link is no longer valid</h1><p>Check the activation of the destination again in Control Room to get a new link.</p>'));
 
     scope.get<{ Params: { token: string } }>('/api/sim/targets/authorise/:token', async (request, reply) => {
-      const destination = await destinationByToken(db, request.params.token);
+      const destination = await destinationByActivationToken(db, request.params.token);
       if (!destination) return gone(reply);
       const targetName = DestinationTarget.nameOf(destination.target) ?? 'Platform';
       return reply.type('text/html; charset=utf-8').send(
@@ -103,20 +94,21 @@ export async function registerAuthoriseRoutes(app: FastifyInstance, context: { d
     });
 
     scope.post<{ Params: { token: string }; Body: Record<string, string> | undefined }>('/api/sim/targets/authorise/:token', async (request, reply) => {
-      const destination = await destinationByToken(db, request.params.token);
+      const destination = await destinationByActivationToken(db, request.params.token);
       if (!destination) return gone(reply);
       const targetName = DestinationTarget.nameOf(destination.target) ?? 'Platform';
       const allow = request.body?.decision === 'allow';
-      const outcome = await adapterFor(services, destination.target).authorise({ db, clock }, asTargetDestination(destination), allow);
+      // The platform's answer first, then one write (a plain route: no transaction around it).
+      const outcome = await adapterFor(services, destination.target).authorise(targetEnv(db, clock), asTargetDestination(destination), allow);
       const now = clock.now().toISOString();
-      await db
-        .update(syndicationDestinations)
-        .set(
-          outcome.ok
-            ? { active: true, activation: { status: 'authorised', authorisedAt: now, account: outcome.account }, dateModified: clock.now() }
-            : { active: false, activation: { status: 'denied', requestedAt: destination.activation.requestedAt ?? now }, dateModified: clock.now() },
-        )
-        .where(sql`${syndicationDestinations.id} = ${destination.id}`);
+      await setActivation(
+        db,
+        destination.clientId,
+        destination.id,
+        outcome.ok
+          ? { active: true, activation: { status: 'authorised', authorisedAt: now, account: outcome.account }, dateModified: clock.now() }
+          : { active: false, activation: { status: 'denied', requestedAt: destination.activation.requestedAt ?? now }, dateModified: clock.now() },
+      );
       return reply
         .type('text/html; charset=utf-8')
         .send(

@@ -6,14 +6,17 @@
  * a write that was answered has its deliveries, whatever happens to the process after.
  *
  * The statement also sends NOTIFY on WEBHOOKS_CHANNEL when it created any, delivered at commit to
- * every process listening (PGlite: this one): their dispatchers claim what is due (extension.ts).
+ * every process listening (PGlite: this one): their dispatchers claim what is due
+ * (areas/webhook/extension.ts). Here, with the change log, rather than in the webhook area: the
+ * recorder puts it in its statement, and the webhook area (which reads the log's notifications)
+ * sits above the change log, not beside it.
  *
  * Order per (webhook, event): the seq of the change; writers of one event hold its row lock, so
  * its changes commit in seq order.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { webhookDeliveries, webhooks } from '../../db/tables/webhooks.ts';
-import { toNotification, type NotificationSource } from './serialize.ts';
+import { webhookDeliveries, webhooks } from '../db/tables/webhooks.ts';
+import { toNotification, type NotificationSource } from './notification.ts';
 
 /** The channel the dispatchers of every process listen on; the payload is empty. */
 export const WEBHOOKS_CHANNEL = 'control_room_webhook_deliveries';
