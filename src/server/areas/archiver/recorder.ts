@@ -29,7 +29,7 @@ import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import type { JobLogger } from '../../jobs/queue.ts';
-import { recordArchiverChanges } from '../../changes/record.ts';
+import { recordChanges } from '../../changes/record-entity.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
 import { resolveArchiverSettings, type ArchiverSettings, type ResolvedArchiverSettings } from './settings.ts';
 import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
@@ -110,7 +110,7 @@ export async function runTick(db: Db, clock: Clock, settingsIn: ArchiverSettings
       .returning({ clientId: archiverStreams.clientId, id: archiverStreams.id });
     for (const clientId of new Set(gone.map((g) => g.clientId))) {
       const streams = gone.filter((g) => g.clientId === clientId);
-      await recordArchiverChanges(tx, clock, clientId, streams.map((st) => ({ kind: 'stream' as const, id: String(st.id), action: 'Deleted' as const })));
+      await recordChanges(tx, clock, clientId, streams.map((st) => ({ kind: 'stream' as const, id: String(st.id), action: 'Deleted' as const })));
     }
   });
   return result;
@@ -221,7 +221,7 @@ async function tickCapture(db: Db, clock: Clock, settings: ResolvedArchiverSetti
 
   // On the change feed: one change of the capture's segments per tick that changed any (or its streams).
   if (out.created + out.completed + out.failed + out.expired + started.length > 0 || streamsChanged) {
-    await recordArchiverChanges(db, clock, clientId, [{ kind: 'segments', id: captureId, action: 'Updated' }]);
+    await recordChanges(db, clock, clientId, [{ kind: 'segments', id: captureId, action: 'Updated' }]);
   }
   return out;
 }

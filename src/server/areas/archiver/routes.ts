@@ -22,7 +22,7 @@ import { endpoints, type CaptureBody, type CaptureSegment, type PlayoutProfileBo
 import { archiverCaptures, archiverflows, archiverProfileCaptures, archiverProfiles, archiverStreams } from '../../db/tables/index.ts';
 import { badField, conflict, notFound, validationError, type FieldError } from '../../http/errors.ts';
 import { implement, jsonAnswer, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { recordArchiverChanges } from '../../changes/record.ts';
+import { recordChanges } from '../../changes/record-entity.ts';
 import { capturePlaybackPath, streamPlaybackPath } from './playback.ts';
 import { scheduleTick } from './recorder.ts';
 import { createMissingStreams } from './recorder.ts';
@@ -126,7 +126,7 @@ async function writeProfileCaptures(ctx: RequestContext, profileId: string, capt
 
 /** Puts a write on the change feed, in the request's transaction. */
 function changed(ctx: RequestContext, kind: 'capture' | 'profile' | 'stream' | 'flow', id: string | number, action: 'Added' | 'Updated' | 'Deleted') {
-  return recordArchiverChanges(ctx.db, ctx.clock, ctx.client.clientId, [{ kind, id: String(id), action }]);
+  return recordChanges(ctx.db, ctx.clock, ctx.client.clientId, [{ kind, id: String(id), action }]);
 }
 
 async function profileAnswer(ctx: RequestContext, id: string) {
