@@ -13,6 +13,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { DbOrTx } from '../db/database.ts';
 import { mails } from '../db/tables/downloads.ts';
 import type { Clock } from '../jobs/clock.ts';
+import { recordChange } from '../changes/record-entity.ts';
 
 export interface OutgoingMail {
   clientId: string;
@@ -73,6 +74,7 @@ export class MailboxMailer implements Mailer {
         sentAt: this.clock.now(),
       })
       .returning({ id: mails.id });
+    await recordChange(db, this.clock, mail.clientId, { kind: 'mail', id: row!.id, action: 'Added' });
     return { messageId: `<${row!.id}@control-room.local>` };
   }
 }

@@ -25,6 +25,7 @@ import { AssetState, Mp4State } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events, type AssetWork } from '../../db/tables/index.ts';
 import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
@@ -247,6 +248,7 @@ async function settle(env: DispatchEnv, row: AssetRow, outcome: Outcome): Promis
       if (changed.length > 0) flags.mp4StateChanged = true;
     }
     await recordAssetChange(tx, clock, row.clientId, row.eventId, flags);
+    await recordChange(tx, clock, row.clientId, { kind: 'asset', id: row.id, eventId: row.eventId, action: 'Updated' });
     return true;
   });
   // Deleted (or settled elsewhere) while it was being made: the file is nobody's.

@@ -15,6 +15,7 @@ import type { ExtensionRoute } from '../../http/openapi.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
 import { adapterFor, asTargetDestination } from './core.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 const ROUTES: ExtensionRoute[] = [
   {
@@ -117,6 +118,7 @@ export async function registerAuthoriseRoutes(app: FastifyInstance, context: { d
             : { active: false, activation: { status: 'denied', requestedAt: destination.activation.requestedAt ?? now }, dateModified: clock.now() },
         )
         .where(sql`${syndicationDestinations.id} = ${destination.id}`);
+      await recordChange(db, clock, destination.clientId, { kind: 'destination', id: destination.id, action: 'Updated' });
       return reply
         .type('text/html; charset=utf-8')
         .send(

@@ -14,6 +14,7 @@ import {
   syndicationDestinations,
 } from '../../db/tables/syndication.ts';
 import { recordEventChange } from '../../changes/record.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
@@ -98,6 +99,8 @@ export async function transition(tx: DbOrTx, clock: Clock, row: PublicationRow, 
     .set({ ...options.set, state: to, reason, dateModified: now })
     .where(eq(publications.id, row.id))
     .returning();
+  // The change feed: every change of state or of the upload's progress.
+  if (changed || written!.progress !== row.progress) await recordPublication(tx, clock, written!, 'Updated');
   if (changed) {
     await tx.insert(publicationHistory).values({ clientId: row.clientId, publicationId: row.id, at: now, fromState: row.state, toState: to, reason, cause: options.cause });
     await recordPublicationChange(tx, clock, row);
@@ -117,7 +120,13 @@ export async function recordCreated(tx: DbOrTx, clock: Clock, row: PublicationRo
     reason: row.reason,
     cause: 'request',
   });
-  void clock;
+  await recordPublication(tx, clock, row, 'Added');
+}
+
+/** A publication on the change feed (EntityChange), with its upload's progress while it has one. */
+export function recordPublication(tx: DbOrTx, clock: Clock, row: Pick<PublicationRow, 'clientId' | 'id' | 'eventId' | 'progress'>, action: 'Added' | 'Updated' | 'Deleted'): Promise<void> {
+  const progress = row.progress === null || action === 'Deleted' ? null : { percent: row.progress, etaSeconds: null };
+  return recordChange(tx, clock, row.clientId, { kind: 'publication', id: row.id, eventId: row.eventId, action, progress });
 }
 
 /**

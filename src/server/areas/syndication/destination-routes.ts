@@ -14,6 +14,8 @@ import { syndicationDestinationProperties, syndicationDestinations } from '../..
 import { badField, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { adapterFor, asTargetDestination, AUTHORISE_PATH, type DestinationRow } from './core.ts';
+import { recordChange } from '../../changes/record-entity.ts';
+import type { Clock } from '../../jobs/clock.ts';
 
 export function toMediaDestination(row: DestinationRow): MediaDestination {
   return { id: row.id, name: row.name, target: row.target, configJson: row.configJson, active: row.active };
@@ -49,12 +51,13 @@ export function updatedActivation(existing: DestinationRow, target: number, acti
 }
 
 /** PUT .../state|active/{id}?active=: true repairs (active without the platform), false resets. */
-export async function setActiveFlag(db: DbOrTx, existing: DestinationRow, active: boolean): Promise<DestinationRow> {
+export async function setActiveFlag(db: DbOrTx, clock: Clock, existing: DestinationRow, active: boolean): Promise<DestinationRow> {
   const [row] = await db
     .update(syndicationDestinations)
     .set(active ? { active: true } : { active: false, activation: { status: 'none' } })
     .where(eq(syndicationDestinations.id, existing.id))
     .returning();
+  await recordChange(db, clock, existing.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
   return row!;
 }
 
@@ -66,6 +69,7 @@ export async function checkActivation(ctx: RequestContext, existing: Destination
     .update(syndicationDestinations)
     .set({ active: step.active, activation: step.activation })
     .where(eq(syndicationDestinations.id, existing.id));
+  await recordChange(ctx.db, ctx.clock, existing.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
   return { actionTitle: step.actionTitle, actionDescription: step.actionDescription, actionRequired: step.actionRequired };
 }
 
@@ -104,6 +108,7 @@ export const destinationRoutes: Implementation[] = [
         dateModified: now,
       })
       .returning();
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: row!.id, action: 'Added' });
     return { status: 200, body: toMediaDestination(row!) };
   }),
 
@@ -121,12 +126,13 @@ export const destinationRoutes: Implementation[] = [
       })
       .where(eq(syndicationDestinations.id, existing.id))
       .returning();
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
     return { status: 200, body: toMediaDestination(row!) };
   }),
 
   implement(endpoints.mediaDestination.setActive, async ({ params, query }, ctx) => {
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
-    return { status: 200, body: toMediaDestination(await setActiveFlag(ctx.db, existing, query.active)) };
+    return { status: 200, body: toMediaDestination(await setActiveFlag(ctx.db, ctx.clock, existing, query.active)) };
   }),
 
   implement(endpoints.mediaDestination.activate, async ({ params }, ctx) => {
@@ -159,6 +165,7 @@ export const destinationRoutes: Implementation[] = [
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
     // Its publications, properties and target items go with it (ON DELETE CASCADE).
     await ctx.db.delete(syndicationDestinations).where(eq(syndicationDestinations.id, existing.id));
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Deleted' });
     return { status: 200 };
   }),
 

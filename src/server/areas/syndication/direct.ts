@@ -32,12 +32,13 @@ import { publicationCallbacks, publications, syndicationDestinationProperties, s
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import type { AppServices } from '../../services.ts';
-import { asTargetDestination, adapterFor, isFailed, parseConfig, recordPublicationChange, serializePublications, transition, VOD, type DestinationRow, type PublicationRow } from './core.ts';
+import { asTargetDestination, adapterFor, isFailed, parseConfig, recordPublication, recordPublicationChange, serializePublications, transition, VOD, type DestinationRow, type PublicationRow } from './core.ts';
 import { type DestinationCache, NO_DESTINATION } from './destination-cache.ts';
 import { checkActivation, destinationOr404, normaliseConfig, setActiveFlag, toProperty, updatedActivation } from './destination-routes.ts';
 import { checkPublications, storedDetails } from './input.ts';
 import { base, listRows, one, serializeOne, targetFilter } from './publication-routes.ts';
 import { insertVodPublications, restartVod, type NewVodPublication } from './vod.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 const env = (ctx: RequestContext) => ({ db: ctx.db, clock: ctx.clock, services: ctx });
 
@@ -118,6 +119,7 @@ const destinationRoutes: Implementation[] = [
         dateModified: now,
       })
       .returning();
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: row!.id, action: 'Added' });
     return { status: 201, body: await toDestination(ctx, row!) };
   }),
 
@@ -128,13 +130,14 @@ const destinationRoutes: Implementation[] = [
       .set({ name: body.name, target: body.target, configJson: normaliseConfig(body.configJson), ...updatedActivation(existing, body.target, body.active), dateModified: ctx.clock.now() })
       .where(eq(syndicationDestinations.id, existing.id))
       .returning();
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
     cacheOf(ctx).clear(ctx.client.clientId, existing.id);
     return { status: 200, body: await toDestination(ctx, row!) };
   }),
 
   implement(endpoints.destination.setActive, async ({ params, query }, ctx) => {
     const existing = await directOr404(ctx, params.id);
-    return { status: 200, body: await toDestination(ctx, await setActiveFlag(ctx.db, existing, query.active)) };
+    return { status: 200, body: await toDestination(ctx, await setActiveFlag(ctx.db, ctx.clock, existing, query.active)) };
   }),
 
   implement(endpoints.destination.activate, async ({ params }, ctx) => ({ status: 200, body: await checkActivation(ctx, await directOr404(ctx, params.id)) })),
@@ -154,6 +157,7 @@ const destinationRoutes: Implementation[] = [
     const existing = await directOr404(ctx, params.id);
     // Its publications, properties and target items go with it (ON DELETE CASCADE).
     await ctx.db.delete(syndicationDestinations).where(eq(syndicationDestinations.id, existing.id));
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Deleted' });
     cacheOf(ctx).clear(ctx.client.clientId, existing.id);
     return { status: 200 };
   }),
@@ -235,6 +239,7 @@ async function deleteDirect(ctx: RequestContext, rows: readonly PublicationRow[]
       await adapterFor(ctx, row.target).remove({ db: ctx.db, clock: ctx.clock }, asTargetDestination(destination), row.targetItemId);
     }
     await ctx.db.delete(publications).where(eq(publications.id, row.id));
+    await recordPublication(ctx.db, ctx.clock, row, 'Deleted');
   }
   for (const eventId of new Set(rows.map((r) => r.eventId))) await recordPublicationChange(ctx.db, ctx.clock, { clientId: ctx.client.clientId, eventId });
 }

@@ -37,6 +37,7 @@ import {
   LIVE,
   parseConfig,
   recordCreated,
+  recordPublication,
   recordPublicationChange,
   transition,
   type PublicationRow,
@@ -263,6 +264,7 @@ export async function deleteLive(env: LiveEnv, row: PublicationRow, hardDelete: 
     await adapterFor(services, row.target).remove({ db, clock }, asTargetDestination(destination), row.targetItemId);
   }
   await db.delete(publications).where(eq(publications.id, row.id));
+  await recordPublication(db, clock, row, 'Deleted');
 }
 
 export async function liveStatistics(env: LiveEnv, row: PublicationRow): Promise<Record<string, unknown>> {

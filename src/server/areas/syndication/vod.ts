@@ -19,7 +19,7 @@ import { badField } from '../../http/errors.ts';
 import { jobKind } from '../../jobs/define.ts';
 import type { JobContext, JobHandler } from '../../jobs/queue.ts';
 import { slowFactor } from '../../sim/targets.ts';
-import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, PublicationJobPayload, recordCreated, type PublicationJob, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
+import { adapterFor, asTargetDestination, failIfRemoved, parseConfig, PublicationJobPayload, recordCreated, recordPublication, type PublicationJob, recordPublicationChange, transition, VOD, type PublicationRow } from './core.ts';
 import { checkPublications, eventOr400, storedDetails, type CheckedPublication } from './input.ts';
 import type { LiveEnv } from './live.ts';
 import { eventMp4 } from './media-source.ts';
@@ -216,5 +216,6 @@ export async function deleteVod(env: LiveEnv, row: PublicationRow, hardDelete: b
     if (destination) await adapterFor(env.services, row.target).remove({ db: env.db, clock: env.clock }, asTargetDestination(destination), row.targetItemId);
   }
   await env.db.delete(publications).where(eq(publications.id, row.id));
+  await recordPublication(env.db, env.clock, row, 'Deleted');
   await recordPublicationChange(env.db, env.clock, row);
 }

@@ -24,6 +24,7 @@ import { deleteFiles, downloadUrlOf, EXPIRE_JOB_KEY, fileKeyOf, type DownloadRow
 import { renderReadyMail } from './templates.ts';
 import { resolveEventMedia, type EventMedia } from './media.ts';
 import { stitchDownload, StitchError } from './stitch.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 export const PROCESS_JOB = 'vodDownload.process';
 export const MAIL_JOB = 'vodDownload.mail';
@@ -42,6 +43,10 @@ async function current(ctx: JobContext, p: Payload): Promise<DownloadRow | undef
   return row && row.generation === p.generation ? row : undefined;
 }
 
+/** The download on the change feed (with its progress while it is made), after each write of its state. */
+const changed = (ctx: Pick<JobContext, 'db' | 'clock'>, p: Payload, percent?: number) =>
+  recordChange(ctx.db, ctx.clock, p.clientId, { kind: 'download', id: p.downloadId, action: 'Updated', progress: percent === undefined ? null : { percent, etaSeconds: null } });
+
 const sameRun = (p: Payload) => and(eq(vodDownloads.clientId, p.clientId), eq(vodDownloads.id, p.downloadId), eq(vodDownloads.generation, p.generation));
 
 async function fail(ctx: JobContext, p: Payload, reason: string): Promise<void> {
@@ -49,6 +54,7 @@ async function fail(ctx: JobContext, p: Payload, reason: string): Promise<void> 
     .update(vodDownloads)
     .set({ status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0 })
     .where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
+  await changed(ctx, p);
   ctx.log.warn({ downloadId: p.downloadId, reason }, 'VOD download failed');
 }
 
@@ -82,6 +88,7 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
         if (progress < lastWritten + 5) return;
         lastWritten = progress;
         await ctx.db.update(vodDownloads).set({ progress }).where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
+        await changed(ctx, p, progress);
       },
     });
     const settings = resolveDownloadSettings(ctx.services.downloads);
@@ -109,6 +116,7 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
         .where(sameRun(p));
       await mailDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, maxAttempts: settings.mailAttempts });
       await expireDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
+      await changed({ ...ctx, db: tx }, p);
     });
     ctx.log.info({ downloadId: row.id, bytes: result.bytes, durationMs: result.durationMs }, 'VOD download ready');
   } catch (error) {
@@ -118,6 +126,7 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
       return;
     }
     await ctx.db.update(vodDownloads).set({ progress: 0 }).where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
+    await changed(ctx, p, 0);
     throw new Error(message);
   }
 };
@@ -155,6 +164,7 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
       .update(vodDownloads)
       .set({ mailStatus: 'sent', mailAttempts: attempt, mailError: null, mailSentAt: ctx.clock.now(), mailNextAttemptAt: null })
       .where(sameRun(p));
+    await changed(ctx, p);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = (error instanceof MailError && error.permanent) || ctx.job.attempts >= ctx.job.maxAttempts;
@@ -163,6 +173,7 @@ const mailJob: JobHandler<Payload> = async (p, ctx) => {
       .update(vodDownloads)
       .set({ mailStatus: giveUp ? 'failed' : 'retrying', mailAttempts: attempt, mailError: message, mailNextAttemptAt: next })
       .where(sameRun(p));
+    await changed(ctx, p);
     ctx.log.warn({ downloadId: row.id, attempt, err: message, giveUp }, giveUp ? 'download mail given up' : 'download mail failed, will retry');
     if (!giveUp) throw error;
   }

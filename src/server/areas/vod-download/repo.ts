@@ -9,6 +9,8 @@ import { mails, vodDownloads } from '../../db/tables/downloads.ts';
 import type { FileStorage, StoredFile } from '../../sim/storage.ts';
 import { cancelByKey } from '../../jobs/queue.ts';
 import { urlFileName } from './rules.ts';
+import { recordChanges } from '../../changes/record-entity.ts';
+import type { Clock } from '../../jobs/clock.ts';
 
 export type DownloadRow = typeof vodDownloads.$inferSelect;
 export type MailRow = typeof mails.$inferSelect;
@@ -135,7 +137,7 @@ export async function contentIdTaken(db: DbOrTx, clientId: string, contentId: st
 }
 
 /** Deletes downloads with their files and pending jobs; the mails about them stay, unlinked. */
-export async function deleteDownloads(db: DbOrTx, storage: FileStorage, clientId: string, ids: readonly string[]): Promise<number> {
+export async function deleteDownloads(db: DbOrTx, clock: Clock, storage: FileStorage, clientId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   let deleted = 0;
   for (let i = 0; i < ids.length; i += 500) {
@@ -146,6 +148,7 @@ export async function deleteDownloads(db: DbOrTx, storage: FileStorage, clientId
       .where(and(eq(vodDownloads.clientId, clientId), inArray(vodDownloads.id, chunk)))
       .returning({ id: vodDownloads.id, fileKey: vodDownloads.fileKey });
     deleted += rows.length;
+    await recordChanges(db, clock, clientId, rows.map((row) => ({ kind: 'download' as const, id: row.id, action: 'Deleted' as const })));
     for (const row of rows) await cancelByKey(db, EXPIRE_JOB_KEY(row.id));
     await deleteFiles(storage, rows);
   }

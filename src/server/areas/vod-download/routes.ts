@@ -44,6 +44,7 @@ import {
 } from './repo.ts';
 import { fileNameFor, planDownload } from './rules.ts';
 import { DAY_MS, mailerOf, resolveDownloadSettings } from './settings.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 const publicUrlOf = (ctx: RequestContext) => ctx.live?.publicUrl;
 
@@ -116,6 +117,7 @@ async function retry(ctx: RequestContext, row: DownloadRow | undefined, field: s
     })
     .where(and(eq(vodDownloads.clientId, row.clientId), eq(vodDownloads.id, row.id)))
     .returning();
+  await recordChange(ctx.db, ctx.clock, row.clientId, { kind: 'download', id: row.id, eventId: row.eventId, action: 'Updated', progress: { percent: 0, etaSeconds: null } });
   return updated!;
 }
 
@@ -158,6 +160,7 @@ export async function requestDownload(ctx: DownloadContext, body: z.output<typeo
       creationDate: clock.now(),
     })
     .returning();
+  await recordChange(db, clock, clientId, { kind: 'download', id, eventId: master.eventId, action: 'Added', progress: { percent: 0, etaSeconds: null } });
   return row!;
 }
 
@@ -207,24 +210,24 @@ export const vodDownloadRoutes: Implementation[] = [
     const { expiryDays } = resolveDownloadSettings(ctx.downloads);
     const cutoff = new Date(ctx.clock.now().getTime() - query.Buffer * DAY_MS);
     const ids = await idsExpiredBefore(ctx.db, ctx.client.clientId, cutoff, expiryDays * DAY_MS);
-    const deleted = await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, ids);
+    const deleted = await deleteDownloads(ctx.db, ctx.clock, mediaOf(ctx).storage, ctx.client.clientId, ids);
     ctx.log.info({ deleted, buffer: query.Buffer }, 'purged expired VOD downloads');
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.delete, async ({ params }, ctx) => {
-    await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, [params.id].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
+    await deleteDownloads(ctx.db, ctx.clock, mediaOf(ctx).storage, ctx.client.clientId, [params.id].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.deleteByContent, async ({ query }, ctx) => {
     const row = await getDownloadByContent(ctx.db, ctx.client.clientId, query.id);
-    if (row) await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, [row.id]);
+    if (row) await deleteDownloads(ctx.db, ctx.clock, mediaOf(ctx).storage, ctx.client.clientId, [row.id]);
     return { status: 410 };
   }),
 
   implement(endpoints.vodDownload.deleteForEvent, async ({ params }, ctx) => {
-    await deleteDownloads(ctx.db, mediaOf(ctx).storage, ctx.client.clientId, await idsForEvent(ctx.db, ctx.client.clientId, params.eventid));
+    await deleteDownloads(ctx.db, ctx.clock, mediaOf(ctx).storage, ctx.client.clientId, await idsForEvent(ctx.db, ctx.client.clientId, params.eventid));
     return { status: 410 };
   }),
 
