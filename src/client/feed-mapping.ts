@@ -86,9 +86,11 @@ export function staleAfter(batch: FeedBatch): (key: QueryKey) => boolean {
 }
 
 const COVERED = new Set([...Object.keys(EVENT_RULES), ...Object.values(FEED_MAPPING).flatMap((mapping) => mapping.families)]);
+/** Reads of figures that move with time (a target's viewers), which no write records: they keep their own polling. */
+const NOT_ON_THE_FEED = new Set(['livePublication.statistics']);
 
 /** Whether the feed keeps the query fresh (a change of what it reads comes on the feed). */
 export function isFeedCovered(key: QueryKey): boolean {
-  return COVERED.has(String(key[0])) || COVERED.has(String(key[1]));
+  return !NOT_ON_THE_FEED.has(String(key[1])) && (COVERED.has(String(key[0])) || COVERED.has(String(key[1])));
 }
 

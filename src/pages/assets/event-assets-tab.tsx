@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MovieIcon from '@mui/icons-material/MovieOutlined';
-import { Mp4State, type Event } from '#schema';
+import type { Event } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
@@ -41,7 +41,6 @@ function Mp4Panel({ event}: { event: Event }) {
   const notify = useNotify();
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: event.id }, query: {} }),
-    refetchInterval: (q) => (q.state.data?.mp4State === Mp4State.values.GENERATING ? 2_000 : false),
   });
   const generate = useMutation({
     ...api.asset.generateVodFile.mutationOptions(),

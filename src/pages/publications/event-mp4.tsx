@@ -17,7 +17,6 @@ const { AVAILABLE, GENERATING } = Mp4State.values;
 export function useEventMp4(eventId: string, initialState: number) {
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: eventId } }),
-    refetchInterval: (q) => (q.state.data?.mp4State === GENERATING ? 1_500 : false),
   });
   const generate = useMutation(api.asset.generateVodFile.mutationOptions());
   const state = generate.isPending ? GENERATING : (query.data?.mp4State ?? initialState);

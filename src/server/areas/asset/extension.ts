@@ -14,6 +14,7 @@
  * Also here: on close the app stops starting media work and waits for what runs, and a temporary
  * storage folder (tests, memory://) is removed.
  */
+import { isGuid } from '#schema';
 import { stat } from 'node:fs/promises';
 import { sendStoredFile } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../app.ts';
@@ -23,7 +24,6 @@ import { mediaOf } from '../media/index.ts';
 import { closeMediaDispatch } from './dispatcher.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -55,7 +55,7 @@ export function keyOfPublicPath(rest: string): string | null {
       return '';
     }
   });
-  const at = parts.findIndex((p) => GUID.test(p));
+  const at = parts.findIndex((p) => isGuid(p));
   if (at < 0 || at === parts.length - 1) return null;
   return parts.slice(at).join('/');
 }

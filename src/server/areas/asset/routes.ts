@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { AssetState, AssetType, ASSET_PAGE_SIZE, endpoints, Mp4State, type FieldError } from '#schema';
+import { AssetState, AssetType, ASSET_PAGE_SIZE, endpoints, Mp4State, type FieldError, isGuid } from '#schema';
 import type { DbOrTx, Db } from '../../db/database.ts';
 import { assets, events, type AssetWork } from '../../db/tables/index.ts';
 import { badField, badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
@@ -28,7 +28,6 @@ import { checkName, clipOf, gifWork, LIMITS, pointOf, safeFilename, typeOfFile, 
 import { toAsset, toAssets, storageUrlsOf, type AssetRow } from './serialize.ts';
 import { eventMp4, requestVodFile, vodFilePath, vodFolderOf } from './vod-file.ts';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The event's media for a request, or a 400 on the event id field. */
 async function mediaFor(ctx: RequestContext, eventId: string, field: string): Promise<{ media: EventMedia; contentId: string | null }> {
@@ -129,7 +128,7 @@ function whereOf(clientId: string, f: Filters): SQL {
 }
 
 async function findAsset(db: DbOrTx, clientId: string, id: string): Promise<AssetRow | undefined> {
-  if (!GUID.test(id)) return undefined;
+  if (!isGuid(id)) return undefined;
   const [row] = await db
     .select({ asset: assets })
     .from(assets)
@@ -139,7 +138,7 @@ async function findAsset(db: DbOrTx, clientId: string, id: string): Promise<Asse
 }
 
 async function eventExists(db: DbOrTx, clientId: string, eventId: string) {
-  if (!GUID.test(eventId)) return undefined;
+  if (!isGuid(eventId)) return undefined;
   const [row] = await db
     .select({ id: events.id, contentId: events.contentId, mp4State: events.mp4State })
     .from(events)

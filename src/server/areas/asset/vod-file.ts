@@ -22,7 +22,7 @@
  * const ready = await eventMp4(db, clientId, eventId, services, { ensure: true });
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { AssetState, AssetType, Mp4State, type EventMp4 } from '#schema';
+import { AssetState, AssetType, Mp4State, type EventMp4, isGuid } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { assets, events } from '../../db/tables/index.ts';
 import type { Clock } from '../../jobs/clock.ts';
@@ -42,7 +42,7 @@ export const vodFolderOf = (eventId: string): string => `${eventId}/vod/`;
 export const vodFilePath = (eventId: string, contentId: string | null): string => `${vodFolderOf(eventId)}${(contentId ?? eventId).replace(/[^\w.-]/g, '_')}.mp4`;
 
 async function eventRowOf(db: DbOrTx, clientId: string, eventId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId)) return undefined;
+  if (!isGuid(eventId)) return undefined;
   const [row] = await db
     .select({ id: events.id, mp4State: events.mp4State, contentId: events.contentId, dateModified: events.dateModified })
     .from(events)

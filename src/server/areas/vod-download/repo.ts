@@ -2,6 +2,7 @@
  * Queries of VOD downloads. Every one filters by the client (tenancy); the file route alone finds
  * a download by its unguessable file token.
  */
+import { isGuid } from '#schema';
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Mail, VodDownload, VodDownloadDetails } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
@@ -93,10 +94,9 @@ export function serializeMail(row: MailRow): Mail {
   };
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getDownload(db: DbOrTx, clientId: string, id: string, options: { lock?: boolean } = {}): Promise<DownloadRow | undefined> {
-  if (!GUID.test(id)) return undefined;
+  if (!isGuid(id)) return undefined;
   const query = db
     .select()
     .from(vodDownloads)
@@ -118,7 +118,7 @@ export async function getDownloadByContent(db: DbOrTx, clientId: string, content
 export async function listDownloads(db: DbOrTx, clientId: string, eventId?: string): Promise<DownloadRow[]> {
   const where = [eq(vodDownloads.clientId, clientId)];
   if (eventId) {
-    if (!GUID.test(eventId)) return [];
+    if (!isGuid(eventId)) return [];
     where.push(or(eq(vodDownloads.eventId, eventId), sql`${eventId}::uuid = any(${vodDownloads.eventIds})`)!);
   }
   return db
@@ -209,7 +209,7 @@ export async function listMails(db: DbOrTx, clientId: string): Promise<MailRow[]
 }
 
 export async function getMail(db: DbOrTx, clientId: string, id: string): Promise<MailRow | undefined> {
-  if (!GUID.test(id)) return undefined;
+  if (!isGuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(mails)
