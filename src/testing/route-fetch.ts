@@ -1,9 +1,11 @@
 /**
  * A `fetch` that goes into the in-process service through `app.inject` instead of the network:
  * the browser client and the dashboard's component tests talk to the real routing, parsing and
- * handlers with no port and no hand-written mock of the API. An answer asked for as an event
- * stream (the change feed) comes as it is written, until the caller aborts, so page tests follow
- * the feed as the browser does.
+ * handlers with no port and no hand-written mock of the API. With `streams`, an answer asked for
+ * as an event stream (the change feed) comes as it is written, until the caller aborts, so a page
+ * test follows the feed as the browser does; without, the feed never answers and the page polls
+ * (its fallback), as most page tests want: a page that also refetches on every change of the
+ * service's own work is slower to settle.
  *
  * @example
  * const client = createApiClient({ baseUrl: '/api', apiKey: key, fetch: routeFetch(app) });
@@ -14,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 /** Statuses whose responses cannot carry a body (the Response constructor refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-export function routeFetch(app: Pick<FastifyInstance, 'inject'>): typeof fetch {
+export function routeFetch(app: Pick<FastifyInstance, 'inject'>, options: { streams?: boolean } = {}): typeof fetch {
   return async function fetchIntoApp(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request =
       input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), 'http://localhost'), init);
@@ -28,7 +30,7 @@ export function routeFetch(app: Pick<FastifyInstance, 'inject'>): typeof fetch {
       headers[name] = value;
     });
 
-    if (request.headers.get('accept') === 'text/event-stream') return streamFromApp(app, request, url, headers);
+    if (options.streams && request.headers.get('accept') === 'text/event-stream') return streamFromApp(app, request, url, headers);
 
     const response = await app.inject({
       method: request.method as 'GET',
