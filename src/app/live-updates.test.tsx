@@ -19,7 +19,8 @@ import { servicePerFile } from '#testing/page-service.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { api, setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
-import { LIVE_SAFETY_POLL_MS, useLiveStatus } from './live-updates.tsx';
+import { FALLBACK_POLL_MS } from '#client/feed-mapping.ts';
+import { useLiveStatus } from './live-updates.tsx';
 import { AppProviders } from './providers.tsx';
 import { memoryStorage, renderApp } from './test-utils.tsx';
 
@@ -158,18 +159,19 @@ describe('live updates', () => {
     expect(fetches()).toBeLessThan(30);
   });
 
-  it('stops polling the queries the live feed covers, and polls at the page’s rate without a feed', async () => {
+  it('never polls what the live feed covers, and polls it every FALLBACK_POLL_MS without a feed; what it does not cover keeps its own rate', async () => {
     const key = api.event.list.queryOptions({ query: { pageSize: 3 } }).queryKey;
-    const other = api.webhook.list.queryOptions({}).queryKey;
+    const billing = { query: { startPeriod: '2026-01-01T00:00:00Z', endPeriod: '2026-02-01T00:00:00Z' } };
+    const other = api.stats.billing.queryOptions(billing).queryKey;
     function Probe() {
-      useQuery({ ...api.event.list.queryOptions({ query: { pageSize: 3 } }), refetchInterval: 2_000 });
-      useQuery({ ...api.webhook.list.queryOptions({}), refetchInterval: 2_000 });
+      useQuery(api.event.list.queryOptions({ query: { pageSize: 3 } }));
+      useQuery({ ...api.stats.billing.queryOptions(billing), refetchInterval: 2_000 });
       return null;
     }
     const live = renderProbe(<Probe />, socketClient().client);
     await waitFor(() => expect(live.liveState()).toBe('live'));
-    await waitFor(() => expect(intervalOf(live.queryClient, key)).toBe(LIVE_SAFETY_POLL_MS));
-    // Webhook deliveries are not in the feed: they keep polling.
+    await waitFor(() => expect(intervalOf(live.queryClient, key)).toBe(false));
+    // Billing is not on the feed (usage accrues with viewing, which no write records): it keeps its rate.
     expect(intervalOf(live.queryClient, other)).toBe(2_000);
     cleanup();
 
@@ -177,7 +179,7 @@ describe('live updates', () => {
     const { client } = socketClient((url) => url.replace('/api/changes', '/api/changes-not-here'));
     const polling = renderProbe(<Probe />, client);
     await waitFor(() => expect(polling.liveState()).toBe('polling'));
-    await waitFor(() => expect(intervalOf(polling.queryClient, key)).toBe(2_000));
+    await waitFor(() => expect(intervalOf(polling.queryClient, key)).toBe(FALLBACK_POLL_MS));
   });
 
   it('lets go of the stream in a hidden tab and catches up when it is shown again', async () => {

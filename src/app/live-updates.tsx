@@ -1,7 +1,8 @@
-// Over ~250 lines on purpose: the change applier, the feed-aware polling and the provider share one refresh policy (batching, safety poll, hidden-tab grace), read here in one place; what to refresh is live-updates-plan.ts.
+// Over ~250 lines on purpose: the change applier, the fallback polling and the provider share one refresh policy (batching, fallback, hidden-tab grace), read here in one place; what to refresh is #client/feed-mapping.ts.
 /**
  * Live everywhere: the dashboard follows the service's change feed (#client change-feed.ts) and
- * refreshes exactly what changed (live-updates-plan.ts), or polls where there is no feed.
+ * refreshes exactly what changed (the feed mapping, #client feed-mapping.ts), or polls while there
+ * is no feed.
  *
  * - Each batch of notifications writes the new state into cached events at once (the chip turns
  *   without a round trip) and invalidates the queries it makes stale; only those on screen
@@ -11,10 +12,10 @@
  * - Bursts are coalesced: at most one batch per 250 ms, the first on the next animation frame.
  *   A query already fetching is not restarted (a burst would starve it); it is asked again once
  *   its answer is in.
- * - Polling: pages declare how often they poll (`refetchInterval`) as if there were no feed.
- *   While the feed is live, the queries it covers poll only every 5 minutes (a safety net) and
- *   do not refetch on window focus; when it is not (no feed on this service, reconnecting,
- *   offline) they poll at the pages' rates, and leaving `live` refetches them once at once.
+ * - Polling is the fallback, and no page declares it: while the feed is live the queries it
+ *   covers (isFeedCovered) never poll and do not refetch on window focus; while it is not (no feed
+ *   on this service, reconnecting, offline) those on screen poll every FALLBACK_POLL_MS, and
+ *   leaving `live` refetches them once at once.
  * - A hidden tab lets go of its stream after 10 s and catches up from its last id when shown
  *   again; a catch-up the service can no longer give in full (`complete: false`), or a fresh
  *   start, refreshes what may have been missed.
@@ -22,16 +23,15 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { openChangeFeed, type ChangeFeed, type ChangeFeedStatus, type FeedStatusDetail } from '#client/change-feed.ts';
-import type { ArchiverChange, WebhookNotification } from '#schema';
+import type { EntityChange, WebhookNotification } from '#schema';
 import { useConnection, useConnectionStore } from './connection-context.tsx';
-import { isFeedCovered, patchEventStates, staleArchiverQueries, staleQueries, summarize, type ChangeBatch } from './live-updates-plan.ts';
+import { patchEventStates, summarize, type ChangeBatch } from '#client/feed-events.ts';
+import { FALLBACK_POLL_MS, isFeedCovered, staleAfter } from '#client/feed-mapping.ts';
 
 /** At most one batch per this long. */
 export const BATCH_INTERVAL_MS = 250;
 /** A batch waits at most this long for an animation frame. */
 const FRAME_FALLBACK_MS = 50;
-/** How often queries the live feed covers still poll, in case a change was ever missed. */
-export const LIVE_SAFETY_POLL_MS = 5 * 60_000;
 /** How long a hidden tab keeps its stream (a quick look at another tab costs no reconnect). */
 export const HIDDEN_GRACE_MS = 10_000;
 
@@ -63,32 +63,26 @@ export function useLiveStatus(): LiveStatus {
 const noSubscribe = () => () => {};
 const getOff = () => OFF;
 
-// ---- Polling that follows the feed ------------------------------------------------------------------
+// ---- Polling only while the feed is down ----------------------------------------------------------
 
-type Interval = number | false | undefined | ((query: Query) => number | false | undefined);
 type OnFocus = boolean | 'always' | ((query: Query) => boolean | 'always');
 
 /**
- * Makes every query the feed covers poll at its page's rate only while the feed is not live, and
- * not refetch on focus while it is, by wrapping the client's option defaulting (one place, so
- * pages declare their polling as before). Answers the undo.
+ * Gives every query the feed covers its polling, by wrapping the client's option defaulting (one
+ * place; pages declare none): none while the feed keeps it fresh, FALLBACK_POLL_MS while it does
+ * not, and no refetch on focus while it does. Answers the undo.
  */
-export function installFeedAwarePolling(queryClient: QueryClient, feedKeepsFresh: () => boolean): () => void {
+export function installFeedFallback(queryClient: QueryClient, feedKeepsFresh: () => boolean): () => void {
   const original = queryClient.defaultQueryOptions.bind(queryClient);
   queryClient.defaultQueryOptions = ((options: Parameters<QueryClient['defaultQueryOptions']>[0]) => {
     // Defaulted options (react-query defaults a query's options more than once) came through here.
     if (options._defaulted) return options;
     const defaulted = original(options);
     if (!isFeedCovered(defaulted.queryKey as QueryKey)) return defaulted;
-    const interval = defaulted.refetchInterval as Interval;
     const onFocus = defaulted.refetchOnWindowFocus as OnFocus | undefined;
     return {
       ...defaulted,
-      refetchInterval: (query: Query) => {
-        const base = typeof interval === 'function' ? interval(query) : interval;
-        if (!feedKeepsFresh() || base === false || base === undefined || base <= 0) return base;
-        return Math.max(base, LIVE_SAFETY_POLL_MS);
-      },
+      refetchInterval: () => (feedKeepsFresh() ? false : FALLBACK_POLL_MS),
       refetchOnWindowFocus: (query: Query) => (feedKeepsFresh() ? false : typeof onFocus === 'function' ? onFocus(query) : (onFocus ?? true)),
     } as typeof defaulted;
   }) as QueryClient['defaultQueryOptions'];
@@ -101,8 +95,8 @@ export function installFeedAwarePolling(queryClient: QueryClient, feedKeepsFresh
 
 export interface ChangeApplier {
   add(notification: WebhookNotification): void;
-  /** A change of the archiver: its reads go stale with the batch. */
-  addArchiver(change: ArchiverChange): void;
+  /** A change of another record (a publication, an asset, a capture...): its reads go stale with the batch. */
+  addEntity(change: EntityChange): void;
   /** Applies what is queued now (tests; the timer does it otherwise). */
   flush(): void;
   dispose(): void;
@@ -113,7 +107,7 @@ export interface ChangeApplier {
 /** Coalesces notifications and applies each batch to the cache: states written, stale queries invalidated. */
 export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: ChangeBatch) => void): ChangeApplier {
   let queue: WebhookNotification[] = [];
-  let archiverQueue: ArchiverChange[] = [];
+  let entityQueue: EntityChange[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let frame: number | undefined;
   let lastFlush = 0;
@@ -132,19 +126,17 @@ export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: 
     if (frame !== undefined) cancelAnimationFrame(frame);
     timer = undefined;
     frame = undefined;
-    if (queue.length === 0 && archiverQueue.length === 0) return;
+    if (queue.length === 0 && entityQueue.length === 0) return;
     const batch = summarize(queue);
-    const staleEvents = staleQueries(batch);
-    const staleArchiver = archiverQueue.length > 0 ? staleArchiverQueries(archiverQueue) : () => false;
+    const stale = staleAfter({ events: batch, entities: entityQueue });
     queue = [];
-    archiverQueue = [];
+    entityQueue = [];
     lastFlush = Date.now();
     batches++;
     const now: Query[] = [];
     for (const query of queryClient.getQueryCache().getAll()) {
-      const archiver = staleArchiver(query.queryKey);
-      if (!archiver && !staleEvents(query.queryKey)) continue;
-      if (!archiver && query.state.data !== undefined) {
+      if (!stale(query.queryKey)) continue;
+      if (batch.count > 0 && query.state.data !== undefined) {
         const patched = patchEventStates(query.state.data, batch);
         if (patched !== query.state.data) queryClient.setQueryData(query.queryKey, patched);
       }
@@ -175,8 +167,8 @@ export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: 
       queue.push(notification);
       schedule();
     },
-    addArchiver(change) {
-      archiverQueue.push(change);
+    addEntity(change) {
+      entityQueue.push(change);
       schedule();
     },
     flush,
@@ -184,7 +176,7 @@ export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: 
       clearTimeout(timer);
       if (frame !== undefined) cancelAnimationFrame(frame);
       queue = [];
-      archiverQueue = [];
+      entityQueue = [];
       deferred.clear();
       unsubscribe();
     },
@@ -226,7 +218,7 @@ export interface LiveUpdatesOptions {
 
 export interface LiveUpdatesProviderProps extends LiveUpdatesOptions {
   children: ReactNode;
-  /** Default true. Off: no feed, pages poll as they declare. */
+  /** Default true. Off: no feed; what it covers polls every FALLBACK_POLL_MS. */
   enabled?: boolean;
 }
 
@@ -238,7 +230,7 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
   /** Whether the feed keeps the covered queries fresh right now (polling and focus refetches are needless). */
   const keepsFresh = useRef(false);
 
-  useEffect(() => installFeedAwarePolling(queryClient, () => keepsFresh.current), [queryClient]);
+  useEffect(() => installFeedFallback(queryClient, () => keepsFresh.current), [queryClient]);
 
   const { ready, baseUrl, apiKey } = connection;
   useEffect(() => {
@@ -255,7 +247,7 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
       apiKey,
       ...(fetch ? { fetch } : {}),
       onChange: ({ notification }) => applier.add(notification),
-      onArchiverChange: ({ change }) => applier.addArchiver(change),
+      onEntityChange: ({ change }) => applier.addEntity(change),
       onReady: ({ complete, resumed, requestedAt }) => {
         // Changes before this stream began are in no replay: refresh what was read before it
         // (on a fresh start, what was fetched before the request; after a gap, everything).
@@ -269,7 +261,7 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
         if (state !== 'reconnecting') resuming = false;
         const previous = statusStore.get();
         statusStore.set({ ...previous, state, detail, liveSince: state === 'live' ? (previous.state === 'live' ? previous.liveSince : Date.now()) : undefined });
-        // Back to polling: the pages' intervals restart from a fresh answer.
+        // Back to polling: the fallback restarts from a fresh answer.
         if (wasFresh && !keepsFresh.current && state !== 'closed') refreshCovered(queryClient);
       },
     });

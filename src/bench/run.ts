@@ -35,6 +35,9 @@
  *   connections (cached and uncached reads with varied query strings) under a 256 MB heap cap,
  *   at the peak and after the load, on PGlite and (BENCH_DATABASE_URL) PostgreSQL
  *   (`--memory-runs N`, `--memory-duration S`) (src/bench/memory.ts).
+ * - live: in Chromium, how long a change made elsewhere takes to show on an open page through
+ *   the change feed, for a publication, an asset, a download, a capture and an event (the events
+ *   list), median of 20 each (`LIVE_RUNS`); goal: within 300 ms (src/bench/live.ts).
  * - bundle: the JavaScript a first load of each dashboard route fetches (raw, gzip, brotli) in
  *   Chromium, and which heavy libraries it carries, beside a bare React + MUI + react-query page
  *   built by vite the same way; goal: the events route <= 1.5 x the bare page (src/bench/bundle.ts).
@@ -54,10 +57,11 @@ import { formatPublications, measurePublications, type PublicationsReport } from
 import { measureWrites, type WritesReport } from './writes.ts';
 import { formatMemory, measureMemory, type MemoryReport } from './memory.ts';
 import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
+import { formatLive, measureLive, type LiveReport } from './live.ts';
 import { freePort } from '../testing/ports.ts';
 import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'memory', 'bundle'] as const;
+const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'live', 'memory', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -272,6 +276,7 @@ interface Report {
   publications?: { pglite: PublicationsReport; postgres: PublicationsReport | { skipped: string } };
   writes?: { pglite: WritesReport; postgres: WritesReport | { skipped: string } };
   memory?: { pglite: MemoryReport; postgres: MemoryReport | { skipped: string } };
+  live?: LiveReport;
   bundle?: BundleReport;
 }
 
@@ -310,7 +315,7 @@ async function main(): Promise<void> {
     }
     report.scale = { pglite, postgres, growth };
   }
-  if ((run('browser') || run('playlist') || run('bundle')) && !process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  if ((run('browser') || run('playlist') || run('live') || run('bundle')) && !process.env.BENCH_SKIP_BUILD) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   if (run('browser')) {
     console.log('\nBrowser: time until the data is on screen...');
     report.browser = await measureBrowser({ events: Number(option('browser-events') ?? 100_000) });
@@ -376,6 +381,12 @@ async function main(): Promise<void> {
     console.log(formatMedia(report.media));
   }
 
+  if (run('live')) {
+    console.log('\nLive updates: a change made elsewhere, until an open page shows it...');
+    report.live = await measureLive({ log: () => undefined });
+    console.log(formatLive(report.live));
+  }
+
   if (run('bundle')) {
     console.log('\nDashboard weight: first-load JavaScript per route...');
     report.bundle = await measureBundle();
@@ -438,6 +449,10 @@ function compareWith(report: Report, before: Report & Partial<ServiceReport>, fi
   for (const [name, now] of Object.entries(report.browser?.pages ?? {})) {
     const then = before.browser?.pages[name];
     if (then) console.log(`  browser ${name}: median ms ${pct(now.medianMs, then.medianMs)}`);
+  }
+  for (const [name, now] of Object.entries(report.live?.pages ?? {})) {
+    const then = before.live?.pages[name];
+    if (then) console.log(`  live ${name}: median ms ${pct(now.medianMs, then.medianMs)}`);
   }
   for (const [name, now] of Object.entries(report.bundle?.routes ?? {})) {
     const then = before.bundle?.routes[name];

@@ -1,5 +1,6 @@
 /**
- * The event-stream parser of the change-feed reader. The reader itself runs against the real
+ * The event-stream parser of the change-feed reader (eventsource-parser, with the message type and
+ * last event id an EventSource gives). The reader itself runs against the real
  * service in src/server/changes/feed-reader.test.ts (the client may not import the server, tests
  * included; the server's tests may import the client).
  */
@@ -7,25 +8,23 @@ import { describe, expect, it } from 'vitest';
 import { createSseParser, type SseMessage } from './change-feed.ts';
 
 describe('createSseParser', () => {
+  // Text as the reader's TextDecoder hands it on (it takes off a byte-order mark itself).
   const STREAM =
-    '\uFEFFretry: 2500\n' +
+    'retry: 2500\n' +
     ': heartbeat\n\n' +
     'id: 1\ndata: {"a":1}\n\n' +
     'event: ready\r\nid: 7\r\ndata: {"seq":7}\r\n\r\n' +
     'data:no space\rdata:  two spaces\r\r' +
-    'id: 9\n\n' +
-    'data\n\n' +
+    'id: 9\ndata\n\n' +
     'unknown: field\nevent: custom\ndata: x\n\n' +
     'data: unfinished';
 
   function parse(chunks: string[]) {
     const messages: SseMessage[] = [];
     const retries: number[] = [];
-    const comments: string[] = [];
-    const parser = createSseParser({ onMessage: (m) => messages.push(m), onRetry: (ms) => retries.push(ms), onComment: (c) => comments.push(c) });
+    const parser = createSseParser({ onMessage: (m) => messages.push(m), onRetry: (ms) => retries.push(ms) });
     for (const chunk of chunks) parser.push(chunk);
-    parser.end();
-    return { messages, retries, comments, lastEventId: parser.lastEventId };
+    return { messages, retries, lastEventId: parser.lastEventId };
   }
 
   const expected = {
@@ -33,16 +32,15 @@ describe('createSseParser', () => {
       { type: 'message', data: '{"a":1}', lastEventId: '1' },
       { type: 'ready', data: '{"seq":7}', lastEventId: '7' },
       { type: 'message', data: 'no space\n two spaces', lastEventId: '7' },
-      // `id: 9` alone dispatches nothing but moves the id; a bare `data` line is an empty data line.
+      // A bare `data` line is an empty data line; the id of a message carries over to the next.
       { type: 'message', data: '', lastEventId: '9' },
       { type: 'custom', data: 'x', lastEventId: '9' },
     ],
     retries: [2500],
-    comments: ['heartbeat'],
     lastEventId: '9',
   };
 
-  it('reads ids, types, multi-line data, retry and comments, with LF, CRLF and CR line ends; drops an unfinished message', () => {
+  it('reads ids, types, multi-line data and retry, skips comments, with LF, CRLF and CR line ends; drops an unfinished message', () => {
     expect(parse([STREAM])).toEqual(expected);
   });
 

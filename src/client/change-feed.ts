@@ -1,10 +1,11 @@
 /**
  * The reader of a service's change feed (`GET {baseUrl}/changes`, Server-Sent Events; see
  * DESIGN.md "Change feed"), framework-free. A browser EventSource cannot send the API-KEY header,
- * so the stream is read with fetch and parsed here (`createSseParser`, the WHATWG event-stream
- * rules: partial lines across chunks, CR/LF/CRLF, `id:`, `retry:`, `event:`, comments).
+ * so the stream is read with fetch and parsed by eventsource-parser (`createSseParser`).
  *
- * - Each message's `data` is a WebhookNotification; `onChange` gets it with its id (the change seq).
+ * - A message's `data` is a WebhookNotification (a change of an event); `onChange` gets it with
+ *   its id (the change seq). An `event: change` is a change of another record (EntityChange:
+ *   a publication, an asset, a download...); `onEntityChange` gets it.
  * - `event: ready` ends the replay (its id is the position reached): the feed is `live` from then on.
  * - On a dropped stream it reconnects with exponential backoff (from the server's `retry:` hint),
  *   sending `Last-Event-ID`, so no change is lost; `ready` says `complete: false` when the service
@@ -20,7 +21,8 @@
  * const feed = openChangeFeed({ baseUrl: '/api', apiKey, onChange: ({ notification }) => ..., onStatus: (s) => ... });
  * feed.close();
  */
-import { ArchiverChangeSchema, WebhookNotificationSchema, type ArchiverChange, type WebhookNotification } from '#schema';
+import { createParser } from 'eventsource-parser';
+import { EntityChangeSchema, WebhookNotificationSchema, type EntityChange, type WebhookNotification } from '#schema';
 
 // ---- The event-stream parser ----------------------------------------------------------------------
 
@@ -36,93 +38,30 @@ export interface SseParserHandlers {
   onMessage(message: SseMessage): void;
   /** A `retry:` field: the reconnection time the server asks for, in ms. */
   onRetry?(ms: number): void;
-  /** A comment line (`: heartbeat`). */
-  onComment?(text: string): void;
 }
 
 export interface SseParser {
   /** Feeds decoded text; any split of the stream into chunks gives the same messages. */
   push(text: string): void;
-  /** The stream ended: a message without its closing blank line is dropped, as the standard says. */
-  end(): void;
   readonly lastEventId: string;
 }
 
-/** An event-stream parser (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation). */
+/**
+ * The WHATWG event-stream rules (partial lines across chunks, CR/LF/CRLF, a BOM, comments, unknown
+ * fields) are eventsource-parser's; this adds what a reconnecting reader needs of them: the type
+ * an EventSource gives a message (`message` by default) and the last event id carried over.
+ */
 export function createSseParser(handlers: SseParserHandlers, initialLastEventId = ''): SseParser {
-  let buffer = '';
-  let first = true;
-  /** A CR ended the last chunk: an LF starting the next one belongs to it. */
-  let pendingCr = false;
-  let data: string[] = [];
-  let type = '';
   let lastEventId = initialLastEventId;
-
-  const dispatch = () => {
-    if (data.length === 0) {
-      type = '';
-      return;
-    }
-    const message = { type: type || 'message', data: data.join('\n'), lastEventId };
-    data = [];
-    type = '';
-    handlers.onMessage(message);
-  };
-
-  const line = (text: string) => {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) {
-      handlers.onComment?.(text.slice(1).replace(/^ /, ''));
-      return;
-    }
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
-    switch (field) {
-      case 'data':
-        data.push(value);
-        break;
-      case 'event':
-        type = value;
-        break;
-      case 'id':
-        if (!value.includes('\0')) lastEventId = value;
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) handlers.onRetry?.(Number(value));
-        break;
-      default:
-      // Unknown fields are ignored.
-    }
-  };
-
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.id !== undefined && !event.id.includes('\0')) lastEventId = event.id;
+      handlers.onMessage({ type: event.event || 'message', data: event.data, lastEventId });
+    },
+    onRetry: (ms) => handlers.onRetry?.(ms),
+  });
   return {
-    push(text) {
-      if (first && text.length > 0) {
-        first = false;
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      }
-      if (pendingCr && text.startsWith('\n')) text = text.slice(1);
-      pendingCr = false;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const c = buffer.charCodeAt(i);
-        if (c !== 10 && c !== 13) continue;
-        line(buffer.slice(start, i));
-        if (c === 13) {
-          if (i + 1 === buffer.length) pendingCr = true;
-          else if (buffer.charCodeAt(i + 1) === 10) i++;
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
-    },
-    end() {
-      buffer = '';
-      data = [];
-      type = '';
-    },
+    push: (text) => parser.feed(text),
     get lastEventId() {
       return lastEventId;
     },
@@ -148,11 +87,11 @@ export interface FeedChange {
   notification: WebhookNotification;
 }
 
-/** A change of the archiver (`event: archiver`). */
-export interface FeedArchiverChange {
+/** A change of a record other than an event (`event: change`). */
+export interface FeedEntityChange {
   /** The SSE id: the change's seq. */
   id: string;
-  change: ArchiverChange;
+  change: EntityChange;
 }
 
 export interface FeedReady {
@@ -186,8 +125,8 @@ export interface ChangeFeedOptions {
   /** Only the changes of this event. */
   eventId?: string;
   onChange(change: FeedChange): void;
-  /** Changes of the archiver (captures, their segments, playout profiles, streams, archiverflows). */
-  onArchiverChange?(change: FeedArchiverChange): void;
+  /** Changes of the other records (publications, assets, downloads, captures...). */
+  onEntityChange?(change: FeedEntityChange): void;
   onReady?(ready: FeedReady): void;
   onStatus?(status: ChangeFeedStatus, detail: FeedStatusDetail): void;
   /** First reconnection delay when the server gives no `retry:` hint. Default 1 s. */
@@ -231,6 +170,24 @@ export function changeFeedUrl(baseUrl: string, eventId?: string): string {
 }
 
 class StreamStopped extends Error {}
+
+/** A message's JSON, or undefined when it is not JSON (the schema then refuses it). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hands a change to the caller; a failing listener does not stop the stream. */
+function deliver(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // The caller's failure is its own.
+  }
+}
 
 /** Lets go of an answer not read to its end: its body, and the request (so its connection closes). */
 function discard(response: Response, attempt: AbortController): void {
@@ -323,36 +280,14 @@ export function openChangeFeed(options: ChangeFeedOptions): ChangeFeed {
             options.onReady?.({ id: message.lastEventId, complete, resumed, requestedAt });
             return;
           }
-          if (message.type === 'archiver') {
-            let data: unknown;
-            try {
-              data = JSON.parse(message.data);
-            } catch {
-              return;
-            }
-            const change = ArchiverChangeSchema.safeParse(data);
-            if (!change.success) return;
-            try {
-              options.onArchiverChange?.({ id: message.lastEventId, change: change.data });
-            } catch {
-              // A failing listener does not stop the stream.
-            }
+          if (message.type === 'change') {
+            const change = EntityChangeSchema.safeParse(parseJson(message.data));
+            if (change.success) deliver(() => options.onEntityChange?.({ id: message.lastEventId, change: change.data }));
             return;
           }
           if (message.type !== 'message') return;
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(message.data);
-          } catch {
-            return;
-          }
-          const notification = WebhookNotificationSchema.safeParse(parsed);
-          if (!notification.success) return;
-          try {
-            options.onChange({ id: message.lastEventId, notification: notification.data });
-          } catch {
-            // A failing listener does not stop the stream.
-          }
+          const notification = WebhookNotificationSchema.safeParse(parseJson(message.data));
+          if (notification.success) deliver(() => options.onChange({ id: message.lastEventId, notification: notification.data }));
         },
       },
       lastEventId ?? '',
@@ -365,8 +300,8 @@ export function openChangeFeed(options: ChangeFeedOptions): ChangeFeed {
         armStale();
         parser.push(decoder.decode(value, { stream: true }));
       }
+      // An unfinished message at the end is dropped, as the standard says: nothing is fed after it.
       parser.push(decoder.decode());
-      parser.end();
     } finally {
       clearTimeout(staleTimer);
       void reader.cancel().catch(() => undefined);

@@ -128,12 +128,6 @@ export function stateLabel(state: number | string): string {
   return eventStateInfo(state).label;
 }
 
-/** States that change on their own soon: lists showing one refresh faster. */
-export function isActiveState(state: number): boolean {
-  const cue = eventStateInfo(state).cue;
-  return cue === 'on-air' || cue === 'progress';
-}
-
 const MP4_LABELS: Record<string, string> = { NONE: 'not made', AVAILABLE: 'ready', GENERATING: 'being made', FAILED: 'failed' };
 
 /** An event's MP4 state in words ("not made", not `NONE`), from its value or its name. */

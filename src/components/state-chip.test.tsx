@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { EventState } from '#schema';
 import { theme } from '#app/theme.ts';
-import { eventStateInfo, isActiveState } from './event-state.ts';
+import { eventStateInfo } from './event-state.ts';
 import { StateChip } from './state-chip.tsx';
 
 afterEach(cleanup);
@@ -65,12 +65,5 @@ describe('eventStateInfo', () => {
     expect(['VOD_ERROR', 'REMIX_ERROR', 'COMPOSE_ERROR'].map((s) => eventStateInfo(s).tone)).toEqual(['error', 'error', 'error']);
     expect(eventStateInfo(20).label).toBe('Composition (public)');
     expect(eventStateInfo(21).label).toBe('Composition (private)');
-  });
-
-  it('treats live and transitional states as active', () => {
-    expect(isActiveState(EventState.values.LIVE_PUBLISHED)).toBe(true);
-    expect(isActiveState(EventState.values.VOD_INGESTING)).toBe(true);
-    expect(isActiveState(EventState.values.PRE_LIVE)).toBe(false);
-    expect(isActiveState(EventState.values.VOD_PUBLIC)).toBe(false);
   });
 });

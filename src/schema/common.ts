@@ -4,6 +4,13 @@ import { z } from 'zod';
 /** A GUID as the original service writes it (any 8-4-4-4-12 hex string, any version). */
 export const Guid = z.guid();
 
+const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value is a GUID (as `Guid` takes one): the one test, for ids read from a path or a URL. */
+export function isGuid(value: unknown): value is string {
+  return typeof value === 'string' && GUID_PATTERN.test(value);
+}
+
 /**
  * The maxima of the interface's text fields, in characters: the one place they are set. Request
  * schemas take them through `boundedText` (or `.max(TEXT_MAX.x)`), so a longer value answers 400

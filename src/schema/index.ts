@@ -6,6 +6,7 @@ export * from './normalize.ts';
 export * from './models/archiver.ts';
 export * from './models/asset.ts';
 export * from './models/billing.ts';
+export * from './models/changes.ts';
 export * from './models/channel-profile.ts';
 export * from './models/client-property.ts';
 export * from './models/compose.ts';

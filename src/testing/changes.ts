@@ -1,7 +1,7 @@
-/** The change records (outbox) of events, for tests of what a write notifies. */
-import { asc, eq } from 'drizzle-orm';
+/** The change records (outboxes) of events and of the other records, for tests of what a write notifies. */
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/database.ts';
-import { eventChanges } from '#server/db/tables/index.ts';
+import { entityChanges, eventChanges } from '#server/db/tables/index.ts';
 
 export type ChangeRow = typeof eventChanges.$inferSelect;
 
@@ -25,4 +25,25 @@ export function flagsOf(change: ChangeRow): string[] {
     'capturingLive2VodFlagChanged',
   ] as const;
   return names.filter((n) => change[n]);
+}
+
+export type EntityChangeRow = typeof entityChanges.$inferSelect;
+
+/**
+ * The changes of records other than events (entity_changes) of a kind, oldest first, as
+ * `kind id action` lines (with ` @percent%` when they carry progress), for compact assertions.
+ */
+export async function entityChangesOf(db: DbOrTx, kind: EntityChangeRow['kind'], after = 0): Promise<string[]> {
+  const rows = await db
+    .select()
+    .from(entityChanges)
+    .where(and(eq(entityChanges.kind, kind), gt(entityChanges.seq, after)))
+    .orderBy(asc(entityChanges.seq));
+  return rows.map((r) => `${r.kind} ${r.subjectId} ${r.action}${r.progress ? ` @${r.progress.percent}%` : ''}`);
+}
+
+/** The newest seq of the change logs (a test's starting point for entityChangesOf). */
+export async function newestChangeSeq(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ seq: max(entityChanges.seq) }).from(entityChanges);
+  return Number(row?.seq ?? 0);
 }

@@ -11,13 +11,15 @@ export interface TestClientOptions {
   tenant?: TestTenant;
   /** Extra headers on every call (X-Transaction-ID, Client). */
   headers?: Record<string, string>;
+  /** Follow the change feed (routeFetch `streams`): for page tests of live updates. */
+  feed?: boolean;
 }
 
 export function createTestClient(testApp: Pick<TestApp, 'app' | 'key'>, options: TestClientOptions = {}): ApiClient {
   return createApiClient({
     baseUrl: '/api',
     apiKey: options.tenant?.key ?? testApp.key,
-    fetch: routeFetch(testApp.app),
+    fetch: routeFetch(testApp.app, { streams: options.feed ?? false }),
     validateResponses: true,
     ...(options.headers ? { headers: options.headers } : {}),
   });

@@ -57,7 +57,7 @@ export interface CaptureRowProps {
 
 export function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selection, onSelect, onEdit, onDelete }: CaptureRowProps) {
   const recording = isRecording(capture, now);
-  const available = useQuery({ ...api.archiverCapture.available.queryOptions({ params: { id: capture.id } }), refetchInterval: recording ? REFRESH_MS : false });
+  const available = useQuery(api.archiverCapture.available.queryOptions({ params: { id: capture.id } }));
   const fine = zoomKey === '10m' || zoomKey === '1h';
   const windowSegments = useQuery({
     ...api.archiverCapture.segments.queryOptions({
@@ -65,7 +65,6 @@ export function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selec
       query: { start: new Date(Math.floor(window.start / 60_000) * 60_000).toISOString(), end: new Date(Math.ceil(window.end / 60_000) * 60_000).toISOString() },
     }),
     enabled: fine,
-    refetchInterval: recording ? REFRESH_MS * 2 : false,
     placeholderData: (previous) => previous,
   });
   const ranges = useMemo(() => (available.data ?? []).map((r) => ({ start: Date.parse(r.startTime), end: Date.parse(r.endTime) })), [available.data]);

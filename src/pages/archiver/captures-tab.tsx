@@ -61,10 +61,9 @@ export function CapturesTab() {
   const [editing, setEditing] = useState<Capture | null | 'new'>(params.get('new') === 'capture' ? 'new' : null);
   const [deleting, setDeleting] = useState<Capture | null>(null);
 
-  const captures = useQuery({ ...api.archiverCapture.list.queryOptions({ query: { onlyIds: false } }), refetchInterval: 15_000 });
+  const captures = useQuery(api.archiverCapture.list.queryOptions({ query: { onlyIds: false } }));
   const list = ((captures.data ?? []) as (Capture | string)[]).filter((c): c is Capture => typeof c !== 'string');
-  const anyRecording = list.some((c) => isRecording(c, ticker));
-  const stats = useQuery({ ...api.archiverCapture.allStats.queryOptions({}), refetchInterval: anyRecording ? REFRESH_MS : false });
+  const stats = useQuery(api.archiverCapture.allStats.queryOptions({}));
   const statsOf = new Map((stats.data ?? []).map((s) => [s.id, s]));
   const remove = useMutation(api.archiverCapture.delete.mutationOptions());
 

@@ -97,8 +97,8 @@ export function RangePanel({ capture, range, recording, now: nowMs, onClose }: R
   const describeError = useDescribeError();
   const query = { start: new Date(range.start).toISOString(), end: new Date(range.end).toISOString() };
   const grows = recording && range.end > nowMs;
-  const playback = useQuery({ ...api.archiverCapture.playback.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 5_000 : false });
-  const segments = useQuery({ ...api.archiverCapture.segments.queryOptions({ params: { id: capture.id }, query }), refetchInterval: grows ? 3_000 : false });
+  const playback = useQuery(api.archiverCapture.playback.queryOptions({ params: { id: capture.id }, query }));
+  const segments = useQuery(api.archiverCapture.segments.queryOptions({ params: { id: capture.id }, query }));
   const [view, , grid] = usePagedView(SEGMENTS_VIEW);
   const ordered = useMemo(() => orderSegments(segments.data ?? []), [segments.data]);
   const sorted = useMemo(() => sortRows(ordered, view.sort, SORT_VALUES), [ordered, view.sort]);

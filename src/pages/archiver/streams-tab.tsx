@@ -103,7 +103,7 @@ function streamColumns({ now, onPlay, onDelete }: StreamColumnsOptions): ServerG
 export function StreamsTab() {
   const serviceUrl = useServiceUrl();
   const describeError = useDescribeError();
-  const streams = useQuery({ ...api.archiverStream.list.queryOptions({}), refetchInterval: 10_000 });
+  const streams = useQuery(api.archiverStream.list.queryOptions({}));
   const [params, setParams] = useUrlParams();
   const playing = Number(params.get('stream'));
   const [deleting, setDeleting] = useState<ArchiverStream | null>(null);

@@ -4,7 +4,7 @@
  *
  * - Pictures are the real files: images as they are, GIFs as a still (their poster) that
  *   animates on hover or focus, videos as a still that plays inline when asked.
- * - GENERATING cards show progress and turn into pictures by themselves (change feed, polling);
+ * - GENERATING cards show progress and turn into pictures by themselves (the change feed);
  *   FAILED cards say why, with Retry.
  * - Rename inline (the pencil, Enter saves, Escape cancels), delete with a confirmation, select
  *   several (checkboxes) and delete them together. SYSTEM assets are marked and locked: no

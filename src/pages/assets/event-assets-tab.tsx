@@ -51,7 +51,6 @@ function Mp4Panel({ event}: { event: Event }) {
   const notify = useNotify();
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: event.id }, query: {} }),
-    refetchInterval: (q) => (q.state.data?.making ? 2_000 : false),
   });
   const generate = useMutation({
     ...api.asset.generateVodFile.mutationOptions(),

@@ -4,13 +4,12 @@
  * - Filters live in the query string (`atype`, `astate`, `aname`, and `aevent` on the Assets
  *   page), so a reload or a shared link shows the same gallery.
  * - GET /asset/ answers 100 a page; a gallery reads pages until one is short (at most
- *   MAX_PAGES), under the key of `asset.list` with its filters, so the change feed's rule for
- *   that operation (assetsChanged of the event, app/live-updates-plan.ts) refreshes it.
- * - While anything shown is GENERATING it polls every 2 s besides (a service without a feed).
+ *   MAX_PAGES), under the key of `asset.list` with its filters, so the feed mapping
+ *   (#client/feed-mapping.ts: the event's AssetsChanged, an asset's change) refreshes it.
  */
 import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ASSET_PAGE_SIZE, AssetState, AssetType, type Asset } from '#schema';
+import { ASSET_PAGE_SIZE, AssetType, type Asset } from '#schema';
 import { api } from '#app/api.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 
@@ -84,7 +83,9 @@ export function listQueryOf(filters: GalleryFilters, name: string): AssetListQue
 /** Every page of GET /asset/ for the filters (up to MAX_PAGES of 100). */
 export function assetGalleryOptions(query: AssetListQuery) {
   return queryOptions({
-    queryKey: ['asset', 'asset.list', { query }],
+    // Every page of one list: the operation's own key (its family, so the records' invalidation and
+    // the feed mapping reach it), marked as the whole list.
+    queryKey: [...api.asset.list.key({ query }), 'all-pages'],
     queryFn: async ({ signal }): Promise<{ assets: Asset[]; more: boolean }> => {
       const out: Asset[] = [];
       for (let pageIndex = 0; pageIndex < MAX_PAGES; pageIndex += 1) {
@@ -94,7 +95,6 @@ export function assetGalleryOptions(query: AssetListQuery) {
       }
       return { assets: out, more: true };
     },
-    refetchInterval: (q) => (q.state.data?.assets.some((a) => a.state === AssetState.values.GENERATING) ? 2_000 : false),
   });
 }
 

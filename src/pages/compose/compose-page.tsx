@@ -13,7 +13,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import PlaylistRemoveIcon from '@mui/icons-material/PlaylistRemoveOutlined';
-import { Guid } from '#schema';
+import { isGuid } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
 import { api } from '#app/api.ts';
@@ -91,7 +91,7 @@ function ExistingComposition({ eventId}: { eventId: string }) {
   useDocumentTitle(event ? `Playlist: ${event.title || 'Untitled'}` : 'Playlist');
   const playlist = playlistQuery.data;
   const kind = event ? compositionKindOf(event, playlist) : 'standard';
-  // Built once, when both have arrived: polls of the event must not reset the editor.
+  // Built once, when both have arrived: refreshes of the event must not reset the editor.
   const [initial, setInitial] = useState<PlaylistDocument | null>(null);
   if (!initial && playlist && event) setInitial(documentFromService(playlist, event));
 
@@ -162,7 +162,7 @@ export default function ComposePage() {
     if (type === 'standard' || type === 'encoder') return <NewComposition kind={type} />;
     return <ChooseKind />;
   }
-  if (!Guid.safeParse(eventId).success) {
+  if (!isGuid(eventId)) {
     return (
       <>
         <BackToPlaylists />

@@ -4,7 +4,7 @@
  * until the result plays; an encoder composition's live state, its controls and its stream.
  */
 import { Link as RouterLink } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,43 +22,48 @@ import { absoluteUrl, EventActions, eventDetailOptions, isLive, isTransitional, 
 import type { CompositionKind } from './playlist-document.ts';
 import { formatClock, parseTimeSpan } from './timecode.ts';
 
-/** 1.5 s while generating or changing state, 5 s while live or waiting, otherwise 30 s. */
-export function compositionRefreshMs(state: number | undefined): number {
-  if (state === undefined) return 30_000;
-  const name = EventState.nameOf(state);
-  if (name === 'COMPOSE_GENERATING' || isTransitional(state)) return 1_500;
-  if (name === 'COMPOSE_WAITING' || isLive(state)) return 5_000;
-  return 30_000;
-}
-
-/** The composition event, with its video structure, polled by its state. */
+/** The composition event, with its video structure (kept fresh by the change feed). */
 export function useCompositionEvent(eventId: string | null) {
   return useQuery({
     ...eventDetailOptions(eventId ?? '00000000-0000-0000-0000-000000000000'),
     enabled: eventId !== null,
-    refetchInterval: (query) => compositionRefreshMs(query.state.data?.state ?? undefined),
-    refetchIntervalInBackground: false,
   });
 }
 
-/** The playlist with its generation (status, progress, the reason of a failure), polled while it runs. */
-function useGeneration(eventId: string, state: number, enabled: boolean) {
-  const name = EventState.nameOf(state);
-  const running = name === 'COMPOSE_GENERATING' || name === 'COMPOSE_WAITING';
+/** The playlist with its generation (status, times, the reason of a failure), fresh at each state change (the change feed). */
+function useGeneration(eventId: string, enabled: boolean) {
   const query = useQuery({
     ...api.compose.get.queryOptions({ params: { eventId } }),
     enabled,
     retry: false,
-    refetchInterval: running ? (name === 'COMPOSE_GENERATING' ? 1_000 : 5_000) : false,
-    refetchIntervalInBackground: false,
   });
   return query.data?.generation ?? null;
+}
+
+/**
+ * A running generation's progress in percent, moved on each second from its start and expected
+ * end (the service answers the same from the same times), so the bar moves without asking again.
+ */
+function useGenerationPercent(generation: ReturnType<typeof useGeneration>): number | null {
+  const running = generation?.status === 'GENERATING';
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (!running) return null;
+  const start = parseServiceDate(generation.startedAt)?.getTime();
+  const ready = parseServiceDate(generation.readyAt)?.getTime();
+  if (start === undefined || ready === undefined || ready <= start) return Math.round(generation.progress * 100);
+  return Math.max(Math.round(generation.progress * 100), Math.min(99, Math.floor(((now - start) / (ready - start)) * 100)));
 }
 
 export function CompositionStatus({ kind, event, justSaved }: { kind: CompositionKind; event: Event; justSaved: boolean }) {
   const serviceUrl = useServiceUrl();
   const name = EventState.nameOf(event.state);
-  const generation = useGeneration(event.id, event.state, kind === 'standard');
+  const generation = useGeneration(event.id, kind === 'standard');
+  const percent = useGenerationPercent(generation);
   const hls = playableHlsUrl(event.video);
   const src = hls ? absoluteUrl(hls, serviceUrl) : null;
 
@@ -87,10 +92,10 @@ export function CompositionStatus({ kind, event, justSaved }: { kind: Compositio
   if (name === 'COMPOSE_GENERATING') {
     return (
       <Alert severity="info" sx={{ mb: 2 }} data-testid="composition-status" role="status">
-        <AlertTitle>Generating the composition…{generation && generation.status === 'GENERATING' ? ` ${Math.round(generation.progress * 100)}%` : ''}</AlertTitle>
+        <AlertTitle>Generating the composition…{percent !== null ? ` ${percent}%` : ''}</AlertTitle>
         The service is stitching the items into one video. This page follows it; you can keep editing, and a new save starts the generation again.
-        {generation?.status === 'GENERATING' ? (
-          <LinearProgress sx={{ mt: 1 }} variant="determinate" value={Math.round(generation.progress * 100)} aria-label="Generating the composition" />
+        {percent !== null ? (
+          <LinearProgress sx={{ mt: 1 }} variant="determinate" value={percent} aria-label="Generating the composition" />
         ) : (
           <LinearProgress sx={{ mt: 1 }} aria-label="Generating the composition" />
         )}

@@ -31,8 +31,8 @@ export function ActivationDialog({ destination, step, onClose }: { destination: 
   const serviceUrl = useServiceUrl();
   // Watch the destination while the user authorises in the other window.
   const direct = destination.api === 'direct';
-  const media = useQuery({ ...api.mediaDestination.get.queryOptions({ params: { id: destination.id } }), refetchInterval: 2_000, enabled: !direct });
-  const own = useQuery({ ...api.destination.get.queryOptions({ params: { id: destination.id } }), refetchInterval: 2_000, enabled: direct });
+  const media = useQuery({ ...api.mediaDestination.get.queryOptions({ params: { id: destination.id } }), enabled: !direct });
+  const own = useQuery({ ...api.destination.get.queryOptions({ params: { id: destination.id } }), enabled: direct });
   const current = direct ? own : media;
   const url = authoriseUrl(step, serviceUrl);
   const active = current.data?.active ?? destination.active;

@@ -37,8 +37,8 @@ export default function DestinationsPage() {
   const describeError = useDescribeError();
   useDocumentTitle('Destinations');
   const [params, setParams] = useUrlParams();
-  const mediaList = useQuery({ ...api.mediaDestination.list.queryOptions({}), refetchInterval: 10_000 });
-  const directList = useQuery({ ...api.destination.list.queryOptions({}), refetchInterval: 10_000 });
+  const mediaList = useQuery(api.mediaDestination.list.queryOptions({}));
+  const directList = useQuery(api.destination.list.queryOptions({}));
   const list = {
     error: mediaList.error ?? directList.error,
     isPending: mediaList.isPending || directList.isPending,

@@ -60,12 +60,5 @@ export function formatBytes(bytes: number | null): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Poll fast while a download is processing or its mail is on the way; otherwise now and then. */
-export function downloadsRefreshMs(rows: readonly VodDownloadDetails[] | undefined): number {
-  if (!rows) return 5_000;
-  const moving = rows.some((r) => r.state === 'processing' || r.mail.status === 'pending' || r.mail.status === 'retrying');
-  return moving ? 1_500 : 15_000;
-}
-
 /** The file name a row shows. */
 export const fileNameOf = (row: Pick<VodDownloadDetails, 'mp4Filename'>) => row.mp4Filename;

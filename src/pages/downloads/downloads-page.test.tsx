@@ -44,6 +44,25 @@ function renderPage(path: string) {
 }
 
 describe('the downloads page', () => {
+  it('follows a download made elsewhere from the change feed, with no polling: processing, then ready', async () => {
+    const download = await fixture.service.call(endpoints.vodDownload.create, {
+      body: { emailAddress: 'editor@example.com', contentId: 'from-the-feed', mp4Filename: 'Feed', downloadClips: [{ eventId: fixture.seeded.match.id, end: '00:00:04' }] },
+    });
+    const { queryClient } = renderWithApp(<DownloadsPage />, { client: createTestClient(fixture.t, { feed: true }), path: '/downloads' });
+    const row = await within(await screen.findByRole('grid', { name: 'Downloads' })).findByRole('row', { name: /Feed\.mp4/ });
+    expect(within(row).queryByText('Ready')).toBeNull();
+    // The feed is live: the list does not poll (the fallback is off).
+    await waitFor(() => {
+      const query = queryClient.getQueryCache().findAll({ queryKey: ['vodDownload'] })[0]!;
+      const interval = query.observers[0]!.options.refetchInterval;
+      expect(typeof interval === 'function' ? interval(query as never) : interval).toBe(false);
+    });
+    await fixture.t.runJobs();
+    const ready = await within(screen.getByRole('grid', { name: 'Downloads' })).findByRole('row', { name: /Feed\.mp4/ });
+    await waitFor(() => expect(within(ready).getByText('Ready')).toBeTruthy(), { timeout: 15_000 });
+    expect((await fixture.service.call(endpoints.vodDownload.get, { params: { id: download.id } }))!.completionDate).not.toBeNull();
+  });
+
   it('says there are none yet', async () => {
     renderPage('/downloads');
     expect(await screen.findByText('No downloads yet', { selector: 'p' })).toBeTruthy();

@@ -2,6 +2,7 @@
  * A new download from any events: pick an event (`?event=` in the URL), mark clips on its player,
  * pick another and mark more; the clips gather in one download (clip-draft.ts).
  */
+import { isGuid } from '#schema';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { api } from '#app/api.ts';
@@ -12,13 +13,12 @@ import { PageHeader } from '#components/page-header.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { ClipBuilder } from './clip-builder.tsx';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default function NewDownloadPage() {
   useDocumentTitle('New download');
   const [params, setParams] = useUrlParams();
   const raw = params.get('event');
-  const eventId = raw && GUID.test(raw) ? raw : null;
+  const eventId = raw && isGuid(raw) ? raw : null;
   const event = useQuery({
     ...api.event.get.queryOptions({ params: { id: eventId ?? '' }, query: { processVideo: true, viewUnpublished: true } }),
     enabled: eventId !== null,

@@ -6,12 +6,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { VodDownloadDetails } from '#schema';
 import { api } from '#app/api.ts';
-import { downloadsRefreshMs } from './download-format.ts';
 
 export function useDownloadDetails(eventId?: string | null) {
   return useQuery({
     ...api.vodDownload.details.queryOptions({ query: eventId ? { eventId } : {} }),
-    refetchInterval: (query) => downloadsRefreshMs(query.state.data ?? undefined),
   });
 }
 

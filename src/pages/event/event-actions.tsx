@@ -2,7 +2,7 @@
  * The live controls of an event, each in a fixed place (enabled when valid from its state), and
  * force restart / force stop apart in a menu; each behind a confirmation that says what will
  * happen, to viewers too. Start and stop return at once (waitUntilCompleted=false) and the
- * page follows LIVE_STARTING / LIVE_STOPPING by polling.
+ * page follows LIVE_STARTING / LIVE_STOPPING from the change feed.
  */
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -19,7 +19,7 @@ import { useDocumentTitle } from '#app/document-title.ts';
 import { Player } from '#components/player.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { isEventId } from './event-query.ts';
-import { isLive, isTransitional, refreshInterval } from './event-transitions.ts';
+import { isLive, isTransitional } from './event-transitions.ts';
 import { absoluteUrl, playableHlsUrl } from './stream-urls.ts';
 
 function Message({ children }: { children: string }) {
@@ -41,7 +41,6 @@ function EmbeddedPlayer({ id }: { id: string }) {
       query: { processVideo: true, viewUnpublished: params.get('viewUnpublished') === 'true', ...(streamSource ? { streamSource } : {}) },
     }),
     enabled: connection.ready && connection.apiKey !== null,
-    refetchInterval: (q) => refreshInterval(q.state.data?.state),
   });
   const event = query.data;
   useDocumentTitle(event?.title ?? 'Player');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EventState, type EventStateName } from '#schema';
+import type { EventStateName } from '#schema';
 import { actionCopy } from './action-copy.ts';
-import { eventActions, refreshInterval } from './event-transitions.ts';
+import { eventActions } from './event-transitions.ts';
 
 const ids = (state: EventStateName) => eventActions(state).map((a) => a.id);
 
@@ -30,13 +30,6 @@ describe('the live controls offered per state', () => {
     const destructive = eventActions('LIVE_PUBLISHED').filter((a) => a.destructive).map((a) => a.id);
     expect(destructive).toEqual(['stop', 'forceRestart', 'forceStop']);
     expect(eventActions('PRE_LIVE')[0]?.destructive).toBe(false);
-  });
-
-  it('refreshes fast while the state changes, less while live, calmly otherwise', () => {
-    expect(refreshInterval(EventState.values.LIVE_STARTING)).toBeLessThanOrEqual(2_000);
-    expect(refreshInterval(EventState.values.LIVE_STOPPING)).toBeLessThanOrEqual(2_000);
-    expect(refreshInterval(EventState.values.LIVE_PUBLISHED)).toBe(5_000);
-    expect(refreshInterval(EventState.values.PRE_LIVE)).toBe(30_000);
   });
 });
 

@@ -109,7 +109,7 @@ export function liveControls(state: number | string): LiveControls | null {
   };
 }
 
-/** States that change by themselves within seconds: the page polls fast and shows progress. */
+/** States that change by themselves within seconds: the page shows progress (the change feed brings the next). */
 export function isTransitional(state: number): boolean {
   const name = EventState.nameOf(state);
   return name !== undefined && TRANSITIONAL_STATES.includes(name);
@@ -119,12 +119,4 @@ export function isTransitional(state: number): boolean {
 export function isLive(state: number): boolean {
   const name = EventState.nameOf(state);
   return name === 'LIVE_UNPUBLISHED' || name === 'LIVE_PUBLISHED' || name === 'SUSPENDED';
-}
-
-/** How often the event page asks again: 1.5 s while a state is changing, 5 s while live, else 30 s. */
-export function refreshInterval(state: number | undefined): number {
-  if (state === undefined) return 30_000;
-  if (isTransitional(state)) return 1_500;
-  if (isLive(state)) return 5_000;
-  return 30_000;
 }

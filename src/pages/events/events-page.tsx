@@ -27,7 +27,6 @@ import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { isActiveState } from '#components/event-state.ts';
 import { PageHeader } from '#components/page-header.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { usePagedView } from '#components/use-paged-view.ts';
@@ -45,10 +44,6 @@ import { useFilterLookups } from './use-filter-lookups.ts';
 import { countEvents } from './bulk.ts';
 import { EventsEmpty } from './events-empty.tsx';
 import { useInteraction, useScreenWidth } from './use-events-screen.ts';
-
-/** Fast while something on the page is live or changing, calm otherwise; paused in hidden tabs. */
-const ACTIVE_REFRESH_MS = 5_000;
-const IDLE_REFRESH_MS = 30_000;
 
 const eventId = (event: Event) => event.id;
 
@@ -81,7 +76,6 @@ export default function EventsPage() {
   const events = useQuery({
     ...api.event.list.queryOptions({ query }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.results.some((event) => isActiveState(event.state)) ? ACTIVE_REFRESH_MS : IDLE_REFRESH_MS),
   });
   const { data, error, isFetching, isPending, isPlaceholderData, refetch } = events;
   const stable = useStableRows(isPlaceholderData ? undefined : data?.results, viewKey, interacting || bulkBusy || selection.length > 0);

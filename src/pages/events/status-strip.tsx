@@ -14,9 +14,6 @@ import { api } from '#app/api.ts';
 import { STATUS_TILES, type StatusTile } from './event-filters.ts';
 import { filtersToQuery } from './events-view.ts';
 
-/** Counts follow what happens: fast enough to see a start, slow enough not to load the service. */
-const COUNT_REFRESH_MS = 15_000;
-
 export interface StatusStripProps {
   /** The list's filters: the tile that matches them exactly shows as pressed. */
   active: StatusTile['id'] | undefined;
@@ -32,7 +29,6 @@ export function StatusStrip({ active, onSelect, now = new Date() }: StatusStripP
   const counts = useQueries({
     queries: STATUS_TILES.map((tile) => ({
       ...api.event.list.queryOptions({ query: { ...filtersToQuery(tile.filters, now), pageSize: 1 } }),
-      refetchInterval: COUNT_REFRESH_MS,
     })),
   });
 

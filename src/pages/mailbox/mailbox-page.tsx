@@ -73,7 +73,7 @@ export default function MailboxPage() {
   useDocumentTitle('Mailbox');
   const { id } = useParams();
   const navigate = useNavigate();
-  const mails = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false, refetchInterval: 10_000 });
+  const mails = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false });
   const open = mails.data?.find((m) => m.id === id);
 
   if (mails.error) {

@@ -40,7 +40,6 @@ function Results({ transactionId }: { transactionId: string }) {
   const describe = useDescribeError();
   const list = useQuery({
     ...api.directVodPublication.listByTransaction.queryOptions({ params: { transactionId }, query: { transactionId } }),
-    refetchInterval: (q) => ((q.state.data ?? []).some((p) => p.publicationState <= 1) ? 1_500 : false),
   });
   if (list.error) return <Alert severity="error">{describe(list.error).message}</Alert>;
   if (!list.data) return <Skeleton variant="rounded" height={80} />;

@@ -16,7 +16,6 @@ import { mp4Condition, type Mp4Condition } from '#components/event-state.ts';
 export function useEventMp4(eventId: string) {
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: eventId } }),
-    refetchInterval: (q) => (q.state.data?.making ? 1_500 : false),
   });
   const generate = useMutation(api.asset.generateVodFile.mutationOptions());
   const condition: Mp4Condition | undefined = generate.isPending ? 'making' : query.data && mp4Condition(query.data);

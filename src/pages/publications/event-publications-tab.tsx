@@ -27,7 +27,6 @@ import { useEventMp4 } from './event-mp4.tsx';
 import { publicationColumns } from './publication-columns.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
-import { stateGroup } from './targets.tsx';
 
 /** The tab's list: server paging in the URL (no sort: the service's order, newest first). */
 const EVENT_PUBLICATIONS_VIEW = definePagedView<never>({ pageSizes: [25, 50, 100] });
@@ -41,7 +40,6 @@ export function EventPublicationsTab({ event }: { event: Event }) {
   const list = useQuery({
     ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageNumber: paged.page, pageSize: paged.pageSize } }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => ((q.state.data?.results ?? []).some((r) => ['Processing', 'Scheduled', 'InProgress'].includes(stateGroup(r.kind, r.publicationState))) ? 2_000 : 15_000),
   });
   const columns = publicationColumns({ showEvent: false });
   const set = (name: string, value: string | null) =>

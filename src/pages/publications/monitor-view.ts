@@ -1,11 +1,10 @@
 /** The publication monitor's view in the URL: its filters, server paging, and the query they make. */
-import { DestinationTarget } from '#schema';
+import { DestinationTarget, isGuid } from '#schema';
 import { definePagedView, setParam } from '#components/use-paged-view.ts';
 import type { StateGroup } from './targets.tsx';
 
 export const GROUPS: StateGroup[] = ['Failed', 'Processing', 'Scheduled', 'InProgress', 'Completed'];
-export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+export 
 /** A datetime-local value (local time, no zone) as ISO, or undefined. */
 function localToIso(value: string | null): string | undefined {
   if (!value) return undefined;
@@ -38,8 +37,8 @@ export const MONITOR_VIEW = definePagedView<never, MonitorFilters>({
         kind: kind === 'live' || kind === 'vod' ? kind : null,
         states: (params.get('states') ?? '').split(',').filter((s): s is StateGroup => (GROUPS as string[]).includes(s)),
         target: target && (DestinationTarget.names as readonly string[]).includes(target) ? target : null,
-        destination: destination && GUID.test(destination) ? destination : null,
-        event: event && GUID.test(event) ? event : null,
+        destination: destination && isGuid(destination) ? destination : null,
+        event: event && isGuid(event) ? event : null,
         q: params.get('q') ?? '',
         from: params.get('from'),
         to: params.get('to'),

@@ -25,7 +25,8 @@ import RetryIcon from '@mui/icons-material/Replay';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
-import { getApiClient } from '#app/api.ts';
+import { invalidatesOf } from '#client';
+import { api, getApiClient } from '#app/api.ts';
 
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
@@ -148,6 +149,22 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
   }
 }
 
+/** Every operation runAction may call: their records say what an action makes stale. */
+const ACTION_OPERATIONS = [
+  api.livePublication.start,
+  api.livePublication.stop,
+  api.livePublication.publish,
+  api.livePublication.unpublish,
+  api.livePublication.recreate,
+  api.livePublication.delete,
+  api.vodPublication.create,
+  api.vodPublication.delete,
+  api.directVodPublication.publish,
+  api.directVodPublication.unpublish,
+  api.directVodPublication.update,
+  api.directVodPublication.delete,
+];
+
 /** The row's action menu, with its confirmations. */
 export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: () => void }) {
   const describeError = useDescribeError();
@@ -157,8 +174,7 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
   const actions = actionsFor(row);
   const mutation = useMutation({
     mutationFn: (action: ActionId) => runAction(row, action, { hardDelete }),
-    // The records' invalidation: every publication query and the monitor.
-    meta: { invalidates: ['livePublication', 'vodPublication', 'directVodPublication', 'publicationMonitor'] },
+    meta: { invalidates: invalidatesOf(...ACTION_OPERATIONS) },
     onSuccess: (message) => {
       notify(message, { severity: 'success' });
       setPending(null);

@@ -18,6 +18,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import { endpoints, type MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
+import { invalidatesOf } from '#client';
 import { api, getApiClient } from '#app/api.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
@@ -34,7 +35,6 @@ import { isFiltered, MonitorFilterBar } from './monitor-filters.tsx';
 import { MONITOR_VIEW, monitorQuery, type MonitorFilters } from './monitor-view.ts';
 import { publicationColumns } from './publication-columns.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
-import { stateGroup } from './targets.tsx';
 
 export default function PublicationsPage() {
   const describeError = useDescribeError();
@@ -61,7 +61,6 @@ export default function PublicationsPage() {
     ...api.publicationMonitor.list.queryOptions({ query }),
     placeholderData: keepPreviousData,
     // Fast while something moves by itself (processing, waiting to start, live), slow otherwise.
-    refetchInterval: (q2) => ((q2.state.data?.results ?? []).some((r) => ['Processing', 'Scheduled', 'InProgress'].includes(stateGroup(r.kind, r.publicationState))) ? 3_000 : 15_000),
   });
 
   const viewKey = JSON.stringify(query);
@@ -83,7 +82,7 @@ export default function PublicationsPage() {
       }
       return ok;
     },
-    meta: { invalidates: ['livePublication', 'publicationMonitor'] },
+    meta: { invalidates: invalidatesOf(api.livePublication.startAll, api.livePublication.stopAll) },
     onSuccess: (ok, action) => {
       const failed = selectedLive.length - ok;
       notify(`${action === 'start' ? 'Started' : 'Stopped'} ${ok} of ${selectedLive.length}${failed > 0 ? `; ${failed} had a fault: see their reasons` : ''}`, { severity: failed > 0 ? 'warning' : 'success' });

@@ -10,15 +10,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Event } from '#schema';
 import { api } from '#app/api.ts';
-import { isActiveState } from '#components/event-state.ts';
 
 export const LOOKBACK_MS = 48 * 3_600_000;
 export const SCHEDULE_PAGE_SIZE = 1000;
 /** Ten thousand events in one view is beyond what a person can read; stop and say so. */
 export const MAX_PAGES = 10;
 
-const ACTIVE_REFRESH_MS = 10_000;
-const IDLE_REFRESH_MS = 60_000;
 
 export interface ScheduleData {
   events: Event[];
@@ -52,6 +49,5 @@ export function useScheduleEvents(start: Date, end: Date) {
       return { events, truncated: first.totalCount > events.length, totalCount: first.totalCount };
     },
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.events.some((e) => isActiveState(e.state)) ? ACTIVE_REFRESH_MS : IDLE_REFRESH_MS),
   });
 }

@@ -27,10 +27,8 @@ import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { STATUS_FILTERS } from './delivery-format.ts';
 import { DeliveryDrawer } from './delivery-attempts.tsx';
 import { useDeliveryColumns } from './delivery-columns.tsx';
-import { isOpen, OPEN_REFRESH_MS, useDeliveryLog } from './use-delivery-log.ts';
+import { isOpen, useDeliveryLog } from './use-delivery-log.ts';
 import type { DeliveryStatusFilter } from './use-webhooks.ts';
-
-export { IDLE_REFRESH_MS, OPEN_REFRESH_MS } from './use-delivery-log.ts';
 
 export interface DeliveryLogProps {
   webhookId: string;
@@ -73,7 +71,7 @@ export function DeliveryLog({ webhookId, showEvent }: DeliveryLogProps) {
       <Typography component="div" variant="body2" aria-live="polite" sx={{ color: 'text.secondary', mb: 1, minHeight: 20 }}>
         {page &&
           `${page.totalCount.toLocaleString()} ${page.totalCount === 1 ? 'delivery' : 'deliveries'}${status !== 'all' ? ` ${filterLabel(status)}` : ''}` +
-            (openCount > 0 ? ` · ${openCount} still open on this page, refreshing every ${OPEN_REFRESH_MS / 1000} s` : '')}
+            (openCount > 0 ? ` · ${openCount} still open on this page` : '')}
       </Typography>
 
       {query.error && !page ? (

@@ -1,7 +1,7 @@
 /**
  * The delivery log's state: its view in the URL (`status`, `page`, `pageSize` through
- * `usePagedView`, the open delivery as `delivery`), the page of deliveries (refreshed every few
- * seconds while one on the page is still open, calmly otherwise), redelivery and the hotkeys.
+ * `usePagedView`, the open delivery as `delivery`), the page of deliveries (kept fresh by the
+ * change feed as they are sent), redelivery and the hotkeys.
  */
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -14,10 +14,6 @@ import { setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { deliveryStatusInfo, shortId } from './delivery-format.ts';
 import { DELIVERY_LOG_VIEW, type DeliveryStatusFilter } from './use-webhooks.ts';
-
-/** While a delivery on the page is open; otherwise new deliveries show within half a minute. */
-export const OPEN_REFRESH_MS = 2_000;
-export const IDLE_REFRESH_MS = 30_000;
 
 export function isOpen(delivery: WebhookDelivery): boolean {
   return deliveryStatusInfo(delivery).open;
@@ -35,7 +31,6 @@ export function useDeliveryLog(webhookId: string) {
       query: { pageSize: view.pageSize, pageNumber: view.page, ...(status !== 'all' ? { status } : {}) },
     }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.results.some(isOpen) ? OPEN_REFRESH_MS : IDLE_REFRESH_MS),
   });
   const redeliver = useMutation(api.webhook.redeliver.mutationOptions());
   const rows = query.data?.results ?? [];

@@ -31,9 +31,6 @@ import { DeliveryStatusChip } from './delivery-status-chip.tsx';
 import { headersOf } from './webhook-form-values.ts';
 import type { AnyWebhook } from './use-webhooks.ts';
 
-/** Faster while the last delivery is still open. */
-const OPEN_REFRESH_MS = 3_000;
-const IDLE_REFRESH_MS = 30_000;
 
 type WebhookSortField = 'url' | 'scope' | 'format';
 
@@ -105,10 +102,6 @@ export function LastDelivery({ webhookId }: { webhookId: string }) {
   const now = useNow();
   const query = useQuery({
     ...api.webhook.deliveries.queryOptions({ params: { id: webhookId }, query: { pageSize: 1, pageNumber: 1 } }),
-    refetchInterval: (q) => {
-      const last = q.state.data?.results[0];
-      return last && (last.status === 'pending' || last.status === 'sending') ? OPEN_REFRESH_MS : IDLE_REFRESH_MS;
-    },
   });
   if (query.isPending) return <Skeleton variant="text" width={120} aria-label="Loading the last delivery" />;
   if (query.error) {

@@ -4,6 +4,7 @@
  * one webhook (either kind) with its delivery log. Adding is a dialog in the URL (`?new=1`, or
  * `?new=event` for the picked event).
  */
+import { isGuid } from '#schema';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -29,7 +30,6 @@ import { WebhookDetail } from './webhook-detail.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 import { EVENT_WEBHOOKS_VIEW, WebhookList } from './webhook-list.tsx';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function ListSkeleton({ label }: { label: string }) {
   return (
@@ -48,7 +48,7 @@ function WebhookListPage() {
   const connectionDialog = useConnectionDialog();
   const [params, setParams] = useUrlParams();
   const eventParam = params.get('event');
-  const eventId = eventParam && GUID.test(eventParam) ? eventParam : null;
+  const eventId = eventParam && isGuid(eventParam) ? eventParam : null;
   const adding = params.get('new');
   const eventTitle = useEventTitle(eventId);
 
@@ -200,7 +200,7 @@ export default function WebhooksPage() {
 
 function WebhookPage({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   useDocumentTitle('Webhook');
-  if (!GUID.test(id)) {
+  if (!isGuid(id)) {
     return (
       <EmptyState
         icon={<WebhookIcon />}

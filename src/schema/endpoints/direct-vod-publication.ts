@@ -17,7 +17,7 @@ import {
 } from '../models/syndication.ts';
 
 /** Both VOD publication areas read the same publications. */
-const withVod = ['directVodPublication', 'vodPublication'] as const;
+const withVod = ['directVodPublication', 'vodPublication', 'publicationMonitor'] as const;
 
 export const directVodPublication = defineArea('directVodPublication', {
   list: {

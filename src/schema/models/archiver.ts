@@ -224,19 +224,3 @@ export const CapturePlaybackSchema = z
   })
   .meta({ id: 'CapturePlayback' });
 export type CapturePlayback = z.infer<typeof CapturePlaybackSchema>;
-
-// ---- Change feed (beyond the interface) ----------------------------------------------------------
-
-/**
- * A change of the archiver on the change feed (`GET /api/changes`, SSE `event: archiver`): what
- * changed (a capture, the segments of a capture, a playout profile, a stream, an archiverflow), its
- * id (for segments, the capture's) and how.
- */
-export const ArchiverChangeSchema = z
-  .object({
-    kind: z.enum(['capture', 'segments', 'profile', 'stream', 'flow']),
-    id: z.string(),
-    action: z.enum(['Added', 'Updated', 'Deleted']),
-  })
-  .meta({ id: 'ArchiverChange' });
-export type ArchiverChange = z.infer<typeof ArchiverChangeSchema>;

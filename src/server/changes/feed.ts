@@ -1,7 +1,8 @@
 /**
  * The change feed (beyond the interface; DESIGN.md "Change feed"): `GET /api/changes` streams the
- * caller's event changes as Server-Sent Events, carrying the same notification JSON webhooks
- * receive (notification.ts toNotification), with the change's seq as the SSE id.
+ * caller's changes as Server-Sent Events: of events, the same notification JSON webhooks receive
+ * (webhook/serialize.ts toNotification); of every other record a page shows, an `event: change`
+ * (EntityChange, record-entity.ts). The change's seq is the SSE id.
  *
  * - Authentication: API-KEY or X-Auth-Key header, as every operation. A browser EventSource cannot
  *   send headers, so the dashboard reads the stream with fetch.
@@ -29,10 +30,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt, lte, max, min } from 'drizzle-orm';
 import { z } from 'zod';
-import { Guid, type ArchiverChange } from '#schema';
+import { Guid, type EntityChange } from '#schema';
 import type { AppExtension } from '../http/extension.ts';
 import type { Db } from '../db/database.ts';
-import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
+import { entityChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
 import { toNotification } from './notification.ts';
@@ -55,9 +56,9 @@ export interface ChangeFeedSettings extends PruneSettings {
 }
 
 type ChangeRow = typeof eventChanges.$inferSelect;
-type ArchiverChangeRow = typeof archiverChanges.$inferSelect;
+type EntityChangeRow = typeof entityChanges.$inferSelect;
 
-/** A change of either log, ready to write: its seq, whose it is, the event it concerns (none for the archiver's) and its SSE frame. */
+/** A change of either log, ready to write: its seq, whose it is, the event it concerns (if any) and its SSE frame. */
 interface FeedRow {
   seq: number;
   clientId: string;
@@ -69,10 +70,16 @@ function eventRow(row: ChangeRow): FeedRow {
   return { seq: row.seq, clientId: row.clientId, eventId: row.eventId, frame: `id: ${row.seq}\ndata: ${JSON.stringify(toNotification(row))}\n\n` };
 }
 
-/** The archiver's changes are `event: archiver` messages: a reader of notifications only (an EventSource's onmessage) never sees them. */
-function archiverRow(row: ArchiverChangeRow): FeedRow {
-  const data: ArchiverChange = { kind: row.kind, id: row.subjectId, action: row.action };
-  return { seq: row.seq, clientId: row.clientId, eventId: undefined, frame: `event: archiver\nid: ${row.seq}\ndata: ${JSON.stringify(data)}\n\n` };
+/** The other records' changes are `event: change` messages: a reader of notifications only (an EventSource's onmessage) never sees them. */
+function entityRow(row: EntityChangeRow): FeedRow {
+  const data: EntityChange = {
+    kind: row.kind,
+    id: row.subjectId,
+    action: row.action,
+    ...(row.eventId ? { eventId: row.eventId } : {}),
+    ...(row.progress ? { progress: row.progress } : {}),
+  };
+  return { seq: row.seq, clientId: row.clientId, eventId: row.eventId ?? undefined, frame: `event: change\nid: ${row.seq}\ndata: ${JSON.stringify(data)}\n\n` };
 }
 
 /**
@@ -93,23 +100,22 @@ async function readLog(db: Db, range: { after: number; upTo?: number; clientId?:
     )
     .orderBy(asc(eventChanges.seq))
     .limit(limit);
-  const archiver = range.eventId
-    ? []
-    : await db
-        .select()
-        .from(archiverChanges)
-        .where(
-          and(
-            gt(archiverChanges.seq, range.after),
-            range.upTo === undefined ? undefined : lte(archiverChanges.seq, range.upTo),
-            range.clientId ? eq(archiverChanges.clientId, range.clientId) : undefined,
-          ),
-        )
-        .orderBy(asc(archiverChanges.seq))
-        .limit(limit);
-  const rows = [...events.map(eventRow), ...archiver.map(archiverRow)].sort((a, b) => a.seq - b.seq);
+  const others = await db
+    .select()
+    .from(entityChanges)
+    .where(
+      and(
+        gt(entityChanges.seq, range.after),
+        range.upTo === undefined ? undefined : lte(entityChanges.seq, range.upTo),
+        range.clientId ? eq(entityChanges.clientId, range.clientId) : undefined,
+        range.eventId ? eq(entityChanges.eventId, range.eventId) : undefined,
+      ),
+    )
+    .orderBy(asc(entityChanges.seq))
+    .limit(limit);
+  const rows = [...events.map(eventRow), ...others.map(entityRow)].sort((a, b) => a.seq - b.seq);
   // A log that filled its page may hold more before the other's later rows: stop at its last.
-  const cuts = [events, archiver].filter((list) => list.length >= limit).map((list) => list.at(-1)!.seq);
+  const cuts = [events, others].filter((list) => list.length >= limit).map((list) => list.at(-1)!.seq);
   if (cuts.length === 0) return { rows, full: false };
   const cut = Math.min(...cuts);
   return { rows: rows.filter((r) => r.seq <= cut), full: true };
@@ -118,7 +124,7 @@ async function readLog(db: Db, range: { after: number; upTo?: number; clientId?:
 /** The highest seq of both logs. */
 async function newestSeq(db: Db): Promise<number> {
   const [a] = await db.select({ last: max(eventChanges.seq) }).from(eventChanges);
-  const [b] = await db.select({ last: max(archiverChanges.seq) }).from(archiverChanges);
+  const [b] = await db.select({ last: max(entityChanges.seq) }).from(entityChanges);
   return Math.max(Number(a?.last ?? 0), Number(b?.last ?? 0));
 }
 
@@ -398,7 +404,7 @@ class FeedConnection implements Subscriber {
  */
 async function logBounds(db: Db): Promise<{ oldest: number | undefined; newest: number }> {
   const [a] = await db.select({ oldest: min(eventChanges.seq), newest: max(eventChanges.seq) }).from(eventChanges);
-  const [b] = await db.select({ oldest: min(archiverChanges.seq), newest: max(archiverChanges.seq) }).from(archiverChanges);
+  const [b] = await db.select({ oldest: min(entityChanges.seq), newest: max(entityChanges.seq) }).from(entityChanges);
   const oldest = [a?.oldest, b?.oldest].filter((v) => v != null).map(Number);
   return { oldest: oldest.length > 0 ? Math.min(...oldest) : undefined, newest: Math.max(Number(a?.newest ?? 0), Number(b?.newest ?? 0)) };
 }
@@ -421,10 +427,10 @@ export const CHANGE_FEED_ROUTES: readonly ExtensionRoute[] = [
     method: 'get',
     path: '/changes',
     operationId: 'service.changes',
-    summary: 'Change feed of events (Server-Sent Events)',
+    summary: 'Change feed (Server-Sent Events)',
     description: [
       'a text/event-stream of the changes of your events, each `data` the same JSON notification webhooks receive (WebhookNotification: camelCase, enumerations by name) and each `id` the change seq.',
-      'Changes of the archiver come as `event: archiver` messages (data ArchiverChange `{kind, id, action}`: kind capture, segments (of the capture id), profile, stream or flow), in the same order and seq; not with `eventId`.',
+      'Changes of the other records a dashboard shows come as `event: change` messages (data EntityChange `{kind, id, action, eventId?, progress?}`: kind publication, asset, download, mail, capture, segments (of the capture id), profile, stream, flow, destination or delivery (of the webhook id); progress `{percent, etaSeconds}` while work runs), in the same order and seq; with `eventId`, only those of that event.',
       'Query `since=<seq>` (or the `Last-Event-ID` header, which wins) replays the changes after that seq first; without either the stream starts now.',
       '`eventId=<GUID>` limits it to one event. An `event: ready` message (id = the position reached; data `{seq, complete}`) ends the replay: `complete` is false when changes after the resume point are no longer kept (the log is pruned after 72 hours), so refresh everything. A comment line comes every 15 s.',
       'Authenticated by the API-KEY (or X-Auth-Key) header, so read it with fetch rather than EventSource.',

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { recordChange } from '#testing/webhook.ts';
 import { insertEvent } from '#testing/event-row.ts';
-import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
+import { entityChanges, eventChanges } from '../db/tables/changes.ts';
 import { jobs } from '../db/tables/jobs.ts';
 import { CHANGE_PRUNE_JOB, DEFAULT_RETENTION_MS, pruneChanges } from './prune.ts';
 
@@ -66,13 +66,13 @@ describe('pruneChanges', () => {
     expect(await seqs()).toEqual([last]);
   });
 
-  it("prunes the archiver's log by the same retention, keeping its newest row", async () => {
-    const archiverSeqs = async () => (await t.database.db.select({ seq: archiverChanges.seq }).from(archiverChanges).orderBy(asc(archiverChanges.seq))).map((r) => r.seq);
+  it("prunes the log of the other records by the same retention, keeping its newest row", async () => {
+    const entitySeqs = async () => (await t.database.db.select({ seq: entityChanges.seq }).from(entityChanges).orderBy(asc(entityChanges.seq))).map((r) => r.seq);
     const write = async (subjectId: string) => {
       const [row] = await t.database.db
-        .insert(archiverChanges)
+        .insert(entityChanges)
         .values({ clientId: t.clientId, kind: 'capture', subjectId, action: 'Updated', createdAt: t.clock.now() })
-        .returning({ seq: archiverChanges.seq });
+        .returning({ seq: entityChanges.seq });
       return row!.seq;
     };
     await write('capture-old-1');
@@ -81,10 +81,10 @@ describe('pruneChanges', () => {
     const recent = await write('capture-recent');
     t.clock.advance(HOUR + 60_000);
     expect(await pruneChanges(t.database.db, t.clock)).toBeGreaterThanOrEqual(2);
-    expect(await archiverSeqs()).toEqual([recent]);
+    expect(await entitySeqs()).toEqual([recent]);
     t.clock.advance(30 * 24 * HOUR);
     await pruneChanges(t.database.db, t.clock);
-    expect(await archiverSeqs()).toEqual([recent]);
+    expect(await entitySeqs()).toEqual([recent]);
   });
 });
 

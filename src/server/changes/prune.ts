@@ -15,7 +15,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/database.ts';
-import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
+import { entityChanges, eventChanges } from '../db/tables/changes.ts';
 import { jobs } from '../db/tables/jobs.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { jobKind } from '../jobs/define.ts';
@@ -36,12 +36,12 @@ const BATCH = 5_000;
 export async function pruneChanges(db: Db, clock: Clock, retentionMs = DEFAULT_RETENTION_MS): Promise<number> {
   if (retentionMs <= 0) return 0;
   const cutoff = new Date(clock.now().getTime() - retentionMs);
-  // The archiver's log keeps the same retention as the event log.
-  return (await pruneLog(db, eventChanges, cutoff)) + (await pruneLog(db, archiverChanges, cutoff));
+  // The log of the other records keeps the same retention as the event log.
+  return (await pruneLog(db, eventChanges, cutoff)) + (await pruneLog(db, entityChanges, cutoff));
 }
 
 /** One change log's rows older than `cutoff`, in batches, keeping its newest row. */
-async function pruneLog(db: Db, log: typeof eventChanges | typeof archiverChanges, cutoff: Date): Promise<number> {
+async function pruneLog(db: Db, log: typeof eventChanges | typeof entityChanges, cutoff: Date): Promise<number> {
   let total = 0;
   for (;;) {
     const result = (await db.execute(sql`

@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
-import { archiverChanges, eventChanges } from '../db/tables/changes.ts';
+import { eventChanges } from '../db/tables/changes.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { changeDeliveries, wakeDispatchers } from './fanout.ts';
 import { CHANGES_CHANNEL } from './listen.ts';
@@ -85,23 +85,4 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
     ), deliveries as (${changeDeliveries(sql`change`, notification, now)})
     select seq, pg_notify(${CHANGES_CHANNEL}, seq::text), ${wakeDispatchers(sql`deliveries`)} from change`);
   return Number((result as unknown as { rows: { seq: string | number }[] }).rows[0]!.seq);
-}
-
-/**
- * Records changes of the archiver (archiver_changes) in the writer's transaction and wakes the
- * change feed at commit. Several at once share one NOTIFY.
- */
-export async function recordArchiverChanges(
-  db: DbOrTx,
-  clock: Clock,
-  clientId: string,
-  changes: readonly { kind: (typeof archiverChanges.$inferInsert)['kind']; id: string; action: (typeof archiverChanges.$inferInsert)['action'] }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  const createdAt = clock.now();
-  const rows = await db
-    .insert(archiverChanges)
-    .values(changes.map((c) => ({ clientId, kind: c.kind, subjectId: c.id, action: c.action, createdAt })))
-    .returning({ seq: archiverChanges.seq });
-  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(rows.at(-1)!.seq)})`);
 }

@@ -2,6 +2,7 @@
  * Clients (tenants) and their API keys. Keys are stored as SHA-256 hashes: the plain key is shown
  * once, when it is created (or given by the operator through API_KEY).
  */
+import { isGuid } from '#schema';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CACHE_CHANNEL } from '../http/response-cache.ts';
@@ -98,7 +99,7 @@ export async function listKeys(db: DbOrTx): Promise<KeyInfo[]> {
 
 /** Revokes by key id or by the key's prefix. Returns how many keys were revoked. */
 export async function revokeKey(db: DbOrTx, idOrPrefix: string, now: Date): Promise<number> {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrPrefix);
+  const isUuid = isGuid(idOrPrefix);
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: now })

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../db/database.ts';
 import { mails } from '../db/tables/downloads.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../areas/vod-download/index.ts';
+import { recordChange } from '../changes/record-entity.ts';
 
 export class MailboxMailer implements Mailer {
   readonly kind = 'mailbox' as const;
@@ -45,6 +46,7 @@ export class MailboxMailer implements Mailer {
         sentAt: this.clock.now(),
       })
       .returning({ id: mails.id });
+    await recordChange(db, this.clock, mail.clientId, { kind: 'mail', id: row!.id, action: 'Added' });
     return { messageId: `<${row!.id}@control-room.local>` };
   }
 }

@@ -8,6 +8,7 @@ import { endpoints, type Event } from '#schema';
 import { renderWithApp, whenEnabled } from '#app/test-utils.tsx';
 import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
+import { customProperties } from '#server/db/tables/index.ts';
 import { CustomPropertiesTab } from '../custom-properties-tab.tsx';
 
 const fixture = servicePerFile({ now: new Date() });
@@ -116,8 +117,9 @@ describe('the custom properties table, against the in-process service', () => {
     renderTab(event);
     const grid = await table();
     await waitFor(() => expect(rowLabels(grid)).toHaveLength(3));
-    // Someone else adds the pair the operator is about to use; the table has not seen it.
-    await fixture.service.call(endpoints.customProperty.upsert, { body: { eventId: event.id, category: 'sponsor', key: 'tier', value: 'gold' } });
+    // Someone else adds the pair the operator is about to use, and the table has not seen it yet:
+    // the row alone, before its change reaches the feed (which would show it on the table).
+    await fixture.t.database.db.insert(customProperties).values({ clientId: fixture.t.clientId, eventId: event.id, category: 'sponsor', key: 'tier', value: 'gold' });
 
     await user.click(within(grid).getByText('name'));
     const editing = within(grid).getByRole('row', { name: 'Editing sponsor / name' });

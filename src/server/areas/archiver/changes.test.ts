@@ -1,6 +1,6 @@
-/** The archiver on the change feed: every write and each tick that changes segments, as `event: archiver`. */
+/** The archiver on the change feed: every write and each tick that changes segments, as `event: change`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type ArchiverChange } from '#schema';
+import { endpoints, type EntityChange } from '#schema';
 import { createStrangerClient, createTestClient } from '#testing/client.ts';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { captureBody, elapse, goLive, seedArchiverFixture, type ArchiverFixture, archiverServices } from '#testing/archiver.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The replay of the feed after `since` up to its `ready`: the archiver's changes and the other messages' count. */
-async function replay(headers: Record<string, string>, query = 'since=0'): Promise<{ archiver: (ArchiverChange & { seq: number })[]; others: number }> {
+async function replay(headers: Record<string, string>, query = 'since=0'): Promise<{ archiver: (EntityChange & { seq: number })[]; others: number }> {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/changes?${query}`, { headers, signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -34,8 +34,8 @@ async function replay(headers: Record<string, string>, query = 'since=0'): Promi
   controller.abort();
   const blocks = text.split('\n\n').filter((b) => b.includes('data: ') && !b.includes('event: ready'));
   const archiver = blocks
-    .filter((b) => b.includes('event: archiver'))
-    .map((b) => ({ ...(JSON.parse(/^data: (.*)$/m.exec(b)![1]!) as ArchiverChange), seq: Number(/^id: (\d+)$/m.exec(b)![1]) }));
+    .filter((b) => b.includes('event: change'))
+    .map((b) => ({ ...(JSON.parse(/^data: (.*)$/m.exec(b)![1]!) as EntityChange), seq: Number(/^id: (\d+)$/m.exec(b)![1]) }));
   return { archiver, others: blocks.length - archiver.length };
 }
 

@@ -14,6 +14,7 @@
  * (EXT-X-PROGRAM-DATE-TIME). While the capture still records into the range the playlist is of
  * (its end is still to come) the playlist is of type EVENT and grows; otherwise it is a VOD.
  */
+import { isGuid } from '#schema';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -119,14 +120,13 @@ interface RangeQuery {
   start?: string;
   end?: string;
 }
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isRecording(capture: { active: boolean; endTime: Date | null }, now: Date): boolean {
   return capture.active && (capture.endTime === null || capture.endTime.getTime() > now.getTime());
 }
 
 async function captureRange(db: Db, clock: Clock, playKey: string, query: RangeQuery): Promise<Range | null> {
-  if (!GUID.test(playKey)) return null;
+  if (!isGuid(playKey)) return null;
   const capture = await captureByPlayKey(db, playKey);
   if (!capture) return null;
   const point = (name: 'start' | 'end'): Date | null => {
@@ -150,7 +150,7 @@ async function captureRange(db: Db, clock: Clock, playKey: string, query: RangeQ
 }
 
 async function streamRange(db: Db, clock: Clock, playKey: string): Promise<Range | null> {
-  if (!GUID.test(playKey)) return null;
+  if (!isGuid(playKey)) return null;
   const row = await streamByPlayKey(db, playKey);
   if (!row) return null;
   const now = clock.now();

@@ -30,7 +30,7 @@ import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import type { JobLogger } from '../../jobs/queue.ts';
-import { recordArchiverChanges } from '../../changes/record.ts';
+import { recordChanges } from '../../changes/record-entity.ts';
 import type { ArchiveStorage } from './archive-storage.ts';
 import { keepStreams } from './capture-streams.ts';
 import { record } from './segments.ts';
@@ -116,7 +116,7 @@ export async function runTick(db: Db, clock: Clock, { settings, storage }: Recor
       .returning({ clientId: archiverStreams.clientId, id: archiverStreams.id });
     for (const clientId of new Set(gone.map((g) => g.clientId))) {
       const streams = gone.filter((g) => g.clientId === clientId);
-      await recordArchiverChanges(tx, clock, clientId, streams.map((st) => ({ kind: 'stream' as const, id: String(st.id), action: 'Deleted' as const })));
+      await recordChanges(tx, clock, clientId, streams.map((st) => ({ kind: 'stream' as const, id: String(st.id), action: 'Deleted' as const })));
     }
   });
   return result;
@@ -249,7 +249,7 @@ async function tickCapture(
 
   // On the change feed: one change of the capture's segments per tick that changed any (or its streams).
   if (out.created + out.completed + out.failed + out.expired + started.length > 0 || streamsChanged) {
-    await recordArchiverChanges(db, clock, clientId, [{ kind: 'segments', id: captureId, action: 'Updated' }]);
+    await recordChanges(db, clock, clientId, [{ kind: 'segments', id: captureId, action: 'Updated' }]);
   }
   return out;
 }

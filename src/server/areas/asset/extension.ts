@@ -11,6 +11,7 @@
  * extension, `Accept-Ranges: bytes` and 206 answers for ranges (players seek in MP4s), 416 for a
  * range beyond the file, CORS `*`.
  */
+import { isGuid } from '#schema';
 import { stat } from 'node:fs/promises';
 import { sendStoredFile } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../http/extension.ts';
@@ -18,7 +19,6 @@ import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -50,7 +50,7 @@ export function keyOfPublicPath(rest: string): string | null {
       return '';
     }
   });
-  const at = parts.findIndex((p) => GUID.test(p));
+  const at = parts.findIndex((p) => isGuid(p));
   if (at < 0 || at === parts.length - 1) return null;
   return parts.slice(at).join('/');
 }

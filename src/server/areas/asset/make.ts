@@ -25,6 +25,7 @@ import { setMp4State } from '../event/index.ts';
 import { eventMediaOf, mediaInputOf, progressWriter, type EventMedia, type MediaServices } from '../media/index.ts';
 import { makeCompanions } from './companions.ts';
 import { recordAssetChange } from './record.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 import { assetById, updateAsset, type AssetRow } from './repo.ts';
 
 /** Claims of one asset before it is given up (a process that died mid-job counts as one). */
@@ -67,7 +68,11 @@ export async function makeAsset({ assetId }: { assetId: string }, ctx: JobContex
     const found = await eventMediaOf(ctx.db, clientId, row.eventId, ctx.clock.now(), { fallbackToTestProgramme: work.kind === 'mp4' && work.fallback === true });
     if (!found.media) throw new WorkFailure(found.reason === 'not-found' ? 'the event was deleted' : found.problem);
     await updateAsset(ctx.db, clientId, row.id, { startedAt: row.startedAt ?? ctx.clock.now(), progress: 0, etaSeconds: null }, { whileGenerating: true });
-    const progress = progressWriter((p) => updateAsset(ctx.db, clientId, row.id, { progress: p.percent, etaSeconds: p.etaSeconds }, { whileGenerating: true }));
+    const progress = progressWriter(async (p) => {
+      if (await updateAsset(ctx.db, clientId, row.id, { progress: p.percent, etaSeconds: p.etaSeconds }, { whileGenerating: true })) {
+        await recordChange(ctx.db, ctx.clock, clientId, { kind: 'asset', id: row.id, eventId: row.eventId, action: 'Updated', progress: p });
+      }
+    });
     const file = media.storage.pathOf(row.path);
     const details = await make(media, found.media, work, file, { onProgress: progress.report, signal: ctx.signal });
     await progress.flush();
@@ -150,6 +155,7 @@ async function settle(ctx: Pick<JobContext, 'db' | 'clock' | 'services'>, row: A
     if (!updated) return false;
     const mp4StateChanged = row.role === 'mp4' && (await setMp4State(tx, row.clientId, row.eventId, outcome.ok ? Mp4State.values.AVAILABLE : Mp4State.values.FAILED, now));
     await recordAssetChange(tx, clock, row.clientId, row.eventId, mp4StateChanged ? { mp4StateChanged } : {});
+    await recordChange(tx, clock, row.clientId, { kind: 'asset', id: row.id, eventId: row.eventId, action: 'Updated' });
     return true;
   });
   // Deleted (or settled elsewhere) while it was being made: the file is nobody's.

@@ -3,6 +3,7 @@
  * profiles) share about the events they hang off: finding the caller's event, and recording one
  * change per event and request, whatever number of rows the request touched.
  */
+import { isGuid } from '#schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { events } from '../../db/tables/index.ts';
@@ -10,7 +11,6 @@ import { recordEventChange, type ChangeFlags } from '../../changes/record.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { changeEvent, writeEvents } from '../event/index.ts';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EventRef {
   id: string;
@@ -23,7 +23,7 @@ export interface EventRef {
  * read nor changed until it is restored, as it leaves every list but GET /event/deleted/.
  */
 export async function findEvent(db: DbOrTx, clientId: string, eventId: string): Promise<EventRef | undefined> {
-  if (!GUID.test(eventId)) return undefined;
+  if (!isGuid(eventId)) return undefined;
   const [row] = await db
     .select({ id: events.id, customPropertyConfigurationId: events.customPropertyConfigurationId, channelProfileId: events.channelProfileId })
     .from(events)

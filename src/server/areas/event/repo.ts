@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { EventState, Mp4State, ProvisionState, type EventOrderColumn, type FieldError } from '#schema';
+import { EventState, Mp4State, ProvisionState, type EventOrderColumn, type FieldError, isGuid } from '#schema';
 import type { EventListQuery } from '#schema/endpoints/event.ts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.ts';
@@ -64,7 +64,6 @@ export interface EventPage {
   orderColumn?: EventOrderColumn;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function splitList(value: string | undefined): string[] {
   if (value === undefined) return [];
@@ -111,7 +110,7 @@ export function parseEventFilter(query: ParsedListQuery): { filter: EventFilter;
   const errors: FieldError[] = [];
   const skip = splitList(query.skipEvents);
   for (const id of skip) {
-    if (!GUID.test(id)) errors.push({ field: 'query.skipEvents', message: `"${id}" is not a GUID` });
+    if (!isGuid(id)) errors.push({ field: 'query.skipEvents', message: `"${id}" is not a GUID` });
   }
   const filter: EventFilter = {
     from: instant(query.from),
@@ -360,7 +359,7 @@ export async function getEvent(
   id: string,
   options: { includeDeleted?: boolean; lock?: boolean } = {},
 ): Promise<EventRecord | undefined> {
-  if (!GUID.test(id)) return undefined;
+  if (!isGuid(id)) return undefined;
   const where = [eq(events.clientId, clientId), eq(events.id, id)];
   if (!options.includeDeleted) where.push(isNull(events.dateDeleted));
   const query = selectEvents(db, clientId)

@@ -26,7 +26,7 @@
  * requestedAudioOnly, which areas/live/video.ts puts on every stream URL).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { ChannelConfigurationSchema, MarkerType, parseJsonText } from '#schema';
+import { ChannelConfigurationSchema, MarkerType, parseJsonText, isGuid } from '#schema';
 import type { Db } from '../../db/database.ts';
 import { channels, composeRenditions, events, type RenditionClip } from '../../db/tables/index.ts';
 import type { ContentClip, Stream, StreamContent } from '../../sim/stream-routes.ts';
@@ -34,7 +34,6 @@ import { dvrWindowSeconds } from './configuration.ts';
 import { pausesOf, playsTestProgramme, testProgrammeSpan } from './recording.ts';
 import { S } from './state-machine.ts';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const LIVE: readonly number[] = [S.LIVE_UNPUBLISHED, S.LIVE_PUBLISHED, S.SUSPENDED, S.LIVE_STOPPING];
 const ENDED: readonly number[] = [S.STOPPED, S.INSTANT_VOD, S.INSTANT_VOD_BACKUP, S.VOD_PUBLIC, S.VOD_PRIVATE];
@@ -52,7 +51,7 @@ function clipOf(clip: RenditionClip): ContentClip {
 
 /** The stream of the event `streamKey`, or null when it has none. */
 export async function streamOf(db: Db, streamKey: string): Promise<Stream | null> {
-  if (!GUID.test(streamKey)) return null;
+  if (!isGuid(streamKey)) return null;
   const [row] = await db
     .select({
       id: events.id,

@@ -27,7 +27,7 @@
  */
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import { EventState } from '#schema';
+import { EventState, isGuid } from '#schema';
 import type { Db } from '../../db/database.ts';
 import { events } from '../../db/tables/index.ts';
 import { CARD_DIR, loadMediaIndex, MEDIA_DIR, programmeOf, type MediaIndex, type Programme } from '../../sim/hls.ts';
@@ -98,7 +98,7 @@ function testProgrammeMedia(eventId: string, durationMs: number): EventMedia {
 /** The event's media at `now`, or why it has none. */
 export async function eventMediaOf(db: Db, clientId: string, eventId: string, now: Date, options: EventMediaOptions = {}): Promise<EventMediaResult> {
   const notFound = { reason: 'not-found' as const, problem: `there is no event ${eventId}` };
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId)) return notFound;
+  if (!isGuid(eventId)) return notFound;
   const [row] = await db
     .select({
       id: events.id,

@@ -14,6 +14,7 @@ import type { Clock } from '../../jobs/clock.ts';
 import type { AppServices } from '../../services.ts';
 import { adapterFor, asTargetDestination, targetEnv } from './core.ts';
 import { destinationByActivationToken, setActivation } from './destination-repo.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 const ROUTES: ExtensionRoute[] = [
   {
@@ -109,6 +110,7 @@ export async function registerAuthoriseRoutes(app: FastifyInstance, context: { d
           ? { active: true, activation: { status: 'authorised', authorisedAt: now, account: outcome.account }, dateModified: clock.now() }
           : { active: false, activation: { status: 'denied', requestedAt: destination.activation.requestedAt ?? now }, dateModified: clock.now() },
       );
+      await recordChange(db, clock, destination.clientId, { kind: 'destination', id: destination.id, action: 'Updated' });
       return reply
         .type('text/html; charset=utf-8')
         .send(

@@ -14,6 +14,7 @@ import { recordEventUpdate } from '../event/index.ts';
 import { callbacksOf, insertHistory, publicationById, updatePublication, type NewPublication, type PublicationRow } from './repo.ts';
 import { destinationsByIds, type DestinationRow } from './destination-repo.ts';
 import type { TargetAdapter, TargetDestination, TargetEnv, TargetView } from './target.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 export type { DestinationRow, PublicationRow };
 export type Cause = 'request' | 'target' | 'event' | 'service';
@@ -85,6 +86,8 @@ export async function transition(tx: DbOrTx, clock: Clock, row: PublicationRow, 
   const changed = row.state !== to;
   const reason = options.reason === undefined ? (changed ? null : row.reason) : options.reason;
   const written = await updatePublication(tx, row.clientId, row.id, { ...options.set, state: to, reason, dateModified: now });
+  // The change feed: every change of state or of the upload's progress.
+  if (written && (changed || written.progress !== row.progress)) await recordPublication(tx, clock, written, 'Updated');
   if (changed) {
     await insertHistory(tx, { clientId: row.clientId, publicationId: row.id, at: now, fromState: row.state, toState: to, reason, cause: options.cause });
     await recordPublicationChange(tx, clock, row);
@@ -94,8 +97,15 @@ export async function transition(tx: DbOrTx, clock: Clock, row: PublicationRow, 
 }
 
 /** The first history entry of a new publication. */
-export async function recordCreated(tx: DbOrTx, row: PublicationRow): Promise<void> {
+export async function recordCreated(tx: DbOrTx, clock: Clock, row: PublicationRow): Promise<void> {
   await insertHistory(tx, { clientId: row.clientId, publicationId: row.id, at: row.dateCreated, fromState: null, toState: row.state, reason: row.reason, cause: 'request' });
+  await recordPublication(tx, clock, row, 'Added');
+}
+
+/** A publication on the change feed (EntityChange), with its upload's progress while it has one. */
+export function recordPublication(tx: DbOrTx, clock: Clock, row: Pick<PublicationRow, 'clientId' | 'id' | 'eventId' | 'progress'>, action: 'Added' | 'Updated' | 'Deleted'): Promise<void> {
+  const progress = row.progress === null || action === 'Deleted' ? null : { percent: row.progress, etaSeconds: null };
+  return recordChange(tx, clock, row.clientId, { kind: 'publication', id: row.id, eventId: row.eventId, action, progress });
 }
 
 /**

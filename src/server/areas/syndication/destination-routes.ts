@@ -22,6 +22,7 @@ import {
   updatedActivation,
 } from './destinations.ts';
 import { deleteDestination, deleteProperties, findDestination, findProperty, findPropertyByKey, insertDestination, listDestinations, propertiesOf, saveProperty, updateDestination } from './destination-repo.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 export const destinationRoutes: Implementation[] = [
   implement(endpoints.mediaDestination.create, async ({ body }, ctx) => {
@@ -36,6 +37,7 @@ export const destinationRoutes: Implementation[] = [
       dateCreated: now,
       dateModified: now,
     });
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: row.id, action: 'Added' });
     return { status: 200, body: toMediaDestination(row) };
   }),
 
@@ -49,18 +51,20 @@ export const destinationRoutes: Implementation[] = [
       ...updatedActivation(existing, body.target, body.active),
       dateModified: ctx.clock.now(),
     });
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
     return { status: 200, body: toMediaDestination(row!) };
   }),
 
   implement(endpoints.mediaDestination.setActive, async ({ params, query }, ctx) => {
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
     const row = await updateDestination(ctx.db, ctx.client.clientId, existing.id, activeFlag(query.active));
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
     return { status: 200, body: toMediaDestination(row!) };
   }),
 
   implement(
     endpoints.mediaDestination.activate,
-    async (_input, ctx, checked: Awaited<ReturnType<typeof checkActivationOnTarget>>) => ({ status: 200, body: await keepActivation(ctx.db, ctx.client.clientId, checked) }),
+    async (_input, ctx, checked: Awaited<ReturnType<typeof checkActivationOnTarget>>) => ({ status: 200, body: await keepActivation(ctx.db, ctx.clock, ctx.client.clientId, checked) }),
     { prepare: ({ params }, ctx) => checkActivationOnTarget(ctx.db, ctx.clock, ctx, ctx.client.clientId, params.id, 'media') },
   ),
 
@@ -77,6 +81,7 @@ export const destinationRoutes: Implementation[] = [
   implement(endpoints.mediaDestination.delete, async ({ params }, ctx) => {
     const existing = await destinationOr404(ctx.db, ctx.client.clientId, params.id);
     await deleteDestination(ctx.db, ctx.client.clientId, existing.id);
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Deleted' });
     return { status: 200 };
   }),
 

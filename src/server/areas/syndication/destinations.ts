@@ -13,6 +13,7 @@ import { adapterFor, asTargetDestination, AUTHORISE_PATH, parseConfig, targetEnv
 import type { Api } from './repo.ts';
 import { findDestination, propertiesOf, setActivation, type DestinationRow, type PropertyRow } from './destination-repo.ts';
 import type { ActivationStep } from './target.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 export function toMediaDestination(row: DestinationRow): MediaDestination {
   return { id: row.id, name: row.name, target: row.target, configJson: row.configJson, active: row.active };
@@ -65,9 +66,10 @@ export async function checkActivationOnTarget(db: DbOrTx, clock: Clock, services
 }
 
 /** PUT .../activate/{id}, write: keeps the target's answer. */
-export async function keepActivation(db: DbOrTx, clientId: string, checked: { destination: DestinationRow; step: ActivationStep }): Promise<ActivationResponse> {
+export async function keepActivation(db: DbOrTx, clock: Clock, clientId: string, checked: { destination: DestinationRow; step: ActivationStep }): Promise<ActivationResponse> {
   const { destination, step } = checked;
   if (!(await setActivation(db, clientId, destination.id, { active: step.active, activation: step.activation }))) throw notFound(`No destination ${destination.id}`);
+  await recordChange(db, clock, clientId, { kind: 'destination', id: destination.id, action: 'Updated' });
   return { actionTitle: step.actionTitle, actionDescription: step.actionDescription, actionRequired: step.actionRequired };
 }
 

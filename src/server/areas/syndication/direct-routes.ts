@@ -20,7 +20,7 @@
 import { endpoints, Mp4State, type FieldError } from '#schema';
 import { badField, notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { apply, isFailed, recordPublicationChange, serializePublications, type PublicationRow } from './core.ts';
+import { apply, isFailed, recordPublication, recordPublicationChange, serializePublications, type PublicationRow } from './core.ts';
 import { activeFlag, checkActivationOnTarget, destinationOr404, keepActivation, normaliseConfig, toDestinations, updatedActivation } from './destinations.ts';
 import { directPublicationOr404, metadata, planDirectVisibility, removeDirectOnTarget, type VisibilityDecision } from './direct.ts';
 import { callbackRefusals, checkPublications, storedDetails } from './input.ts';
@@ -30,6 +30,7 @@ import { deletePublication, eventsByContent, findEvent, findPublications, replac
 import { deleteDestination, insertDestination, listDestinations, updateDestination, type DestinationRow } from './destination-repo.ts';
 import { insertVodPublications, restartVod, type NewVodPublication } from './vod.ts';
 import { missingMp4Refusals } from './media-source.ts';
+import { recordChange } from '../../changes/record-entity.ts';
 
 const env = (ctx: RequestContext): TargetContext => ({ db: ctx.db, clock: ctx.clock, services: ctx });
 const toDestination = async (ctx: RequestContext, row: DestinationRow) => (await toDestinations(ctx.db, ctx, ctx.client, [row]))[0]!;
@@ -49,6 +50,7 @@ const destinationRoutes: Implementation[] = [
       dateCreated: now,
       dateModified: now,
     });
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: row.id, action: 'Added' });
     return { status: 201, body: await toDestination(ctx, row) };
   }),
 
@@ -62,17 +64,20 @@ const destinationRoutes: Implementation[] = [
       dateModified: ctx.clock.now(),
     });
     ctx.destinationCache.clear(ctx.client.clientId, existing.id);
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
     return { status: 200, body: await toDestination(ctx, row!) };
   }),
 
   implement(endpoints.destination.setActive, async ({ params, query }, ctx) => {
     const existing = await directOr404(ctx, params.id);
-    return { status: 200, body: await toDestination(ctx, (await updateDestination(ctx.db, ctx.client.clientId, existing.id, activeFlag(query.active)))!) };
+    const row = await updateDestination(ctx.db, ctx.client.clientId, existing.id, activeFlag(query.active));
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Updated' });
+    return { status: 200, body: await toDestination(ctx, row!) };
   }),
 
   implement(
     endpoints.destination.activate,
-    async (_input, ctx, checked: Awaited<ReturnType<typeof checkActivationOnTarget>>) => ({ status: 200, body: await keepActivation(ctx.db, ctx.client.clientId, checked) }),
+    async (_input, ctx, checked: Awaited<ReturnType<typeof checkActivationOnTarget>>) => ({ status: 200, body: await keepActivation(ctx.db, ctx.clock, ctx.client.clientId, checked) }),
     { prepare: ({ params }, ctx) => checkActivationOnTarget(ctx.db, ctx.clock, ctx, ctx.client.clientId, params.id, 'direct') },
   ),
 
@@ -86,6 +91,7 @@ const destinationRoutes: Implementation[] = [
   implement(endpoints.destination.delete, async ({ params }, ctx) => {
     const existing = await directOr404(ctx, params.id);
     await deleteDestination(ctx.db, ctx.client.clientId, existing.id);
+    await recordChange(ctx.db, ctx.clock, ctx.client.clientId, { kind: 'destination', id: existing.id, action: 'Deleted' });
     ctx.destinationCache.clear(ctx.client.clientId, existing.id);
     return { status: 200 };
   }),
@@ -120,7 +126,10 @@ function visibility(endpoint: typeof endpoints.directVodPublication.publish | ty
 
 /** Deletes direct publications (their items already removed from the targets in prepare). */
 async function deleteDirect(ctx: RequestContext, rows: readonly PublicationRow[]): Promise<void> {
-  for (const row of rows) await deletePublication(ctx.db, ctx.client.clientId, row.id);
+  for (const row of rows) {
+    await deletePublication(ctx.db, ctx.client.clientId, row.id);
+    await recordPublication(ctx.db, ctx.clock, row, 'Deleted');
+  }
   for (const eventId of new Set(rows.map((r) => r.eventId))) await recordPublicationChange(ctx.db, ctx.clock, { clientId: ctx.client.clientId, eventId });
 }
 

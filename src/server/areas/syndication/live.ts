@@ -95,7 +95,7 @@ export async function createLivePublications(db: DbOrTx, clock: Clock, clientId:
       dateModified: now,
     });
     await replaceCallbacks(db, clientId, row.id, c.callbackUrls);
-    await recordCreated(db, row);
+    await recordCreated(db, clock, row);
     await livePrepareKind.enqueue(db, clock, { publicationId: row.id }, { clientId });
     rows.push(row);
   }

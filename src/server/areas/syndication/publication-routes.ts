@@ -10,7 +10,7 @@
 import { endpoints, publicationStateName, type FieldError } from '#schema';
 import { notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
-import { apply, plan, recordPublicationChange, serializePublications, type PublicationRow } from './core.ts';
+import { apply, plan, recordPublication, recordPublicationChange, serializePublications, type PublicationRow } from './core.ts';
 import { callbackRefusals } from './input.ts';
 import { applyLive, createLivePublications, leaveTarget, liveStatistics, parseCreate, planRecreate, planStart, planStop, planVisibility, type LivePlan, type TargetContext } from './live.ts';
 import { BATCH_CONCURRENCY, byTransaction, listPage, mapBounded, monitorPage, one, serializeOne, toMonitorRow } from './reads.ts';
@@ -129,7 +129,10 @@ export const publicationRoutes: Implementation[] = [
   implement(
     endpoints.livePublication.delete,
     async ({ body }, ctx, rows: PublicationRow[]) => {
-      for (const row of rows) await deletePublication(ctx.db, ctx.client.clientId, row.id);
+      for (const row of rows) {
+        await deletePublication(ctx.db, ctx.client.clientId, row.id);
+        await recordPublication(ctx.db, ctx.clock, row, 'Deleted');
+      }
       await recordPublicationChange(ctx.db, ctx.clock, { clientId: ctx.client.clientId, eventId: body.eventId });
       return { status: 200 };
     },
@@ -171,6 +174,7 @@ export const publicationRoutes: Implementation[] = [
     endpoints.vodPublication.delete,
     async (_input, ctx, row: PublicationRow) => {
       await deletePublication(ctx.db, ctx.client.clientId, row.id);
+      await recordPublication(ctx.db, ctx.clock, row, 'Deleted');
       await recordPublicationChange(ctx.db, ctx.clock, row);
       return { status: 200 };
     },

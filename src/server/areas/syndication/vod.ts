@@ -93,7 +93,7 @@ export async function insertVodPublications(db: DbOrTx, clock: Clock, clientId: 
       dateModified: now,
     });
     await replaceCallbacks(db, clientId, row.id, c.callbackUrls);
-    await recordCreated(db, row);
+    await recordCreated(db, clock, row);
     await scheduleStep(db, clock, row, now);
     rows.push(row);
   }

@@ -32,8 +32,8 @@ async function current(ctx: JobContext, p: RunPayload): Promise<DownloadRow | un
 }
 
 /** Writes the run's download while it is processing. */
-const whileProcessing = (ctx: JobContext, p: RunPayload, values: Parameters<typeof updateDownload>[3]) =>
-  updateDownload(ctx.db, p.clientId, p.downloadId, values, { generation: p.generation, status: 'processing' });
+const whileProcessing = (ctx: JobContext, p: RunPayload, values: Parameters<typeof updateDownload>[4]) =>
+  updateDownload(ctx.db, ctx.clock, p.clientId, p.downloadId, values, { generation: p.generation, status: 'processing' });
 
 async function fail(ctx: JobContext, p: RunPayload, reason: string): Promise<void> {
   await whileProcessing(ctx, p, { status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0, etaSeconds: null });
@@ -72,6 +72,7 @@ const processJob: JobHandler<RunPayload> = async (p, ctx) => {
     await ctx.db.transaction(async (tx) => {
       const ready = await updateDownload(
         tx,
+        ctx.clock,
         p.clientId,
         p.downloadId,
         {
@@ -139,12 +140,12 @@ const mailJob: JobHandler<RunPayload> = async (p, ctx) => {
       html: rendered.html,
       language: rendered.language,
     });
-    await updateDownload(ctx.db, p.clientId, p.downloadId, { mailStatus: 'sent', mailAttempts: attempt, mailError: null, mailSentAt: ctx.clock.now(), mailNextAttemptAt: null }, ofRun);
+    await updateDownload(ctx.db, ctx.clock, p.clientId, p.downloadId, { mailStatus: 'sent', mailAttempts: attempt, mailError: null, mailSentAt: ctx.clock.now(), mailNextAttemptAt: null }, ofRun);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = (error instanceof MailError && error.permanent) || ctx.job.attempts >= ctx.job.maxAttempts;
     const next = giveUp ? null : new Date(ctx.clock.now().getTime() + mailBackoff.delayMs(ctx.job.attempts));
-    await updateDownload(ctx.db, p.clientId, p.downloadId, { mailStatus: giveUp ? 'failed' : 'retrying', mailAttempts: attempt, mailError: message, mailNextAttemptAt: next }, ofRun);
+    await updateDownload(ctx.db, ctx.clock, p.clientId, p.downloadId, { mailStatus: giveUp ? 'failed' : 'retrying', mailAttempts: attempt, mailError: message, mailNextAttemptAt: next }, ofRun);
     ctx.log.warn({ downloadId: row.id, attempt, err: message, giveUp }, giveUp ? 'download mail given up' : 'download mail failed, will retry');
     if (!giveUp) throw error;
   }

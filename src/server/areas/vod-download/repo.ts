@@ -5,6 +5,8 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Mail, VodDownload, VodDownloadDetails } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
+import type { Clock } from '../../jobs/clock.ts';
+import { recordChange, recordChanges } from '../../changes/record-entity.ts';
 import { mails, vodDownloads } from '../../db/tables/downloads.ts';
 import type { FileStorage, StoredFile } from '../media/index.ts';
 import { cancelByKey } from '../../jobs/queue.ts';
@@ -136,7 +138,7 @@ export async function contentIdTaken(db: DbOrTx, clientId: string, contentId: st
 }
 
 /** Deletes downloads with their pending expiry; the mails about them stay, unlinked. Answers the keys of their files. */
-export async function deleteDownloads(db: DbOrTx, clientId: string, ids: readonly string[]): Promise<string[]> {
+export async function deleteDownloads(db: DbOrTx, clock: Clock, clientId: string, ids: readonly string[]): Promise<string[]> {
   const keys: string[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
@@ -149,24 +151,27 @@ export async function deleteDownloads(db: DbOrTx, clientId: string, ids: readonl
       await cancelByKey(db, EXPIRE_JOB_KEY(row.id));
       if (row.fileKey) keys.push(row.fileKey);
     }
+    await recordChanges(db, clock, clientId, rows.map((row) => ({ kind: 'download' as const, id: row.id, action: 'Deleted' as const })));
   }
   return keys;
 }
 
 export type NewDownload = typeof vodDownloads.$inferInsert;
 
-export async function insertDownload(db: DbOrTx, values: NewDownload): Promise<DownloadRow> {
+export async function insertDownload(db: DbOrTx, clock: Clock, values: NewDownload): Promise<DownloadRow> {
   const [row] = await db.insert(vodDownloads).values(values).returning();
+  await recordDownloadChange(db, clock, row!, 'Added');
   return row!;
 }
 
 /**
- * Writes a download's columns (every change of a download goes through here); with `run`, only
- * while it is still that run (its generation) and, with `status`, in that status. Answers the row
- * as written, or undefined when nothing was.
+ * Writes a download's columns (every change of a download goes through here, and goes on the
+ * change feed); with `run`, only while it is still that run (its generation) and, with `status`,
+ * in that status. Answers the row as written, or undefined when nothing was.
  */
 export async function updateDownload(
   db: DbOrTx,
+  clock: Clock,
   clientId: string,
   id: string,
   values: Partial<NewDownload>,
@@ -184,7 +189,14 @@ export async function updateDownload(
       ),
     )
     .returning();
+  if (row) await recordDownloadChange(db, clock, row, 'Updated');
   return row;
+}
+
+/** A download on the change feed, with where its making stands while it is processing. */
+function recordDownloadChange(db: DbOrTx, clock: Clock, row: DownloadRow, action: 'Added' | 'Updated'): Promise<void> {
+  const progress = row.status === 'processing' ? { percent: row.progress, etaSeconds: row.etaSeconds } : undefined;
+  return recordChange(db, clock, row.clientId, { kind: 'download', id: row.id, eventId: row.eventId, action, ...(progress ? { progress } : {}) });
 }
 
 /** Ids of the downloads of an event (any clip of it), expired or not. */

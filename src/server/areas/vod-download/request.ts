@@ -71,7 +71,7 @@ export async function requestDownload(ctx: DownloadContext, body: z.output<typeo
   const master = plan.clips[plan.masterIndex]!;
   const id = randomUUID();
   const jobId = await queueProcessing(db, ctx, { id, clientId, generation: 1 });
-  return insertDownload(db, {
+  return insertDownload(db, clock, {
     id,
     clientId,
     contentId,
@@ -99,7 +99,7 @@ export async function retryDownload(ctx: DownloadContext, row: DownloadRow | und
   const jobId = await queueProcessing(ctx.db, ctx, { ...row, generation });
   if (row.fileKey) await removeFilesKind.enqueue(ctx.db, ctx.clock, { keys: [row.fileKey] }, { clientId: row.clientId });
   await cancelByKey(ctx.db, EXPIRE_JOB_KEY(row.id));
-  const updated = await updateDownload(ctx.db, row.clientId, row.id, {
+  const updated = await updateDownload(ctx.db, ctx.clock, row.clientId, row.id, {
     generation,
     status: 'processing',
     progress: 0,

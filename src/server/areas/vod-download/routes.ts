@@ -38,7 +38,7 @@ const publicUrlOf = (ctx: RequestContext) => ctx.serviceUrl;
 
 /** Deletes downloads; their files go after, in a job. */
 async function remove(ctx: RequestContext, ids: readonly string[]): Promise<number> {
-  const keys = await deleteDownloads(ctx.db, ctx.client.clientId, ids);
+  const keys = await deleteDownloads(ctx.db, ctx.clock, ctx.client.clientId, ids);
   if (keys.length > 0) await removeFilesKind.enqueue(ctx.db, ctx.clock, { keys }, { clientId: ctx.client.clientId });
   return ids.length;
 }

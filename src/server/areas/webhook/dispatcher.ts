@@ -44,6 +44,7 @@ import type { JobLogger } from '../../jobs/queue.ts';
 import { send, type SendResult } from './deliver.ts';
 import { ensurePruneScheduled } from './prune.ts';
 import { parseHeaders } from './rules.ts';
+import { recordChanges } from '../../changes/record-entity.ts';
 import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 import type { ResolvedWebhookSettings } from './settings.ts';
 
@@ -168,6 +169,7 @@ function fromClaimedRow(row: ClaimedRow): { delivery: DeliveryToSend; webhook: W
 interface Sent {
   /** The claim it was sent under: settled only while the delivery is still claimed so. */
   lockedBy: string;
+  webhookId: string;
   finishedAt: Date;
   attempt: Omit<AttemptRow, 'id'>;
 }
@@ -512,6 +514,7 @@ export class Dispatcher {
     }
     return {
       lockedBy: delivery.lockedBy ?? this.id,
+      webhookId: delivery.webhookId,
       finishedAt: now,
       attempt: {
         deliveryId: delivery.id,
@@ -568,6 +571,12 @@ export class Dispatcher {
       where exists (select 1 from ${webhookDeliveries} e where e.id = i.id)
       returning id, delivery_id`);
     const ids = new Map((recorded as unknown as { rows: { id: string; delivery_id: string }[] }).rows.map((r) => [r.delivery_id, r.id]));
+    // The delivery logs on the change feed: one change per webhook whose deliveries moved.
+    const webhooksByClient = new Map<string, Set<string>>();
+    for (const s of sent) webhooksByClient.set(s.attempt.clientId, (webhooksByClient.get(s.attempt.clientId) ?? new Set()).add(s.webhookId));
+    for (const [clientId, ids] of webhooksByClient) {
+      await recordChanges(db, env.clock, clientId, [...ids].map((id) => ({ kind: 'delivery' as const, id, action: 'Updated' as const })));
+    }
     const finished = sent.filter((s) => s.attempt.outcome !== 'retry');
     if (finished.length > 0) await this.notePruneDue(env, finished.at(-1)!.finishedAt);
     return sent.map((s) => ids.get(s.attempt.deliveryId) ?? null);

@@ -4,7 +4,9 @@
  * never lost and never sent for a change that was rolled back.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CHANGE_KINDS } from '../../../schema/models/changes.ts';
+import type { MediaProgress } from '../../../schema/models/asset.ts';
 import { clients } from './clients.ts';
 
 export const eventChanges = pgTable(
@@ -38,14 +40,16 @@ export const eventChanges = pgTable(
 );
 
 /**
- * The change log of the archiver (captures, their segments, playout profiles, streams,
- * archiverflows): one row per write, or per recorder tick and capture for segments, written in the
- * same transaction. Its seq comes from event_changes' sequence, so the change feed reads both logs
- * as one, in one order, with one cursor (changes/feed.ts). Nothing fans it out to webhooks: the
- * interface's notifications are about events.
+ * The change log of every other record a page shows (EntityChange in #schema: publications,
+ * assets, downloads, mail, the archiver's captures, segments, profiles, streams and flows,
+ * destinations, webhook deliveries): one row per write (or per recorder tick and capture for
+ * segments, per dispatcher round and webhook for deliveries), written in the same transaction by
+ * `recordChanges` (changes/record-entity.ts). Its seq comes from event_changes' sequence, so the
+ * change feed reads both logs as one, in one order, with one cursor (changes/feed.ts). Nothing
+ * fans it out to webhooks: the interface's notifications are about events.
  */
-export const archiverChanges = pgTable(
-  'archiver_changes',
+export const entityChanges = pgTable(
+  'entity_changes',
   {
     seq: bigint('seq', { mode: 'number' })
       .primaryKey()
@@ -53,12 +57,15 @@ export const archiverChanges = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    /** What changed: a capture, the segments of a capture, a playout profile, a stream, an archiverflow. */
-    kind: text('kind', { enum: ['capture', 'segments', 'profile', 'stream', 'flow'] }).notNull(),
-    /** Its id (for segments, the capture's). */
+    kind: text('kind', { enum: CHANGE_KINDS }).notNull(),
+    /** Its id (for segments, the capture's; for deliveries, the webhook's). */
     subjectId: text('subject_id').notNull(),
     action: text('action', { enum: ['Added', 'Updated', 'Deleted'] }).notNull(),
+    /** The event the record belongs to, if any (no reference: the event may be gone since). */
+    eventId: uuid('event_id'),
+    /** Where its work stood at the change (MediaProgress), for a record with work in progress. */
+    progress: jsonb('progress').$type<MediaProgress>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('archiver_changes_client_seq_idx').on(t.clientId, t.seq)],
+  (t) => [index('entity_changes_client_seq_idx').on(t.clientId, t.seq)],
 );

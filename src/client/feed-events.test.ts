@@ -1,9 +1,14 @@
-/** What a batch of change notifications makes stale (live-updates-plan.ts), on the real query keys pages use. */
+/** What a batch of change notifications makes stale (feed-events.ts), on the real query keys pages use. */
 import { describe, expect, it } from 'vitest';
 import type { QueryKey } from '@tanstack/react-query';
-import { EventState, type ArchiverChange, type Event, type WebhookNotification } from '#schema';
-import { api } from './api.ts';
-import { isFeedCovered, patchEventStates, staleArchiverQueries, staleQueries, summarize } from './live-updates-plan.ts';
+import { EventState, type Event, type WebhookNotification } from '#schema';
+import { patchEventStates, staleEventQueries, summarize } from './feed-events.ts';
+import { createApi } from './query.ts';
+
+/** The keys pages build; no call is made. */
+const api = createApi(() => {
+  throw new Error('keys only');
+});
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -54,13 +59,13 @@ const keys = {
 type Name = keyof typeof keys;
 
 function staleAfter(...notifications: WebhookNotification[]): Name[] {
-  const stale = staleQueries(summarize(notifications));
+  const stale = staleEventQueries(summarize(notifications));
   return (Object.keys(keys) as Name[]).filter((name) => stale(keys[name]));
 }
 
-describe('staleQueries', () => {
-  it('a state change: that event’s reads and the event lists (list, counts, schedule), nothing else', () => {
-    expect(staleAfter(note(A, { stateChanged: true, state: 'LIVE_STARTING' }))).toEqual(['detailA', 'byReferenceA', 'list', 'count', 'schedule']);
+describe('staleEventQueries', () => {
+  it('a state change: that event’s reads, the event lists (list, counts, schedule) and its composition (its generation is a state), nothing else', () => {
+    expect(staleAfter(note(A, { stateChanged: true, state: 'LIVE_STARTING' }))).toEqual(['detailA', 'byReferenceA', 'list', 'count', 'schedule', 'composeA']);
   });
 
   it('a custom or client property change: those of that event, its reads and the lists (a row shows metadata), its composition', () => {
@@ -105,13 +110,6 @@ describe('staleQueries', () => {
   });
 });
 
-describe('isFeedCovered', () => {
-  it('covers event and metadata reads, not assets, compositions, webhooks or lookups (they change on their own)', () => {
-    const covered = (Object.keys(keys) as Name[]).filter((name) => isFeedCovered(keys[name]));
-    expect(covered).toEqual(['detailA', 'detailB', 'byReferenceA', 'list', 'count', 'schedule', 'deleted', 'customA', 'customB', 'clientA', 'chaptersA', 'audioA', 'audioB']);
-  });
-});
-
 describe('patchEventStates', () => {
   const event = (id: string, stateString: keyof typeof EventState.values) => ({ id, state: EventState.values[stateString], stateString, mp4State: 0, mp4StateString: 'NONE', title: id }) as unknown as Event;
   const batch = summarize([note(A, { stateChanged: true, state: 'LIVE_STARTING' })]);
@@ -122,7 +120,7 @@ describe('patchEventStates', () => {
     const patched = patchEventStates(a, batch);
     expect(patched).toMatchObject({ id: A, state: EventState.values.LIVE_STARTING, stateString: 'LIVE_STARTING', title: A });
     const page = patchEventStates({ results: [b, a], totalCount: 2 }, batch);
-    expect(page.results.map((row) => [row.id, row.stateString])).toEqual([
+    expect(page.results.map((row: Event) => [row.id, row.stateString])).toEqual([
       [B, 'PRE_LIVE'],
       [A, 'LIVE_STARTING'],
     ]);
@@ -135,36 +133,5 @@ describe('patchEventStates', () => {
     expect(patchEventStates(page, batch)).toBe(page);
     const already = event(A, 'LIVE_STARTING');
     expect(patchEventStates(already, batch)).toBe(already);
-  });
-});
-
-describe('staleArchiverQueries', () => {
-  const archiver = {
-    captures: api.archiverCapture.list.queryOptions({ query: { onlyIds: false } }).queryKey,
-    allStats: api.archiverCapture.allStats.queryOptions({}).queryKey,
-    availableA: api.archiverCapture.available.queryOptions({ params: { id: 'cap_a' } }).queryKey,
-    segmentsA: api.archiverCapture.segments.queryOptions({ params: { id: 'cap_a' }, query: {} }).queryKey,
-    availableB: api.archiverCapture.available.queryOptions({ params: { id: 'cap_b' } }).queryKey,
-    profiles: api.archiverPlayoutProfile.list.queryOptions({ query: { onlyIds: false } }).queryKey,
-    streams: api.archiverStream.list.queryOptions({}).queryKey,
-    flows: api.archiverflow.list.queryOptions({}).queryKey,
-    events: keys.list,
-  };
-  type ArchiverName = keyof typeof archiver;
-  const staleAfterArchiver = (...changes: ArchiverChange[]) => {
-    const stale = staleArchiverQueries(changes);
-    return (Object.keys(archiver) as ArchiverName[]).filter((name) => stale(archiver[name]));
-  };
-
-  it('segments of a capture: that capture’s content, all stats and the streams, not another capture’s', () => {
-    expect(staleAfterArchiver({ kind: 'segments', id: 'cap_a', action: 'Updated' })).toEqual(['allStats', 'availableA', 'segmentsA', 'streams']);
-  });
-  it('a capture: every capture read, the profiles and streams; a profile: the profiles, stats and streams; a flow: the flows', () => {
-    expect(staleAfterArchiver({ kind: 'capture', id: 'cap_a', action: 'Deleted' })).toEqual(['captures', 'allStats', 'availableA', 'segmentsA', 'availableB', 'profiles', 'streams']);
-    expect(staleAfterArchiver({ kind: 'profile', id: 'p', action: 'Added' })).toEqual(['allStats', 'profiles', 'streams']);
-    expect(staleAfterArchiver({ kind: 'flow', id: 'f', action: 'Updated' })).toEqual(['flows']);
-  });
-  it('the feed covers every archiver read (no polling while it is live)', () => {
-    expect((Object.keys(archiver) as ArchiverName[]).every((name) => isFeedCovered(archiver[name]))).toBe(true);
   });
 });

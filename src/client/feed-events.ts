@@ -1,8 +1,9 @@
-// Over ~250 lines on purpose: one pure decision (what a batch of changes makes stale), a rule per kind of change, tested in live-updates-plan.test.tsx; no component.
+// Over ~250 lines on purpose: one pure decision (what a batch of notifications makes stale), a rule per operation, and the state they carry written into the cache, tested in feed-events.test.ts; no component.
 /**
- * What a batch of change notifications makes stale in the query cache: the pure part of the
- * live updates (live-updates.tsx applies it). Query keys are `[area, operationId, input]`
- * (#client query.ts), so a key says which operation it reads and for which event.
+ * The feed mapping's rules for events (feed-mapping.ts has the rest): what a batch of the
+ * interface's notifications makes stale in the query cache, and the state they carry written into
+ * it. Query keys are `[area, operationId, input]` (query.ts), so a key says which operation it
+ * reads and for which event.
  *
  * For each changed event:
  * - always its own reads: `event.get` (any options), `event.getExternalUpdate`, and the reads
@@ -20,7 +21,7 @@
  * of everything a row shows.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { EventState, Mp4State, type ArchiverChange, type WebhookAction, type WebhookNotification } from '#schema';
+import { EventState, Mp4State, type WebhookAction, type WebhookNotification } from '#schema';
 
 export const CHANGE_FLAGS = [
   'stateChanged',
@@ -87,7 +88,7 @@ function inputOf(key: QueryKey): KeyInput {
   return input !== null && typeof input === 'object' ? (input as KeyInput) : {};
 }
 
-const param = (key: QueryKey, name: string): unknown => inputOf(key).params?.[name];
+export const param = (key: QueryKey, name: string): unknown => inputOf(key).params?.[name];
 const queryParam = (key: QueryKey, name: string): unknown => inputOf(key).query?.[name];
 
 /** Whether any value of the key's params or query is one of `ids` (an event named anywhere). */
@@ -158,7 +159,7 @@ const listForEvent =
   };
 
 /** By operation id: when a query of that operation is stale after the batch. */
-const RULES: Readonly<Record<string, Rule>> = {
+export const EVENT_RULES: Readonly<Record<string, Rule>> = {
   'event.get': (key, b) => b.ids.has(param(key, 'id') as string),
   'event.getExternalUpdate': (key, b) => b.ids.has(param(key, 'id') as string),
   'event.getByReference': (key, b) => b.referenceIds.has(queryParam(key, 'id') as string),
@@ -170,7 +171,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   'customProperty.get': any('metadataChanged'),
   'clientProperty.get': forEvent('metadataChanged', (key) => param(key, 'eventId')),
   'tag.listForEvent': forEvent('metadataChanged', (key) => param(key, 'id')),
-  'compose.get': forEvent('metadataChanged', (key) => param(key, 'eventId')),
+  'compose.get': (key, b) => ['metadataChanged', 'stateChanged'].some((flag) => b.flagged.get(flag as ChangeFlag)!.has(param(key, 'eventId') as string)),
 
   'chapterPoint.listForEvent': forEvent('chapterPointsChanged', (key) => param(key, 'eventId')),
   'chapterPoint.get': any('chapterPointsChanged'),
@@ -192,72 +193,14 @@ const RULES: Readonly<Record<string, Rule>> = {
 };
 
 /** Builds the test "is this query stale after the batch?" (one index per batch, then cheap per key). */
-export function staleQueries(batch: ChangeBatch): (key: QueryKey) => boolean {
+export function staleEventQueries(batch: ChangeBatch): (key: QueryKey) => boolean {
   const b = index(batch);
   return (key) => {
     const operation = key[1];
     if (typeof operation !== 'string') return false;
     if (b.lifecycle.size > 0 && mentions(key, b.lifecycle)) return true;
-    const rule = RULES[operation];
+    const rule = EVENT_RULES[operation];
     return rule !== undefined && rule(key, b);
-  };
-}
-
-/**
- * Queries the feed keeps fresh, whose polling is needless while it is live: the reads of events
- * and of the metadata every change of which raises a notification. Assets, downloads,
- * publications and webhook deliveries also change on their own (processing), and a composition's
- * generation progresses with time without a notification, so they keep polling.
- */
-const CHANGES_ON_ITS_OWN = ['asset.', 'vodDownload.', 'compose.'];
-const FEED_COVERED = new Set(Object.keys(RULES).filter((id) => !CHANGES_ON_ITS_OWN.some((prefix) => id.startsWith(prefix))));
-export function isFeedCovered(key: QueryKey): boolean {
-  return typeof key[1] === 'string' && (FEED_COVERED.has(key[1]) || ARCHIVER_AREAS.has(String(key[0])));
-}
-
-// ---- The archiver -------------------------------------------------------------------------------------
-
-/**
- * The archiver's reads, all kept fresh by its changes on the feed (`event: archiver`): the
- * recorder puts each tick's segment changes there, so even a recording capture needs no polling.
- */
-const ARCHIVER_AREAS = new Set(['archiverCapture', 'archiverPlayoutProfile', 'archiverStream', 'archiverflow']);
-
-/** The capture reads of one capture, which a change of its segments makes stale. */
-const CAPTURE_CONTENT = new Set(['archiverCapture.segments', 'archiverCapture.available', 'archiverCapture.stats', 'archiverCapture.playback']);
-
-/**
- * What a batch of archiver changes makes stale:
- * - segments of a capture: that capture's segments, available content, stats and playback, the
- *   stats of all captures, and the streams (their range follows the content);
- * - a capture: every capture read, the profiles (they list captures) and the streams;
- * - a profile: the profiles, the captures' stats (profileIds) and the streams;
- * - a stream: the streams; an archiverflow: the archiverflows.
- */
-export function staleArchiverQueries(changes: readonly ArchiverChange[]): (key: QueryKey) => boolean {
-  const areas = new Set<string>();
-  const captureContent = new Set<string>();
-  let allStats = false;
-  for (const change of changes) {
-    if (change.kind === 'segments') {
-      captureContent.add(change.id);
-      allStats = true;
-      areas.add('archiverStream');
-    } else if (change.kind === 'capture') {
-      for (const area of ['archiverCapture', 'archiverPlayoutProfile', 'archiverStream']) areas.add(area);
-    } else if (change.kind === 'profile') {
-      for (const area of ['archiverPlayoutProfile', 'archiverStream']) areas.add(area);
-      allStats = true;
-    } else if (change.kind === 'stream') areas.add('archiverStream');
-    else areas.add('archiverflow');
-  }
-  return (key) => {
-    const area = key[0];
-    const operation = key[1];
-    if (typeof area !== 'string' || typeof operation !== 'string') return false;
-    if (areas.has(area)) return true;
-    if (allStats && (operation === 'archiverCapture.allStats' || operation === 'archiverCapture.stats')) return true;
-    return CAPTURE_CONTENT.has(operation) && captureContent.has(param(key, 'id') as string);
   };
 }
 
