@@ -6,7 +6,8 @@ import { endpoints, type Event, type Video } from '#schema';
 import { implement, type Implementation } from '../../http/implement.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { eventCollection } from './collection.ts';
-import { findEventBy, getEvent, listChannelEvents, parseEventFilter } from './repo.ts';
+import { findEventBy, getEvent, instant, listChannelEvents, parseEventFilter } from './repo.ts';
+import { countEventStatuses } from './status-counts.ts';
 import { serializeEvent, type EventRecord } from './serialize.ts';
 import { eventVideo } from '../live/index.ts';
 import { eventWriteRoutes } from './write-routes.ts';
@@ -22,6 +23,11 @@ export const eventRoutes: Implementation[] = [
     if (errors.length > 0) throw validationError(errors);
     return { status: 200, body: await eventCollection(ctx.db, ctx.client.clientId, filter, query) };
   }),
+
+  implement(endpoints.event.statusCounts, async ({ query }, ctx) => ({
+    status: 200,
+    body: await countEventStatuses(ctx.db, ctx.client.clientId, { from: instant(query.from), to: instant(query.to) }),
+  })),
 
   implement(endpoints.event.listDeleted, async ({ query }, ctx) => {
     const { filter, errors } = parseEventFilter(query);
