@@ -124,6 +124,9 @@ export const LIST_SX = {
     bgcolor: 'background.paper',
     cursor: 'default',
     outline: 'none',
+    // A row's inside affects nothing outside it: moving, restyling or repainting one (every step of
+    // a drag moves some) does not make the browser lay out or paint the others again.
+    contain: 'layout paint style',
   },
   '& > li[data-selected]': { bgcolor: 'action.hover' },
   '& > li[data-open]': { bgcolor: 'action.selected' },
