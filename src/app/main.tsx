@@ -1,5 +1,5 @@
 /** The dashboard's entry: one query client, one connection store feeding the `api` client, the router. */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 // The DOM RouterProvider: it can flush a navigation synchronously (every write to the URL's query
 // does, see src/components/use-url-params.ts).
@@ -8,7 +8,7 @@ import { createQueryClient } from '#client';
 import { setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, preloadRoute, prefetchRoute } from './router.tsx';
 
 function browserStorage(): Storage | null {
   try {
@@ -25,13 +25,62 @@ void connection.start();
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
+/** Runs `then` once the connection has a key: at once with a key kept in this browser. */
+function whenConnected(then: () => void): void {
+  const connected = () => connection.getState().ready && connection.getState().apiKey !== null;
+  if (connected()) return then();
+  const stop = connection.subscribe(() => {
+    if (!connection.getState().ready) return;
+    stop();
+    // After the other listeners: the connection provider empties the cache when a key first comes.
+    if (connected()) setTimeout(then, 0);
+  });
+}
+
+/**
+ * The page opened: its code is asked for at once, and its first view's data as soon as the
+ * providers are up (below), rather than one after the other as the page renders; for each page
+ * opened later, both as the URL changes.
+ */
+let opened = `${location.pathname}${location.search}`;
+let providersUp = false;
+const openPage = (href: string) => {
+  preloadRoute(href);
+  if (providersUp) whenConnected(() => prefetchRoute(href, queryClient));
+};
+openPage(opened);
+router.subscribe(({ location: next }) => {
+  const href = `${next.pathname}${next.search}`;
+  if (href !== opened) openPage((opened = href));
+});
+
+/**
+ * The pages, once the providers have committed: their effects have then sent the change feed's
+ * request, so the first page's reads (prefetched here, then) come after it and are not read
+ * again when the feed starts (live-updates.tsx refreshes what was read before it).
+ */
+function Pages() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    // After the providers' own effects: this one, a child's, runs before theirs.
+    queueMicrotask(() => {
+      providersUp = true;
+      whenConnected(() => prefetchRoute(opened, queryClient));
+    });
+    startTransition(() => setShown(true));
+  }, []);
+  return shown ? <RouterProvider router={router} /> : null;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The pages render in a transition: React renders the first screen in slices, between which the
+// browser stays free (no long task for the whole tree at once).
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient} connection={connection}>
-      <RouterProvider router={router} />
+      <Pages />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,16 +1,19 @@
 /**
  * The routes. Each page is its own chunk (`lazyPage`: React.lazy), rendered inside the shell and
  * its own RouteBoundary; a new area adds a lazyPage import, a route here and an entry in
- * navigation.ts. A link's page is downloaded when the link is hovered or focused.
+ * navigation.ts. A link's page is downloaded when the link is hovered or focused; a page opened
+ * starts its first view's requests with its download (`prefetchRoute`, main.tsx).
  */
 import { isValidElement, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { isLazyPage, lazyPage } from './lazy-page.ts';
+import { prefetchEventsPage } from '#pages/events/index.ts';
+import { isLazyPage, lazyPage, type LazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found.tsx';
 import { RootError, RouteBoundary } from './route-boundary.tsx';
 import { Shell } from './shell.tsx';
 
-const EventsPage = lazyPage(() => import('#pages/events/events-page.tsx'));
+const EventsPage = lazyPage(() => import('#pages/events/events-page.tsx'), { prefetch: prefetchEventsPage });
 const EventPage = lazyPage(() => import('#app/event-tabs.tsx'));
 const DeletedEventsPage = lazyPage(() => import('#pages/event/deleted-events-page.tsx'));
 const EventPlayerPage = lazyPage(() => import('#pages/event/event-player-page.tsx'));
@@ -187,22 +190,31 @@ export const routes: RouteObject[] = [
 ];
 
 /** The lazy pages in a route's element (inside its RouteBoundary). */
-function pagesIn(node: ReactNode): { preload: () => Promise<unknown> }[] {
+function pagesIn(node: ReactNode): LazyPage[] {
   if (!isValidElement<{ children?: ReactNode }>(node)) return [];
   if (isLazyPage(node.type)) return [node.type];
   return [node.props.children].flat().flatMap(pagesIn);
 }
 
+/** The lazy pages shown at `href` (a path of this dashboard); none for anything else. */
+function pagesAt(href: string | null | undefined): LazyPage[] {
+  if (!href?.startsWith('/') || href.startsWith('//')) return [];
+  return (matchRoutes(routes, href.split(/[?#]/)[0]!) ?? []).flatMap((match) => pagesIn(match.route.element));
+}
+
 /** Starts downloading the code of the page at `href` (a path of this dashboard); anything else is ignored. */
 export function preloadRoute(href: string | null | undefined): void {
-  if (!href?.startsWith('/') || href.startsWith('//')) return;
-  for (const match of matchRoutes(routes, href.split(/[?#]/)[0]!) ?? []) {
-    for (const page of pagesIn(match.route.element)) {
-      void page.preload().catch(() => {
-        // Following the link tries again, and shows the route's error if it fails then.
-      });
-    }
+  for (const page of pagesAt(href)) {
+    void page.preload().catch(() => {
+      // Following the link tries again, and shows the route's error if it fails then.
+    });
   }
+}
+
+/** Starts the requests of the first view of the page at `href` (its `prefetch`), into `queryClient`. */
+export function prefetchRoute(href: string, queryClient: QueryClient): void {
+  const url = new URL(href, 'http://dashboard');
+  for (const page of pagesAt(href)) page.prefetch?.(queryClient, url);
 }
 
 /** Preloads the page of a link of this dashboard when the pointer is over it or it takes the focus. */

@@ -38,6 +38,8 @@ export interface RenderAppOptions {
   client: ApiClient;
   /** The URL to start at, query string included. */
   path?: string;
+  /** A query client the test filled already (a prefetch, as main.tsx starts it); a fresh one otherwise. */
+  queryClient?: QueryClient;
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -46,20 +48,20 @@ export interface RenderAppResult extends RenderResult {
   connection: ConnectionStore;
 }
 
-function setUp(client: ApiClient) {
+function setUp(client: ApiClient, given?: QueryClient) {
   // The store must not replace the test's client (it may validate responses, carry headers).
   const connection = createConnectionStore({ storage: memoryStorage(), fetch: client.config.fetch });
   connection.save({ baseUrl: client.config.baseUrl, apiKey: client.config.apiKey ?? '' });
   setApiClient(client);
   // The app's own client, so mutations invalidate what they declare as in production; no retries
   // and no staleness timer, so a test sees each answer once and refetches only when told.
-  const queryClient = createQueryClient();
+  const queryClient = given ?? createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   return { connection, queryClient };
 }
 
-function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: ApiClient): RenderAppResult {
-  const { connection, queryClient } = setUp(client);
+function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: ApiClient, given?: QueryClient): RenderAppResult {
+  const { connection, queryClient } = setUp(client, given);
   const result = render(
     <AppProviders queryClient={queryClient} connection={connection}>
       <RouterProvider router={router} />
@@ -69,13 +71,13 @@ function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: Api
 }
 
 /** One element (a page) under the app's providers and a router at `path`. */
-export function renderWithApp(ui: ReactElement, { client, path = '/' }: RenderAppOptions): RenderAppResult {
-  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), client);
+export function renderWithApp(ui: ReactElement, { client, path = '/', queryClient }: RenderAppOptions): RenderAppResult {
+  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), client, queryClient);
 }
 
 /** The whole dashboard (shell, routes, lazy pages) at `path`. */
-export function renderApp({ client, path = '/' }: RenderAppOptions): RenderAppResult {
-  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), client);
+export function renderApp({ client, path = '/', queryClient }: RenderAppOptions): RenderAppResult {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), client, queryClient);
 }
 
 /**

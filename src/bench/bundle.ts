@@ -12,11 +12,11 @@
  * service serves them precompressed). The source maps say which libraries each route carries, and
  * that no module is bundled into two chunks (which would be loaded twice).
  *
- * The bare page (ThemeProvider, CssBaseline, an app bar, a list, a table, a button and a query) is
- * built in a temporary folder under `.bench/` with the same vite version, React plugin and build
+ * The bare page (ThemeProvider, CssBaseline, an app bar, a list, a table, a button and a query;
+ * floor-page.ts) is built under `.bench/` with the same vite version, React plugin and build
  * options. Goal (issue 13): the events route at most 1.5 x the bare page (brotli).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -28,6 +28,7 @@ import { clientForKey, createKey } from '../server/db/keys.ts';
 import { seedDemoData } from '../server/demo/seed.ts';
 import { systemClock } from '../server/jobs/clock.ts';
 import { launch } from './browser.ts';
+import { buildFloorPage } from './floor-page.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const staticDir = resolve(process.env.BENCH_DIST ?? join(root, 'dist'));
@@ -143,54 +144,10 @@ function duplicateModules(dir: string): string[] {
 
 // --- the bare page ---
 
-const BARE_ENTRY = `
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { AppBar, Box, Button, CircularProgress, CssBaseline, List, ListItemButton, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, TextField, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
-
-function Page() {
-  const query = useQuery({ queryKey: ['events'], queryFn: async () => (await fetch('/api/event/')).json() as Promise<{ results: { id: string; title: string }[] }> });
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="static"><Toolbar><Typography variant="h6">Control Room</Typography></Toolbar></AppBar>
-      <Box sx={{ display: 'flex' }}>
-        <List><ListItemButton><ListItemText primary="Events" /></ListItemButton></List>
-        <Box component="main" sx={{ p: 2, flex: 1 }}>
-          <TextField label="Search" size="small" /> <Button variant="contained">New event</Button>
-          {query.isPending ? <CircularProgress /> : (
-            <Table><TableHead><TableRow><TableCell>Title</TableCell></TableRow></TableHead>
-              <TableBody>{(query.data?.results ?? []).map((row) => <TableRow key={row.id}><TableCell>{row.title}</TableCell></TableRow>)}</TableBody>
-            </Table>
-          )}
-        </Box>
-      </Box>
-    </Box>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={new QueryClient()}>
-      <ThemeProvider theme={createTheme({ colorSchemes: { dark: true } })}><CssBaseline /><Page /></ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
-`;
-
-/** Builds the bare page in `.bench/bare-page` (under the repo, so its imports resolve) and weighs all its JavaScript. */
+/** Builds the bare page (floor-page.ts) and weighs all its JavaScript. */
 async function measureBare(): Promise<Weight> {
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  const dir = join(root, '.bench', 'bare-page');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
-  writeFileSync(join(dir, 'main.tsx'), BARE_ENTRY);
-  // The dashboard's build basics (vite.config.ts): the React plugin, source maps, default minifier and target.
-  await build({ configFile: false, root: dir, logLevel: 'warn', plugins: [react()], build: { outDir: join(dir, 'dist'), sourcemap: true, emptyOutDir: true } });
-  const assets = join(dir, 'dist', 'assets');
-  return weigh(readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => join(assets, name)));
+  const { scripts } = await buildFloorPage();
+  return weigh(scripts);
 }
 
 // --- the routes, in Chromium ---

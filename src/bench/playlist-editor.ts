@@ -40,6 +40,13 @@ interface FrameStats {
 
 interface DragResult {
   durationMs: number;
+  /**
+   * The page's main thread's CPU time during the drag, per step (keyboard: per arrow; mouse: per
+   * pointer move), from Chromium's own counter (CDP Performance ThreadTime): what the page costs,
+   * whatever else the machine runs, where wall-clock tasks and frames also count the time the
+   * thread waited for a core.
+   */
+  cpuPerStepMs: number;
   longestTaskMs: number;
   longTasks: number;
   frames: FrameStats;
@@ -64,6 +71,23 @@ const START_RECORDING = `(() => {
   requestAnimationFrame(tick);
 })()`;
 
+/**
+ * The main thread's CPU time (ms) since the call, Chromium's ThreadTime: measured in the thread's
+ * own ticks (`threadTicks`; with the default time domain the counter stays at 0), on one session
+ * kept open, since enabling the domain again restarts it.
+ */
+async function cpuMeter(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const read = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+  const before = await read();
+  return async () => {
+    const spent = (await read()) - before;
+    await cdp.detach();
+    return spent;
+  };
+}
+
 const STOP_RECORDING = `new Promise((resolve) => setTimeout(() => {
   const bench = window.__bench;
   bench.running = false;
@@ -81,10 +105,11 @@ async function stopRecording(page: Page): Promise<{ tasks: number[]; frames: num
   return page.evaluate(STOP_RECORDING) as Promise<{ tasks: number[]; frames: number[] }>;
 }
 
-function summarise(durationMs: number, recorded: { tasks: number[]; frames: number[] }, landedAt: number | null): DragResult {
+function summarise(durationMs: number, cpuPerStepMs: number, recorded: { tasks: number[]; frames: number[] }, landedAt: number | null): DragResult {
   const frames = [...recorded.frames].sort((a, b) => a - b);
   return {
     durationMs: Math.round(durationMs),
+    cpuPerStepMs: round(cpuPerStepMs),
     longestTaskMs: round(Math.max(0, ...recorded.tasks)),
     longTasks: recorded.tasks.length,
     frames: {
@@ -149,6 +174,7 @@ async function dragByKeyboard(page: Page): Promise<DragResult> {
   await row.focus();
   const stopProfile = await profile(page);
   await startRecording(page);
+  const cpuSpent = await cpuMeter(page);
   const started = performance.now();
   await page.keyboard.press('Space');
   // dnd-kit listens for the arrows from the task after the pickup: an arrow pressed at once is lost.
@@ -161,10 +187,11 @@ async function dragByKeyboard(page: Page): Promise<DragResult> {
   await page.keyboard.press('Space');
   await page.waitForTimeout(200);
   const duration = performance.now() - started;
+  const cpu = await cpuSpent();
   const recorded = await stopRecording(page);
   await stopProfile();
   await shot(page, 'after-keyboard-drag');
-  return summarise(duration, recorded, await positionOf(page, key));
+  return summarise(duration, cpu / (ITEMS - 1), recorded, await positionOf(page, key));
 }
 
 async function dragByMouse(page: Page): Promise<DragResult> {
@@ -174,6 +201,8 @@ async function dragByMouse(page: Page): Promise<DragResult> {
   const scroller = page.getByTestId('playlist-scroller');
   const area = (await scroller.boundingBox())!;
   await startRecording(page);
+  const cpuSpent = await cpuMeter(page);
+  let moves = 0;
   const started = performance.now();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
@@ -183,6 +212,7 @@ async function dragByMouse(page: Page): Promise<DragResult> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && ((await page.evaluate(`document.querySelector('[data-testid="playlist-scroller"]').scrollTop`)) as number) > 0) {
     await page.mouse.move(box.x + box.width / 2, area.y + 6 + (Date.now() % 2));
+    moves++;
     await page.waitForTimeout(50);
   }
   // Onto the first row's upper half, then drop.
@@ -190,9 +220,11 @@ async function dragByMouse(page: Page): Promise<DragResult> {
   await page.mouse.up();
   await page.waitForTimeout(200);
   const duration = performance.now() - started;
+  const cpu = await cpuSpent();
   const recorded = await stopRecording(page);
   await shot(page, 'after-mouse-drag');
-  return summarise(duration, recorded, await positionOf(page, key));
+  // The pointer's moves: onto the handle, 3 + 30 up to the edge, one every 50 ms while the list scrolls, 5 onto the first row.
+  return summarise(duration, cpu / (moves + 39), recorded, await positionOf(page, key));
 }
 
 export interface PlaylistEditorReport {

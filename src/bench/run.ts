@@ -403,7 +403,7 @@ async function main(): Promise<void> {
 
 function formatPlaylist(p: PlaylistEditorReport): string {
   const drag = (name: string, d: PlaylistEditorReport['keyboardDrag']) =>
-    `  ${name}: ${d.durationMs} ms, longest task ${d.longestTaskMs} ms (${d.longTasks} over 50 ms), frames p50 ${d.frames.p50Ms} / p95 ${d.frames.p95Ms} / max ${d.frames.maxMs} ms, ${d.frames.over16Ms} of ${d.frames.frames} over 16 ms${d.landedAt === 1 ? '' : ` (the item landed at ${d.landedAt ?? 'a position out of view'}, not at the top)`}`;
+    `  ${name}: ${d.durationMs} ms, main-thread CPU ${d.cpuPerStepMs} ms per step, longest task ${d.longestTaskMs} ms (${d.longTasks} over 50 ms), frames p50 ${d.frames.p50Ms} / p95 ${d.frames.p95Ms} / max ${d.frames.maxMs} ms, ${d.frames.over16Ms} of ${d.frames.frames} over 16 ms${d.landedAt === 1 ? '' : ` (the item landed at ${d.landedAt ?? 'a position out of view'}, not at the top)`}`;
   return [
     `  ${p.items} items: service create ${p.service.createMs} ms, save ${p.service.saveMs} ms; editor open ${p.openEditorMs} ms`,
     drag('drag by keyboard', p.keyboardDrag),
@@ -476,7 +476,7 @@ function compareWith(report: Report, before: Report & Partial<ServiceReport>, fi
     const [now, then] = [report.playlist, before.playlist];
     console.log(`  playlist editor open ms: ${pct(now.openEditorMs, then.openEditorMs)}, save ms: ${pct(now.service.saveMs, then.service.saveMs)}`);
     for (const drag of ['keyboardDrag', 'mouseDrag'] as const) {
-      console.log(`  playlist ${drag} longest task ms: ${pct(now[drag].longestTaskMs, then[drag].longestTaskMs)}, frame p95 ms: ${pct(now[drag].frames.p95Ms, then[drag].frames.p95Ms)}`);
+      console.log(`  playlist ${drag} CPU per step ms: ${pct(now[drag].cpuPerStepMs ?? 0, then[drag].cpuPerStepMs ?? 0)}, longest task ms: ${pct(now[drag].longestTaskMs, then[drag].longestTaskMs)}, frame p95 ms: ${pct(now[drag].frames.p95Ms, then[drag].frames.p95Ms)}`);
     }
   }
 }

@@ -42,7 +42,7 @@ const keys = {
   detailB: api.event.get.queryOptions({ params: { id: B } }).queryKey,
   byReferenceA: api.event.getByReference.queryOptions({ query: { id: 'ref-1111' } }).queryKey,
   list: api.event.list.queryOptions({ query: { pageSize: 25 } }).queryKey,
-  count: api.event.list.queryOptions({ query: { eventState: ['LIVE_PUBLISHED'], pageSize: 1 } as never }).queryKey,
+  count: api.event.statusCounts.queryOptions({ query: { from: '2026-03-14T00:00:00.000Z', to: '2026-03-14T23:59:59.999Z' } }).queryKey,
   schedule: [...api.event.list.key({ query: { pageSize: 1000 } }), 'all-pages'] as QueryKey,
   deleted: api.event.listDeleted.queryOptions({ query: {} }).queryKey,
   customA: api.customProperty.list.queryOptions({ query: { eventId: A } }).queryKey,

@@ -166,6 +166,8 @@ export const EVENT_RULES: Readonly<Record<string, Rule>> = {
   'event.getByExternal': (key, b) => b.externalIds.has(queryParam(key, 'id') as string),
   'event.listDeleted': (_key, b) => b.deletedOrRestored,
   ...Object.fromEntries([...EVENT_LISTS].map((id): [string, Rule] => [id, (_key, b) => b.rowsChanged])),
+  // The events list's status counts change with what its rows show.
+  'event.statusCounts': (_key, b) => b.rowsChanged,
 
   'customProperty.list': listForEvent(['metadataChanged']),
   'customProperty.get': any('metadataChanged'),

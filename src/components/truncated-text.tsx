@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 
@@ -13,35 +13,37 @@ export interface TruncatedTextProps {
   fontWeight?: number;
 }
 
+/** Whether the text does not fit its box (the ellipsis shows). */
+const isCut = (element: HTMLElement | null) => element !== null && element.scrollWidth > element.clientWidth + 1;
+
 /**
  * One line of text that ends in an ellipsis when it does not fit, with the whole text in a
  * tooltip (only when it was actually cut). Screen readers always get the whole text.
+ *
+ * Whether it is cut is measured when the tooltip would open (pointer over it, or `focused`), not
+ * as it renders: a list of them then costs no layout while it is drawn (reading a size forces
+ * the browser to lay the page out at once), nor an observer per cell.
  *
  * @example
  * <TruncatedText text={event.title} focused={params.hasFocus} />
  */
 export function TruncatedText({ text, focused = false, variant = 'body2', fontWeight }: TruncatedTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [cut, setCut] = useState(false);
-  const [hovered, setHovered] = useState(false);
+  // Pointer over it (or focused) while the text is cut.
+  const [hoverCut, setHoverCut] = useState(false);
+  const [focusCut, setFocusCut] = useState(false);
 
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [text]);
+  useEffect(() => {
+    setFocusCut(focused && isCut(ref.current));
+  }, [focused, text]);
 
   return (
     <Tooltip
-      title={cut ? text : ''}
-      open={cut && (hovered || focused)}
-      onOpen={() => setHovered(true)}
-      onClose={() => setHovered(false)}
+      // No title while closed: the tooltip would give the text a second, native tooltip.
+      title={hoverCut || focusCut ? text : ''}
+      open={hoverCut || focusCut}
+      onOpen={() => setHoverCut(isCut(ref.current))}
+      onClose={() => setHoverCut(false)}
       describeChild
     >
       <Typography ref={ref} component="span" variant={variant} noWrap sx={{ display: 'block', minWidth: 0, fontWeight }}>

@@ -228,7 +228,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
               </Paper>
             )}
           </Box>
-          <DragOverlay dropAnimation={null}>{drag ? <DragPreview title={drag.title} count={Math.max(1, drag.keys.length)} source={Boolean(drag.source)} /> : null}</DragOverlay>
+          <DragOverlay dropAnimation={null} style={{ willChange: 'transform' }}>{drag ? <DragPreview title={drag.title} count={Math.max(1, drag.keys.length)} source={Boolean(drag.source)} /> : null}</DragOverlay>
         </DndContext>
       </Box>
 

@@ -68,11 +68,14 @@ export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps)
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: 4,
     getItemKey,
     rangeExtractor,
     // Without layout (a page test's DOM) the pane measures 0 px high: render a screenful anyway.
     observeElementRect: (instance, callback) => observeElementRect(instance, (rect) => callback({ width: rect.width, height: rect.height || 800 })),
+    // A scroll renders the rows it brings in the next frame, not synchronously inside the scroll
+    // event (a drag scrolls the list on every step).
+    useFlushSync: false,
   });
 
   // The row that takes Tab: the focused one, else the first selected, else the first.

@@ -2,7 +2,7 @@
  * One row of the playlist: a sortable <li> placed by the virtualiser, with the row's name, its
  * state as data attributes (styled from LIST_SX) and the pointer's selection rules.
  */
-import { memo, type FocusEvent, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, type PointerEventHandler } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, type PointerEventHandler } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Theme } from '@mui/material/styles';
@@ -51,7 +51,13 @@ export const PlaylistRow = memo(function PlaylistRow(props: PlaylistRowProps) {
   const dropBefore = isOver && (active?.data.current as { kind?: string } | undefined)?.kind === 'source';
   const problems = issues?.length ?? 0;
   const label = rowLabel(item, index, source, timing, problems);
-  const onPointerDown = listeners?.onPointerDown as PointerEventHandler<HTMLDivElement> | undefined;
+  // dnd-kit gives new listeners when a drag starts or ends: the handle calls the latest through
+  // one function, so that lifting a row does not render every row's content again.
+  const pointerDown = useRef(listeners?.onPointerDown);
+  useLayoutEffect(() => {
+    pointerDown.current = listeners?.onPointerDown;
+  });
+  const onPointerDown: PointerEventHandler<HTMLDivElement> = useCallback((event) => pointerDown.current?.(event), []);
 
   return (
     <li
@@ -124,6 +130,9 @@ export const LIST_SX = {
     bgcolor: 'background.paper',
     cursor: 'default',
     outline: 'none',
+    // A row's inside affects nothing outside it: moving, restyling or repainting one (every step of
+    // a drag moves some) does not make the browser lay out or paint the others again.
+    contain: 'layout paint style',
   },
   '& > li[data-selected]': { bgcolor: 'action.hover' },
   '& > li[data-open]': { bgcolor: 'action.selected' },

@@ -17,7 +17,7 @@ import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { pageOf } from '#components/whole-list.ts';
 import { usePagedView } from '#components/use-paged-view.ts';
 import { NEW_ITEM, SETTLED, sectionView, useOpenItem, useOpenItemLink } from './configuration-view.ts';

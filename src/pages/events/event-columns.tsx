@@ -9,7 +9,7 @@ import { TruncatedText } from '#components/truncated-text.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
 import type { EventSortField } from './events-view.ts';
 
-type EventColumn = GridColDef<Event> & { field: EventSortField };
+export type EventColumn = GridColDef<Event> & { field: EventSortField };
 
 /** Cells lay out with flex so one-line and two-line cells centre alike. */
 const cell = { display: 'flex' } as const;

@@ -3,7 +3,7 @@
  * families for the state picker, a chip per active filter (with what removing it changes), and
  * the status tiles with the filter each one applies.
  */
-import { EventState, type EventStateName } from '#schema';
+import { EVENT_STATUS_GROUPS, EventState, type EventStateName, type EventStatusGroup } from '#schema';
 import type { StateTone } from '#app/theme.ts';
 import { eventStateInfo } from '#components/event-state.ts';
 import {
@@ -126,7 +126,7 @@ export function activeFilterChips(filters: EventsFilters): FilterChip[] {
 export const CLEARED_FILTERS: EventsFilters = { ...DEFAULT_EVENTS_FILTERS, range: 'all' };
 
 export interface StatusTile {
-  id: 'live' | 'transition' | 'upcoming' | 'failed' | 'provisioning' | 'suspended';
+  id: EventStatusGroup;
   label: string;
   description: string;
   tone: StateTone;
@@ -134,56 +134,32 @@ export interface StatusTile {
   filters: EventsFilters;
 }
 
-const tileFilters = (patch: Partial<EventsFilters>): EventsFilters => ({ ...CLEARED_FILTERS, ...patch });
+/** A status of EVENT_STATUS_GROUPS (#schema) as the list's filter: the service counts it with the same filter. */
+function statusFilters(id: EventStatusGroup): EventsFilters {
+  const group: { states?: readonly EventStateName[]; provisionStates?: readonly ProvisionStateName[]; inRange?: true } = EVENT_STATUS_GROUPS[id];
+  return {
+    ...CLEARED_FILTERS,
+    states: [...(group.states ?? [])],
+    provisionStates: [...(group.provisionStates ?? [])],
+    range: group.inRange ? 'today' : 'all',
+  };
+}
+
+const tile = (id: EventStatusGroup, label: string, description: string, tone: StateTone): StatusTile => ({ id, label, description, tone, filters: statusFilters(id) });
 
 /**
- * The status strip. A union such as "any error state OR a failed provisioning" cannot be one
- * GET /event/ query (its filters combine with AND), so failed processing and failed
- * infrastructure are two tiles: each count is then exactly what its click shows.
+ * The status strip, counted in one request (GET /event/statuscounts/). A union such as "any error
+ * state OR a failed provisioning" cannot be one GET /event/ query (its filters combine with AND),
+ * so failed processing and failed infrastructure are two tiles: each count is then exactly what
+ * its click shows.
  */
 export const STATUS_TILES: readonly StatusTile[] = [
-  {
-    id: 'live',
-    label: 'Live now',
-    description: 'Streaming, published or not',
-    tone: 'live',
-    filters: tileFilters({ states: ['LIVE_PUBLISHED', 'LIVE_UNPUBLISHED'] }),
-  },
-  {
-    id: 'transition',
-    label: 'Starting / stopping',
-    description: 'The encoder is starting or stopping',
-    tone: 'transition',
-    filters: tileFilters({ states: ['LIVE_STARTING', 'LIVE_STOPPING'] }),
-  },
-  {
-    id: 'upcoming',
-    label: 'Upcoming today',
-    description: 'Scheduled today and waiting to start',
-    tone: 'upcoming',
-    filters: tileFilters({ states: ['PRE_LIVE', 'PRE_VOD', 'COMPOSE_WAITING'], range: 'today' }),
-  },
-  {
-    id: 'failed',
-    label: 'Failed',
-    description: 'VOD, remix or composition processing failed',
-    tone: 'error',
-    filters: tileFilters({ states: ['VOD_ERROR', 'REMIX_ERROR', 'COMPOSE_ERROR'] }),
-  },
-  {
-    id: 'provisioning',
-    label: 'Infrastructure failed',
-    description: 'Provisioning or terminating the infrastructure failed',
-    tone: 'error',
-    filters: tileFilters({ provisionStates: ['PROVISIONING_FAILED', 'TERMINATING_FAILED'] }),
-  },
-  {
-    id: 'suspended',
-    label: 'Suspended',
-    description: 'Paused; the publishing point is kept',
-    tone: 'transition',
-    filters: tileFilters({ states: ['SUSPENDED'] }),
-  },
+  tile('live', 'Live now', 'Streaming, published or not', 'live'),
+  tile('transition', 'Starting / stopping', 'The encoder is starting or stopping', 'transition'),
+  tile('upcoming', 'Upcoming today', 'Scheduled today and waiting to start', 'upcoming'),
+  tile('failed', 'Failed', 'VOD, remix or composition processing failed', 'error'),
+  tile('provisioning', 'Infrastructure failed', 'Provisioning or terminating the infrastructure failed', 'error'),
+  tile('suspended', 'Suspended', 'Paused; the publishing point is kept', 'transition'),
 ];
 
 /** The tile whose filter is exactly the current one, if any (it shows as pressed). */

@@ -1,4 +1,4 @@
-// Over ~250 lines on purpose: the page wires the view, the query, the stable rows, the selection and the grid's columns together; its parts (filter bar, status strip, bulk actions, empty state, columns, density) live apart.
+// Over ~250 lines on purpose: the page wires the view, the query, the stable rows, the selection and the grid's columns together; its parts (filter bar, status strip, bulk actions, the list, empty state, columns, density) live apart.
 /**
  * Events: the tenant's events, a page at a time, filtered, paged and sorted by the service. The
  * view (filters, page, size, sort) is in the URL; by default it opens on today onwards, soonest
@@ -6,29 +6,25 @@
  * actions. Data comes only through `api` (see `#app/api.ts`), so a test can route it into the
  * in-process server.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
 import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
-import type { Event } from '#schema';
-import { api } from '#app/api.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { usePagedView } from '#components/use-paged-view.ts';
 import { DensityMenu, rowHeightOf, useDensity } from './density.tsx';
 import { BulkActions } from './bulk-actions.tsx';
@@ -36,16 +32,15 @@ import { ColumnChooser } from './column-chooser.tsx';
 import { choicesFrom, useColumnPreferences } from './column-preferences.ts';
 import { columnsFor, responsiveVisibility } from './event-columns.tsx';
 import { activeTile, CLEARED_FILTERS, type StatusTile } from './event-filters.ts';
-import { DEFAULT_EVENTS_FILTERS, EVENTS_VIEW, eventsViewToQuery, sameFilters, type EventSortField } from './events-view.ts';
+import { DEFAULT_EVENTS_FILTERS, EVENTS_VIEW, eventsViewToQuery, sameFilters, type EventsFilters } from './events-view.ts';
 import { FilterBar } from './filter-bar.tsx';
 import { useStableRows } from './stable-rows.ts';
 import { StatusStrip } from './status-strip.tsx';
 import { useFilterLookups } from './use-filter-lookups.ts';
 import { countEvents } from './bulk.ts';
-import { EventsEmpty } from './events-empty.tsx';
+import { eventsListOptions } from './events-query.ts';
+import { EventsList } from './events-list.tsx';
 import { useInteraction, useScreenWidth } from './use-events-screen.ts';
-
-const eventId = (event: Event) => event.id;
 
 export default function EventsPage() {
   const describeError = useDescribeError();
@@ -62,7 +57,7 @@ export default function EventsPage() {
   const { interacting, handlers } = useInteraction();
   const searchRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const openEvent = (id: string) => void navigate(`/events/${id}`);
+  const openEvent = useCallback((id: string) => void navigate(`/events/${id}`), [navigate]);
 
   const query = eventsViewToQuery(view);
   const viewKey = JSON.stringify(query);
@@ -74,13 +69,16 @@ export default function EventsPage() {
   }
 
   const events = useQuery({
-    ...api.event.list.queryOptions({ query }),
+    ...eventsListOptions(query),
     placeholderData: keepPreviousData,
   });
   const { data, error, isFetching, isPending, isPlaceholderData, refetch } = events;
   const stable = useStableRows(isPlaceholderData ? undefined : data?.results, viewKey, interacting || bulkBusy || selection.length > 0);
   const placeholderRows = isPlaceholderData ? data?.results : undefined;
-  const rows = useMemo(() => placeholderRows ?? stable.rows, [placeholderRows, stable.rows]);
+  // The rows (and their total) reach the list in a transition: their first arrival, a refetch or a
+  // change render the list in slices, after the rest of the page (which they do not change).
+  const rows = useDeferredValue(useMemo(() => placeholderRows ?? stable.rows, [placeholderRows, stable.rows]));
+  const rowCount = useDeferredValue(data?.totalCount);
   const selectedEvents = useMemo(() => rows.filter((row) => selection.includes(row.id)), [rows, selection]);
 
   const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / view.pageSize)) : undefined;
@@ -113,7 +111,22 @@ export default function EventsPage() {
   const tile = activeTile(view.filters);
   const filtered = !sameFilters(view.filters, CLEARED_FILTERS);
 
-  const selectTile = (next: StatusTile) => setView({ filters: tile?.id === next.id ? DEFAULT_EVENTS_FILTERS : next.filters });
+  const tileId = tile?.id;
+  const selectTile = useCallback(
+    (next: StatusTile) => setView({ filters: tileId === next.id ? DEFAULT_EVENTS_FILTERS : next.filters }),
+    [tileId, setView],
+  );
+  const onFiltersChange = useCallback(
+    (filters: Partial<EventsFilters>, options?: { replace?: boolean }) => setView({ filters }, { replace: options?.replace }),
+    [setView],
+  );
+  // What the rows' arrival does not change is made once per change of its own inputs, so the
+  // render that brings the rows leaves it alone.
+  const statusStrip = useMemo(() => <StatusStrip active={tileId} onSelect={selectTile} />, [tileId, selectTile]);
+  const filterBar = useMemo(
+    () => <FilterBar filters={view.filters} lookups={lookups} searchRef={searchRef} onChange={onFiltersChange} />,
+    [view.filters, lookups, onFiltersChange],
+  );
 
   const retryButton = (
     <Button variant="contained" onClick={() => void refetch()} disabled={isFetching}>
@@ -132,16 +145,13 @@ export default function EventsPage() {
       ? 'Loading…'
       : '';
 
-  const empty = (
-    <EventsEmpty
-      totalCount={data?.totalCount ?? 0}
-      page={view.page}
-      lastPage={lastPage}
-      filtered={filtered}
-      allDates={view.filters.range === 'all'}
-      onFirstPage={() => setView({ page: 1 })}
-      onClearFilters={() => setView({ filters: CLEARED_FILTERS })}
-    />
+  const totalCount = data?.totalCount ?? 0;
+  const onFirstPage = useCallback(() => setView({ page: 1 }), [setView]);
+  const onClearFilters = useCallback(() => setView({ filters: CLEARED_FILTERS }), [setView]);
+  const allDates = view.filters.range === 'all';
+  const empty = useMemo(
+    () => ({ totalCount, page: view.page, lastPage, filtered, allDates, onFirstPage, onClearFilters }),
+    [totalCount, view.page, lastPage, filtered, allDates, onFirstPage, onClearFilters],
   );
 
   return (
@@ -180,13 +190,8 @@ export default function EventsPage() {
         }
       />
 
-      <StatusStrip active={tile?.id} onSelect={selectTile} />
-      <FilterBar
-        filters={view.filters}
-        lookups={lookups}
-        searchRef={searchRef}
-        onChange={(filters, options) => setView({ filters }, { replace: options?.replace })}
-      />
+      {statusStrip}
+      {filterBar}
 
       {described && !data ? (
         <ErrorState
@@ -231,39 +236,22 @@ export default function EventsPage() {
             </Alert>
           )}
           <BulkActions selected={selectedEvents} eventTypes={lookups.eventTypes} onClearSelection={() => setSelection([])} onBusyChange={setBulkBusy} />
-          <Paper
-            variant="outlined"
-            {...handlers}
-            onKeyDown={(event) => {
-              // Enter on a cell opens its event, as a click on the row does (not on the checkbox or a control in a cell).
-              const target = event.target as HTMLElement;
-              const cell = target.closest('[role="gridcell"]');
-              if (event.key !== 'Enter' || !cell || target !== cell || cell.getAttribute('data-field') === '__check__') return;
-              const id = cell.closest('[role="row"]')?.getAttribute('data-id');
-              if (id) openEvent(id);
-            }}
-            // Fills what the page leaves (the grid scrolls inside it, the page does not: one scrollbar).
-            sx={{ flex: 1, minHeight: 240, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-          >
-            <ServerDataGrid<Event, EventSortField>
-              label="Events"
-              rows={rows}
-              columns={columns}
-              getRowId={eventId}
-              rowCount={data?.totalCount}
-              // Only while a new view loads: live refreshes in the background must not flash the bar.
-              loading={isPending || isPlaceholderData}
-              {...grid}
-              empty={empty}
-              columnVisibilityModel={columnVisibilityModel}
-              onColumnVisibilityModelChange={onColumnVisibilityChange}
-              selection={selection}
-              onSelectionChange={setSelection}
-              onRowClick={(row) => openEvent(row.id)}
-              // A phone stacks title and state in one cell: compact rows would cut it.
-              rowHeight={phone ? Math.max(rowHeightOf(density), 56) : rowHeightOf(density)}
-            />
-          </Paper>
+          <EventsList
+            rows={rows}
+            rowCount={rowCount}
+            loading={isPending || isPlaceholderData}
+            columns={columns}
+            paging={grid}
+            columnVisibilityModel={columnVisibilityModel}
+            onColumnVisibilityChange={onColumnVisibilityChange}
+            selection={selection}
+            onSelectionChange={setSelection}
+            // A phone stacks title and state in one cell: compact rows would cut it.
+            rowHeight={phone ? Math.max(rowHeightOf(density), 56) : rowHeightOf(density)}
+            empty={empty}
+            onOpen={openEvent}
+            interaction={handlers}
+          />
         </>
       )}
     </>

@@ -1,9 +1,10 @@
 /**
  * The status strip above the events list: how many events are live, starting or stopping,
- * upcoming today, failed, or suspended, each counted by the service (GET /event/ with pageSize 1
- * and the tile's filter, reading totalCount) and each a one-click filter of the list.
+ * upcoming today, failed, or suspended, counted by the service in one request
+ * (GET /event/statuscounts/: each count is what GET /event/ counts with the tile's filter), and
+ * each a one-click filter of the list.
  */
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,17 +20,40 @@ export interface StatusStripProps {
   active: StatusTile['id'] | undefined;
   /** Applies a tile's filter (or, for the pressed tile, goes back to the default view). */
   onSelect: (tile: StatusTile) => void;
-  /** Anchors "today"; the counts' queries change with the day. */
+  /** Anchors "today"; the counts' query changes with the day. */
   now?: Date;
 }
 
+/** "Upcoming today" is counted over the day its click lists: the list's bounds of today. */
+const UPCOMING = STATUS_TILES.find((tile) => tile.id === 'upcoming')!;
+
+/** Resolves once no events list is being fetched. */
+function listsIdle(queryClient: QueryClient): Promise<void> {
+  const idle = () => queryClient.isFetching({ queryKey: api.event.list.key() }) === 0;
+  if (idle()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (!idle()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function StatusStrip({ active, onSelect, now = new Date() }: StatusStripProps) {
-  // "Upcoming today" has the day's bounds in its query, so it moves on at midnight; within a day
-  // each query (and its cache entry) stays the same.
-  const counts = useQueries({
-    queries: STATUS_TILES.map((tile) => ({
-      ...api.event.list.queryOptions({ query: { ...filtersToQuery(tile.filters, now), pageSize: 1 } }),
-    })),
+  const queryClient = useQueryClient();
+  // Within a day the query (and its cache entry) stays the same; it moves on at midnight.
+  const { from, to } = filtersToQuery(UPCOMING.filters, now);
+  const input = { query: { from, to } };
+  const query = useQuery({
+    ...api.event.statusCounts.queryOptions(input),
+    // The counts ask once the list's own request is answered (the first load, a change on the
+    // feed), so the rows the operator came for are not queued behind them: a service with one
+    // database connection answers one query at a time.
+    queryFn: async ({ signal }) => {
+      await listsIdle(queryClient);
+      return api.event.statusCounts.call(input, signal);
+    },
   });
 
   return (
@@ -50,9 +74,8 @@ export function StatusStrip({ active, onSelect, now = new Date() }: StatusStripP
         flexShrink: 0,
       }}
     >
-      {STATUS_TILES.map((tile, index) => {
-        const query = counts[index]!;
-        const count = query.data?.totalCount;
+      {STATUS_TILES.map((tile) => {
+        const count = query.data?.[tile.id];
         const pressed = active === tile.id;
         return (
           <Tooltip key={tile.id} title={`${tile.description}. ${pressed ? 'Click to show the default view.' : 'Click to list them.'}`} describeChild>

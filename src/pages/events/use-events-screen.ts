@@ -1,5 +1,5 @@
 /** How the events list is being seen and used: the screen's width class, and whether the operator is working with the list. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ScreenWidth } from './event-columns.tsx';
@@ -21,13 +21,17 @@ export function useScreenWidth(): ScreenWidth {
 export function useInteraction() {
   const [pointer, setPointer] = useState(false);
   const [focus, setFocus] = useState(false);
-  const handlers = {
-    onPointerEnter: () => setPointer(true),
-    onPointerLeave: () => setPointer(false),
-    onFocus: () => setFocus(true),
-    onBlur: (event: React.FocusEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocus(false);
-    },
-  };
+  // The same handlers every render: the list they go to is memoised (events-list.tsx).
+  const handlers = useMemo(
+    () => ({
+      onPointerEnter: () => setPointer(true),
+      onPointerLeave: () => setPointer(false),
+      onFocus: () => setFocus(true),
+      onBlur: (event: React.FocusEvent) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocus(false);
+      },
+    }),
+    [],
+  );
   return { interacting: pointer || focus, handlers };
 }

@@ -3,6 +3,7 @@
  * (with their colours, for the schedule), categories (by label) and tags. A list that fails leaves
  * its picker usable: the current value stays, and free text is accepted where the service takes it.
  */
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EventType } from '#schema';
 import { api } from '#app/api.ts';
@@ -28,13 +29,18 @@ export function useFilterLookups(): FilterLookups {
   const eventTypes = useQuery({ ...api.eventType.list.queryOptions({}), ...options });
   const categories = useQuery({ ...api.category.list.queryOptions({}), ...options });
   const tags = useQuery({ ...api.tag.list.queryOptions({}), ...options });
-  return {
-    channels: (channels.data ?? []).map((c) => c.name).sort(byName),
-    rooms: (rooms.data ?? []).map((r) => r.name).sort(byName),
-    eventTypes: [...(eventTypes.data ?? [])].sort((a, b) => byName(a.name, b.name)),
-    // The filter matches a category by name or label; the label is what people read.
-    categories: (categories.data ?? []).map((c) => c.label || c.name).sort(byName),
-    tags: (tags.data ?? []).map((t) => t.name).sort(byName),
-    loading: [channels, rooms, eventTypes, categories, tags].some((q) => q.isPending && !q.error),
-  };
+  const loading = [channels, rooms, eventTypes, categories, tags].some((q) => q.isPending && !q.error);
+  // One object per change of a list: the filter bar is redrawn only when one changes.
+  return useMemo(
+    () => ({
+      channels: (channels.data ?? []).map((c) => c.name).sort(byName),
+      rooms: (rooms.data ?? []).map((r) => r.name).sort(byName),
+      eventTypes: [...(eventTypes.data ?? [])].sort((a, b) => byName(a.name, b.name)),
+      // The filter matches a category by name or label; the label is what people read.
+      categories: (categories.data ?? []).map((c) => c.label || c.name).sort(byName),
+      tags: (tags.data ?? []).map((t) => t.name).sort(byName),
+      loading,
+    }),
+    [channels.data, rooms.data, eventTypes.data, categories.data, tags.data, loading],
+  );
 }

@@ -26,7 +26,7 @@ import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
-import { ServerDataGrid } from '#components/server-data-grid.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';

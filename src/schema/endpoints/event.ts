@@ -13,6 +13,7 @@ import {
   EventPatchBody,
   EventSchema,
   EventStateBody,
+  EventStatusCountsSchema,
   EventThumbnailBody,
   StreamSource,
   XflowTaskBody,
@@ -205,6 +206,22 @@ export const event = defineArea('event', {
     description: 'Lists omit `video`.',
     query: EventListQuery,
     responses: { 200: EventCollectionSchema },
+  },
+  statusCounts: {
+    method: 'GET',
+    path: '/event/statuscounts/',
+    summary: 'Count the events of each status the dashboard watches',
+    description:
+      'Beyond the interface: one request for what would be six GET /event/ requests, each count the totalCount that GET /event/ answers ' +
+      'with its filter (deleted events never count): live (eventState=LIVE_PUBLISHED,LIVE_UNPUBLISHED), transition (LIVE_STARTING,LIVE_STOPPING), ' +
+      'upcoming (PRE_LIVE,PRE_VOD,COMPOSE_WAITING scheduled from `from` until `to`, the caller\'s day; at any date without them), ' +
+      'failed (VOD_ERROR,REMIX_ERROR,COMPOSE_ERROR), provisioning (provisionState=PROVISIONING_FAILED,TERMINATING_FAILED) and suspended (SUSPENDED).',
+    extension: true,
+    query: NoCacheQuery.extend({
+      from: DateTime.optional().describe('Upcoming: events scheduled from'),
+      to: DateTime.optional().describe('Upcoming: events scheduled until'),
+    }),
+    responses: { 200: EventStatusCountsSchema },
   },
   listDeleted: {
     method: 'GET',

@@ -48,6 +48,7 @@ export const ProvisionState = enumeration('ProvisionState', {
   TERMINATING_FAILED: 6,
   TERMINATED: 7,
 });
+export type ProvisionStateName = (typeof ProvisionState.names)[number];
 
 /** 1 HLSe is inferred (public-facts.md §2). */
 export const StreamProtocol = enumeration('StreamProtocol', { HLS: 0, HLSe: 1, HSS: 2, DASH: 3, HDS: 4 });
@@ -241,6 +242,28 @@ export const EventCollectionSchema = z
   .object({ pageSize: z.number().int(), totalCount: z.number().int(), results: z.array(EventSchema) })
   .meta({ id: 'EventCollection' });
 export type EventCollection = z.infer<typeof EventCollectionSchema>;
+
+/**
+ * The statuses the events list counts above its rows (GET /event/statuscounts/, beyond the
+ * interface), each a filter of GET /event/: its states or its provisioning states, and for
+ * `upcoming` the day asked about (from/to). The dashboard's status tiles apply the same filters
+ * when clicked, so a count is what its click lists.
+ */
+export const EVENT_STATUS_GROUPS = {
+  live: { states: ['LIVE_PUBLISHED', 'LIVE_UNPUBLISHED'] },
+  transition: { states: ['LIVE_STARTING', 'LIVE_STOPPING'] },
+  upcoming: { states: ['PRE_LIVE', 'PRE_VOD', 'COMPOSE_WAITING'], inRange: true },
+  failed: { states: ['VOD_ERROR', 'REMIX_ERROR', 'COMPOSE_ERROR'] },
+  provisioning: { provisionStates: ['PROVISIONING_FAILED', 'TERMINATING_FAILED'] },
+  suspended: { states: ['SUSPENDED'] },
+} as const satisfies Record<string, { states?: readonly EventStateName[]; provisionStates?: readonly ProvisionStateName[]; inRange?: true }>;
+export type EventStatusGroup = keyof typeof EVENT_STATUS_GROUPS;
+
+const statusCount = z.number().int().min(0);
+export const EventStatusCountsSchema = z
+  .object({ live: statusCount, transition: statusCount, upcoming: statusCount, failed: statusCount, provisioning: statusCount, suspended: statusCount })
+  .meta({ id: 'EventStatusCounts' });
+export type EventStatusCounts = z.infer<typeof EventStatusCountsSchema>;
 
 /** The columns GET /event/ can order by. */
 export const EventOrderColumn = z.enum([

@@ -8,7 +8,8 @@ import { endpoints } from '#schema';
 import { implement, type Implementation } from '../../http/implement.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { eventCollection } from './collection.ts';
-import { getEvent, listChannelEvents, parseEventFilter } from './repo.ts';
+import { getEvent, instant, listChannelEvents, parseEventFilter } from './repo.ts';
+import { countEventStatuses } from './status-counts.ts';
 import { serializeEvent } from './serialize.ts';
 import { eventWriteRoutes } from './write-routes.ts';
 
@@ -18,6 +19,11 @@ export const eventRoutes: Implementation[] = [
     if (errors.length > 0) throw validationError(errors);
     return { status: 200, body: await eventCollection(ctx.db, ctx.client.clientId, filter, query) };
   }),
+
+  implement(endpoints.event.statusCounts, async ({ query }, ctx) => ({
+    status: 200,
+    body: await countEventStatuses(ctx.db, ctx.client.clientId, { from: instant(query.from), to: instant(query.to) }),
+  })),
 
   implement(endpoints.event.listDeleted, async ({ query }, ctx) => {
     const { filter, errors } = parseEventFilter(query);
