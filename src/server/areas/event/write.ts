@@ -30,6 +30,7 @@ import {
 import type { Clock } from '../../jobs/clock.ts';
 import { scheduleAutomation } from '../live/index.ts';
 import { getEvent, instant } from './repo.ts';
+import { eventColumns } from './record-select.ts';
 import {
   addedFlags,
   anyFlag,
@@ -408,7 +409,7 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
       .update(events)
       .set({ ...Object.fromEntries(changedColumns), dateModified: w.clock.now() })
       .where(and(eq(events.clientId, w.clientId), eq(events.id, before.id)))
-      .returning();
+      .returning(eventColumns);
     await writeLinks(w, before.id, linkedBefore, linkedAfter);
     // The row as written is the record's, unless the names the record joins in may have changed.
     const lookupsChanged = linksChanged || changedColumns.some(([column]) => LOOKUP_COLUMNS.has(column));

@@ -1,0 +1,148 @@
+/**
+ * A page of GET /event/ (and of the `/{resource}/{id}/events/` lists), with its total, in one
+ * statement:
+ *
+ *   with page as (the ids of the page, in order: the filter, the order, limit, offset)
+ *   select <total>, <the events of the page with their names and lists> from page join events ...
+ *
+ * - The page is chosen on `events` alone, so skipping to a deep page reads the order's index
+ *   entries it skips, not the names and lists of every event before it (page 50 built the
+ *   records of 1,000 events to send 20).
+ * - The total: a page 1 that is not full counts itself; a filter by state only (or none) sums
+ *   the list's statistics (list-stats.ts), whatever the number of events; any other filter counts
+ *   the matching events through its index.
+ * - A range of scheduled starts, in the default order (display start), also bounds the order's
+ *   key by the client's largest display lead and lag, so the page is read from the order's index
+ *   where the range begins, not from the client's first event.
+ * - A `search` runs on the service's handle: the policy would keep its trigram index unused
+ *   (db/tenant-scope.ts `asService`); every condition names the client.
+ */
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { EventOrderColumn } from '#schema';
+import type { DbOrTx } from '../../db/database.ts';
+import { asService } from '../../db/tenant-scope.ts';
+import { channels, events, eventTypes, rooms, xflows } from '../../db/tables/index.ts';
+import { conditions, statesOnly, type EventFilter } from './filter.ts';
+import { countByState, displayBound } from './list-stats.ts';
+import { recordFields, toRecord, type RecordRow } from './record-select.ts';
+import type { EventRecord } from './serialize.ts';
+
+export interface EventPage {
+  pageSize: number;
+  pageNumber: number;
+  order: 'ASC' | 'DESC';
+  /** DisplayLiveStart when not given. */
+  orderColumn?: EventOrderColumn;
+}
+
+/** Text sorts are case-insensitive in code-point order, identical on every server locale. */
+const textKey = (column: AnyColumn): SQL => sql`lower(${column}) collate "C"`;
+
+/** The lookup whose name a sort needs beside `events`. */
+const SORTED_BY_NAME: Partial<Record<EventOrderColumn, { table: typeof channels | typeof rooms | typeof eventTypes | typeof xflows; key: AnyColumn }>> = {
+  EventType: { table: eventTypes, key: events.eventTypeId },
+  Room: { table: rooms, key: events.roomId },
+  Channel: { table: channels, key: events.channelId },
+  Xflow: { table: xflows, key: events.xflowId },
+};
+
+function sortKey(column: EventOrderColumn): SQL {
+  switch (column) {
+    case 'Title':
+      return textKey(events.title);
+    case 'State':
+      return sql`${events.state}`;
+    case 'DisplayLiveStart':
+      return sql`coalesce(${events.displayStart}, ${events.scheduledStart})`;
+    case 'DisplayLiveEnd':
+      return sql`coalesce(${events.displayEnd}, ${events.scheduledEnd})`;
+    case 'EventType':
+      return textKey(eventTypes.name);
+    case 'Room':
+      return textKey(rooms.name);
+    case 'Channel':
+      return textKey(channels.name);
+    case 'Xflow':
+      return textKey(xflows.name);
+    case 'RefId':
+      return textKey(events.refId);
+    case 'ExternalId':
+      return textKey(events.externalId);
+  }
+}
+
+/** A scheduled-start range, in display-start order: the display starts it may hold (see the top). */
+function displayRange(clientId: string, f: EventFilter): SQL[] {
+  const key = sortKey('DisplayLiveStart');
+  const out: SQL[] = [];
+  if (f.from) out.push(sql`${key} >= ${f.from}::timestamptz - ${displayBound(clientId, 'lead')}`);
+  if (f.to) out.push(sql`${key} <= ${f.to}::timestamptz + ${displayBound(clientId, 'lag')}`);
+  return out;
+}
+
+/**
+ * The page's LIMIT, written into the statement rather than sent as a parameter: for a LIMIT it
+ * cannot see, PostgreSQL's generic plan assumes a tenth of the client's events (980 rows at
+ * 10 000) and costs their names and lists, so it never takes the generic plan and plans every
+ * list afresh. A few sizes keep the statements few; the page takes `pageSize` of them.
+ */
+const LIMITS = [1, 10, 20, 50, 100, 200, 500, 1000];
+const limitFor = (pageSize: number): number => LIMITS.find((n) => n >= pageSize) ?? pageSize;
+
+/** How many events match: see the top. `where` is the filter's conditions. */
+function totalOf(clientId: string, f: EventFilter, where: SQL): SQL<number> {
+  if (statesOnly(f)) return countByState(clientId, f);
+  return sql<number>`(select count(*)::int from ${events} where ${where})`;
+}
+
+export async function listEvents(
+  db: DbOrTx,
+  clientId: string,
+  filter: EventFilter,
+  page: EventPage,
+): Promise<{ totalCount: number; records: EventRecord[] }> {
+  const reader = filter.search ? asService(db) : db;
+  const column = page.orderColumn ?? 'DisplayLiveStart';
+  const descending = page.order === 'DESC';
+  const where = sql.join(conditions(clientId, filter), sql` and `);
+  const bounds = column === 'DisplayLiveStart' ? displayRange(clientId, filter) : [];
+  const named = SORTED_BY_NAME[column];
+  // Events without a value sort last in either direction; the id keeps equal keys in one order.
+  const direction = descending ? sql`desc` : sql`asc`;
+  const offset = (page.pageNumber - 1) * page.pageSize;
+
+  let chosen = reader
+    .select({ id: events.id, key: sql`${sortKey(column)}`.as('key') })
+    .from(events)
+    .$dynamic();
+  if (named) chosen = chosen.leftJoin(named.table, sql`${named.table.clientId} = ${clientId} and ${named.table.id} = ${named.key}`);
+  const pageIds = reader.$with('page').as(
+    chosen
+      .where(sql.join([where, ...bounds], sql` and `))
+      .orderBy(sql`${sortKey(column)} ${direction} nulls last`, descending ? desc(events.id) : asc(events.id))
+      // A statement's own text (see LIMITS): Drizzle writes an SQL chunk as it is.
+      .limit(sql.raw(String(limitFor(page.pageSize))) as unknown as number)
+      .offset(offset),
+  );
+  const pageTable = sql.identifier('page');
+  const total =
+    offset === 0
+      ? sql<number>`(case when (select count(*) from ${pageTable}) < ${page.pageSize}
+          then (select count(*)::int from ${pageTable}) else ${totalOf(clientId, filter, where)} end)`
+      : totalOf(clientId, filter, where);
+  const rows = await reader
+    .with(pageIds)
+    .select({ total, ...recordFields(clientId) })
+    .from(pageIds)
+    .innerJoin(events, sql`${events.clientId} = ${clientId} and ${events.id} = ${pageIds.id}`)
+    .orderBy(sql`${pageIds.key} ${direction} nulls last`, descending ? desc(pageIds.id) : asc(pageIds.id))
+    .limit(page.pageSize);
+  // Past the last page there is no row to carry the total.
+  const totalCount = rows[0]?.total ?? (offset === 0 ? 0 : await countOnly(reader, clientId, filter, where));
+  return { totalCount, records: rows.map((r) => toRecord(r as unknown as RecordRow)) };
+}
+
+async function countOnly(db: DbOrTx, clientId: string, filter: EventFilter, where: SQL): Promise<number> {
+  const result = await db.execute(sql`select ${totalOf(clientId, filter, where)} as count`);
+  return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+}
