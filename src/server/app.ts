@@ -218,13 +218,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
 
+  const jobKinds = options.jobs ?? areaJobs;
+  // A job drops the answers its work may change (define.ts `changesAnswers`).
+  const answersUnchangedBy = new Set(jobKinds.filter((kind) => !kind.options.changesAnswers).map((kind) => kind.name));
   const jobs = new JobWorker({
     db,
     clock,
     services,
-    jobs: options.jobs ?? areaJobs,
+    jobs: jobKinds,
     log: app.log,
-    onJobFinished: (job) => dataChanged(job.clientId),
+    onJobFinished: (job) => (answersUnchangedBy.has(job.type) ? undefined : dataChanged(job.clientId)),
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());

@@ -251,28 +251,43 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       const clientId = request.client!.clientId;
       let cacheKey: string | undefined;
       let generation = 0;
+      // Single flight (response-cache.ts): a miss waits for the same answer being computed.
+      let share: (answer: CachedAnswer | undefined) => void = () => undefined;
       if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
         cacheKey = ResponseCache.key(clientId, endpoint.id, input);
         const hit = await cache.lookup(cacheKey);
         if (hit) return sendCached(request, reply, hit, true);
-        generation = cache.generation(clientId);
+        for (;;) {
+          const turn = cache.flight(cacheKey, clientId);
+          if ('settle' in turn) {
+            ({ generation, settle: share } = turn);
+            break;
+          }
+          const shared = await turn.wait;
+          if (shared) return sendCached(request, reply, shared, true);
+        }
       }
-      let result: Awaited<ReturnType<Implementation['handler']>>;
+      let answer: CachedAnswer | undefined;
       try {
-        const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
-        result = implementation.transaction
-          ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }, prepared))
-          : await implementation.handler(input, base, prepared);
-      } finally {
-        if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
-      }
-      if (validateResponses) checkResponse(endpoint, result);
-      if (cacheKey && result.status === 200 && result.body !== undefined && result.body !== null && endpoint.responses[200]) {
-        const answer: CachedAnswer = { status: 200, body: bodyText(result.body), ...(result.headers ? { headers: result.headers } : {}) };
+        let result: Awaited<ReturnType<Implementation['handler']>>;
+        try {
+          const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
+          result = implementation.transaction
+            ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }, prepared))
+            : await implementation.handler(input, base, prepared);
+        } finally {
+          if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
+        }
+        if (validateResponses) checkResponse(endpoint, result);
+        if (!cacheKey || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
+          return sendResult(reply, endpoint, result);
+        }
+        answer = { status: 200, body: bodyText(result.body), ...(result.headers ? { headers: result.headers } : {}) };
         cache!.store(cacheKey, clientId, generation, answer);
-        return sendCached(request, reply, answer, false);
+      } finally {
+        share(answer);
       }
-      return sendResult(reply, endpoint, result);
+      return sendCached(request, reply, answer, false);
     };
     patterns.push({ method: endpoint.method, pattern: routePattern(url) });
     app.route({ method: endpoint.method, url, config: { operationId: endpoint.id }, onRequest: authenticate, handler });
