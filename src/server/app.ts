@@ -121,6 +121,9 @@ declare module 'fastify' {
   }
 }
 
+/** How soon after a write the job worker looks for work it may have made due (see the onResponse hook). */
+const WRITE_WAKE_MS = 50;
+
 // Not `new URL('../../dist', import.meta.url)`: jsdom (component tests) replaces the global URL with one that breaks it.
 const DEFAULT_STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
 
@@ -234,10 +237,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Jobs due now wake the worker when they commit, whichever process queued them (queue.ts).
   const jobListener = listenForChanges(db, { channel: JOBS_CHANNEL, onNotify: () => jobs.wake(), log: app.log });
   if (jobListener) app.addHook('onClose', () => jobListener.close());
-  // A write may have queued work for "now": look at once rather than at the next poll.
+  // A write may have moved a job to "now" without a NOTIFY (an automation job whose time is past):
+  // look soon rather than at the next poll. Once per WRITE_WAKE_MS, not per write: each look is
+  // a claim statement, and on PGlite it waited in line with the writes (one per update at 100/s).
+  let wakeSoon: NodeJS.Timeout | undefined;
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') jobs.wake();
+    if (request.method === 'GET' || wakeSoon || !jobs.started) return;
+    wakeSoon = setTimeout(() => {
+      wakeSoon = undefined;
+      jobs.wake();
+    }, WRITE_WAKE_MS);
+    wakeSoon.unref();
   });
+  app.addHook('onClose', async () => clearTimeout(wakeSoon));
   const operationAt = registerOperations(app, {
     endpoints,
     implementations: options.implementations ?? areaImplementations,
