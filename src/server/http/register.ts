@@ -21,7 +21,7 @@ import {
   type ParsedInput,
 } from '#schema';
 import type { z } from 'zod';
-import type { Db } from '../db/database.ts';
+import { pgliteHostOf, type Db, type Tx } from '../db/database.ts';
 import { tenantDb } from '../db/tenant-scope.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { createAuthenticate } from './auth.ts';
@@ -29,6 +29,7 @@ import { HttpError, issueMessage, issuesToFields, validationError } from './erro
 import { bodyText, type AppServices, type Implementation, type RequestContext, type ResultHeaders } from './implement.ts';
 import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -203,6 +204,8 @@ export type OperationMatcher = (method: string, path: string) => boolean;
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
   const { endpoints, db, clock, services, validateResponses, cache, onWrite } = options;
   const authenticate = createAuthenticate(db, cache);
+  // PGlite is one session: its write transactions commit in groups (group-commit.ts).
+  const groupCommit = pgliteHostOf(db) ? new GroupCommit() : undefined;
 
   const byId = new Map<string, Implementation>();
   const known = new Set(endpoints.map((e) => e.id));
@@ -272,9 +275,12 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         let result: Awaited<ReturnType<Implementation['handler']>>;
         try {
           const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
-          result = implementation.transaction
-            ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }, prepared))
-            : await implementation.handler(input, base, prepared);
+          const write = (tx: Tx) => implementation.handler(input, { ...base, db: tx }, prepared);
+          result = !implementation.transaction
+            ? await implementation.handler(input, base, prepared)
+            : groupCommit
+              ? await groupCommit.run(clientDb, clientId, write)
+              : await clientDb.transaction(write);
         } finally {
           if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
         }
