@@ -288,7 +288,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         if (!cacheKey || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
           return sendResult(reply, endpoint, result);
         }
-        answer = { status: 200, body: bodyText(result.body), ...(result.headers ? { headers: result.headers } : {}) };
+        answer = { status: 200, body: Buffer.from(bodyText(result.body)), ...(result.headers ? { headers: result.headers } : {}) };
         cache!.store(cacheKey, clientId, generation, answer);
       } finally {
         share(answer);
