@@ -167,7 +167,8 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { st
   reply.code(result.status);
   if (result.headers) reply.headers(result.headers);
   if (declared === null || result.status === 204 || result.body === undefined || result.body === null) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(bodyText(result.body));
+  // As bytes: measured once (compression.ts) and written as they are.
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(bodyText(result.body)));
 }
 
 /** Sends an answer of the response cache, compressed once per encoding and kept so. */

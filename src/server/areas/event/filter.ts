@@ -2,7 +2,7 @@
  * The filters of GET /event/ (and of the `/{resource}/{id}/events/` lists): parsed from the query
  * and turned into SQL conditions on `events`.
  */
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { EventState, Mp4State, ProvisionState, type FieldError } from '#schema';
 import type { EventListQuery } from '#schema/endpoints/event.ts';
 import type { z } from 'zod';
@@ -121,79 +121,93 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function lowerEq(column: AnyColumn, value: string): SQL {
-  return sql`lower(${column}) = lower(${value})`;
+/**
+ * A filter as SQL with placeholders, so that a statement is built once per kind of filter (list.ts
+ * keeps it prepared): the conditions, the placeholders' values, and the shape (which conditions,
+ * in words) that names the statement. The client's placeholder is `client`, filled by the caller.
+ */
+export interface BoundFilter {
+  where: SQL[];
+  values: Record<string, unknown>;
+  shape: string;
 }
 
+const client = sql.placeholder('client');
+
 /** The conditions of a filter on `events`, the client's own first. */
-export function conditions(clientId: string, f: EventFilter): SQL[] {
-  const where: SQL[] = [eq(events.clientId, clientId)];
+export function conditions(f: EventFilter): BoundFilter {
+  const where: SQL[] = [sql`${events.clientId} = ${client}`];
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [f.deleted ? 'deleted' : 'live'];
   where.push(f.deleted ? isNotNull(events.dateDeleted) : isNull(events.dateDeleted));
-  if (f.from) where.push(gte(events.scheduledStart, f.from));
-  if (f.to) where.push(lte(events.scheduledStart, f.to));
-  if (f.fromModified) where.push(gte(events.dateModified, f.fromModified));
-  if (f.toModified) where.push(lte(events.dateModified, f.toModified));
-  if (f.states?.length) where.push(inArray(events.state, f.states));
-  if (f.provisionStates?.length) where.push(inArray(events.provisionState, f.provisionStates));
-  if (f.mp4States?.length) where.push(inArray(events.mp4State, f.mp4States));
+  /** A condition under the shape's word `name`, and its placeholder's value (unless it has none), named `key`. */
+  const add = (name: string, condition: SQL, value?: unknown, key = name) => {
+    where.push(condition);
+    if (value !== undefined) values[key] = value;
+    shape.push(name);
+  };
+  const p = sql.placeholder;
+  if (f.from) add('from', sql`${events.scheduledStart} >= ${p('from')}`, f.from);
+  if (f.to) add('to', sql`${events.scheduledStart} <= ${p('to')}`, f.to);
+  if (f.fromModified) add('fromModified', sql`${events.dateModified} >= ${p('fromModified')}`, f.fromModified);
+  if (f.toModified) add('toModified', sql`${events.dateModified} <= ${p('toModified')}`, f.toModified);
+  if (f.states?.length) add('states', sql`${events.state} = any(${p('states')}::int[])`, f.states);
+  if (f.provisionStates?.length) add('provisionStates', sql`${events.provisionState} = any(${p('provisionStates')}::int[])`, f.provisionStates);
+  if (f.mp4States?.length) add('mp4States', sql`${events.mp4State} = any(${p('mp4States')}::int[])`, f.mp4States);
   // Room, type and channel are named; a name matches case-insensitively.
-  if (f.room) {
-    where.push(sql`${events.roomId} in (select ${rooms.id} from ${rooms} where ${rooms.clientId} = ${clientId} and ${lowerEq(rooms.name, f.room)})`);
-  }
-  if (f.eventType) {
-    where.push(
-      sql`${events.eventTypeId} in (select ${eventTypes.id} from ${eventTypes} where ${eventTypes.clientId} = ${clientId} and ${lowerEq(eventTypes.name, f.eventType)})`,
-    );
-  }
-  if (f.channel) {
-    where.push(
-      sql`${events.channelId} in (select ${channels.id} from ${channels} where ${channels.clientId} = ${clientId} and ${lowerEq(channels.name, f.channel)})`,
-    );
-  }
+  const named = (name: 'room' | 'eventType' | 'channel', column: AnyColumn, table: typeof rooms | typeof eventTypes | typeof channels, value: string) =>
+    add(name, sql`${column} in (select ${table.id} from ${table} where ${table.clientId} = ${client} and lower(${table.name}) = lower(${p(name)}))`, value);
+  if (f.room) named('room', events.roomId, rooms, f.room);
+  if (f.eventType) named('eventType', events.eventTypeId, eventTypes, f.eventType);
+  if (f.channel) named('channel', events.channelId, channels, f.channel);
   if (f.tags?.length) {
-    const names = f.tags.map((t) => t.toLowerCase());
-    where.push(
+    add(
+      'tags',
       sql`exists (select 1 from ${eventTags} join ${tags} on ${tags.id} = ${eventTags.tagId}
-        where ${eventTags.eventId} = ${events.id} and lower(${tags.name}) in ${names})`,
+        where ${eventTags.eventId} = ${events.id} and lower(${tags.name}) = any(${p('tags')}::text[]))`,
+      f.tags.map((t) => t.toLowerCase()),
     );
   }
   if (f.categories?.length) {
     // A category is named by its name or by its (unique) label; any of them matches.
-    const names = f.categories.map((c) => c.toLowerCase());
-    where.push(
+    add(
+      'categories',
       sql`exists (select 1 from ${eventCategories} join ${categories} on ${categories.id} = ${eventCategories.categoryId}
         where ${eventCategories.eventId} = ${events.id}
-        and (lower(${categories.name}) in ${names} or lower(${categories.label}) in ${names}))`,
+        and (lower(${categories.name}) = any(${p('categories')}::text[]) or lower(${categories.label}) = any(${p('categories')}::text[])))`,
+      f.categories.map((c) => c.toLowerCase()),
     );
   }
   if (f.search) {
     // The four fields, joined by newlines, through their trigram index: a text without a newline
     // (and with `%` and `_` taken literally) can only match inside one of them. A text with a
     // newline is matched against each field.
-    const pattern = likePattern(f.search);
-    where.push(
-      f.search.includes('\n')
-        ? sql`(${events.title} ilike ${pattern} or ${events.description} ilike ${pattern} or ${events.refId} ilike ${pattern} or ${events.externalId} ilike ${pattern})`
-        : sql`(${listText(events)}) ilike ${pattern}`,
-    );
+    const pattern = p('search');
+    if (f.search.includes('\n')) {
+      add(
+        'searchFields',
+        sql`(${events.title} ilike ${pattern} or ${events.description} ilike ${pattern} or ${events.refId} ilike ${pattern} or ${events.externalId} ilike ${pattern})`,
+        likePattern(f.search),
+        'search',
+      );
+    } else {
+      add('search', sql`(${listText(events)}) ilike ${pattern}`, likePattern(f.search));
+    }
   }
-  if (f.noScheduledEnd) where.push(isNull(events.scheduledEnd));
-  if (f.clipsOnly) where.push(eq(events.isClip, true));
-  if (f.containsXflow) where.push(isNotNull(events.xflowId));
-  if (f.skipEvents?.length) where.push(sql`${events.id} not in ${f.skipEvents}`);
-  if (f.eventTypeId) where.push(eq(events.eventTypeId, f.eventTypeId));
-  if (f.roomId) where.push(eq(events.roomId, f.roomId));
-  if (f.channelId) where.push(eq(events.channelId, f.channelId));
+  if (f.noScheduledEnd) add('noScheduledEnd', isNull(events.scheduledEnd));
+  if (f.clipsOnly) add('clipsOnly', eq(events.isClip, true));
+  if (f.containsXflow) add('containsXflow', isNotNull(events.xflowId));
+  if (f.skipEvents?.length) add('skipEvents', sql`not (${events.id} = any(${p('skipEvents')}::uuid[]))`, f.skipEvents);
+  if (f.eventTypeId) add('eventTypeId', sql`${events.eventTypeId} = ${p('eventTypeId')}`, f.eventTypeId);
+  if (f.roomId) add('roomId', sql`${events.roomId} = ${p('roomId')}`, f.roomId);
+  if (f.channelId) add('channelId', sql`${events.channelId} = ${p('channelId')}`, f.channelId);
   if (f.categoryId) {
-    where.push(
-      sql`exists (select 1 from ${eventCategories} where ${eventCategories.eventId} = ${events.id} and ${eventCategories.categoryId} = ${f.categoryId})`,
+    add(
+      'categoryId',
+      sql`exists (select 1 from ${eventCategories} where ${eventCategories.eventId} = ${events.id} and ${eventCategories.categoryId} = ${p('categoryId')})`,
+      f.categoryId,
     );
   }
-  if (f.tagId) {
-    where.push(sql`exists (select 1 from ${eventTags} where ${eventTags.eventId} = ${events.id} and ${eventTags.tagId} = ${f.tagId})`);
-  }
-  return where;
+  if (f.tagId) add('tagId', sql`exists (select 1 from ${eventTags} where ${eventTags.eventId} = ${events.id} and ${eventTags.tagId} = ${p('tagId')})`, f.tagId);
+  return { where, values, shape: shape.join(' ') };
 }
-
-/** All of a filter's conditions as one. */
-export const whereOf = (clientId: string, f: EventFilter): SQL => and(...conditions(clientId, f))!;

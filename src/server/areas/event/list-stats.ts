@@ -8,20 +8,23 @@ import type { Db } from '../../db/database.ts';
 import { eventListStats } from '../../db/tables/index.ts';
 import type { EventFilter } from './filter.ts';
 
-/** The number of the client's events in these states (all states when none are given), deleted or not. */
-export function countByState(clientId: string, f: Pick<EventFilter, 'states' | 'deleted'>): SQL<number> {
-  const states = f.states?.length ? sql` and ${eventListStats.state} in ${f.states}` : sql``;
+/**
+ * The number of the client's events in these states (all states when none are given), deleted or
+ * not. Placeholders as filter.ts `conditions` names them: `client`, and `states` when filtered.
+ */
+export function countByState(f: Pick<EventFilter, 'states' | 'deleted'>): SQL<number> {
+  const states = f.states?.length ? sql` and ${eventListStats.state} = any(${sql.placeholder('states')}::int[])` : sql``;
   return sql<number>`(select coalesce(sum(${eventListStats.events}), 0)::int from ${eventListStats}
-    where ${eventListStats.clientId} = ${clientId} and ${eventListStats.deleted} = ${f.deleted === true}${states})`;
+    where ${eventListStats.clientId} = ${sql.placeholder('client')} and ${eventListStats.deleted} = ${sql.raw(f.deleted === true ? 'true' : 'false')}${states})`;
 }
 
 /**
  * How much earlier (`lead`) or later (`lag`) than its scheduled start an event of the client may
  * be displayed, at most: bounds the display start of the events a scheduled-start range holds.
  */
-export function displayBound(clientId: string, which: 'lead' | 'lag'): SQL {
+export function displayBound(which: 'lead' | 'lag'): SQL {
   const column = which === 'lead' ? eventListStats.displayLead : eventListStats.displayLag;
-  return sql`coalesce((select max(${column}) from ${eventListStats} where ${eventListStats.clientId} = ${clientId}), interval '0')`;
+  return sql`coalesce((select max(${column}) from ${eventListStats} where ${eventListStats.clientId} = ${sql.placeholder('client')}), interval '0')`;
 }
 
 /** Past this many rows a client's statistics are folded into one row per state. */

@@ -24,6 +24,7 @@ import { asService } from '../../db/tenant-scope.ts';
 import { channels, events, eventTypes, rooms, xflows } from '../../db/tables/index.ts';
 import { conditions, statesOnly, type EventFilter } from './filter.ts';
 import { countByState, displayBound } from './list-stats.ts';
+import { prepared } from './prepared.ts';
 import { recordFields, toRecord, type RecordRow } from './record-select.ts';
 import type { EventRecord } from './serialize.ts';
 
@@ -72,11 +73,11 @@ function sortKey(column: EventOrderColumn): SQL {
 }
 
 /** A scheduled-start range, in display-start order: the display starts it may hold (see the top). */
-function displayRange(clientId: string, f: EventFilter): SQL[] {
+function displayRange(f: EventFilter): SQL[] {
   const key = sortKey('DisplayLiveStart');
   const out: SQL[] = [];
-  if (f.from) out.push(sql`${key} >= ${f.from}::timestamptz - ${displayBound(clientId, 'lead')}`);
-  if (f.to) out.push(sql`${key} <= ${f.to}::timestamptz + ${displayBound(clientId, 'lag')}`);
+  if (f.from) out.push(sql`${key} >= ${sql.placeholder('from')}::timestamptz - ${displayBound('lead')}`);
+  if (f.to) out.push(sql`${key} <= ${sql.placeholder('to')}::timestamptz + ${displayBound('lag')}`);
   return out;
 }
 
@@ -90,9 +91,45 @@ const LIMITS = [1, 10, 20, 50, 100, 200, 500, 1000];
 const limitFor = (pageSize: number): number => LIMITS.find((n) => n >= pageSize) ?? pageSize;
 
 /** How many events match: see the top. `where` is the filter's conditions. */
-function totalOf(clientId: string, f: EventFilter, where: SQL): SQL<number> {
-  if (statesOnly(f)) return countByState(clientId, f);
+function totalOf(f: EventFilter, where: SQL): SQL<number> {
+  if (statesOnly(f)) return countByState(f);
   return sql<number>`(select count(*)::int from ${events} where ${where})`;
+}
+
+const client = sql.placeholder('client');
+
+/** The statement of a page: built once per shape of filter and page (prepared.ts). */
+function pageStatement(reader: DbOrTx, filter: EventFilter, where: SQL, page: EventPage, limit: number, first: boolean) {
+  const column = page.orderColumn ?? 'DisplayLiveStart';
+  const descending = page.order === 'DESC';
+  const bounds = column === 'DisplayLiveStart' ? displayRange(filter) : [];
+  const named = SORTED_BY_NAME[column];
+  // Events without a value sort last in either direction; the id keeps equal keys in one order.
+  const direction = descending ? sql`desc` : sql`asc`;
+  let chosen = reader
+    .select({ id: events.id, key: sql`${sortKey(column)}`.as('key') })
+    .from(events)
+    .$dynamic();
+  if (named) chosen = chosen.leftJoin(named.table, sql`${named.table.clientId} = ${client} and ${named.table.id} = ${named.key}`);
+  chosen = chosen
+    .where(sql.join([where, ...bounds], sql` and `))
+    .orderBy(sql`${sortKey(column)} ${direction} nulls last`, descending ? desc(events.id) : asc(events.id))
+    // A statement's own text (see LIMITS): Drizzle writes an SQL chunk as it is.
+    .limit(sql.raw(String(limit)) as unknown as number);
+  if (!first) chosen = chosen.offset(sql.placeholder('offset'));
+  const pageIds = reader.$with('page').as(chosen);
+  const pageTable = sql.identifier('page');
+  const total = first
+    ? sql<number>`(case when (select count(*) from ${pageTable}) < ${sql.placeholder('pageSize')}
+        then (select count(*)::int from ${pageTable}) else ${totalOf(filter, where)} end)`
+    : totalOf(filter, where);
+  return reader
+    .with(pageIds)
+    .select({ total, ...recordFields(client) })
+    .from(pageIds)
+    .innerJoin(events, sql`${events.clientId} = ${client} and ${events.id} = ${pageIds.id}`)
+    .orderBy(sql`${pageIds.key} ${direction} nulls last`, descending ? desc(pageIds.id) : asc(pageIds.id))
+    .limit(sql.placeholder('pageSize'));
 }
 
 export async function listEvents(
@@ -102,47 +139,22 @@ export async function listEvents(
   page: EventPage,
 ): Promise<{ totalCount: number; records: EventRecord[] }> {
   const reader = filter.search ? asService(db) : db;
-  const column = page.orderColumn ?? 'DisplayLiveStart';
-  const descending = page.order === 'DESC';
-  const where = sql.join(conditions(clientId, filter), sql` and `);
-  const bounds = column === 'DisplayLiveStart' ? displayRange(clientId, filter) : [];
-  const named = SORTED_BY_NAME[column];
-  // Events without a value sort last in either direction; the id keeps equal keys in one order.
-  const direction = descending ? sql`desc` : sql`asc`;
+  const bound = conditions(filter);
+  const where = sql.join(bound.where, sql` and `);
   const offset = (page.pageNumber - 1) * page.pageSize;
-
-  let chosen = reader
-    .select({ id: events.id, key: sql`${sortKey(column)}`.as('key') })
-    .from(events)
-    .$dynamic();
-  if (named) chosen = chosen.leftJoin(named.table, sql`${named.table.clientId} = ${clientId} and ${named.table.id} = ${named.key}`);
-  const pageIds = reader.$with('page').as(
-    chosen
-      .where(sql.join([where, ...bounds], sql` and `))
-      .orderBy(sql`${sortKey(column)} ${direction} nulls last`, descending ? desc(events.id) : asc(events.id))
-      // A statement's own text (see LIMITS): Drizzle writes an SQL chunk as it is.
-      .limit(sql.raw(String(limitFor(page.pageSize))) as unknown as number)
-      .offset(offset),
-  );
-  const pageTable = sql.identifier('page');
-  const total =
-    offset === 0
-      ? sql<number>`(case when (select count(*) from ${pageTable}) < ${page.pageSize}
-          then (select count(*)::int from ${pageTable}) else ${totalOf(clientId, filter, where)} end)`
-      : totalOf(clientId, filter, where);
-  const rows = await reader
-    .with(pageIds)
-    .select({ total, ...recordFields(clientId) })
-    .from(pageIds)
-    .innerJoin(events, sql`${events.clientId} = ${clientId} and ${events.id} = ${pageIds.id}`)
-    .orderBy(sql`${pageIds.key} ${direction} nulls last`, descending ? desc(pageIds.id) : asc(pageIds.id))
-    .limit(page.pageSize);
+  const limit = limitFor(page.pageSize);
+  const first = offset === 0;
+  const shape = `list ${bound.shape} by ${page.orderColumn ?? 'DisplayLiveStart'} ${page.order} limit ${limit}${first ? '' : ' offset'}`;
+  const statement = prepared(reader, shape, () => pageStatement(reader, filter, where, page, limit, first));
+  const values = { ...bound.values, client: clientId, pageSize: page.pageSize, ...(first ? {} : { offset }) };
+  const rows = (await statement.execute(values)) as (RecordRow & { total: number })[];
   // Past the last page there is no row to carry the total.
-  const totalCount = rows[0]?.total ?? (offset === 0 ? 0 : await countOnly(reader, clientId, filter, where));
-  return { totalCount, records: rows.map((r) => toRecord(r as unknown as RecordRow)) };
+  const totalCount = rows[0]?.total ?? (first ? 0 : await countOnly(reader, filter, where, `count ${bound.shape}`, { ...bound.values, client: clientId }));
+  return { totalCount, records: rows.map(toRecord) };
 }
 
-async function countOnly(db: DbOrTx, clientId: string, filter: EventFilter, where: SQL): Promise<number> {
-  const result = await db.execute(sql`select ${totalOf(clientId, filter, where)} as count`);
-  return (result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0;
+async function countOnly(db: DbOrTx, filter: EventFilter, where: SQL, shape: string, values: Record<string, unknown>): Promise<number> {
+  const statement = prepared(db, shape, () => db.select({ count: totalOf(filter, where) }).from(sql`(select 1) as one`));
+  const [row] = (await statement.execute(values)) as { count: number }[];
+  return row?.count ?? 0;
 }

@@ -9,7 +9,7 @@
  * afresh because a generic plan of that join looked worse than each custom one. A sub-select by
  * key is planned on its own, in microseconds, and runs once per event of the page.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   archiverflows,
   categories,
@@ -42,12 +42,12 @@ export const eventColumns = { ...stored, searchVector: sql<string | null>`null` 
 const nested = <T>(expression: SQL<T>): SQL<T> => sql<T>`${expression}`;
 
 /** The name (or another column) of a client's row by its key. */
-function nameOf<T>(table: { clientId: unknown; id: unknown }, column: unknown, key: unknown, clientId: string): SQL<T | null> {
+function nameOf<T>(table: { clientId: unknown; id: unknown }, column: unknown, key: unknown, clientId: ClientRef): SQL<T | null> {
   return nested(sql<T | null>`(select ${column} from ${table} where ${table.clientId} = ${clientId} and ${table.id} = ${key})`);
 }
 
 /** An event's categories, tags and custom properties as JSON arrays, aggregated inside the event's own statement. */
-function aggregates(clientId: string) {
+function aggregates(clientId: ClientRef) {
   return {
     categoryList: nested(sql<EventCategoryRecord[]>`(
       select coalesce(json_agg(json_build_object('id', ${categories.id}, 'name', ${categories.name}, 'label', ${categories.label},
@@ -66,8 +66,11 @@ function aggregates(clientId: string) {
   };
 }
 
+/** The client, or the placeholder of a prepared statement's client (prepared.ts). */
+type ClientRef = string | Placeholder;
+
 /** The select list of an EventRecord, for a statement whose `events` are the client's. */
-export function recordFields(clientId: string) {
+export function recordFields(clientId: ClientRef) {
   return {
     event: eventColumns,
     channel: nameOf<string>(channels, channels.name, events.channelId, clientId),
