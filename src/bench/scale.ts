@@ -152,6 +152,9 @@ const REQUESTS: [name: string, url: string][] = [
   ['event list, default order', '/api/event/?noCache=true&pageSize=20'],
   ['event list, newest first', '/api/event/?noCache=true&pageSize=20&order=DESC'],
   ['event list, page 50', '/api/event/?noCache=true&pageSize=20&pageNumber=50'],
+  // Deep in both sizes (offset 8 980 of 9 800 and of 98 000): the walk to a page's ids.
+  ['event list, page 450', '/api/event/?noCache=true&pageSize=20&pageNumber=450'],
+  ['event list, page 450 newest first', '/api/event/?noCache=true&pageSize=20&pageNumber=450&order=DESC'],
   ['event list, state filter', '/api/event/?noCache=true&pageSize=20&eventState=LIVE_PUBLISHED,LIVE_UNPUBLISHED'],
   ['event list, one week', `/api/event/?noCache=true&pageSize=20&from=${iso(week.from)}&to=${iso(week.to)}`],
   ['event list, channel + week', `/api/event/?noCache=true&pageSize=20&channel=Arena%201&from=${iso(week.from)}&to=${iso(week.to)}`],

@@ -116,6 +116,15 @@ describe('pages', () => {
     }
   });
 
+  it('walks to a deep page on the display-order indexes alone (their key columns included, migration 0021)', async () => {
+    // An index-only scan of an expression needs the columns the expression reads in the index.
+    const result = (await t.database.db.execute(
+      sql`select indexname, indexdef from pg_indexes where indexname in ('events_client_display_start_idx', 'events_client_display_start_desc_idx') order by indexname`,
+    )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+    expect(result.rows.map((r) => r.indexname)).toEqual(['events_client_display_start_desc_idx', 'events_client_display_start_idx']);
+    for (const row of result.rows) expect(row.indexdef).toContain('INCLUDE (display_start, scheduled_start)');
+  });
+
   it('matches a search inside one field, and a search with a newline against each field', async () => {
     await insertEvent(t, { title: 'Harbour lights', description: 'By night' });
     const titles = async (search: string) =>

@@ -177,6 +177,8 @@ export const events = pgTable(
       sameClient('events_event_type_fk', t.clientId, t.eventTypeId, eventTypes).onDelete('set null'),
       sameClient('events_room_fk', t.clientId, t.roomId, rooms).onDelete('set null'),
       sameClient('events_property_configuration_fk', t.clientId, t.customPropertyConfigurationId, propertyConfigurations).onDelete('set null'),
+      // Both display-order indexes also INCLUDE (display_start, scheduled_start), added by migration
+      // 0021 (Drizzle's builder has none), so that walking to a deep page reads the index only.
       index('events_client_display_start_idx')
         .on(t.clientId, sql`coalesce(${t.displayStart}, ${t.scheduledStart})`, t.id)
         .where(live),
