@@ -7,7 +7,8 @@
  *
  * - The page is chosen on `events` alone, so skipping to a deep page reads the order's index
  *   entries it skips, not the names and lists of every event before it (page 50 built the
- *   records of 1,000 events to send 20).
+ *   records of 1,000 events to send 20). In display order the skipped entries are read from the
+ *   index alone (it includes the key's columns, migration 0021).
  * - The total: a page 1 that is not full counts itself; a filter by state only (or none) sums
  *   the list's statistics (list-stats.ts), whatever the number of events; any other filter counts
  *   the matching events through its index.
@@ -16,6 +17,8 @@
  *   where the range begins, not from the client's first event.
  * - A `search` runs on the service's handle: the policy would keep its trigram index unused
  *   (db/tenant-scope.ts `asService`); every condition names the client.
+ * - The statement is built once per shape of filter and page, with placeholders, and then only
+ *   executed with the request's values (prepared.ts).
  */
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { EventOrderColumn } from '#schema';
