@@ -52,7 +52,8 @@ export type Driver = 'pglite' | 'postgres';
 /** A fresh database of either driver whose queries are captured. */
 export async function openScaleDatabase(databaseUrl: string | undefined): Promise<{ database: Database; raw: RawClient; captured: Captured[] }> {
   const captured: Captured[] = [];
-  const database = await openTestDatabase(databaseUrl, { logger: { logQuery: (text, params) => void captured.push({ sql: text, params }) } });
+  // '' and not undefined for PGlite: openTestDatabase would take DATABASE_URL in its place.
+  const database = await openTestDatabase(databaseUrl ?? '', { logger: { logQuery: (text, params) => void captured.push({ sql: text, params }) } });
   captured.length = 0;
   return { database, raw: poolOf(database.db) as unknown as RawClient, captured };
 }

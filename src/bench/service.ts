@@ -169,7 +169,7 @@ export async function measureService(options: ServiceOptions): Promise<ServiceRe
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const headers = { 'API-KEY': KEY };
-  const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'true', API_KEY: KEY, LOG_LEVEL: 'warn', ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: dataDir }) };
+  const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'true', API_KEY: KEY, LOG_LEVEL: 'warn', ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: '' }) };
   const listUrl = `${base}/api/event/?pageSize=20`;
   const start = async () => {
     const started = performance.now();
