@@ -4,11 +4,13 @@
  * across commits with `npm run bench -- --compare .bench/<older>.json`.
  *
  * Sections (all by default; `--only service,scale` picks some):
- * - service: cold start of a fresh service (new PGlite directory, migrations, demo seed) until
- *   the first answer of GET /api/event/?pageSize=20; that route and GET /api/event/{id} under load
- *   (autocannon: requests/s, p50, p99), each beside a bare Fastify route returning the same bytes
- *   from memory in the same run: the ratio is the figure that travels between machines; the
- *   service process's peak resident memory (VmHWM).
+ * - service: the service as a user starts it, on PGlite and — when BENCH_DATABASE_URL (or
+ *   DATABASE_URL) names a PostgreSQL server — on a throwaway database there: cold and second
+ *   start, then with `--service-events` (default 10 000) more events the list without the cache
+ *   one request at a time, the list (cached and not) and one event under 10 connections beside a
+ *   bare Fastify route returning the same bytes (the ratio travels between machines), and 50
+ *   connections of reads and writes for `--mixed-duration` s with the cache's hit ratio
+ *   (src/bench/service.ts).
  * - scale: GET /event/ with the common filters (noCache=true: the database, not the response
  *   cache; one cached figure beside them), GET /search/ and billing at 10 000 and 100 000
  *   events (`--sizes 10000,100000`), on PGlite and — when BENCH_DATABASE_URL (or DATABASE_URL)
@@ -43,10 +45,8 @@
  *   built by vite the same way; goal: the events route <= 1.5 x the bare page (src/bench/bundle.ts).
  */
 import { execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
 import { formatArchiver, measureArchiver, type ArchiverReport } from './archiver.ts';
@@ -58,8 +58,7 @@ import { measureWrites, type WritesReport } from './writes.ts';
 import { formatMemory, measureMemory, type MemoryReport } from './memory.ts';
 import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
 import { formatLive, measureLive, type LiveReport } from './live.ts';
-import { freePort } from '../testing/ports.ts';
-import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
+import { measureService, type ServiceReport } from './service.ts';
 
 const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'live', 'memory', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -69,205 +68,17 @@ function option(name: string): string | undefined {
   return index > 0 ? process.argv[index + 1] : undefined;
 }
 
-const KEY = 'bench-key-0123456789';
 const DURATION_S = Number(option('duration') ?? process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The mixed load of the goals: 50 connections for 60 s (`--mixed-duration` shortens it on a shared machine). */
 const MIXED_DURATION_S = Number(option('mixed-duration') ?? process.env.BENCH_MIXED_DURATION ?? 60);
-const MIXED_CONNECTIONS = 50;
-
-function peakRssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-interface LoadResult {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-interface MixedResult {
-  connections: number;
-  durationSeconds: number;
-  requests: number;
-  writes: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-interface ServiceReport {
-  durationSeconds: number;
-  connections: number;
-  coldStartMs: number;
-  peakMemoryMb: number | null;
-  /** Resident memory with the demo data, idle after the first start (VmRSS; PGlite's heap still holds what creating the database took). */
-  idleMemoryMb: number | null;
-  /** The same service started again on its data directory: time to the first answer, and resident memory idle after it. */
-  restart: { startMs: number; idleMemoryMb: number | null };
-  routes: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }>;
-  mixed?: MixedResult;
-  /** The goals of issue 13, as measured in this run (ratios against the bare route of the same run). */
-  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
-}
-
-function currentRssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** 50 connections, reads of the list (cached and not) and of one event, and one write in ten; loopback only, bounded in time. */
-async function mixedLoad(base: string, headers: Record<string, string>, eventId: string): Promise<MixedResult> {
-  let n = 0;
-  const result = await autocannon({
-    url: base,
-    connections: MIXED_CONNECTIONS,
-    duration: MIXED_DURATION_S,
-    timeout: 10,
-    headers,
-    requests: [
-      {
-        setupRequest: (request) => {
-          n++;
-          if (n % 10 === 0) {
-            return { ...request, method: 'POST', path: '/api/event/', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ Title: `Bench write ${n}` }) };
-          }
-          const paths = ['/api/event/?pageSize=20', '/api/event/?pageSize=20&noCache=true', `/api/event/${eventId}`, '/api/event/?pageSize=20&pageNumber=2'];
-          return { ...request, method: 'GET', path: paths[n % paths.length]! };
-        },
-      },
-    ],
-  });
-  return {
-    connections: MIXED_CONNECTIONS,
-    durationSeconds: MIXED_DURATION_S,
-    requests: result.requests.total,
-    writes: Math.floor(n / 10),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-async function measureService(): Promise<ServiceReport> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'control-room-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const headers = { 'API-KEY': KEY };
-
-  console.log(`Starting the service on ${base} (fresh PGlite in ${dataDir}, demo data)...`);
-  const spawnedAt = performance.now();
-  const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true', API_KEY: KEY, LOG_LEVEL: 'warn' };
-  let service = startNode('src/server/main.ts', serviceEnv);
-  const bare = await freePort();
-  const bareServer = startNode('src/bench/bare-server.ts', { PORT: String(bare) });
-  try {
-    await waitForAnswer(`${base}/api/event/?pageSize=20`, { headers, child: service });
-    const coldStartMs = Math.round(performance.now() - spawnedAt);
-    console.log(`Cold start to first answer: ${coldStartMs} ms`);
-
-    const list = await fetch(`${base}/api/event/?pageSize=20`, { headers });
-    const listBody = await list.text();
-    const firstId = (JSON.parse(listBody) as { results: { id: string }[] }).results[0]?.id;
-    if (!firstId) throw new Error('The demo data has no events');
-    const oneBody = await (await fetch(`${base}/api/event/${firstId}`, { headers })).text();
-
-    await waitForAnswer(`http://127.0.0.1:${bare}/health`, { child: bareServer });
-    await new Promise((r) => setTimeout(r, 3_000));
-    const idleMemoryMb = currentRssMb(service.pid);
-    console.log(`Idle memory with the demo data: ${idleMemoryMb} MB`);
-    const routes = [
-      { name: 'GET /api/event/?pageSize=20', path: '/api/event/?pageSize=20', body: listBody },
-      { name: 'GET /api/event/?pageSize=20&noCache=true', path: '/api/event/?pageSize=20&noCache=true', body: listBody },
-      { name: 'GET /api/event/{id}', path: `/api/event/${firstId}`, body: oneBody },
-    ];
-    const results: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }> = {};
-    for (const route of routes) {
-      await fetch(`http://127.0.0.1:${bare}/set`, { method: 'POST', body: route.body });
-      console.log(`Load: ${route.name} (${CONNECTIONS} connections, ${DURATION_S} s), service then bare Fastify...`);
-      const service = await load(`${base}${route.path}`, headers);
-      const baseline = await load(`http://127.0.0.1:${bare}/same-bytes`, {});
-      results[route.name] = {
-        service,
-        bare: baseline,
-        ratio: Number((service.requestsPerSecond / Math.max(1, baseline.requestsPerSecond)).toFixed(3)),
-        bytes: Buffer.byteLength(route.body),
-      };
-      console.log(
-        `  service ${service.requestsPerSecond} req/s p50 ${service.p50Ms} ms p99 ${service.p99Ms} ms | bare ${baseline.requestsPerSecond} req/s | ratio ${results[route.name]!.ratio}`,
-      );
-    }
-
-    console.log(`Mixed load: ${MIXED_CONNECTIONS} connections for ${MIXED_DURATION_S} s, reads and writes...`);
-    const mixed = await mixedLoad(base, headers, firstId);
-    console.log(`  ${mixed.requests} requests (${mixed.writes} writes): p50 ${mixed.p50Ms} ms, p99 ${mixed.p99Ms} ms, ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx`);
-
-    const peakMemoryMb = peakRssMb(service.pid);
-    console.log(`Peak memory of the service process: ${peakMemoryMb} MB`);
-
-    // An operator's usual start: the data directory exists (no initdb, no migrations to run, no seed).
-    await stopProcess(service);
-    const restartedAt = performance.now();
-    service = startNode('src/server/main.ts', serviceEnv);
-    await waitForAnswer(`${base}/api/event/?pageSize=20`, { headers, child: service });
-    const restart = { startMs: Math.round(performance.now() - restartedAt), idleMemoryMb: null as number | null };
-    await new Promise((r) => setTimeout(r, 3_000));
-    restart.idleMemoryMb = currentRssMb(service.pid);
-    console.log(`Second start on the same data to first answer: ${restart.startMs} ms; idle memory then: ${restart.idleMemoryMb} MB`);
-    const ratio = (name: string) => results[name]?.ratio ?? null;
-    const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
-    const goals = {
-      cachedListRatio: goal(ratio('GET /api/event/?pageSize=20'), '>= 0.5 x bare', (v) => v >= 0.5),
-      noCacheListRatio: goal(ratio('GET /api/event/?pageSize=20&noCache=true'), '>= 0.1 x bare', (v) => v >= 0.1),
-      mixedP99Ms: goal(mixed.p99Ms, '<= 250 ms', (v) => v <= 250),
-      mixedErrorsAndTimeouts: goal(mixed.errors + mixed.timeouts, '0', (v) => v === 0),
-      idleMemoryMb: goal(restart.idleMemoryMb, '<= 250 MB', (v) => v <= 250),
-      secondStartMs: goal(restart.startMs, '<= 5000 ms', (v) => v <= 5_000),
-    };
-    for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
-    return { durationSeconds: DURATION_S, connections: CONNECTIONS, coldStartMs, peakMemoryMb, idleMemoryMb, restart, routes: results, mixed, goals };
-  } finally {
-    await stopProcess(service);
-    await stopProcess(bareServer);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 interface Report {
   date: string;
   commit: string | null;
   node: string;
-  service?: ServiceReport;
-  scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string }; growth?: Record<string, number> };
+  service?: { pglite: ServiceReport; postgres: ServiceReport | { skipped: string } };
+  scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string }; growth?: Record<string, Record<string, number>> };
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
   media?: MediaReport;
@@ -288,9 +99,15 @@ async function main(): Promise<void> {
   const report: Report = { date: new Date().toISOString(), commit: gitCommit(), node: process.version };
   // Read now: the file may be .bench/latest.json, which this run overwrites.
   const compare = option('compare');
-  const before = compare ? (JSON.parse(readFileSync(compare, 'utf8')) as Report & Partial<ServiceReport>) : undefined;
+  const before = compare ? (JSON.parse(readFileSync(compare, 'utf8')) as Report) : undefined;
 
-  if (run('service')) report.service = await measureService();
+  if (run('service')) {
+    const options = { events: Number(option('service-events') ?? 10_000), durationSeconds: DURATION_S, connections: CONNECTIONS, mixedDurationSeconds: MIXED_DURATION_S };
+    const pglite = await measureService(options);
+    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+    const postgres = databaseUrl ? await measureService({ ...options, databaseUrl }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
+    report.service = { pglite, postgres };
+  }
   if (run('scale')) {
     const sizes = (option('sizes') ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
     console.log(`\nScale: ${sizes.join(' and ')} events...`);
@@ -303,15 +120,19 @@ async function main(): Promise<void> {
       console.log(`\n${formatScale(postgres)}\n`);
     } else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://... to measure it too)');
     // The goal "10k -> 100k events costs <= 1.5 x per list query": p50 at the largest size over the smallest.
-    const growth: Record<string, number> = {};
+    const growth: Record<string, Record<string, number>> = {};
     const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
-    if (small !== large) {
-      for (const [name, bySize] of Object.entries(pglite.requests)) {
+    for (const measured of [pglite, postgres]) {
+      if (small === large || 'skipped' in measured) continue;
+      const ratios: Record<string, number> = {};
+      for (const [name, bySize] of Object.entries(measured.requests)) {
         const a = bySize[String(small)]?.p50Ms;
         const b = bySize[String(large)]?.p50Ms;
-        if (a && b) growth[name] = Number((b / a).toFixed(2));
+        if (a && b) ratios[name] = Number((b / a).toFixed(2));
       }
-      console.log(`Growth ${small} -> ${large} events (p50 ratio, PGlite; goal <= 1.5 for the list): ${JSON.stringify(growth)}`);
+      growth[measured.driver] = ratios;
+      console.log(`Growth ${small} -> ${large} events, ${measured.driver} (p50 ratio; goal <= 1.5 for every list query):`);
+      for (const [name, ratio] of Object.entries(ratios)) console.log(`  ${ratio.toFixed(2).padStart(6)}${ratio <= 1.5 ? '' : '  over 1.5'}  ${name}`);
     }
     report.scale = { pglite, postgres, growth };
   }
@@ -421,19 +242,29 @@ function gitCommit(): string | null {
 }
 
 /** Prints the change of every figure against an earlier report (`--compare <file>`). */
-function compareWith(report: Report, before: Report & Partial<ServiceReport>, file: string): void {
-  // Reports written before the sections existed held the service figures at the top level.
-  const beforeService: Partial<ServiceReport> | undefined = before.service ?? (before.routes ? before : undefined);
+function compareWith(report: Report, before: Report, file: string): void {
+  // Reports written before the service section measured both databases held one PGlite report there
+  // (and before the sections existed, at the top level).
+  const legacy = before as unknown as Partial<ServiceReport> & { service?: Partial<ServiceReport> };
+  const beforeService = (driver: 'pglite' | 'postgres'): Partial<ServiceReport> | undefined => {
+    const service = before.service as Report['service'] | Partial<ServiceReport> | undefined;
+    if (service && 'pglite' in service) return 'skipped' in service[driver] ? undefined : service[driver];
+    return driver === 'pglite' ? (legacy.service ?? (legacy.routes ? legacy : undefined)) : undefined;
+  };
   const pct = (now: number, then: number) => `${now} (was ${then}, ${then ? (((now - then) / then) * 100).toFixed(1) : '—'}%)`;
   console.log(`\nCompared with ${file}:`);
-  if (report.service && beforeService?.routes) {
-    console.log(`  cold start ms: ${pct(report.service.coldStartMs, beforeService.coldStartMs ?? 0)}`);
-    console.log(`  peak memory MB: ${pct(report.service.peakMemoryMb ?? 0, beforeService.peakMemoryMb ?? 0)}`);
-    for (const [name, now] of Object.entries(report.service.routes)) {
-      const then = beforeService.routes[name];
-      if (!then) continue;
-      console.log(`  ${name}: req/s ${pct(now.service.requestsPerSecond, then.service.requestsPerSecond)}, p99 ${pct(now.service.p99Ms, then.service.p99Ms)}, ratio ${pct(now.ratio, then.ratio)}`);
+  for (const driver of ['pglite', 'postgres'] as const) {
+    const now = report.service?.[driver];
+    const then = beforeService(driver);
+    if (!now || 'skipped' in now || !then?.routes) continue;
+    console.log(`  ${driver} cold start ms: ${pct(now.coldStartMs, then.coldStartMs ?? 0)}`);
+    console.log(`  ${driver} peak memory MB: ${pct(now.peakMemoryMb ?? 0, then.peakMemoryMb ?? 0)}`);
+    if (then.oneAtATime) console.log(`  ${driver} noCache list one at a time, p50 ms: ${pct(now.oneAtATime.p50Ms, then.oneAtATime.p50Ms)}`);
+    for (const [name, figures] of Object.entries(now.routes)) {
+      const old = then.routes[name];
+      if (old) console.log(`  ${driver} ${name}: req/s ${pct(figures.service.requestsPerSecond, old.service.requestsPerSecond)}, p99 ${pct(figures.service.p99Ms, old.service.p99Ms)}, ratio ${pct(figures.ratio, old.ratio)}`);
     }
+    if (then.mixed) console.log(`  ${driver} mixed p99 ms: ${pct(now.mixed.p99Ms, then.mixed.p99Ms)}, errors+timeouts ${now.mixed.errors + now.mixed.timeouts} (was ${then.mixed.errors + then.mixed.timeouts})`);
   }
   for (const driver of ['pglite', 'postgres'] as const) {
     const now = report.scale?.[driver];

@@ -52,7 +52,8 @@ export type Driver = 'pglite' | 'postgres';
 /** A fresh database of either driver whose queries are captured. */
 export async function openScaleDatabase(databaseUrl: string | undefined): Promise<{ database: Database; raw: RawClient; captured: Captured[] }> {
   const captured: Captured[] = [];
-  const database = await openTestDatabase(databaseUrl, { logger: { logQuery: (text, params) => void captured.push({ sql: text, params }) } });
+  // '' and not undefined for PGlite: openTestDatabase would take DATABASE_URL in its place.
+  const database = await openTestDatabase(databaseUrl ?? '', { logger: { logQuery: (text, params) => void captured.push({ sql: text, params }) } });
   captured.length = 0;
   return { database, raw: poolOf(database.db) as unknown as RawClient, captured };
 }
@@ -60,19 +61,25 @@ export async function openScaleDatabase(databaseUrl: string | undefined): Promis
 const uuidArray = (ids: string[]) => `array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`;
 const textArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
-/** Lookups through SQL too: ids are made here so the events can point at them. */
-export async function seed(database: Database, clientId: string, count: number): Promise<void> {
+/**
+ * Lookups through SQL too: ids are made here so the events can point at them. `prefix` starts the
+ * lookups' names, for a client that has lookups of its own (the service bench seeds the demo's).
+ */
+export async function seed(database: Database, clientId: string, count: number, prefix = ''): Promise<void> {
   // One statement per call: PGlite's extended protocol takes no multi-statement strings.
   const exec = async (script: string) => {
     for (const statement of script.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await database.db.execute(sql.raw(statement));
   };
   const stamp = `'${NOW.toISOString()}'::timestamptz`;
-  const channels = ['Arena 1', 'Arena 2', 'News 24', 'Main Stage', 'Culture', 'Esports'].map((name) => ({ id: randomUUID(), name }));
-  const rooms = ['Studio A', 'Studio B', 'Newsroom', 'Chapel'].map((name) => ({ id: randomUUID(), name }));
-  const types = ['Match', 'Concert', 'Bulletin', 'Service', 'Talk'].map((name) => ({ id: randomUUID(), name }));
-  const xflows = ['VOD flow', 'Archive flow'].map((name) => ({ id: randomUUID(), name }));
-  const categories = ['sports', 'music', 'news', 'worship', 'culture'].map((name) => ({ id: randomUUID(), name }));
-  const tags = ['red', 'blue', 'green', 'uhd', 'replay', 'premium', 'free', 'kids', 'late', 'live'].map((name) => ({ id: randomUUID(), name }));
+  const named = (names: string[]) => names.map((name) => ({ id: randomUUID(), name: `${prefix}${name}` }));
+  const channels = named(['Arena 1', 'Arena 2', 'News 24', 'Main Stage', 'Culture', 'Esports']);
+  const rooms = named(['Studio A', 'Studio B', 'Newsroom', 'Chapel']);
+  const types = named(['Match', 'Concert', 'Bulletin', 'Service', 'Talk']);
+  const xflows = named(['VOD flow', 'Archive flow']);
+  const categories = named(['sports', 'music', 'news', 'worship', 'culture']);
+  const tags = named(['red', 'blue', 'green', 'uhd', 'replay', 'premium', 'free', 'kids', 'late', 'live']);
+  // The seeded events are those on the seeded channels (each has one), not the client's others.
+  const seeded = `client_id = '${clientId}' and channel_id = any(${uuidArray(channels.map((c) => c.id))})`;
   const values = (rows: { id: string; name: string }[], extra: string) =>
     rows.map((r) => `('${r.id}', '${clientId}', '${r.name}'${extra})`).join(',');
   await exec(`
@@ -114,16 +121,16 @@ export async function seed(database: Database, clientId: string, count: number):
 
     insert into event_categories (client_id, event_id, category_id, position)
       select client_id, id, (${uuidArray(categories.map((c) => c.id))})[1 + abs(hashtext(id::text)) % 5], 0
-      from events where client_id = '${clientId}' and abs(hashtext(id::text)) % 3 = 0;
+      from events where ${seeded} and abs(hashtext(id::text)) % 3 = 0;
     insert into event_tags (client_id, event_id, tag_id)
       select client_id, id, (${uuidArray(tags.map((t) => t.id))})[1 + abs(hashtext(id::text || 't')) % 10]
-      from events where client_id = '${clientId}' and abs(hashtext(id::text)) % 2 = 0;
+      from events where ${seeded} and abs(hashtext(id::text)) % 2 = 0;
     insert into custom_properties (client_id, event_id, category, key, value)
       select client_id, id, 'billing', 'resolution', (array['SD', 'HD', 'UHD'])[1 + abs(hashtext(id::text)) % 3]
-      from events where client_id = '${clientId}' and abs(hashtext(id::text)) % 5 = 0;
+      from events where ${seeded} and abs(hashtext(id::text)) % 5 = 0;
     insert into custom_properties (client_id, event_id, category, key, value)
       select client_id, id, 'clipping', 'user', 'user-' || abs(hashtext(id::text)) % 5
-      from events where client_id = '${clientId}' and is_clip;
+      from events where ${seeded} and is_clip;
   `);
   if (BENCH_SQL) await exec(BENCH_SQL);
   await exec('vacuum analyze');
@@ -146,6 +153,9 @@ const REQUESTS: [name: string, url: string][] = [
   ['event list, default order', '/api/event/?noCache=true&pageSize=20'],
   ['event list, newest first', '/api/event/?noCache=true&pageSize=20&order=DESC'],
   ['event list, page 50', '/api/event/?noCache=true&pageSize=20&pageNumber=50'],
+  // Deep in both sizes (offset 8 980 of 9 800 and of 98 000): the walk to a page's ids.
+  ['event list, page 450', '/api/event/?noCache=true&pageSize=20&pageNumber=450'],
+  ['event list, page 450 newest first', '/api/event/?noCache=true&pageSize=20&pageNumber=450&order=DESC'],
   ['event list, state filter', '/api/event/?noCache=true&pageSize=20&eventState=LIVE_PUBLISHED,LIVE_UNPUBLISHED'],
   ['event list, one week', `/api/event/?noCache=true&pageSize=20&from=${iso(week.from)}&to=${iso(week.to)}`],
   ['event list, channel + week', `/api/event/?noCache=true&pageSize=20&channel=Arena%201&from=${iso(week.from)}&to=${iso(week.to)}`],

@@ -158,7 +158,7 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       API_KEY: KEY,
       LOG_LEVEL: 'warn',
       OUTBOUND_ALLOW_PRIVATE: 'true',
-      ...(serverDb?.url ? { DATABASE_URL: serverDb.url } : { DATA_DIR: join(dataDir, 'service') }),
+      ...(serverDb?.url ? { DATABASE_URL: serverDb.url } : { DATA_DIR: join(dataDir, 'service'), DATABASE_URL: '' }),
     },
     { nodeArgs: profile },
   );

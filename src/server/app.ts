@@ -41,6 +41,7 @@ import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
 import { authoriseExtension } from './areas/syndication/authorise-extension.ts';
 import { closeServices, createServices, type ServiceOptions } from './services.ts';
+import { eventListMaintenance } from './areas/event/extension.ts';
 
 export interface AppSettings {
   /**
@@ -95,6 +96,9 @@ declare module 'fastify' {
     responseCache: ResponseCache | undefined;
   }
 }
+
+/** How soon after a write the job worker looks for work it may have made due (see the onResponse hook). */
+const WRITE_WAKE_MS = 50;
 
 // Not `new URL('../../dist', import.meta.url)`: jsdom (component tests) replaces the global URL with one that breaks it.
 const DEFAULT_STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
@@ -186,14 +190,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
 
+  const jobKinds = options.jobs ?? areaJobs;
+  // A job drops the answers its work may change (define.ts `changesAnswers`).
+  const answersUnchangedBy = new Set(jobKinds.filter((kind) => !kind.options.changesAnswers).map((kind) => kind.name));
   const jobs = new JobWorker({
     db,
     clock,
     services,
-    jobs: options.jobs ?? areaJobs,
+    jobs: jobKinds,
     log: app.log,
     laneConcurrency: services.media.encoder.concurrency,
-    onJobFinished: (job) => dataChanged(job.clientId),
+    onJobFinished: (job) => (answersUnchangedBy.has(job.type) ? undefined : dataChanged(job.clientId)),
   });
   app.decorate('jobs', jobs);
   // The worker first (its media lane gives the work in hand back), then what the services hold (a temporary storage folder).
@@ -204,10 +211,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Jobs due now wake the worker when they commit, whichever process queued them (queue.ts).
   const jobListener = listenForChanges(db, { channel: JOBS_CHANNEL, onNotify: () => jobs.wake(), log: app.log });
   if (jobListener) app.addHook('onClose', () => jobListener.close());
-  // A write may have queued work for "now": look at once rather than at the next poll.
+  // A write may have moved a job to "now" without a NOTIFY (an automation job whose time is past):
+  // look soon rather than at the next poll. Once per WRITE_WAKE_MS, not per write: each look is
+  // a claim statement, and on PGlite it waited in line with the writes (one per update at 100/s).
+  let wakeSoon: NodeJS.Timeout | undefined;
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') jobs.wake();
+    if (request.method === 'GET' || wakeSoon || !jobs.started) return;
+    wakeSoon = setTimeout(() => {
+      wakeSoon = undefined;
+      jobs.wake();
+    }, WRITE_WAKE_MS);
+    wakeSoon.unref();
   });
+  app.addHook('onClose', async () => clearTimeout(wakeSoon));
   const operationAt = registerOperations(app, {
     endpoints,
     implementations: options.implementations ?? areaImplementations,
@@ -220,7 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/stream-extension.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, eventListMaintenance, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

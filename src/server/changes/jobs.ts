@@ -10,6 +10,6 @@ const pruneJob = defineJob(changePruneKind, async (_payload, ctx) => {
   const deleted = await pruneChanges(ctx.db, ctx.clock, retentionMs);
   if (deleted > 0) ctx.log.info({ deleted, retentionHours: retentionMs / 3_600_000 }, 'pruned the change log');
   if (retentionMs > 0) await scheduleChangePrune(ctx.db, ctx.clock, ctx.clock.now().getTime() + intervalMs, intervalMs);
-});
+}, { changesAnswers: false });
 
 export const changeJobs = [pruneJob];

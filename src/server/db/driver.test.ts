@@ -57,4 +57,19 @@ describe('the database driver', () => {
     // Texts named before the bound keep their name.
     expect(statementName('select $1::int -- driver test')).toMatch(/^cr\d+$/);
   });
+
+  // On PGlite, BEGIN, SAVEPOINT and RELEASE travel with the next statement (pglite-connection.ts):
+  // they must still fail where PostgreSQL fails them, with their own error.
+  it('fails a savepoint outside a transaction, and a bad release inside one with its own error', async () => {
+    // Drizzle wraps the database's error: its message is the cause's.
+    const why = (work: Promise<unknown>) => work.then(() => 'no error', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message));
+    expect(await why(database.db.execute(sql`savepoint outside`))).toMatch(/transaction block/);
+    const release = database.db.transaction(async (tx) => {
+      await tx.execute(sql`release savepoint never_made`);
+      await tx.execute(sql`select 1`);
+    });
+    expect(await why(release)).toMatch(/savepoint "never_made" does not exist/);
+    const rows = (await database.db.transaction((tx) => tx.execute(sql`select 2 as two`))) as unknown as { rows: { two: number }[] };
+    expect(rows.rows).toEqual([{ two: 2 }]);
+  });
 });

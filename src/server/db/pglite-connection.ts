@@ -8,6 +8,14 @@
  * are collected and handed over together at Sync, one exchange per query, and the answer is
  * parsed with node-postgres's own protocol parser. PGlite's bundled node-postgres connection
  * (`@electric-sql/pglite/node-postgres`) sends each message on its own and cannot reach a worker.
+ *
+ * BEGIN, SAVEPOINT and RELEASE are not sent on their own: they are answered at once and travel
+ * with the next statement, in its exchange (their replies are left out of what node-postgres
+ * reads). Each exchange is a round trip to the worker (~0.2-1 ms under load); a write on PGlite is
+ * a handful of statements, and these three carry nothing the service waits for. Only where they
+ * cannot fail but for a mistake of ours: BEGIN outside a transaction, the others inside one. Then
+ * the statement that follows fails with the transaction aborted, and its error is replaced by
+ * theirs, which says why.
  */
 import { EventEmitter } from 'node:events';
 import { serialize } from 'pg-protocol';
@@ -22,6 +30,9 @@ export interface PgliteTransport {
 }
 
 type Message = Parameters<typeof serialize.parse>[0];
+
+/** Simple queries answered at once and sent with the next exchange (see the top), by the transaction status they need. */
+const DEFERRED = { I: /^\s*begin\b/i, T: /^\s*(savepoint|release)\b/i } as const;
 
 export class PgliteConnection extends EventEmitter {
   // Read by node-postgres's Client (end() skips connection.end() unless it was connecting).
@@ -42,6 +53,10 @@ export class PgliteConnection extends EventEmitter {
   /** Why the transport failed (the database worker is gone): every later exchange fails the same way. */
   #failed: Error | undefined;
   #pending: Buffer[] = [];
+  /** Deferred simple queries (see the top), sent before the next exchange's own messages. */
+  #deferred: Buffer[] = [];
+  /** The session's transaction status as of the last ReadyForQuery: idle, in a transaction, or in a failed one. */
+  #status = 'I';
   readonly #parser = new Parser();
 
   constructor(transport: PgliteTransport) {
@@ -56,11 +71,14 @@ export class PgliteConnection extends EventEmitter {
 
   #send(message?: Buffer): void {
     if (message) this.#pending.push(message);
-    const messages = Buffer.concat(this.#pending);
+    const messages = Buffer.concat([...this.#deferred, ...this.#pending]);
+    // The replies of the deferred queries come first, each up to its ReadyForQuery.
+    const answered = { left: this.#deferred.length, error: undefined as BackendMessage | undefined };
+    this.#deferred = [];
     this.#pending = [];
     this.#queue = this.#queue
       .then(() => this.#transport.exchange(messages))
-      .then((reply) => this.#parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (message) => this.#receive(message)))
+      .then((reply) => this.#parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (message) => this.#receive(message, answered)))
       .catch((error: unknown) => this.#fail(error instanceof Error ? error : new Error(String(error))));
   }
 
@@ -79,8 +97,18 @@ export class PgliteConnection extends EventEmitter {
     }
   }
 
-  #receive(message: BackendMessage): void {
+  #receive(message: BackendMessage, answered: { left: number; error: BackendMessage | undefined }): void {
+    if (message.name === 'readyForQuery') this.#status = (message as BackendMessage & { status: string }).status;
     if (message.name === 'notification') this.notifications.emit('notification', message as NotificationResponseMessage);
+    else if (answered.left > 0) {
+      // A deferred query's reply: node-postgres has had its answer.
+      if (message.name === 'error') answered.error ??= message;
+      if (message.name === 'readyForQuery') answered.left--;
+      return;
+    } else if (message.name === 'error' && answered.error) {
+      message = answered.error;
+      answered.error = undefined;
+    }
     // node-postgres expects an ErrorResponse as 'errorMessage'.
     this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
   }
@@ -99,7 +127,16 @@ export class PgliteConnection extends EventEmitter {
   password(): void {}
 
   query(text: string): void {
-    this.#send(serialize.query(text));
+    const deferrable = (this.#status === 'I' || this.#status === 'T') && DEFERRED[this.#status].test(text);
+    if (!deferrable) return this.#send(serialize.query(text));
+    this.#status = 'T';
+    this.#deferred.push(serialize.query(text));
+    const command = text.trim().split(/\s+/, 1)[0]!.toUpperCase();
+    // As the server would answer, once node-postgres has finished sending (never from inside its call).
+    process.nextTick(() => {
+      this.emit('commandComplete', { name: 'commandComplete', length: 4 + command.length + 1, text: command });
+      this.emit('readyForQuery', { name: 'readyForQuery', length: 5, status: 'T' });
+    });
   }
   parse(query: Message): void {
     this.#buffer(serialize.parse(query));

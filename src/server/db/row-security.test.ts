@@ -132,6 +132,7 @@ describe('row-level security', () => {
     // A new use needs a reason of the same kind: an operator that is not leakproof, on an index.
     const uses = await usesOf('asService(');
     expect(uses).toEqual([
+      'src/server/areas/event/list.ts', // the list's `search` ILIKE on events_list_text_trgm_idx
       'src/server/areas/search/repo.ts', // events' full-text `@@` on events_search_idx
       'src/server/areas/syndication/repo.ts', // content id `ILIKE` on publications_content_id_trgm_idx
       'src/server/areas/webhook/routes.ts', // the app's one dispatcher, which a test or a redelivery starts

@@ -21,7 +21,7 @@ import {
   type ParsedInput,
 } from '#schema';
 import type { z } from 'zod';
-import type { Db } from '../db/database.ts';
+import { pgliteHostOf, type Db, type Tx } from '../db/database.ts';
 import { tenantDb } from '../db/tenant-scope.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { createAuthenticate } from './auth.ts';
@@ -30,6 +30,7 @@ import { bodyText, type AppServices, type Implementation, type RequestContext, t
 import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 import { ownServiceUrls, requestServiceUrl } from './service-url.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -167,7 +168,8 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { st
   reply.code(result.status);
   if (result.headers) reply.headers(result.headers);
   if (declared === null || result.status === 204 || result.body === undefined || result.body === null) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(bodyText(result.body));
+  // As bytes: measured once (compression.ts) and written as they are.
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(bodyText(result.body)));
 }
 
 /** Sends an answer of the response cache, compressed once per encoding and kept so. */
@@ -203,6 +205,8 @@ export type OperationMatcher = (method: string, path: string) => boolean;
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
   const { endpoints, db, clock, services, validateResponses, cache, onWrite } = options;
   const authenticate = createAuthenticate(db, cache);
+  // PGlite is one session: its write transactions commit in groups (group-commit.ts).
+  const groupCommit = pgliteHostOf(db) ? new GroupCommit() : undefined;
 
   const byId = new Map<string, Implementation>();
   const known = new Set(endpoints.map((e) => e.id));
@@ -253,28 +257,47 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       const clientId = request.client!.clientId;
       let cacheKey: string | undefined;
       let generation = 0;
+      // Single flight (response-cache.ts): a miss waits for the same answer being computed.
+      let share: (answer: CachedAnswer | undefined) => void = () => undefined;
       if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
         // Answers name the service by the URL the request came through (service-url.ts).
         cacheKey = ResponseCache.key(clientId, endpoint.id, input, base.serviceUrl);
         const hit = await cache.lookup(cacheKey);
         if (hit) return sendCached(cache, request, reply, hit, true);
-        generation = cache.generation(clientId);
+        for (;;) {
+          const turn = cache.flight(cacheKey, clientId);
+          if ('settle' in turn) {
+            ({ generation, settle: share } = turn);
+            break;
+          }
+          const shared = await turn.wait;
+          if (shared) return sendCached(cache, request, reply, shared, true);
+        }
       }
-      let result: Awaited<ReturnType<Implementation['handler']>>;
+      let answer: CachedAnswer | undefined;
       try {
-        const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
-        result = implementation.transaction
-          ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }, prepared))
-          : await implementation.handler(input, base, prepared);
+        let result: Awaited<ReturnType<Implementation['handler']>>;
+        try {
+          const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
+          const write = (tx: Tx) => implementation.handler(input, { ...base, db: tx }, prepared);
+          result = !implementation.transaction
+            ? await implementation.handler(input, base, prepared)
+            : groupCommit
+              ? await groupCommit.run(clientDb, clientId, write)
+              : await clientDb.transaction(write);
+        } finally {
+          if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
+        }
+        if (validateResponses) checkResponse(endpoint, result);
+        if (!cacheKey || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
+          return sendResult(reply, endpoint, result);
+        }
+        answer = { status: 200, body: Buffer.from(bodyText(result.body)), ...(result.headers ? { headers: result.headers } : {}) };
+        answer = cache!.store(cacheKey, clientId, generation, answer);
       } finally {
-        if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
+        share(answer);
       }
-      if (validateResponses) checkResponse(endpoint, result);
-      if (cacheKey && result.status === 200 && result.body !== undefined && result.body !== null && endpoint.responses[200]) {
-        const answer: CachedAnswer = { status: 200, body: bodyText(result.body), ...(result.headers ? { headers: result.headers } : {}) };
-        return sendCached(cache!, request, reply, cache!.store(cacheKey, clientId, generation, answer), false);
-      }
-      return sendResult(reply, endpoint, result);
+      return sendCached(cache!, request, reply, answer, false);
     };
     patterns.push({ method: endpoint.method, pattern: routePattern(url) });
     app.route({ method: endpoint.method, url, config: { operationId: endpoint.id }, onRequest: authenticate, handler });

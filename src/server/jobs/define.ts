@@ -33,6 +33,14 @@ export interface JobOptions {
    * Default `round`: the job runs in a round of the worker (queue.ts).
    */
   lane?: 'round' | 'media';
+  /**
+   * Whether what this kind writes may show in an answer of the response cache (a GET that takes
+   * `noCache`: lists, lookups, one event...). Default true: a finished job drops its client's
+   * answers (all clients' for a job of no client). False for work whose rows no such answer reads
+   * (deliveries, the change log, archiver segments), so that it does not empty the cache every
+   * few seconds while answers stay the same (http/response-cache.ts).
+   */
+  changesAnswers?: boolean;
 }
 
 /** A kind of job: its name and the schema of its payload, with the typed way to queue one. */
@@ -58,7 +66,11 @@ export interface JobDefinition<P = unknown> extends JobKind<P> {
 
 /** A kind (`jobKind`) with its handler and how many of it may run at once in one process. */
 export function defineJob<P>(kind: JobKind<P>, handler: (payload: P, context: JobContext) => Promise<void>, options?: JobOptions): JobDefinition<P> {
-  return { ...kind, handler, options: { concurrency: Math.max(1, options?.concurrency ?? 1), lane: options?.lane ?? 'round' } };
+  return {
+    ...kind,
+    handler,
+    options: { concurrency: Math.max(1, options?.concurrency ?? 1), lane: options?.lane ?? 'round', changesAnswers: options?.changesAnswers ?? true },
+  };
 }
 
 /** Any definition, whatever its payload (the worker's list). */

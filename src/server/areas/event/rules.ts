@@ -193,6 +193,9 @@ const NOT_METADATA = new Set<string>([
   'thumbnail',
   'thumbnailUrl',
   'capturingLive2Vod',
+  // Made by the database from the title, ids and description, which are compared themselves;
+  // reads of events leave it out (record-select.ts).
+  'searchVector',
 ]);
 
 function same(a: unknown, b: unknown): boolean {

@@ -30,6 +30,7 @@ import {
 import type { Clock } from '../../jobs/clock.ts';
 import { scheduleAutomation } from './automation.ts';
 import { getEvent, instant } from './repo.ts';
+import { eventColumns } from './record-select.ts';
 import {
   addedFlags,
   anyFlag,
@@ -335,7 +336,7 @@ export async function createEvent(w: WriteContext, body: ParsedEventBody, option
 
   const now = w.clock.now();
   const id = options.id ?? randomUUID();
-  await w.db.insert(events).values({
+  const [row] = await w.db.insert(events).values({
     ...values,
     ...options.extra,
     id,
@@ -346,13 +347,16 @@ export async function createEvent(w: WriteContext, body: ParsedEventBody, option
     contentId: randomUUID(),
     dateCreated: now,
     dateModified: now,
-  });
+  }).returning(eventColumns);
   const after: Linked = {
     tagIds: body.Tags ? await resolveTags(w, body.Tags) : [],
     categoryIds: categoryIdsAfter([], body.CategoryId),
   };
   await writeLinks(w, id, { tagIds: [], categoryIds: [] }, after);
-  const record = await reread(w, id);
+  // The row as inserted is the record when it names nothing to read the name of, and has no
+  // tags or categories (a new event has no custom properties).
+  const named = after.tagIds.length > 0 || after.categoryIds.length > 0 || [...LOOKUP_COLUMNS].some((column) => row![column as keyof EventRow] !== null);
+  const record = named || !row ? await reread(w, id) : unnamedRecord(row);
   await recordEventChange(w.db, w.clock, {
     clientId: w.clientId,
     eventId: id,
@@ -360,8 +364,16 @@ export async function createEvent(w: WriteContext, body: ParsedEventBody, option
     event: changeEvent(record.event),
     flags: addedFlags(record.event),
   });
-  await scheduleAutomation(w.db, w.clock, w.clientId, id, record.event);
+  // A new event has no automation job yet: only one that automates anything needs arming.
+  const { autoStart, autoPublish, autoEnd } = record.event;
+  if (autoStart || autoPublish || autoEnd) await scheduleAutomation(w.db, w.clock, w.clientId, id, record.event);
   return { record, created: true, ignored: [] };
+}
+
+/** The record of an event that refers to no lookup and has no tags, categories or properties. */
+function unnamedRecord(event: EventRow): EventRecord {
+  const none = { channel: null, xflow: null, remixflow: null, archiverflow: null, infrastructureProfile: null, room: null, eventType: null, eventTypeColour: null };
+  return { event, ...none, categories: [], tags: [], customProperties: [] };
 }
 
 /**
@@ -408,7 +420,7 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
       .update(events)
       .set({ ...Object.fromEntries(changedColumns), dateModified: w.clock.now() })
       .where(and(eq(events.clientId, w.clientId), eq(events.id, before.id)))
-      .returning();
+      .returning(eventColumns);
     await writeLinks(w, before.id, linkedBefore, linkedAfter);
     // The row as written is the record's, unless the names the record joins in may have changed.
     const lookupsChanged = linksChanged || changedColumns.some(([column]) => LOOKUP_COLUMNS.has(column));
@@ -418,9 +430,26 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
   if (anyFlag(flags)) {
     await recordEventChange(w.db, w.clock, { clientId: w.clientId, eventId: before.id, action: 'Updated', event: changeEvent(record.event), flags });
   }
-  await scheduleAutomation(w.db, w.clock, w.clientId, before.id, record.event);
+  // With what the automation reads unchanged, its jobs are already what it would make of them:
+  // pending at the same times, or past and left as they ran.
+  if (AUTOMATION_COLUMNS.some((column) => !sameValue(before[column], record.event[column]))) {
+    await scheduleAutomation(w.db, w.clock, w.clientId, before.id, record.event);
+  }
   return { record, created: false, ignored };
 }
+
+/** What the automation of an event reads of it (live/automation.ts AutomationFields). */
+const AUTOMATION_COLUMNS = [
+  'state',
+  'dateDeleted',
+  'autoStart',
+  'autoPublish',
+  'autoEnd',
+  'scheduledStart',
+  'scheduledEnd',
+  'scheduledChannelStart',
+  'scheduledChannelEnd',
+] as const satisfies readonly (keyof NonNullable<Parameters<typeof scheduleAutomation>[4]> & keyof EventRow)[];
 
 /** Columns whose change changes a name the record joins in (EventRecord: channel, room, ...). */
 const LOOKUP_COLUMNS: ReadonlySet<string> = new Set<keyof EventRow>(['channelId', 'xflowId', 'remixflowId', 'archiverflowId', 'infrastructureProfileId', 'roomId', 'eventTypeId']);

@@ -58,7 +58,9 @@ function eventConditions(clientId: string, s: EventSearch, tsquery: SQL | undefi
 /**
  * One page of matching event ids, best first: relevance (ts_rank_cd, where the title weighs most,
  * then reference and external ids, then the description), then the start, then the id so that
- * pages never overlap.
+ * pages never overlap. With keywords the total comes with the page (a window count over the same
+ * matches), so the matches are read once: ranking reads every match anyway (at 100 000 events
+ * "needle" matched 8 000, which the count and then the page each read: 29 + 45 ms on PGlite).
  */
 export async function searchEventIds(db: DbOrTx, clientId: string, s: EventSearch, page: Page): Promise<{ totalCount: number; ids: string[] }> {
   if (s.keywords.kind === 'none') return { totalCount: 0, ids: [] };
@@ -66,23 +68,31 @@ export async function searchEventIds(db: DbOrTx, clientId: string, s: EventSearc
   const where = and(...eventConditions(clientId, s, tsquery));
   // The GIN index on search_vector serves `@@` only outside the policy; `where` names the client.
   const reader = asService(db);
-  const [counted] = await reader.select({ count: sql<number>`count(*)::int` }).from(events).where(where);
-  const totalCount = counted?.count ?? 0;
   const offset = (page.pageNumber - 1) * page.pageSize;
-  if (offset >= totalCount) return { totalCount, ids: [] };
   const order: SQL[] = [
     ...(tsquery ? [sql`ts_rank_cd(${events.searchVector}, ${tsquery}) desc`] : []),
     sql`${startKey} asc nulls last`,
     asc(events.id),
   ];
+  const count = async () => (await reader.select({ count: sql<number>`count(*)::int` }).from(events).where(where))[0]?.count ?? 0;
+  if (!tsquery) {
+    // In start order the page is a walk of an index, and the count an index-only scan: a window
+    // count would read every event of the client before the page.
+    const totalCount = await count();
+    if (offset >= totalCount) return { totalCount, ids: [] };
+    const rows = await reader.select({ id: events.id }).from(events).where(where).orderBy(...order).limit(page.pageSize).offset(offset);
+    return { totalCount, ids: rows.map((r) => r.id) };
+  }
   const rows = await reader
-    .select({ id: events.id })
+    .select({ id: events.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(events)
     .where(where)
     .orderBy(...order)
     .limit(page.pageSize)
     .offset(offset);
-  return { totalCount, ids: rows.map((r) => r.id) };
+  // Past the last page no row carries the total.
+  if (rows.length > 0) return { totalCount: rows[0]!.total, ids: rows.map((r) => r.id) };
+  return { totalCount: offset === 0 ? 0 : await count(), ids: [] };
 }
 
 /** Whether the client has this event, deleted or not (its search document exists either way). */

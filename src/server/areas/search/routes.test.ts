@@ -208,6 +208,14 @@ describe('GET /search/', () => {
     }
     expect(seen).toEqual(all.results.map((e) => e.id));
     expect((await api.call(endpoints.search.events, { query: { pageSize: 3, pageNumber: 4 } })).results).toEqual([]);
+    // With keywords the total travels with the page's rows, and is counted apart past the end.
+    const bet = { keywords: 'bet', pageSize: 1 };
+    const pages = [1, 2].map((pageNumber) => api.call(endpoints.search.events, { query: { ...bet, pageNumber } }));
+    expect((await Promise.all(pages)).map((page) => [page.totalCount, ...titles(page)])).toEqual([
+      [2, 'Beta Match'],
+      [2, 'Beta final'],
+    ]);
+    expect(await api.call(endpoints.search.events, { query: { ...bet, pageNumber: 3 } })).toMatchObject({ totalCount: 2, results: [] });
     expect((await failure(api.call(endpoints.search.events, { query: { pageSize: 0 } }))).fieldErrors[0]?.field).toBe('query.pageSize');
   });
 

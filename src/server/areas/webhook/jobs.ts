@@ -25,13 +25,13 @@ export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmedi
 const dispatchJob = defineJob(dispatchKind, async (_payload, ctx) => {
   await yieldToIo();
   await dispatcherFor(ctx.db).pump(dispatchEnv(ctx));
-});
+}, { changesAnswers: false }); // deliveries: no cached GET reads them
 
 const pruneJob = defineJob(pruneKind, async (_payload, ctx) => {
   await yieldToIo();
   const { retentionMs } = ctx.services.webhooks;
   const { deleted, nextAt } = await runPrune(ctx.db, ctx.clock, retentionMs);
   if (deleted > 0) ctx.log.info({ deleted, retentionDays: retentionMs / 86_400_000, nextAt }, 'pruned the webhook delivery log');
-});
+}, { changesAnswers: false });
 
 export const webhookJobs = [dispatchJob, pruneJob];
