@@ -11,6 +11,7 @@ import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { eventStateInfo } from '#components/event-state.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import type { ScheduleItem } from './schedule-model.ts';
+import { MOVE_HELP_ID } from './move-help.ts';
 
 const timeFormat = new Map<string, Intl.DateTimeFormat>();
 /** "14:30" / "2:30 PM" in the operator's locale. */
@@ -42,6 +43,15 @@ export function describeDetails(item: ScheduleItem, conflict: boolean): string {
 
 export const FALLBACK_COLOUR = '#7a8694';
 
+/** What a block that can be rescheduled does with the pointer and the keys (use-reschedule.tsx). */
+export interface BlockDrag {
+  onMovePointerDown: (event: React.PointerEvent) => void;
+  onResizePointerDown: (event: React.PointerEvent) => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+  /** Where the end is dragged from: the bottom (calendar) or the right (timeline). */
+  resizeEdge: 'bottom' | 'right';
+}
+
 export interface EventBlockProps {
   item: ScheduleItem;
   conflict: boolean;
@@ -50,9 +60,15 @@ export interface EventBlockProps {
   /** Two lines (title, then time · channel) when there is room; one otherwise. */
   dense?: boolean;
   showChannel?: boolean;
+  /** Can be moved and resized (an event not yet started). */
+  drag?: BlockDrag;
+  /** Being moved: drawn faintly where it was while its ghost shows where it goes. */
+  moving?: boolean;
+  /** A move being made would overlap it. */
+  clash?: boolean;
 }
 
-export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false }: EventBlockProps) {
+export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false, drag, moving = false, clash = false }: EventBlockProps) {
   const colour = item.colour ?? FALLBACK_COLOUR;
   const time = `${formatTime(item.start)}${item.openEnded ? ' →' : `–${formatTime(item.end)}`}`;
   return (
@@ -62,10 +78,22 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
       // Named by what it shows (title, times) and then the rest for screen readers, so voice
       // control can click it by its visible words.
       data-event-id={item.id}
+      data-schedule-block
       data-conflict={conflict || undefined}
       data-live={item.live || undefined}
+      data-movable={drag ? true : undefined}
+      data-clash={clash || undefined}
+      draggable={false}
+      onPointerDown={drag?.onMovePointerDown}
+      onKeyDown={drag?.onKeyDown}
+      aria-describedby={drag ? MOVE_HELP_ID : undefined}
       style={style}
       sx={(theme: Theme) => ({
+        userSelect: 'none',
+        touchAction: drag ? 'pan-y' : undefined,
+        cursor: drag ? 'grab' : undefined,
+        opacity: moving ? 0.45 : 1,
+        ...(clash && { outline: `2px solid ${theme.palette.warning.main}`, outlineOffset: 1, zIndex: 2 }),
         position: 'absolute',
         boxSizing: 'border-box',
         display: 'flex',
@@ -113,9 +141,31 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
         </Box>
       )}
       <VisuallyHidden>, {describeDetails(item, conflict)}</VisuallyHidden>
+      {drag && <ResizeHandle edge={drag.resizeEdge} onPointerDown={drag.onResizePointerDown} />}
     </Box>
   );
 });
+
+/** The strip along the end of a block that drags its end. */
+function ResizeHandle({ edge, onPointerDown }: { edge: 'bottom' | 'right'; onPointerDown: (event: React.PointerEvent) => void }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      data-resize-handle
+      onPointerDown={(event) => {
+        // The handle's press is a resize, not a move of the whole block.
+        event.stopPropagation();
+        onPointerDown(event);
+      }}
+      sx={{
+        position: 'absolute',
+        ...(edge === 'bottom' ? { left: 0, right: 0, bottom: 0, height: 6, cursor: 'ns-resize' } : { top: 0, bottom: 0, right: 0, width: 6, cursor: 'ew-resize' }),
+        '&:hover': { bgcolor: 'action.focus' },
+      }}
+    />
+  );
+}
 
 /** "LIVE" on the live colour: the word, so the mark never depends on colour alone. */
 export function LiveMark() {
