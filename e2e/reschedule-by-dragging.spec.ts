@@ -67,6 +67,28 @@ test('drag an event onto a booked time, see the clash, move it anyway, undo; res
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   });
   const block = page.locator(`a[data-schedule-block][data-event-id="${first.id}"]`);
+  /** `YYYY-MM-DDTHH:MM` of a datetime-local field, twelve days ahead. */
+  const field = (hour: number, minute = 0) => `${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+
+  await test.step('the event form and the encoder composition warn that the channel is booked then, naming the event', async () => {
+    page.on('dialog', (d) => void d.accept());
+    await page.goto('/events/new');
+    await page.getByRole('textbox', { name: 'Scheduled start' }).fill(field(9, 30));
+    await page.getByRole('textbox', { name: 'Scheduled end' }).fill(field(10, 30));
+    await page.getByRole('combobox', { name: 'Channel' }).click();
+    await page.getByRole('option', { name: lane.name }).click();
+    const warning = page.locator('[data-booking-warning]');
+    await expect(warning).toContainText(`${lane.name} is already booked then`);
+    await expect(warning.getByRole('link', { name: `Morning show ${stamp}` })).toHaveAttribute('href', `/events/${first.id}`);
+
+    await page.goto('/compose/new?type=encoder');
+    await page.getByRole('tab', { name: /Settings/ }).click();
+    await page.getByRole('combobox', { name: 'Channel' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: lane.name }).click();
+    await page.getByRole('textbox', { name: 'Scheduled start' }).fill(field(11, 30));
+    const composed = page.locator('[data-booking-warning]');
+    await expect(composed.getByRole('link', { name: `Noon news ${stamp}` })).toBeVisible();
+  });
 
   await test.step('drag onto the noon news: the clash shows before the drop, and the drop asks', async () => {
     await page.goto(`/schedule?view=day&date=${day}`);
@@ -102,6 +124,7 @@ test('drag an event onto a booked time, see the clash, move it anyway, undo; res
     await page.goto(`/schedule?mode=timeline&zoom=12h&date=${day}`);
     const timeline = page.getByRole('region', { name: 'Channel timeline' });
     const lanes = timeline.locator('[data-lane]');
+    await expect(timeline.locator(`[data-lane="${lane.name}"]`)).toBeVisible();
     const names = await lanes.evaluateAll((all) => all.map((l) => l.getAttribute('data-lane')));
     const above = names[names.indexOf(lane.name) - 1]!;
     const onTimeline = timeline.locator(`a[data-schedule-block][data-event-id="${first.id}"]`);

@@ -13,7 +13,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import type { ScheduleItem } from './schedule-model.ts';
 import { canReschedule, clashesAt, reschedulePatch, undoPatch, unchanged, type Placement, type RescheduleKind } from './reschedule.ts';
-import { formatTime } from './schedule-event.tsx';
+import { describeClashes, describePlacement } from './placement-words.ts';
 
 export interface Preview {
   item: ScheduleItem;
@@ -33,19 +33,6 @@ export interface Reschedule {
   cancel(): void;
   /** The event last moved: kept in view by the layout. */
   lastMoved: string | null;
-}
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** "Tue 24 Nov 14:00–15:30 on Main Stage HD". */
-export function describePlacement(placement: Placement): string {
-  return `${dayFormat.format(placement.start)} ${formatTime(placement.start)}–${formatTime(placement.end)}${placement.channel ? ` on ${placement.channel}` : ', no channel'}`;
-}
-
-export function describeClashes(clashes: readonly ScheduleItem[]): string {
-  const names = clashes.slice(0, 3).map((c) => `“${c.title}” (${formatTime(c.start)}–${formatTime(c.end)})`);
-  const more = clashes.length > 3 ? ` and ${clashes.length - 3} more` : '';
-  return `${names.join(', ')}${more}`;
 }
 
 /** Where a key takes the event being keyed (a view's own geometry: days, lanes), or null for a key it does not use. */
