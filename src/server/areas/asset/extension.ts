@@ -11,16 +11,17 @@
  * extension, `Accept-Ranges: bytes` and 206 answers for ranges (players seek in MP4s), 416 for a
  * range beyond the file, CORS `*`.
  *
- * Also here: on close the app stops starting media work and waits for what runs, and a temporary
+ * Also here: an event's picture for the lists (thumbnail-route.ts); on close the app stops starting media work and waits for what runs, and a temporary
  * storage folder (tests, memory://) is removed.
  */
 import { stat } from 'node:fs/promises';
-import { sendStoredFile } from '../../http/byte-range.ts';
+import { answerIfFresh, sendStoredFile } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../app.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
 import { mediaOf } from '../media/index.ts';
 import { closeMediaDispatch } from './dispatcher.ts';
+import { registerThumbnailRoute, THUMBNAIL_ROUTES } from './thumbnail-route.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,11 +102,13 @@ export const mediaExtension: AppExtension = {
           }
           const info = file ? await stat(file).catch(() => null) : null;
           if (!file || !info?.isFile()) return sendError(request, reply, notFound(`There is no file ${request.params['*']}`));
-          reply.type(contentTypeOf(file)).header('Cache-Control', 'public, max-age=60').header('Last-Modified', info.mtime.toUTCString());
+          reply.type(contentTypeOf(file)).header('Cache-Control', 'public, max-age=60');
+          if (answerIfFresh(request, reply, `"${info.size}-${info.mtimeMs}"`, info.mtime)) return reply;
           return sendStoredFile(request, reply, file, info.size);
         },
       });
+      registerThumbnailRoute(scope, db, media);
     });
   },
-  routes: ROUTES,
+  routes: [...ROUTES, ...THUMBNAIL_ROUTES],
 };
