@@ -24,7 +24,8 @@ import RetryIcon from '@mui/icons-material/Replay';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
-import { getApiClient } from '#app/api.ts';
+import { api, getApiClient } from '#app/api.ts';
+import { invalidatesOf } from '#client';
 
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
@@ -164,8 +165,8 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
   const actions = actionsFor(row);
   const mutation = useMutation({
     mutationFn: (action: ActionId) => runAction(row, action, { hardDelete }),
-    // The records' invalidation: every publication query and the monitor.
-    meta: { invalidates: ['livePublication', 'vodPublication', 'directVodPublication', 'publicationMonitor'] },
+    // What the operations it may call make stale, from their records.
+    meta: { invalidates: invalidatesOf(api.livePublication.start, api.livePublication.delete, api.vodPublication.delete, api.directVodPublication.delete, api.directVodPublication.update) },
     onSuccess: (message) => {
       notify(message, { severity: 'success' });
       setPending(null);
