@@ -9,7 +9,7 @@
  */
 import { MutationCache, QueryClient, queryOptions, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import { endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
-import { ApiError, type ApiClient } from './http.ts';
+import { ApiError, type ApiClient, type DownloadedFile } from './http.ts';
 
 export type OperationUtils<E extends Endpoint> = {
   readonly endpoint: E;
@@ -18,6 +18,8 @@ export type OperationUtils<E extends Endpoint> = {
   queryOptions(input: EndpointInput<E>): ReturnType<typeof queryOptions<EndpointOutput<E>, ApiError, EndpointOutput<E>, QueryKey>>;
   mutationOptions(): UseMutationOptions<EndpointOutput<E>, ApiError, EndpointInput<E>>;
   call(input: EndpointInput<E>, signal?: AbortSignal): Promise<EndpointOutput<E>>;
+  /** An operation that answers a file (`produces`: a CSV export), with its name. */
+  download(input: EndpointInput<E>, signal?: AbortSignal): Promise<DownloadedFile>;
 };
 
 type Endpoints = typeof endpoints;
@@ -46,6 +48,7 @@ function operationUtils<E extends Endpoint>(endpoint: E, getClient: () => ApiCli
       meta: { invalidates: endpoint.invalidates },
     }),
     call,
+    download: (input, signal) => getClient().download(endpoint, input, { signal }),
   };
 }
 

@@ -31,6 +31,12 @@ export interface EndpointDef {
   body?: z.ZodType;
   /** Request content type; JSON unless stated. */
   contentType?: 'application/json' | 'application/json-patch+json';
+  /**
+   * The success answer's type when it is not JSON: `text/csv` for an export (its 200 is
+   * `z.string()`, streamed by the service with a Content-Disposition; the client's `download`
+   * saves it as a file, `call` answers the text).
+   */
+  produces?: 'text/csv';
   responses: ResponseMap;
   /**
    * Query roots (areas) a successful call makes stale, for mutations. Defaults to the endpoint's

@@ -29,6 +29,7 @@ import { useHotkeys } from '#app/hotkeys.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { isActiveState } from '#components/event-state.ts';
 import { PageHeader } from '#components/page-header.tsx';
+import { ExportButton } from '#components/export-button.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { usePagedView } from '#components/use-paged-view.ts';
 import { DensityMenu, rowHeightOf, useDensity } from './density.tsx';
@@ -51,6 +52,9 @@ const ACTIVE_REFRESH_MS = 5_000;
 const IDLE_REFRESH_MS = 30_000;
 
 const eventId = (event: Event) => event.id;
+
+/** The list's filters and order, for its export (every page is in the file). */
+const withoutPaging = ({ pageSize: _size, pageNumber: _page, noCache: _cache, ...rest }: ReturnType<typeof eventsViewToQuery>) => rest;
 
 export default function EventsPage() {
   const describeError = useDescribeError();
@@ -173,6 +177,7 @@ export default function EventsPage() {
               {phone ? 'New' : 'New event'}
               {phone && <VisuallyHidden> event</VisuallyHidden>}
             </Button>
+            {!phone && <ExportButton operation={api.event.exportCsv} input={{ query: withoutPaging(query) }} what="the events" />}
             {!phone && <DensityMenu density={density} onChange={setDensity} />}
             <ColumnChooser iconOnly={phone} columns={columns} visibility={columnVisibilityModel} onChange={onColumnVisibilityChange} onReset={() => setChoices({})} />
             <Tooltip title="Refresh (r)">

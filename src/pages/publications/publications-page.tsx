@@ -20,13 +20,14 @@ import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { ExportButton } from '#components/export-button.tsx';
 import { ServerDataGrid } from '#components/server-data-grid.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { useStableRows } from '#pages/events/index.ts';
 import { isFiltered, MonitorFilterBar } from './monitor-filters.tsx';
-import { MONITOR_VIEW, monitorQuery, type MonitorFilters } from './monitor-view.ts';
+import { MONITOR_VIEW, monitorFilterQuery, monitorQuery, type MonitorFilters } from './monitor-view.ts';
 import { publicationColumns } from './publication-columns.tsx';
 import { PublicationBulkActions } from './publication-bulk-actions.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
@@ -75,9 +76,12 @@ export default function PublicationsPage() {
         title="Publications"
         subtitle={total === undefined ? undefined : `${total} ${total === 1 ? 'publication' : 'publications'} · failed first`}
         actions={
-          <Button component={RouterLink} to="/destinations">
-            Destinations
-          </Button>
+          <>
+            <ExportButton operation={api.publicationMonitor.exportCsv} input={{ query: monitorFilterQuery(view, q) }} what="the publications" />
+            <Button component={RouterLink} to="/destinations">
+              Destinations
+            </Button>
+          </>
         }
       />
       <MonitorFilterBar view={view} counts={counts} set={set} onClear={() => setParams(new URLSearchParams())} />

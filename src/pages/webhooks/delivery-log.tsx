@@ -22,6 +22,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import type { WebhookDelivery } from '#schema';
 import { EmptyState } from '#components/empty-state.tsx';
+import { ExportButton } from '#components/export-button.tsx';
+import { api } from '#app/api.ts';
 import { ErrorState } from '#components/error-state.tsx';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { STATUS_FILTERS } from './delivery-format.ts';
@@ -65,6 +67,7 @@ export function DeliveryLog({ webhookId, showEvent }: DeliveryLogProps) {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        <ExportButton operation={api.webhook.exportDeliveriesCsv} input={{ params: { id: webhookId }, query: status !== 'all' ? { status } : {} }} what="the delivery log" label={narrow ? 'CSV' : 'Export CSV'} />
         <Tooltip title="Refresh (r)" describeChild>
           <span>
             <IconButton aria-label="Refresh the delivery log" onClick={() => void query.refetch()} disabled={query.isFetching}>

@@ -10,6 +10,7 @@ import { findEventBy, getEvent, listChannelEvents, parseEventFilter } from './re
 import { serializeEvent, type EventRecord } from './serialize.ts';
 import { eventVideo } from '../live/index.ts';
 import { eventWriteRoutes } from './write-routes.ts';
+import { eventExportRoute } from './export.ts';
 
 /** A single event carries `video`: the video structure with processVideo=true (src/server/areas/live/video.ts), else null. */
 function single(record: EventRecord, video: Video | null): Event {
@@ -54,6 +55,8 @@ export const eventRoutes: Implementation[] = [
     const records = await listChannelEvents(ctx.db, ctx.client.clientId, params.id);
     return { status: 200, body: records.map((r) => serializeEvent(r)) };
   }),
+
+  eventExportRoute,
 
   ...eventWriteRoutes,
 ];

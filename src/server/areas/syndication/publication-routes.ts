@@ -20,6 +20,7 @@ import { asService } from '../../db/tenant-scope.ts';
 import { events } from '../../db/tables/events.ts';
 import { publicationHistory, publications, syndicationDestinations } from '../../db/tables/syndication.ts';
 import { badField, notFound, validationError } from '../../http/errors.ts';
+import { csvAnswer, mapRows, pages, type CsvValue } from '../../http/csv.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { recordPublicationChange, serializePublications, type PublicationRow } from './core.ts';
 import { targetOf } from './destination-routes.ts';
@@ -182,6 +183,12 @@ function toMonitorRow(r: { row: PublicationRow; destinationName: string | null; 
   };
 }
 
+export const MONITOR_CSV_HEADER = ['Id', 'Kind', 'Api', 'Target', 'Destination', 'Event id', 'Event title', 'Content id', 'State', 'Reason', 'Progress', 'Created', 'Started', 'Completed'];
+
+function monitorCsvRow(r: MonitorRow): CsvValue[] {
+  return [r.id, r.kind, r.api, DestinationTarget.nameOf(r.target) ?? String(r.target), r.destinationName, r.eventId, r.eventTitle, r.contentId, r.publicationStateString, r.reason, r.progress, r.dateCreated, r.dateStarted, r.dateCompleted];
+}
+
 export async function monitorPage(db: DbOrTx, clientId: string, query: {
   kind?: PublicationKind | undefined;
   states?: string | undefined;
@@ -194,7 +201,7 @@ export async function monitorPage(db: DbOrTx, clientId: string, query: {
   failedFirst: boolean;
   pageNumber: number;
   pageSize: number;
-}) {
+}, options: { counts?: boolean } = {}) {
   // Every api: direct VOD publications join the monitor when they exist.
   const common: SQL[] = [
     eq(publications.clientId, clientId),
@@ -223,11 +230,14 @@ export async function monitorPage(db: DbOrTx, clientId: string, query: {
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.pageNumber - 1) * query.pageSize),
-    reader
-      .select({ kind: publications.kind, state: publications.state, n: sql<number>`count(*)::int` })
-      .from(publications)
-      .where(and(...common))
-      .groupBy(publications.kind, publications.state),
+    // A reader of every page (the CSV export) needs no counts.
+    options.counts === false
+      ? []
+      : reader
+          .select({ kind: publications.kind, state: publications.state, n: sql<number>`count(*)::int` })
+          .from(publications)
+          .where(and(...common))
+          .groupBy(publications.kind, publications.state),
   ]);
   const counts: Record<string, number> = { Failed: 0, Processing: 0, Scheduled: 0, InProgress: 0, Completed: 0 };
   for (const t of totals) counts[groupOf(t.kind, t.state)]! += Number(t.n);
@@ -335,6 +345,11 @@ export const publicationRoutes: Implementation[] = [
   implement(endpoints.publicationMonitor.list, async ({ query }, ctx) => {
     if (query.from && query.to && new Date(query.from) > new Date(query.to)) throw badField('query.to', 'must not be before from');
     return { status: 200, body: await monitorPage(ctx.db, ctx.client.clientId, query) };
+  }),
+  implement(endpoints.publicationMonitor.exportCsv, async ({ query }, ctx) => {
+    if (query.from && query.to && new Date(query.from) > new Date(query.to)) throw badField('query.to', 'must not be before from');
+    const rows = pages(async (offset, limit) => (await monitorPage(ctx.db, ctx.client.clientId, { ...query, pageNumber: offset / limit + 1, pageSize: limit }, { counts: false })).results);
+    return { status: 200, body: await csvAnswer(`publications-${ctx.clock.now().toISOString().slice(0, 10)}.csv`, MONITOR_CSV_HEADER, mapRows(rows, monitorCsvRow)) };
   }),
   implement(endpoints.publicationMonitor.get, async ({ params }, ctx) => {
     const [row] = await ctx.db
