@@ -45,6 +45,12 @@ export interface EndpointDef {
   invalidates?: readonly string[];
   /** Beyond the interface (ours, not the original service's): marked as such in the docs. */
   extension?: boolean;
+  /**
+   * A read the change feed makes stale with every change it carries, whatever its kind: one that
+   * gathers from every kind of record (the alert centre). The feed's mapping
+   * (app/live-updates-plan.ts) reads it, so such a read follows each kind the feed learns to carry.
+   */
+  feed?: 'everyChange';
 }
 
 export type Endpoint<D extends EndpointDef = EndpointDef> = D & {

@@ -156,6 +156,10 @@ async function main(): Promise<void> {
         ...(config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {}),
         ...(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
       },
+      encoderHealth: {
+        ...(config.encoderHealthSeconds !== undefined ? { sampleMs: config.encoderHealthSeconds * 1000 } : {}),
+        ...(config.encoderFaultRate !== undefined ? { faultRate: config.encoderFaultRate } : {}),
+      },
     }, ...(demoKey ? { demoKey } : {}) });
 
   const pidFile = isPersistentPglite(config) ? join(config.dataDir, PID_FILE) : undefined;

@@ -73,6 +73,8 @@ export const assets = pgTable(
     
     index('assets_client_event_idx').on(t.clientId, t.eventId),
     index('assets_client_created_idx').on(t.clientId, t.dateCreated),
+    // The alert centre's failed assets (areas/alert).
+    index('assets_failed_idx').on(t.clientId, t.dateModified).where(sql`${t.state} = 2`),
     uniqueIndex('assets_event_path_idx').on(t.eventId, t.path),
     uniqueIndex('assets_event_role_idx').on(t.eventId, t.role).where(sql`${t.role} is not null`),
     index('assets_queue_idx').on(t.priority, t.dateCreated).where(sql`${t.state} = 0`),
