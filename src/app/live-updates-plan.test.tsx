@@ -168,3 +168,12 @@ describe('staleArchiverQueries', () => {
     expect((Object.keys(archiver) as ArchiverName[]).every((name) => isFeedCovered(archiver[name]))).toBe(true);
   });
 });
+
+describe('reads of every kind of record (feed: everyChange)', () => {
+  it('the alert centre is stale after any change the feed carries, an event’s or the archiver’s', () => {
+    const alerts = api.alert.list.queryOptions({ query: { includeAcknowledged: false } }).queryKey;
+    expect(staleQueries(summarize([note(B, { chapterPointsChanged: true })]))(alerts)).toBe(true);
+    expect(staleArchiverQueries([{ kind: 'flow', id: 'f', action: 'Added' }])(alerts)).toBe(true);
+    expect(staleQueries(summarize([note(B, { chapterPointsChanged: true })]))(keys.channels)).toBe(false);
+  });
+});

@@ -16,11 +16,14 @@
  *   the channel profile (audioChanged); assets (assetsChanged, thumbnailChanged); downloads
  *   (mp4StateChanged);
  * - on add, delete and restore, every query that names the event.
+ * And a read that gathers from every kind of record (`feed: 'everyChange'` in its record: the
+ * alert centre) goes stale with any change.
  * A notification without any flag (a write that could not say what changed) counts as a change
  * of everything a row shows.
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { EventState, Mp4State, type ArchiverChange, type WebhookAction, type WebhookNotification } from '#schema';
+import { readsEveryChange } from '#client';
 
 export const CHANGE_FLAGS = [
   'stateChanged',
@@ -197,6 +200,7 @@ export function staleQueries(batch: ChangeBatch): (key: QueryKey) => boolean {
   return (key) => {
     const operation = key[1];
     if (typeof operation !== 'string') return false;
+    if (readsEveryChange(key)) return true;
     if (b.lifecycle.size > 0 && mentions(key, b.lifecycle)) return true;
     const rule = RULES[operation];
     return rule !== undefined && rule(key, b);
@@ -255,7 +259,7 @@ export function staleArchiverQueries(changes: readonly ArchiverChange[]): (key: 
     const area = key[0];
     const operation = key[1];
     if (typeof area !== 'string' || typeof operation !== 'string') return false;
-    if (areas.has(area)) return true;
+    if (areas.has(area) || readsEveryChange(key)) return true;
     if (allStats && (operation === 'archiverCapture.allStats' || operation === 'archiverCapture.stats')) return true;
     return CAPTURE_CONTENT.has(operation) && captureContent.has(param(key, 'id') as string);
   };

@@ -8,7 +8,7 @@
  * (see `createQueryClient`) runs the invalidation, so no component has to remember it.
  */
 import { MutationCache, QueryClient, queryOptions, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
-import { endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
+import { allEndpoints, endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
 import { ApiError, type ApiClient, type DownloadedFile } from './http.ts';
 
 export type OperationUtils<E extends Endpoint> = {
@@ -60,6 +60,17 @@ export function invalidatesOf(...operations: readonly { endpoint: Endpoint }[]):
   return [...new Set(operations.flatMap((operation) => operation.endpoint.invalidates ?? []))];
 }
 
+/** The operations whose reads gather from every kind of record (`feed: 'everyChange'`: the alert centre). */
+const EVERY_CHANGE = new Set(allEndpoints.filter((endpoint) => endpoint.feed === 'everyChange').map((endpoint) => endpoint.id));
+
+/**
+ * Whether a query reads every kind of record: any change on the change feed makes it stale (the
+ * feed's mapping asks this), and so does any write of the dashboard's own (the MutationCache below).
+ */
+export function readsEveryChange(key: QueryKey): boolean {
+  return typeof key[1] === 'string' && EVERY_CHANGE.has(key[1]);
+}
+
 /** Invalidates what an operation called outside a mutation (`.call`) made stale, from its record. */
 export async function invalidateAfter(queryClient: QueryClient, ...operations: readonly { endpoint: Endpoint }[]): Promise<void> {
   await Promise.all(invalidatesOf(...operations).map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
@@ -90,7 +101,11 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onSuccess: async (_data, _variables, _context, mutation) => {
         const areas = mutation.meta?.invalidates ?? [];
-        await Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
+        await Promise.all([
+          ...areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })),
+          // What a write changed may be what such a read gathers (a retry clears an alert).
+          queryClient.invalidateQueries({ predicate: (query) => readsEveryChange(query.queryKey) }),
+        ]);
       },
     }),
     defaultOptions: {
