@@ -4,6 +4,7 @@
  * at midnight.
  */
 import Box from '@mui/material/Box';
+import type { LiveHealth } from '#schema';
 import type { Theme } from '@mui/material/styles';
 import { HOUR_MS, overlaps, type PlacedInColumn, type ScheduleItem } from './schedule-model.ts';
 import { EventBlock, type BlockDrag } from './schedule-event.tsx';
@@ -27,9 +28,10 @@ export interface CalendarDayColumnProps {
   conflictIds: ReadonlySet<string>;
   preview: Preview | null;
   dragFor: (item: ScheduleItem, day: Date) => BlockDrag | undefined;
+  health: ReadonlyMap<string, LiveHealth>;
 }
 
-export function CalendarDayColumn({ day, end, label, placed, hours, isToday, now, maxColumns, pinned, conflictIds, preview, dragFor }: CalendarDayColumnProps) {
+export function CalendarDayColumn({ day, end, label, placed, hours, isToday, now, maxColumns, pinned, conflictIds, preview, dragFor, health }: CalendarDayColumnProps) {
   const scale = hours * HOUR_HEIGHT;
   const span = end.getTime() - day.getTime();
   const clashIds = new Set(preview?.clashes.map((c) => c.id));
@@ -69,6 +71,7 @@ export function CalendarDayColumn({ day, end, label, placed, hours, isToday, now
               drag={dragFor(p.item, day)}
               moving={preview?.item.id === p.item.id}
               clash={clashIds.has(p.item.id)}
+              health={health.get(p.item.id)}
               style={{
                 top: p.top * scale + 1,
                 height: Math.max(height - 2, 16),

@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
+import type { LiveHealth } from '#schema';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
@@ -35,9 +36,11 @@ export interface CalendarGridProps {
   /** Events never hidden behind "+n": the one selected, made or moved last. */
   pinned: ReadonlySet<string>;
   reschedule: Reschedule;
+  /** The live events' encoder health, by event id. */
+  health: ReadonlyMap<string, LiveHealth>;
 }
 
-export function CalendarGrid({ days, items, conflictIds, now, onOpenDay, pinned, reschedule }: CalendarGridProps) {
+export function CalendarGrid({ days, items, conflictIds, now, onOpenDay, pinned, reschedule, health }: CalendarGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const today = startOfDay(now).getTime();
   const showsToday = days.some((d) => d.getTime() === today);
@@ -166,6 +169,7 @@ export function CalendarGrid({ days, items, conflictIds, now, onOpenDay, pinned,
             conflictIds={conflictIds}
             preview={reschedule.preview}
             dragFor={dragFor}
+            health={health}
           />
         ))}
       </Box>

@@ -6,6 +6,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import type { LiveHealth } from '#schema';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -43,9 +44,11 @@ export interface ChannelTimelineProps {
   conflictIds: ReadonlySet<string>;
   now: Date;
   reschedule: Reschedule;
+  /** The live events' encoder health, by event id. */
+  health: ReadonlyMap<string, LiveHealth>;
 }
 
-export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds, now, reschedule }: ChannelTimelineProps) {
+export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds, now, reschedule, health }: ChannelTimelineProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const labelWidth = narrow ? LABEL_WIDTH_NARROW : LABEL_WIDTH_WIDE;
@@ -200,6 +203,7 @@ export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds
                         drag={dragFor(item)}
                         moving={preview?.item.id === item.id}
                         clash={clashIds.has(item.id)}
+                        health={health.get(item.id)}
                         style={{ left: left + 1, width: Math.max(right - left - 2, 6), top: LANE_PADDING + row * ROW_HEIGHT + 2, height: ROW_HEIGHT - 4 }}
                       />
                     </Box>

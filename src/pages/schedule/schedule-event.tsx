@@ -10,6 +10,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { eventStateInfo } from '#components/event-state.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
+import type { LiveHealth } from '#schema';
 import type { ScheduleItem } from './schedule-model.ts';
 import { MOVE_HELP_ID } from './move-help.ts';
 
@@ -66,9 +67,11 @@ export interface EventBlockProps {
   moving?: boolean;
   /** A move being made would overlap it. */
   clash?: boolean;
+  /** A live event's encoder health (GET /event/health/live): a dot beside LIVE. */
+  health?: LiveHealth;
 }
 
-export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false, drag, moving = false, clash = false }: EventBlockProps) {
+export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false, drag, moving = false, clash = false, health }: EventBlockProps) {
   const colour = item.colour ?? FALLBACK_COLOUR;
   const time = `${formatTime(item.start)}${item.openEnded ? ' →' : `–${formatTime(item.end)}`}`;
   return (
@@ -83,6 +86,7 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
       data-live={item.live || undefined}
       data-movable={drag ? true : undefined}
       data-clash={clash || undefined}
+      data-health={item.live ? health?.status : undefined}
       draggable={false}
       onPointerDown={drag?.onMovePointerDown}
       onKeyDown={drag?.onKeyDown}
@@ -126,6 +130,7 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
     >
       <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, fontWeight: 600 }}>
         {item.live && <LiveMark />}
+        {item.live && health && <HealthDot health={health} />}
         {conflict && <WarningIcon aria-hidden sx={{ fontSize: 14, color: 'warning.main', flex: '0 0 auto' }} />}
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {item.title}
@@ -164,6 +169,19 @@ function ResizeHandle({ edge, onPointerDown }: { edge: 'bottom' | 'right'; onPoi
         '&:hover': { bgcolor: 'action.focus' },
       }}
     />
+  );
+}
+
+const HEALTH_WORDS: Record<LiveHealth['status'], string> = { healthy: 'encoder healthy', degraded: 'encoder degraded', down: 'encoder down', offline: 'encoder offline' };
+
+/** A live event's encoder health: a dot (green, amber, red), and its words for screen readers. */
+function HealthDot({ health }: { health: LiveHealth }) {
+  const colour = health.status === 'healthy' ? 'success.main' : health.status === 'degraded' ? 'warning.main' : 'error.main';
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', flex: '0 0 auto' }} title={HEALTH_WORDS[health.status]}>
+      <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: colour, border: 1, borderColor: 'background.paper' }} />
+      <VisuallyHidden>{`, ${HEALTH_WORDS[health.status]}`}</VisuallyHidden>
+    </Box>
   );
 }
 

@@ -39,6 +39,7 @@ import { useReschedule } from './use-reschedule.tsx';
 import { describeClashes, describePlacement } from './placement-words.ts';
 import { MOVE_HELP, MOVE_HELP_ID } from './move-help.ts';
 import { pinnedIds } from './pinned.ts';
+import { useLiveHealth } from './use-live-health.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
 import { ConflictsPanel } from './conflicts-panel.tsx';
 
@@ -82,6 +83,7 @@ export default function SchedulePage() {
   const visible = useMemo(() => within(shown, range.start, range.end), [shown, range]);
   const [params] = useUrlParams();
   const selected = params.get('event');
+  const health = useLiveHealth(visible.some((item) => item.live));
   const pinned = useMemo(() => pinnedIds(visible, now, [selected, reschedule.lastMoved]), [visible, now, selected, reschedule.lastMoved]);
   // The timeline runs on past its last midnight while an event that starts in it goes on.
   const timelineEnd = useMemo(() => coverEnd(visible, range.start, range.end), [visible, range]);
@@ -187,11 +189,11 @@ export default function SchedulePage() {
           <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative' }}>
             {schedule.isFetching && <LinearProgress aria-label="Loading the schedule" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 10 }} />}
             {view.mode === 'timeline' ? (
-              <ChannelTimeline start={range.start} end={timelineEnd} zoom={view.zoom} items={visible} channels={channelNames} conflictIds={conflictIds} now={now} reschedule={reschedule} />
+              <ChannelTimeline start={range.start} end={timelineEnd} zoom={view.zoom} items={visible} channels={channelNames} conflictIds={conflictIds} now={now} reschedule={reschedule} health={health} />
             ) : view.view === 'month' ? (
               <CalendarMonth days={range.days} month={anchor} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} />
             ) : (
-              <CalendarGrid days={range.days} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} pinned={pinned} reschedule={reschedule} />
+              <CalendarGrid days={range.days} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} pinned={pinned} reschedule={reschedule} health={health} />
             )}
           </Paper>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5, mt: 1 }} aria-label="Event types" role="list">
