@@ -97,7 +97,7 @@ test('drag an event onto a booked time, see the clash, move it anyway, undo; res
     const ghost = page.locator('[data-move-ghost]');
     await expect(ghost).toHaveAttribute('data-clashes', `Noon news ${stamp}`);
     await expect(ghost).toContainText('Clashes with');
-    await page.screenshot({ path: `${screenshots}schedule-drag-clash-1440-light.png` });
+    await page.screenshot({ path: `${screenshots}schedule-drag-clash-1440-light.png`, animations: 'disabled' });
     await page.mouse.up();
     const dialog = page.getByRole('dialog', { name: 'Move onto a booked time?' });
     await expect(dialog).toContainText(`overlaps “Noon news ${stamp}”`);
@@ -148,7 +148,7 @@ test('drag an event onto a booked time, see the clash, move it anyway, undo; res
         await expect(page.getByRole('region', { name: /Week calendar|Channel timeline/ })).toBeVisible();
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({ path: `${screenshots}schedule-${url.includes('timeline') ? 'timeline' : 'week'}-${width}-${scheme}.png` });
+          await page.screenshot({ path: `${screenshots}schedule-${url.includes('timeline') ? 'timeline' : 'week'}-${width}-${scheme}.png`, animations: 'disabled' });
         }
       }
     }

@@ -17,6 +17,7 @@ import type { Alert } from '#schema';
 import { notify } from '#app/notifications.tsx';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { DateTimeText } from '#components/date-time-text.tsx';
+import { formatDateTime } from '#components/format-time.ts';
 import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { FIX_INVALIDATES, fixOf } from './alert-fixes.ts';
@@ -34,7 +35,7 @@ function FixButton({ alert }: { alert: Alert }) {
   });
   if (!fix) return null;
   return (
-    <Button size="small" variant="contained" onClick={() => run.mutate()} disabled={run.isPending} startIcon={run.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}>
+    <Button size="small" variant="contained" sx={{ whiteSpace: 'nowrap' }} onClick={() => run.mutate()} disabled={run.isPending} startIcon={run.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}>
       {fix.label}
       <VisuallyHidden>: {alert.title}</VisuallyHidden>
     </Button>
@@ -60,7 +61,7 @@ function What({ alert }: { alert: Alert }) {
           {alert.acknowledgedAt && <Chip size="small" label="Acknowledged" />}
           {/* On a phone the other columns are hidden: when, and the event, say it here. */}
           <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: { sm: 'none' } }}>
-            {new Date(alert.at).toLocaleString()}
+            {formatDateTime(new Date(alert.at))}
             {alert.eventTitle ? ` · ${alert.eventTitle}` : ''}
           </Typography>
         </Box>
@@ -71,7 +72,7 @@ function What({ alert }: { alert: Alert }) {
 
 export function alertColumns({ onAcknowledge, acknowledging }: { onAcknowledge: (alert: Alert) => void; acknowledging: boolean }): ServerGridColDef<Alert>[] {
   return [
-    { field: 'title', headerName: 'What happened', flex: 1, minWidth: 220, sortable: false, renderCell: ({ row }) => <What alert={row} /> },
+    { field: 'title', headerName: 'What happened', flex: 1, minWidth: 180, sortable: false, renderCell: ({ row }) => <What alert={row} /> },
     {
       field: 'eventTitle',
       headerName: 'Event',
@@ -94,12 +95,12 @@ export function alertColumns({ onAcknowledge, acknowledging }: { onAcknowledge: 
       field: 'actions',
       headerName: 'Actions',
       renderHeader: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 150,
+      width: 176,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, py: 1 }} onClick={(e) => e.stopPropagation()}>
           <FixButton alert={row} />
-          <Link component={RouterLink} to={linkOf(row)} variant="body2">
+          <Link component={RouterLink} to={linkOf(row)} variant="body2" sx={{ whiteSpace: 'normal' }}>
             {linkLabel(row)}
           </Link>
           {!row.acknowledgedAt && (

@@ -18,7 +18,7 @@ import type { Event, EventHealth } from '#schema';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { ErrorState } from '#components/error-state.tsx';
-import { formatTimeOfDay as formatTime } from '#components/format-time.ts';
+import { formatTimeOfDay } from '#components/format-time.ts';
 import { LineChart } from '#components/lazy-parts.tsx';
 import { FAULT_WORDS, faultEpisodes, STATUS_WORDS } from './health-words.ts';
 import { FaultSwitch } from './fault-switch.tsx';
@@ -33,7 +33,7 @@ function Figure({ label, value, note, tone }: { label: string; value: string; no
       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
         {label}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700, color: tone ? `${tone}.main` : undefined }}>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700, fontSize: { xs: '1.1rem', sm: undefined }, color: tone ? `${tone}.main` : undefined }}>
         {value}
       </Typography>
       {note && (
@@ -48,7 +48,9 @@ function Figure({ label, value, note, tone }: { label: string; value: string; no
 function Charts({ health }: { health: EventHealth }) {
   const theme = useTheme();
   const times = health.samples.map((s) => new Date(s.at));
-  const xAxis = [{ data: times, scaleType: 'time' as const, valueFormatter: (d: Date) => formatTime(d) }];
+  // Minutes tell apart the ticks of half an hour; a few minutes of samples need the seconds.
+  const short = times.length > 1 && times.at(-1)!.getTime() - times[0]!.getTime() < 15 * 60_000;
+  const xAxis = [{ data: times, scaleType: 'time' as const, valueFormatter: (d: Date) => (short ? formatTimeOfDay(d, undefined, true) : formatTimeOfDay(d)) }];
   const common = { height: CHART_HEIGHT, xAxis, margin: { left: 8, right: 12, top: 28, bottom: 8 }, skipAnimation: true };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
@@ -110,7 +112,7 @@ export function EventHealthTab({ event }: { event: Event }) {
       {data.fault && (
         <Alert severity={data.status === 'down' ? 'error' : 'warning'}>
           <AlertTitle>
-            {FAULT_WORDS[data.fault].label} since {data.faultSince ? formatTime(new Date(data.faultSince)) : 'a moment ago'}
+            {FAULT_WORDS[data.fault].label} since {data.faultSince ? formatTimeOfDay(new Date(data.faultSince)) : 'a moment ago'}
           </AlertTitle>
           {FAULT_WORDS[data.fault].means}
         </Alert>
@@ -135,7 +137,7 @@ export function EventHealthTab({ event }: { event: Event }) {
           <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Fault episodes">
             {episodes.map((e) => (
               <li key={e.from}>
-                {FAULT_WORDS[e.fault].label}: {formatTime(new Date(e.from))}–{e.until ? formatTime(new Date(e.until)) : 'now'}
+                {FAULT_WORDS[e.fault].label}: {formatTimeOfDay(new Date(e.from))}–{e.until ? formatTimeOfDay(new Date(e.until)) : 'now'}
               </li>
             ))}
           </Box>
