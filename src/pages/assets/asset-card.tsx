@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -25,6 +24,7 @@ import { AssetState, type Asset } from '#schema';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { useNotify } from '#app/notifications.tsx';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { assetStateLabel, assetTypeLabel, isSystem, posterUrl } from './use-assets.ts';
 
 function Picture({ asset }: { asset: Asset }) {
@@ -40,7 +40,7 @@ function Picture({ asset }: { asset: Asset }) {
         <Typography variant="body2" color="text.secondary">
           Generating…
         </Typography>
-        <LinearProgress sx={{ width: '80%' }} aria-label={`Generating ${asset.name}`} />
+        <WorkProgressBar progress={asset.progress} label={`Generating ${asset.name}`} sx={{ width: '80%', textAlign: 'center' }} />
       </Box>
     );
   }

@@ -26,6 +26,7 @@ import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { mp4StateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { AssetGallery } from './asset-gallery.tsx';
 import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx';
@@ -61,11 +62,12 @@ function Mp4Panel({ event}: { event: Event }) {
           {state === 'AVAILABLE' && mp4
             ? sentenceCase([formatBytes(mp4.bytes), mp4.durationMs ? formatClipTime(mp4.durationMs / 1000) : '', 'with a thumbnail and a sprite (system assets).'].filter(Boolean).join(', '))
             : state === 'GENERATING'
-              ? 'Being made from the event’s media; this updates by itself.'
+              ? 'Being made from the event’s media.'
               : state === 'FAILED'
                 ? `It could not be made: ${mp4?.error ?? 'no reason given'}.`
                 : 'No MP4 yet. VOD publications need one.'}
         </Typography>
+        {state === 'GENERATING' && <WorkProgressBar progress={mp4?.progress} label="Generating the MP4" sx={{ mt: 1, maxWidth: 420 }} />}
         {state === 'AVAILABLE' && mp4?.url && (
           <Link href={mp4.url} target="_blank" rel="noreferrer" variant="body2">
             Open the MP4

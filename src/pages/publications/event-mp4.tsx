@@ -6,10 +6,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import { Mp4State } from '#schema';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 
 const { AVAILABLE, GENERATING } = Mp4State.values;
 
@@ -25,6 +25,7 @@ export function useEventMp4(eventId: string, initialState: number) {
     state,
     ready: state === AVAILABLE,
     error: query.data?.mp4State === Mp4State.values.FAILED ? query.data.error : null,
+    progress: query.data?.progress ?? null,
     generate: () => generate.mutate({ params: { id: eventId }, body: {} }, { onSuccess: () => void query.refetch() }),
     generateError: generate.error,
   };
@@ -38,7 +39,7 @@ export function Mp4Offer({ mp4 }: { mp4: ReturnType<typeof useEventMp4> }) {
     return (
       <Alert severity="info">
         Generating the MP4… publishing becomes possible when it is ready.
-        <LinearProgress sx={{ mt: 1 }} aria-label="Generating the MP4" />
+        <WorkProgressBar progress={mp4.progress} label="Generating the MP4" sx={{ mt: 1 }} />
       </Alert>
     );
   }

@@ -21,6 +21,18 @@ function commaSeparated(e: typeof AssetState | typeof AssetType) {
     .describe(`Comma-separated ${e.name} names or numbers`);
 }
 
+/**
+ * Beyond the interface: how far a generation has got (ffmpeg's progress), while it is GENERATING
+ * and has started; timeLeftMs is estimated from the pace so far (null before the first step).
+ */
+export const WorkProgress = z
+  .object({
+    percent: z.number().int().min(0).max(100),
+    timeLeftMs: z.number().int().min(0).nullable(),
+  })
+  .meta({ id: 'WorkProgress' });
+export type WorkProgress = z.infer<typeof WorkProgress>;
+
 export const AssetSchema = z
   .object({
     id: Guid,
@@ -40,6 +52,7 @@ export const AssetSchema = z
     url: z.string().nullable(),
     /** Beyond the interface: why a FAILED asset failed (null otherwise). */
     error: z.string().nullable().optional(),
+    progress: WorkProgress.nullable().optional(),
   })
   .meta({ id: 'Asset' });
 export type Asset = z.infer<typeof AssetSchema>;
@@ -173,6 +186,8 @@ export const EventMp4Schema = z
     /** Why the last generation failed (FAILED). */
     error: z.string().nullable(),
     dateModified: DateTime.nullable(),
+    /** While GENERATING and started: the share made and the time left. */
+    progress: WorkProgress.nullable().optional(),
   })
   .meta({ id: 'EventMp4' });
 export type EventMp4 = z.infer<typeof EventMp4Schema>;

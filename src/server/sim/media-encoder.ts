@@ -83,6 +83,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** What is being made, for the error message (`a GIF of 00:00:12.000-00:00:17.000`). */
   what?: string;
+  /** Told how far the output has got (ms of media written), from ffmpeg's `-progress` output. */
+  onProgress?: (doneMs: number) => void;
 }
 
 export interface FrameOptions {
@@ -117,6 +119,8 @@ export interface Mp4Options {
   audio?: boolean;
   /** The MP4's first timestamp, ms (copyTs: the clip's time in its stream). Default 0. */
   startTimeMs?: number;
+  /** Told the share done (0..1) as ffmpeg writes, a few times a second at most. */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface SpriteOptions {
@@ -259,7 +263,25 @@ export class MediaEncoder {
       return await new Promise<string>((resolve, reject) => {
         let output = '';
         let settled = false;
-        const child = spawn(path, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+        const progress = options.onProgress ? ['-progress', 'pipe:1', '-nostats'] : [];
+        const child = spawn(path, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...progress, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        // stdout carries -progress's lines when asked for, else nothing; it is drained either way.
+        if (!options.onProgress) child.stdout.resume();
+        else {
+          const report = options.onProgress;
+          let pending = '';
+          child.stdout.setEncoding('utf8');
+          child.stdout.on('data', (chunk: string) => {
+            // key=value lines; out_time_us is the output's time (out_time_ms is microseconds too).
+            pending += chunk;
+            const lines = pending.split('\n');
+            pending = lines.pop() ?? '';
+            for (const line of lines) {
+              const match = /^out_time_us=(\d+)/.exec(line.trim());
+              if (match) report(Number(match[1]) / 1000);
+            }
+          });
+        }
         const timer = setTimeout(() => {
           if (settled) return;
           settled = true;
@@ -377,11 +399,27 @@ export class MediaEncoder {
     const tracks = [...(video ? [] : ['-vn']), ...(audio ? [] : ['-an'])];
     const offset = options.startTimeMs ? ['-output_ts_offset', seconds(options.startTimeMs)] : [];
     const mp4Out = ['-movflags', '+faststart', '-f', 'mp4'];
+    const totalMs = trimmed.reduce((sum, i) => sum + i.durationMs, 0);
+    let lastReported = -1;
+    /** ffmpeg's written ms, after `beforeMs` of earlier pieces, as a share (at most every 1 %). */
+    const progressAfter = (beforeMs: number) =>
+      options.onProgress && totalMs > 0
+        ? (doneMs: number) => {
+            const fraction = Math.min(1, Math.max(0, (beforeMs + doneMs) / totalMs));
+            if (fraction - lastReported < 0.01) return;
+            lastReported = fraction;
+            options.onProgress!(fraction);
+          }
+        : undefined;
+    const withProgress = (beforeMs: number) => {
+      const onProgress = progressAfter(beforeMs);
+      return onProgress ? { onProgress } : {};
+    };
     if (!options.frameAccurate) {
       // One list of every segment of every range: copied packets, key frame to key frame.
       const all: MediaInput = { segments: trimmed.flatMap((i) => i.segments), startMs: 0, durationMs: 1 };
       await this.withWork(outFile, [all], (lists, partial) =>
-        this.run(['-f', 'concat', '-safe', '0', '-i', lists[0]!, ...tracks, '-c', 'copy', ...offset, ...mp4Out, '-y', partial], { what, timeoutMs: this.timeoutMs * 2 }).then(() => undefined),
+        this.run(['-f', 'concat', '-safe', '0', '-i', lists[0]!, ...tracks, '-c', 'copy', ...offset, ...mp4Out, '-y', partial], { what, timeoutMs: this.timeoutMs * 2, ...withProgress(0) }).then(() => undefined),
       );
       return;
     }
@@ -394,18 +432,20 @@ export class MediaEncoder {
         const input = trimmed[0]!;
         await this.run(
           ['-f', 'concat', '-safe', '0', '-i', lists[0]!, '-ss', seconds(input.startMs), '-t', seconds(input.durationMs), ...tracks, ...encode, ...offset, ...mp4Out, '-y', partial],
-          { what },
+          { what, ...withProgress(0) },
         );
         return;
       }
       // Each range re-encoded alike to MPEG-TS, then the pieces joined without re-encoding.
       const pieces: SegmentFile[] = [];
+      let beforeMs = 0;
       for (const [i, input] of trimmed.entries()) {
         const piece = join(work, `piece-${i}.ts`);
         await this.run(
           ['-f', 'concat', '-safe', '0', '-i', lists[i]!, '-ss', seconds(input.startMs), '-t', seconds(input.durationMs), ...tracks, ...encode, '-f', 'mpegts', '-y', piece],
-          { what: `${what} (clip ${i + 1})` },
+          { what: `${what} (clip ${i + 1})`, ...withProgress(beforeMs) },
         );
+        beforeMs += input.durationMs;
         pieces.push({ file: piece, durationMs: input.durationMs });
       }
       const joined = join(work, 'pieces.ffconcat');

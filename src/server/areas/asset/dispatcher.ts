@@ -161,7 +161,7 @@ async function run(env: DispatchEnv, media: MediaServices, row: AssetRow): Promi
     const found = await eventMediaOf(db, row.clientId, row.eventId, clock.now(), { fallbackToTestProgramme: work.kind === 'mp4' && work.fallback === true });
     if (!found.media) throw new WorkFailure(found.reason === 'not-found' ? 'the event was deleted' : found.problem);
     const file = media.storage.pathOf(row.path);
-    const details = await make(media, found.media, work, file, row);
+    const details = await make(media, found.media, work, file, row, progressWriter(env, row));
     const stored = await media.storage.stat(row.path);
     if (!stored) throw new WorkFailure('the file did not arrive in the storage');
     let probe: { durationMs: number | null; width: number | null; height: number | null } = { durationMs: null, width: null, height: null };
@@ -186,7 +186,25 @@ async function run(env: DispatchEnv, media: MediaServices, row: AssetRow): Promi
   }
 }
 
-async function make(media: MediaServices, eventMedia: EventMedia, work: AssetWork, file: string, row: AssetRow): Promise<{ durationMs?: number }> {
+/**
+ * Writes the asset's progress (whole percent, each 5 points at most, never backwards) as ffmpeg
+ * reports it; the pages asking GET /asset/ or the event's MP4 while it is made read it there. The
+ * writes go one after another, off ffmpeg's path.
+ */
+function progressWriter(env: DispatchEnv, row: AssetRow): (fraction: number) => void {
+  let written = 0;
+  let chain: Promise<unknown> = Promise.resolve();
+  return (fraction) => {
+    const percent = Math.min(99, Math.floor(fraction * 100));
+    if (percent < written + 5) return;
+    written = percent;
+    chain = chain
+      .then(() => env.db.update(assets).set({ progress: percent }).where(and(eq(assets.id, row.id), eq(assets.state, AssetState.values.GENERATING))))
+      .catch((error: unknown) => env.log.warn({ assetId: row.id, err: String(error) }, 'progress not written'));
+  };
+}
+
+async function make(media: MediaServices, eventMedia: EventMedia, work: AssetWork, file: string, row: AssetRow, onProgress: (fraction: number) => void): Promise<{ durationMs?: number }> {
   const { encoder } = media;
   switch (work.kind) {
     case 'image': {
@@ -209,10 +227,11 @@ async function make(media: MediaServices, eventMedia: EventMedia, work: AssetWor
         video: work.video,
         audio: work.audio,
         startTimeMs: work.startTimeMs,
+        onProgress,
       });
       return {};
     case 'mp4':
-      await encoder.mp4([mediaInputOf(eventMedia, 0, eventMedia.durationMs)], file, {});
+      await encoder.mp4([mediaInputOf(eventMedia, 0, eventMedia.durationMs)], file, { onProgress });
       return { durationMs: eventMedia.durationMs };
     default:
       throw new WorkFailure(`unknown work for asset ${row.id}`);

@@ -322,7 +322,7 @@ export const assetRoutes: Implementation[] = [
     } else {
       await ctx.db
         .update(assets)
-        .set({ state: AssetState.values.GENERATING, error: null, attempts: 0, leaseUntil: null, startedAt: null, completedAt: null, dateModified: ctx.clock.now() })
+        .set({ state: AssetState.values.GENERATING, error: null, attempts: 0, progress: 0, leaseUntil: null, startedAt: null, completedAt: null, dateModified: ctx.clock.now() })
         .where(eq(assets.id, row.id));
       await recordAssetChange(ctx.db, ctx.clock, ctx.client.clientId, row.eventId);
       await scheduleDispatch(ctx.db, ctx.clock);

@@ -6,7 +6,7 @@
  * serves the files (extension.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { AssetState, AssetType, parseJsonText, XflowConfigurationSchema, type Asset } from '#schema';
+import { AssetState, AssetType, parseJsonText, XflowConfigurationSchema, type Asset, type WorkProgress } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { type assets, events, xflows } from '../../db/tables/index.ts';
 
@@ -38,6 +38,14 @@ export async function storageUrlsOf(db: DbOrTx, clientId: string, eventIds: read
   return out;
 }
 
+/** How far a GENERATING asset has got, and the time left at the pace so far; null when not started. */
+export function workProgressOf(row: Pick<AssetRow, 'state' | 'progress' | 'startedAt'>, now: Date = new Date()): WorkProgress | null {
+  if (row.state !== AssetState.values.GENERATING || !row.startedAt) return null;
+  const percent = Math.max(0, Math.min(100, row.progress));
+  const elapsed = Math.max(0, now.getTime() - row.startedAt.getTime());
+  return { percent, timeLeftMs: percent > 0 ? Math.round((elapsed * (100 - percent)) / percent) : null };
+}
+
 export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
   return {
     id: row.id,
@@ -55,6 +63,7 @@ export function toAsset(row: AssetRow, storageUrl: string | null): Asset {
     dateModified: row.dateModified.toISOString(),
     url: assetUrl(storageUrl, row.path),
     error: row.state === AssetState.values.FAILED ? (row.error ?? 'the asset could not be made') : null,
+    progress: workProgressOf(row),
   };
 }
 

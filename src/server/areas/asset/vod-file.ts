@@ -30,7 +30,7 @@ import type { AppServices } from '../../services.ts';
 import { eventMediaOf, mediaInputOf } from '../media/index.ts';
 import { mediaOf } from '../media/index.ts';
 import { recordAssetChange, scheduleDispatch } from './dispatcher.ts';
-import { storageUrlsOf, type AssetRow } from './serialize.ts';
+import { storageUrlsOf, workProgressOf, type AssetRow } from './serialize.ts';
 
 export interface EventMp4File extends EventMp4 {
   /** The file on this machine when AVAILABLE and stored, else null. */
@@ -104,6 +104,7 @@ export async function eventMp4(db: DbOrTx, clientId: string, eventId: string, se
     durationMs: available ? (asset?.durationMs ?? null) : null,
     error: event.mp4State === Mp4State.values.FAILED ? (asset?.error ?? 'the MP4 could not be made') : null,
     dateModified: (asset?.dateModified ?? event.dateModified).toISOString(),
+    progress: event.mp4State === Mp4State.values.GENERATING && asset ? workProgressOf(asset, options.now) : null,
     file: available && asset ? media.storage.pathOf(asset.path) : null,
   };
 }
@@ -149,7 +150,7 @@ export async function requestVodFile(
   }
   const now = clock.now();
   const priority = options.priority ?? 5;
-  const values = { ...systemMp4Values(clientId, eventId, event.contentId, priority, now), work: { kind: 'mp4' as const, fallback: options.media === 'fallback' }, jobId: `mp4-${now.getTime().toString(36)}`, attempts: 0, error: null, leaseUntil: null, startedAt: null, completedAt: null, bytes: null, durationMs: null };
+  const values = { ...systemMp4Values(clientId, eventId, event.contentId, priority, now), work: { kind: 'mp4' as const, fallback: options.media === 'fallback' }, jobId: `mp4-${now.getTime().toString(36)}`, attempts: 0, progress: 0, error: null, leaseUntil: null, startedAt: null, completedAt: null, bytes: null, durationMs: null };
   if (asset) {
     const { dateCreated: _created, ...update } = values;
     await db.update(assets).set(update).where(eq(assets.id, asset.id));

@@ -61,6 +61,8 @@ export const assets = pgTable(
     width: integer(),
     height: integer(),
     attempts: integer().notNull().default(0),
+    /** While GENERATING: the share made so far, 0..100 (ffmpeg's progress); with startedAt, the time left. */
+    progress: integer().notNull().default(0),
     /** A worker's claim on a GENERATING asset; once passed, another may take it. */
     leaseUntil: stamp(),
     startedAt: stamp(),
