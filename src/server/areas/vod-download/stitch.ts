@@ -51,8 +51,14 @@ export async function stitchDownload(
   const inputs = row.clips.map((clip, i) => mediaInputOf(media[i]!, clip.fromMs, clip.toMs));
   await options.onProgress(0.05);
   const out = mediaOf(options.services).storage.pathOf(key);
+  // ffmpeg's own progress fills 5..85 %; the reports are written one after another, in order.
+  let reported: Promise<void> = Promise.resolve();
+  const onProgress = (fraction: number) => {
+    reported = reported.then(() => options.onProgress(0.05 + 0.8 * fraction)).catch(() => undefined);
+  };
   try {
-    await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video' });
+    await encoder.mp4(inputs, out, { frameAccurate: row.frameAccurate, video: tracks !== 'audio', audio: tracks !== 'video', onProgress });
+    await reported;
   } catch (error) {
     // A failed start (no ffmpeg) or a time-out may pass; bad input will not.
     if (error instanceof MediaEncoderError) throw new StitchError(error.message, error.kind === 'input');
