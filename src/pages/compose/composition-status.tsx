@@ -18,6 +18,7 @@ import { api } from '#app/api.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { absoluteUrl, EventActions, eventDetailOptions, isLive, isTransitional, playableHlsUrl } from '#pages/event/index.ts';
 import type { CompositionKind } from './playlist-document.ts';
 import { formatClock, parseTimeSpan } from './timecode.ts';
@@ -55,6 +56,13 @@ function useGeneration(eventId: string, state: number, enabled: boolean) {
   return query.data?.generation ?? null;
 }
 
+/** What is left of a generation's planned time, at its progress (pure: no clock read while rendering). */
+function compositionTimeLeftMs(generation: { progress: number; startedAt: string | null; readyAt: string | null }): number | null {
+  if (!generation.startedAt || !generation.readyAt) return null;
+  const total = Date.parse(generation.readyAt) - Date.parse(generation.startedAt);
+  return total > 0 ? Math.max(0, Math.round(total * (1 - generation.progress))) : null;
+}
+
 export function CompositionStatus({ kind, event, justSaved }: { kind: CompositionKind; event: Event; justSaved: boolean }) {
   const serviceUrl = useServiceUrl();
   const name = EventState.nameOf(event.state);
@@ -87,13 +95,13 @@ export function CompositionStatus({ kind, event, justSaved }: { kind: Compositio
   if (name === 'COMPOSE_GENERATING') {
     return (
       <Alert severity="info" sx={{ mb: 2 }} data-testid="composition-status" role="status">
-        <AlertTitle>Generating the composition…{generation && generation.status === 'GENERATING' ? ` ${Math.round(generation.progress * 100)}%` : ''}</AlertTitle>
+        <AlertTitle>Generating the composition…</AlertTitle>
         The service is stitching the items into one video. This page follows it; you can keep editing, and a new save starts the generation again.
-        {generation?.status === 'GENERATING' ? (
-          <LinearProgress sx={{ mt: 1 }} variant="determinate" value={Math.round(generation.progress * 100)} aria-label="Generating the composition" />
-        ) : (
-          <LinearProgress sx={{ mt: 1 }} aria-label="Generating the composition" />
-        )}
+        <WorkProgressBar
+          progress={generation?.status === 'GENERATING' ? { percent: Math.round(generation.progress * 100), timeLeftMs: compositionTimeLeftMs(generation) } : null}
+          label="Generating the composition"
+          sx={{ mt: 1 }}
+        />
       </Alert>
     );
   }
