@@ -3,10 +3,13 @@
  * test programme is requested, and its card on the event's Assets tab shows a percentage and the
  * time left that move while ffmpeg encodes, until the video is there.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from './test.ts';
 
 const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
+const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 test('a video being made shows its percentage and time left moving', async ({ page }) => {
   test.setTimeout(150_000);
@@ -33,6 +36,14 @@ test('a video being made shows its percentage and time left moving', async ({ pa
   await expect(figure).toHaveText(/^\d+ % · (about \d+(\.\d)? (s|min|h)|less than 5 s) left$/);
   const first = await percent();
   expect(first).toBeGreaterThan(0);
+  mkdirSync(screenshots, { recursive: true });
+  await figure.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screenshots}asset-progress-1440-light.png`, animations: 'disabled' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(figure).toBeVisible();
+  await figure.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screenshots}asset-progress-390-dark.png`, animations: 'disabled' });
   await expect.poll(percent, { timeout: 60_000 }).toBeGreaterThan(first);
   await expect(page.getByRole('progressbar', { name: `Generating Four minutes ${title}` })).toHaveAttribute('aria-valuenow', /^\d+$/);
   // Done: the card leaves its progress for the video.
