@@ -66,7 +66,8 @@ export default defineConfig({
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     // Webhook specs run their receiver on this machine, a private address the service refuses by default.
-    // The archiver records 2 s segments, so the archiver spec sees its capture grow within seconds.
-    env: { PORT: String(FIRST_PORT + index), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true', ARCHIVER_SEGMENT_SECONDS: '2' },
+    // The archiver records 2 s segments, so the archiver spec sees its capture grow within seconds;
+    // encoders report their health every 2 s, so the health chart has a story within seconds.
+    env: { PORT: String(FIRST_PORT + index), DATA_DIR: 'memory://', DEMO_DATA: 'true', API_KEY: E2E_API_KEY, WEBHOOKS_ALLOW_PRIVATE: 'true', ARCHIVER_SEGMENT_SECONDS: '2', ENCODER_HEALTH_SECONDS: '2' },
   })),
 });

@@ -7,6 +7,7 @@ describe("the event page's tabs", () => {
     expect(EVENT_TABS.map((t) => [t.id, t.label])).toEqual([
       ['general', 'General'],
       ['player', 'Player'],
+      ['health', 'Health'],
       ['assets', 'Assets'],
       ['playlist', 'Playlist'],
       ['urls', 'Streaming URLs'],

@@ -10,8 +10,9 @@ import { eventTabs as compose } from '#pages/compose/index.ts';
 import { eventTabs as downloads } from '#pages/downloads/index.ts';
 import { eventTabs as publications } from '#pages/publications/index.ts';
 import { eventTabs as webhooks } from '#pages/webhooks/index.ts';
+import { eventTabs as health } from '#pages/health/index.ts';
 
-export const EVENT_TABS = sortEventTabs([...event, ...assets, ...compose, ...publications, ...webhooks, ...downloads]);
+export const EVENT_TABS = sortEventTabs([...event, ...health, ...assets, ...compose, ...publications, ...webhooks, ...downloads]);
 
 /** /events/:id and /events/new. */
 export default function EventPageWithTabs() {

@@ -14,6 +14,7 @@ import AssetsIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import ArchiverIcon from '@mui/icons-material/VideoLibraryOutlined';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import DestinationsIcon from '@mui/icons-material/HubOutlined';
+import AlertsIcon from '@mui/icons-material/NotificationsOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -25,6 +26,7 @@ export interface NavigationArea {
 
 export const navigationAreas: readonly NavigationArea[] = [
   { path: '/events', label: 'Events', icon: EventIcon, hotkey: 'e' },
+  { path: '/alerts', label: 'Alerts', icon: AlertsIcon, hotkey: 'l' },
   { path: '/schedule', label: 'Schedule', icon: ScheduleIcon, hotkey: 's' },
   { path: '/compose', label: 'Playlists', icon: PlaylistIcon, hotkey: 'p' },
   { path: '/assets', label: 'Assets', icon: AssetsIcon, hotkey: 'i' },

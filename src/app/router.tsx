@@ -30,6 +30,7 @@ const MailboxPage = lazyPage(() => import('#pages/mailbox/mailbox-page.tsx'));
 const ArchiverPage = lazyPage(() => import('#pages/archiver/archiver-page.tsx'));
 const PublicationsPage = lazyPage(() => import('#pages/publications/publications-page.tsx'));
 const DestinationsPage = lazyPage(() => import('#pages/destinations/destinations-page.tsx'));
+const AlertsPage = lazyPage(() => import('#pages/alerts/alerts-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -171,6 +172,15 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <DestinationsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        // The alert centre; `?show=all` adds the acknowledged alerts.
+        path: 'alerts',
+        element: (
+          <RouteBoundary>
+            <AlertsPage />
           </RouteBoundary>
         ),
       },

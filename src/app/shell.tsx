@@ -26,6 +26,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { ConnectionStatus } from './connection-status.tsx';
+import { AlertsBell } from '#pages/alerts/index.ts';
 import { useConnection, useConnectionDialog } from './connection-context.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { ShortcutsDialog, useHotkeys, useShortcutsHelp } from './hotkeys.tsx';
@@ -135,6 +136,7 @@ export function Shell() {
             Control Room
           </Typography>
           <GlobalSearch />
+          <AlertsBell />
           <ConnectionStatus />
           <ThemeModeMenu />
           <Tooltip title="Keyboard shortcuts (?)">

@@ -15,6 +15,9 @@
  *   cache; one cached figure beside them), GET /search/ and billing at 10 000 and 100 000
  *   events (`--sizes 10000,100000`), on PGlite and — when BENCH_DATABASE_URL (or DATABASE_URL)
  *   names a PostgreSQL server — on a throwaway database there (src/bench/scale.ts).
+ * - export: GET /api/event/export.csv over real HTTP at 10 000 and 100 000 events (`--export-sizes`):
+ *   time, rows, MB, and the peak growth of the service's heap and RSS, which must not grow with
+ *   the rows (the file is streamed a page at a time) (src/bench/export.ts).
  * - browser: in Chromium, time until the Events list and the Schedule show their data with
  *   100 000 events (`--browser-events N`; needs dist/, built first unless BENCH_SKIP_BUILD=1)
  *   (src/bench/browser.ts).
@@ -51,6 +54,7 @@ import { measureBrowser, type BrowserReport } from './browser.ts';
 import { measurePlaylistEditor, type PlaylistEditorReport } from './playlist-editor.ts';
 import { formatArchiver, measureArchiver, type ArchiverReport } from './archiver.ts';
 import { formatScale, measureScale, type ScaleReport } from './scale.ts';
+import { formatExport, measureExport, type ExportReport } from './export.ts';
 import { formatDownloads, measureDownloads, type DownloadsReport } from './downloads.ts';
 import { formatMedia, measureMedia, type MediaReport } from './media.ts';
 import { formatPublications, measurePublications, type PublicationsReport } from './publications.ts';
@@ -60,7 +64,7 @@ import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
 import { formatLive, measureLive, type LiveReport } from './live.ts';
 import { measureService, type ServiceReport } from './service.ts';
 
-const SECTIONS = ['service', 'scale', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'live', 'memory', 'bundle'] as const;
+const SECTIONS = ['service', 'scale', 'export', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'live', 'memory', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(name: string): string | undefined {
@@ -79,6 +83,7 @@ interface Report {
   node: string;
   service?: { pglite: ServiceReport; postgres: ServiceReport | { skipped: string } };
   scale?: { pglite: ScaleReport; postgres: ScaleReport | { skipped: string }; growth?: Record<string, Record<string, number>> };
+  export?: ExportReport;
   browser?: BrowserReport;
   playlist?: PlaylistEditorReport;
   media?: MediaReport;
@@ -159,6 +164,13 @@ async function main(): Promise<void> {
     const postgres = databaseUrl ? await measureArchiver({ databaseUrl }) : { skipped: 'no BENCH_DATABASE_URL or DATABASE_URL' };
     if ('requests' in postgres) console.log(formatArchiver(postgres));
     report.archiver = { pglite, postgres };
+  }
+
+  if (run('export')) {
+    const sizes = (option('export-sizes') ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+    console.log(`\nExport: the events list as CSV over HTTP at ${sizes.join(' and ')} events...`);
+    report.export = await measureExport({ sizes });
+    console.log(formatExport(report.export));
   }
 
   if (run('publications')) {

@@ -17,6 +17,8 @@
  *   the channel profile (audioChanged); assets (assetsChanged, thumbnailChanged); downloads
  *   (mp4StateChanged);
  * - on add, delete and restore, every query that names the event.
+ * And a read that gathers from every kind of record (`feed: 'everyChange'` in its record: the
+ * alert centre) goes stale with any change.
  * A notification without any flag (a write that could not say what changed) counts as a change
  * of everything a row shows.
  */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryKey } from '@tanstack/react-query';
 import { CHANGE_KINDS, endpoints, type EntityChange } from '#schema';
-import { FEED_MAPPING, isFeedCovered, isStaleAfter } from './feed-mapping.ts';
+import { FEED_MAPPING, isFeedCovered, isStaleAfter, staleAfter } from './feed-mapping.ts';
 import { createApi } from './query.ts';
 
 /** The keys pages build; no call is made. */
@@ -88,5 +88,16 @@ describe('coverage', () => {
     expect(isFeedCovered(api.livePublication.statistics.key())).toBe(false);
     expect(isFeedCovered(api.channel.list.queryOptions({ query: {} }).queryKey)).toBe(false);
     expect(isFeedCovered(api.stats.billing.key())).toBe(false);
+  });
+});
+
+describe('reads of every kind of record (feed: everyChange)', () => {
+  const alerts = api.alert.list.queryOptions({ query: { includeAcknowledged: false } }).queryKey;
+  const noEvents = { count: 0 } as unknown as Parameters<typeof staleAfter>[0]['events'];
+  it('the alert centre is stale after any change the feed carries, and the feed keeps it fresh', () => {
+    expect(staleAfter({ events: noEvents, entities: [{ kind: 'flow', id: 'f', action: 'Added' }] })(alerts)).toBe(true);
+    expect(staleAfter({ events: noEvents, entities: [{ kind: 'delivery', id: 'w', action: 'Updated' }] })(alerts)).toBe(true);
+    expect(staleAfter({ events: noEvents, entities: [] })(alerts)).toBe(false);
+    expect(isFeedCovered(alerts)).toBe(true);
   });
 });

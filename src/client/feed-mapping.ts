@@ -15,6 +15,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { ChangeKind, EntityChange } from '#schema';
 import { EVENT_RULES, param, staleEventQueries, type ChangeBatch } from './feed-events.ts';
+import { readsEveryChange } from './query.ts';
 
 export interface KindMapping {
   /** The query families (an area, or an operation id) a change of this kind makes stale. */
@@ -82,7 +83,9 @@ export interface FeedBatch {
 /** Builds the test "is this query stale after the batch?" (one index per batch, then cheap per key). */
 export function staleAfter(batch: FeedBatch): (key: QueryKey) => boolean {
   const events = batch.events.count > 0 ? staleEventQueries(batch.events) : () => false;
-  return (key) => events(key) || batch.entities.some((change) => isStaleAfter(change, key));
+  const any = batch.events.count > 0 || batch.entities.length > 0;
+  // A read that gathers from every kind of record (the alert centre) goes stale with any change.
+  return (key) => (any && readsEveryChange(key)) || events(key) || batch.entities.some((change) => isStaleAfter(change, key));
 }
 
 const COVERED = new Set([...Object.keys(EVENT_RULES), ...Object.values(FEED_MAPPING).flatMap((mapping) => mapping.families)]);
@@ -91,6 +94,6 @@ const NOT_ON_THE_FEED = new Set(['livePublication.statistics']);
 
 /** Whether the feed keeps the query fresh (a change of what it reads comes on the feed). */
 export function isFeedCovered(key: QueryKey): boolean {
-  return !NOT_ON_THE_FEED.has(String(key[1])) && (COVERED.has(String(key[0])) || COVERED.has(String(key[1])));
+  return !NOT_ON_THE_FEED.has(String(key[1])) && (COVERED.has(String(key[0])) || COVERED.has(String(key[1])) || readsEveryChange(key));
 }
 

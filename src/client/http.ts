@@ -76,40 +76,72 @@ export function requestUrl(config: Pick<ClientConfig, 'baseUrl'>, endpoint: Endp
   return url.toString();
 }
 
+/** A file an operation answered (`produces`: a CSV export), as the browser saves it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the answer's Content-Disposition, else the operation's id. */
+  filename: string;
+}
+
 export interface ApiClient {
   readonly config: ClientConfig;
   call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<EndpointOutput<E>>;
+  /** An operation that answers a file (`produces`), read as one, with its name. */
+  download<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<DownloadedFile>;
+}
+
+/** The file name a Content-Disposition gives (`filename*=UTF-8''…` first, then `filename="…"`). */
+export function dispositionFilename(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
 }
 
 export function createApiClient(config: ClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const send = async (endpoint: Endpoint, input: unknown, options: CallOptions): Promise<Response> => {
+    const { body } = input as { body?: unknown };
+    const headers: Record<string, string> = { Accept: endpoint.produces ?? 'application/json', ...config.headers, ...options.headers };
+    if (config.apiKey) headers['API-KEY'] = config.apiKey;
+    if (body !== undefined) headers['Content-Type'] = endpoint.contentType ?? 'application/json';
+    try {
+      return await doFetch(requestUrl(config, endpoint, input as { params?: unknown; query?: unknown }), {
+        method: endpoint.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, undefined, endpoint.id);
+    }
+  };
   return {
     config,
-    async call(endpoint, input, options = {}) {
-      const { body } = input as { body?: unknown };
-      const headers: Record<string, string> = { Accept: 'application/json', ...config.headers, ...options.headers };
-      if (config.apiKey) headers['API-KEY'] = config.apiKey;
-      if (body !== undefined) headers['Content-Type'] = endpoint.contentType ?? 'application/json';
-
-      let response: Response;
-      try {
-        response = await doFetch(requestUrl(config, endpoint, input as { params?: unknown; query?: unknown }), {
-          method: endpoint.method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: options.signal,
-        });
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        throw new ApiError(0, undefined, endpoint.id);
+    async download(endpoint, input, options = {}) {
+      const response = await send(endpoint, input, options);
+      if (!isSuccessStatus(response.status) || endpoint.responses[response.status] === undefined) {
+        throw new ApiError(response.status, parseErrorBody(await response.text()), endpoint.id);
       }
-
+      return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('Content-Disposition')) ?? endpoint.id };
+    },
+    async call(endpoint, input, options = {}) {
+      const response = await send(endpoint, input, options);
       const text = await response.text();
       const declared = endpoint.responses[response.status];
       if (isSuccessStatus(response.status) && declared !== undefined) {
         if (declared === null || response.status === 204 || text === '') {
           return null as EndpointOutput<typeof endpoint>;
         }
+        // A file's text is the answer (a CSV export), not JSON.
+        if (endpoint.produces) return text as EndpointOutput<typeof endpoint>;
         const json: unknown = JSON.parse(text);
         if (config.validateResponses) {
           const parsed = declared.safeParse(json);

@@ -8,8 +8,8 @@
  * (see `createQueryClient`) runs the invalidation, so no component has to remember it.
  */
 import { MutationCache, QueryClient, queryOptions, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
-import { endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
-import { ApiError, type ApiClient } from './http.ts';
+import { allEndpoints, endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
+import { ApiError, type ApiClient, type DownloadedFile } from './http.ts';
 
 export type OperationUtils<E extends Endpoint> = {
   readonly endpoint: E;
@@ -18,6 +18,8 @@ export type OperationUtils<E extends Endpoint> = {
   queryOptions(input: EndpointInput<E>): ReturnType<typeof queryOptions<EndpointOutput<E>, ApiError, EndpointOutput<E>, QueryKey>>;
   mutationOptions(): UseMutationOptions<EndpointOutput<E>, ApiError, EndpointInput<E>>;
   call(input: EndpointInput<E>, signal?: AbortSignal): Promise<EndpointOutput<E>>;
+  /** An operation that answers a file (`produces`: a CSV export), with its name. */
+  download(input: EndpointInput<E>, signal?: AbortSignal): Promise<DownloadedFile>;
 };
 
 type Endpoints = typeof endpoints;
@@ -46,6 +48,7 @@ function operationUtils<E extends Endpoint>(endpoint: E, getClient: () => ApiCli
       meta: { invalidates: endpoint.invalidates },
     }),
     call,
+    download: (input, signal) => getClient().download(endpoint, input, { signal }),
   };
 }
 
@@ -55,6 +58,17 @@ function operationUtils<E extends Endpoint>(endpoint: E, getClient: () => ApiCli
  */
 export function invalidatesOf(...operations: readonly { endpoint: Endpoint }[]): readonly string[] {
   return [...new Set(operations.flatMap((operation) => operation.endpoint.invalidates ?? []))];
+}
+
+/** The operations whose reads gather from every kind of record (`feed: 'everyChange'`: the alert centre). */
+const EVERY_CHANGE = new Set(allEndpoints.filter((endpoint) => endpoint.feed === 'everyChange').map((endpoint) => endpoint.id));
+
+/**
+ * Whether a query reads every kind of record: any change on the change feed makes it stale (the
+ * feed's mapping asks this), and so does any write of the dashboard's own (the MutationCache below).
+ */
+export function readsEveryChange(key: QueryKey): boolean {
+  return typeof key[1] === 'string' && EVERY_CHANGE.has(key[1]);
 }
 
 /** Invalidates what an operation called outside a mutation (`.call`) made stale, from its record. */
@@ -87,7 +101,11 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onSuccess: async (_data, _variables, _context, mutation) => {
         const areas = mutation.meta?.invalidates ?? [];
-        await Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
+        await Promise.all([
+          ...areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })),
+          // What a write changed may be what such a read gathers (a retry clears an alert).
+          queryClient.invalidateQueries({ predicate: (query) => readsEveryChange(query.queryKey) }),
+        ]);
       },
     }),
     defaultOptions: {

@@ -79,3 +79,8 @@ export function formatRelative(date: Date, now: Date, locale?: string): string {
   }
   return format.format(0, 'second');
 }
+
+/** "14:30" / "2:30 PM": a time of day in the operator's locale (a chart's axis, a fault's start). */
+export function formatTimeOfDay(date: Date, locale?: string, seconds = false): string {
+  return cached(`t:${locale ?? ''}:${seconds}`, () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) })).format(date);
+}

@@ -31,6 +31,12 @@ export interface EndpointDef {
   body?: z.ZodType;
   /** Request content type; JSON unless stated. */
   contentType?: 'application/json' | 'application/json-patch+json';
+  /**
+   * The success answer's type when it is not JSON: `text/csv` for an export (its 200 is
+   * `z.string()`, streamed by the service with a Content-Disposition; the client's `download`
+   * saves it as a file, `call` answers the text).
+   */
+  produces?: 'text/csv';
   responses: ResponseMap;
   /**
    * Query roots (areas) a successful call makes stale, for mutations. Defaults to the endpoint's
@@ -39,6 +45,12 @@ export interface EndpointDef {
   invalidates?: readonly string[];
   /** Beyond the interface (ours, not the original service's): marked as such in the docs. */
   extension?: boolean;
+  /**
+   * A read the change feed makes stale with every change it carries, whatever its kind: one that
+   * gathers from every kind of record (the alert centre). The feed's mapping
+   * (app/live-updates-plan.ts) reads it, so such a read follows each kind the feed learns to carry.
+   */
+  feed?: 'everyChange';
 }
 
 export type Endpoint<D extends EndpointDef = EndpointDef> = D & {

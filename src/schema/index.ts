@@ -20,6 +20,8 @@ export * from './models/search.ts';
 export * from './models/syndication.ts';
 export * from './models/syndication-targets.ts';
 export * from './models/vod-download.ts';
+export * from './models/encoder-health.ts';
+export * from './models/alert.ts';
 export * from './models/webhook.ts';
 
 import { archiverCapture } from './endpoints/archiver-capture.ts';
@@ -53,6 +55,8 @@ import { vodPublication } from './endpoints/vod-publication.ts';
 import { webhook } from './endpoints/webhook.ts';
 import { xflow } from './endpoints/xflow.ts';
 import { publicationMonitor } from './endpoints/publication-monitor.ts';
+import { encoderHealth } from './endpoints/encoder-health.ts';
+import { alert } from './endpoints/alert.ts';
 import type { Endpoint } from './define.ts';
 
 /** Every operation, by area: `endpoints.event.list`. */
@@ -88,6 +92,8 @@ export const endpoints = {
   webhook,
   xflow,
   publicationMonitor,
+  encoderHealth,
+  alert,
 };
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap((area) => Object.values(area) as Endpoint[]);

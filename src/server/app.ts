@@ -37,6 +37,7 @@ import { installCompression } from './http/compression.ts';
 import { listenForChanges } from './changes/listen.ts';
 import { sql } from 'drizzle-orm';
 import { mediaExtension } from './areas/asset/extension.ts';
+import { encoderHealthSampling } from './areas/encoder-health/extension.ts';
 import { vodDownloadFiles } from './areas/vod-download/files.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
 import { authoriseExtension } from './areas/syndication/authorise-extension.ts';
@@ -236,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/stream-extension.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, eventListMaintenance, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, eventListMaintenance, encoderHealthSampling, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

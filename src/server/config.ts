@@ -24,6 +24,8 @@
  * | WEBHOOKS_RETENTION_DAYS | 30 | days a finished webhook delivery stays in the delivery log; fractions allowed (0.5 = 12 h) |
  * | ARCHIVER_SEGMENT_SECONDS | 4 | length of a segment the simulated archiver records (areas/archiver/settings.ts) |
  * | ARCHIVER_FAULT_RATE | 0.05 | share of the simulated archiver's attempts that fail (retried; 0 for none) |
+ * | ENCODER_HEALTH_SECONDS | 10 | how often a streaming event's (simulated) encoder is sampled (areas/encoder-health) |
+ * | ENCODER_FAULT_RATE | 0 | chance per sample that a healthy simulated encoder falls into a fault, for demos |
  */
 
 /** NODE_ENV=test (Vitest sets it): buildApp then checks every answer against its record by default. */
@@ -83,6 +85,10 @@ export interface ServiceConfig {
   archiverSegmentSeconds?: number;
   /** ARCHIVER_FAULT_RATE, when set. */
   archiverFaultRate?: number;
+  /** ENCODER_HEALTH_SECONDS, when set. */
+  encoderHealthSeconds?: number;
+  /** ENCODER_FAULT_RATE, when set. */
+  encoderFaultRate?: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Control Room <no-reply@control-room.local>';
@@ -280,6 +286,17 @@ export function parseConfig(env: Env): ServiceConfig {
     problems.push(`ARCHIVER_FAULT_RATE must be a number from 0 to 1, not "${rawFault}"`);
   }
 
+  const rawHealth = read(env, 'ENCODER_HEALTH_SECONDS');
+  const encoderHealthSeconds = rawHealth === undefined ? undefined : Number(rawHealth);
+  if (encoderHealthSeconds !== undefined && !(Number.isFinite(encoderHealthSeconds) && encoderHealthSeconds >= 1 && encoderHealthSeconds <= 300)) {
+    problems.push(`ENCODER_HEALTH_SECONDS must be a number of seconds from 1 to 300, not "${rawHealth}"`);
+  }
+  const rawEncoderFault = read(env, 'ENCODER_FAULT_RATE');
+  const encoderFaultRate = rawEncoderFault === undefined ? undefined : Number(rawEncoderFault);
+  if (encoderFaultRate !== undefined && !(Number.isFinite(encoderFaultRate) && encoderFaultRate >= 0 && encoderFaultRate <= 1)) {
+    problems.push(`ENCODER_FAULT_RATE must be a number from 0 to 1, not "${rawEncoderFault}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -302,6 +319,8 @@ export function parseConfig(env: Env): ServiceConfig {
     webhooksRetentionDays,
     ...(archiverSegmentSeconds !== undefined ? { archiverSegmentSeconds } : {}),
     ...(archiverFaultRate !== undefined ? { archiverFaultRate } : {}),
+    ...(encoderHealthSeconds !== undefined ? { encoderHealthSeconds } : {}),
+    ...(encoderFaultRate !== undefined ? { encoderFaultRate } : {}),
   };
 }
 

@@ -166,6 +166,10 @@ async function main(): Promise<void> {
       }),
       archiver: config.archiverSegmentSeconds !== undefined ? { segmentMs: config.archiverSegmentSeconds * 1000 } : {},
       archiveStorage: new SimulatedArchiveStorage(config.archiverFaultRate !== undefined ? { faultRate: config.archiverFaultRate } : {}),
+      encoderHealth: {
+        ...(config.encoderHealthSeconds !== undefined ? { sampleMs: config.encoderHealthSeconds * 1000 } : {}),
+        ...(config.encoderFaultRate !== undefined ? { faultRate: config.encoderFaultRate } : {}),
+      },
     }, ...(demoKey ? { demoKey } : {}) });
 
   try {

@@ -33,6 +33,7 @@ import { MailboxMailer } from './sim/mail.ts';
 import { simulatedTargets } from './sim/targets.ts';
 import { SimulatedArchiveStorage } from './sim/archive-storage.ts';
 import type { ServiceUrls } from './http/service-url.ts';
+import { resolveHealthSettings, type EncoderHealthSettings, type ResolvedHealthSettings } from './areas/encoder-health/settings.ts';
 
 export interface AppServices {
   /** The encoders of the channels (areas/live/encoder.ts); default the simulated encoder (sim/encoder.ts). */
@@ -69,6 +70,8 @@ export interface AppServices {
   outbound: OutboundSettings;
   /** How encoder compositions check DIRECT_FULL_MP4 URLs (areas/compose/media-probe.ts). */
   mediaProbe: MediaProbe;
+  /** The encoders' health sampling and their telemetry (areas/encoder-health/settings.ts); default the simulated telemetry. */
+  encoderHealth: ResolvedHealthSettings;
 }
 
 /** What buildApp takes (main.ts from config.ts; tests what they replace): every part optional, resolved by createServices. */
@@ -88,6 +91,7 @@ export interface ServiceOptions {
   changeFeed?: ChangeFeedSettings;
   outbound?: Partial<OutboundSettings>;
   mediaProbe?: MediaProbe;
+  encoderHealth?: EncoderHealthSettings;
 }
 
 /** The app's services: what `options` gives, the defaults for the rest. */
@@ -113,6 +117,7 @@ export function createServices(clock: Clock, options: ServiceOptions = {}): AppS
     changeFeed: options.changeFeed ?? {},
     outbound,
     mediaProbe: options.mediaProbe ?? new HttpMediaProbe({ policy: policyOf(outbound), resolve: outbound.resolve }),
+    encoderHealth: resolveHealthSettings(options.encoderHealth),
   };
 }
 

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -25,6 +24,7 @@ import { AssetState, type Asset } from '#schema';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { useNotify } from '#app/notifications.tsx';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { assetStateLabel, assetTypeLabel, isSystem, posterUrl } from './use-assets.ts';
 
 function Picture({ asset }: { asset: Asset }) {
@@ -40,7 +40,7 @@ function Picture({ asset }: { asset: Asset }) {
         <Typography variant="body2" color="text.secondary">
           Generating…
         </Typography>
-        <LinearProgress sx={{ width: '80%' }} aria-label={`Generating ${asset.name}`} />
+        <WorkProgressBar progress={asset.progress} label={`Generating ${asset.name}`} sx={{ width: '80%', textAlign: 'center' }} />
       </Box>
     );
   }
@@ -67,7 +67,7 @@ function Picture({ asset }: { asset: Asset }) {
     if (playing) return <Box component="video" src={asset.url} controls autoPlay playsInline aria-label={`Video: ${asset.name}`} sx={{ ...media, objectFit: 'contain', bgcolor: '#000' }} />;
     return (
       <Box sx={box}>
-        {poster ? <Box component="img" src={poster} alt="" loading="lazy" onError={() => undefined} sx={media} /> : <PlayIcon sx={{ fontSize: 48, color: 'text.secondary' }} />}
+        {poster ? <Box component="img" src={poster} alt="" loading="lazy" decoding="async" onError={() => undefined} sx={media} /> : <PlayIcon sx={{ fontSize: 48, color: 'text.secondary' }} />}
         <IconButton
           aria-label={`Play ${asset.name}`}
           onClick={() => setPlaying(true)}
@@ -89,7 +89,7 @@ function Picture({ asset }: { asset: Asset }) {
         onFocus={() => setActive(true)}
         onBlur={() => setActive(false)}
       >
-        <Box component="img" src={active || !poster ? asset.url : poster} alt={asset.name} loading="lazy" onError={() => setBroken(true)} sx={{ ...media, objectFit: 'contain' }} />
+        <Box component="img" src={active || !poster ? asset.url : poster} alt={asset.name} loading="lazy" decoding="async" onError={() => setBroken(true)} sx={{ ...media, objectFit: 'contain' }} />
         {!active && (
           <GifIcon sx={{ position: 'absolute', right: 6, bottom: 6, color: '#fff', filter: 'drop-shadow(0 0 2px rgba(0,0,0,0.8))' }} aria-hidden />
         )}
@@ -99,7 +99,7 @@ function Picture({ asset }: { asset: Asset }) {
   if (['jpg', 'jpeg', 'png', 'webp'].includes(asset.extension)) {
     return (
       <Box sx={box}>
-        <Box component="img" src={asset.url} alt={asset.name} loading="lazy" onError={() => setBroken(true)} sx={{ ...media, objectFit: asset.path.endsWith('_sprite.jpg') ? 'contain' : 'cover' }} />
+        <Box component="img" src={asset.url} alt={asset.name} loading="lazy" decoding="async" onError={() => setBroken(true)} sx={{ ...media, objectFit: asset.path.endsWith('_sprite.jpg') ? 'contain' : 'cover' }} />
       </Box>
     );
   }

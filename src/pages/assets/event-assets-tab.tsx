@@ -27,6 +27,7 @@ import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { mp4Condition, mp4ConditionLabel, mp4Parts, type Mp4Condition } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { AssetGallery } from './asset-gallery.tsx';
 import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx';
@@ -68,6 +69,7 @@ function Mp4Panel({ event}: { event: Event }) {
         <Typography variant="body2" color="text.secondary">
           {mp4Detail(condition, mp4)}
         </Typography>
+        {condition === 'making' && <WorkProgressBar progress={mp4?.progress} label="Generating the MP4" sx={{ mt: 1, maxWidth: 420 }} />}
         {condition === 'ready' && mp4?.url && (
           <Link href={mp4.url} target="_blank" rel="noreferrer" variant="body2">
             Open the MP4

@@ -11,7 +11,7 @@ import type { Event } from '#schema';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { StateChip } from '#components/state-chip.tsx';
 import { ITEM_TYPES, type NewItem } from './playlist-document.ts';
-import { Thumbnail } from './thumbnail.tsx';
+import { Thumbnail } from '#components/thumbnail.tsx';
 import { formatClock, parseTimeSpan } from './timecode.ts';
 
 /** The drag id of an available event. */

@@ -18,6 +18,7 @@ import { api } from '#app/api.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { Player } from '#components/player.tsx';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { absoluteUrl, EventActions, eventDetailOptions, isLive, isTransitional, playableHlsUrl } from '#pages/event/index.ts';
 import type { CompositionKind } from './playlist-document.ts';
 import { formatClock, parseTimeSpan } from './timecode.ts';
@@ -59,6 +60,13 @@ function useGenerationPercent(generation: ReturnType<typeof useGeneration>): num
   return Math.max(Math.round(generation.progress * 100), Math.min(99, Math.floor(((now - start) / (ready - start)) * 100)));
 }
 
+/** What is left of a generation's planned time at `percent`, in seconds. */
+function compositionEtaSeconds(generation: { startedAt: string | null; readyAt: string | null }, percent: number): number | null {
+  if (!generation.startedAt || !generation.readyAt) return null;
+  const total = Date.parse(generation.readyAt) - Date.parse(generation.startedAt);
+  return total > 0 ? Math.max(0, Math.round((total * (1 - percent / 100)) / 1000)) : null;
+}
+
 export function CompositionStatus({ kind, event, justSaved }: { kind: CompositionKind; event: Event; justSaved: boolean }) {
   const serviceUrl = useServiceUrl();
   const name = EventState.nameOf(event.state);
@@ -92,13 +100,13 @@ export function CompositionStatus({ kind, event, justSaved }: { kind: Compositio
   if (name === 'COMPOSE_GENERATING') {
     return (
       <Alert severity="info" sx={{ mb: 2 }} data-testid="composition-status" role="status">
-        <AlertTitle>Generating the composition…{percent !== null ? ` ${percent}%` : ''}</AlertTitle>
+        <AlertTitle>Generating the composition…</AlertTitle>
         The service is stitching the items into one video. This page follows it; you can keep editing, and a new save starts the generation again.
-        {percent !== null ? (
-          <LinearProgress sx={{ mt: 1 }} variant="determinate" value={percent} aria-label="Generating the composition" />
-        ) : (
-          <LinearProgress sx={{ mt: 1 }} aria-label="Generating the composition" />
-        )}
+        <WorkProgressBar
+          progress={generation?.status === 'GENERATING' && percent !== null ? { percent, etaSeconds: compositionEtaSeconds(generation, percent) } : null}
+          label="Generating the composition"
+          sx={{ mt: 1 }}
+        />
       </Alert>
     );
   }

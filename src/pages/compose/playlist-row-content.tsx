@@ -20,7 +20,7 @@ import { ITEM_TYPES, type EditorAction, type EditorItem, type MoveDirection } fr
 import type { ItemTiming, SourceInfo } from './playlist-timing.ts';
 import type { ItemIssue } from './playlist-validation.ts';
 import { itemTitle } from './playlist-row-label.ts';
-import { Thumbnail } from './thumbnail.tsx';
+import { Thumbnail } from '#components/thumbnail.tsx';
 import { formatClock } from './timecode.ts';
 
 interface RowContentProps {

@@ -18,6 +18,7 @@ import type { Event } from '#schema';
 import { useNow } from '#components/use-now.ts';
 import { isoToLocalInput, localInputToIso, timeZoneLabel } from '#components/form/date-time.ts';
 import type { EventLookups } from '#pages/event/index.ts';
+import { BookingWarning } from '#pages/schedule/index.ts';
 import type { CompositionEventFields, CompositionKind, EditorAction, PlaylistDocument, PlaylistSettings } from './playlist-document.ts';
 import type { DocumentIssues } from './playlist-validation.ts';
 
@@ -271,6 +272,7 @@ export function PlaylistSettingsPanel({ kind, doc, isNew, event, lookups, errors
               helperText={errors.scheduledEnd}
               slotProps={{ inputLabel: { shrink: true } }}
             />
+            <BookingWarning channel={event?.channel ?? lookups.channels.options.find((o) => o.value === e.channelId)?.label} start={e.scheduledStart} end={e.scheduledEnd} eventId={event?.id} sx={{ gridColumn: '1 / -1' }} />
             <FormControlLabel control={<Switch checked={e.autoStart} onChange={(ev) => fields({ autoStart: ev.target.checked }, 'changed auto start')} />} label="Start automatically at the scheduled start" />
             <FormControlLabel control={<Switch checked={e.autoEnd} onChange={(ev) => fields({ autoEnd: ev.target.checked }, 'changed auto end')} />} label="End automatically at the scheduled end" />
           </>

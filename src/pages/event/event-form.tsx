@@ -144,7 +144,7 @@ export function EventForm({ event}: EventFormProps) {
     >
       <Stack spacing={2}>
         <IdentitySection control={control} lookups={lookups} event={event} />
-        <ScheduleSection control={control} />
+        <ScheduleSection control={control} lookups={lookups} eventId={event?.id ?? null} />
         <AutomationSection control={control} />
         <ChannelSection control={control} lookups={lookups} event={event} />
         <DrmSection control={control} />

@@ -6,13 +6,9 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Event, EventType } from '#schema';
@@ -21,8 +17,11 @@ import { api } from '#app/api.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { ColourSwatch } from '#components/colour-swatch.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
-import { commonTargets, runBulk, summarise, waitsForCompletion, type BulkEvent } from './bulk.ts';
-import { BulkSummaryDialog, confirmationOf, type Pending, type Result } from './bulk-dialogs.tsx';
+import { runBulk, summarise } from '#components/bulk.ts';
+import { BulkSummaryDialog, type BulkResult } from '#components/bulk-summary-dialog.tsx';
+import { BulkProgress, BulkToolbar } from '#components/bulk-toolbar.tsx';
+import { commonTargets, waitsForCompletion, type BulkEvent } from './bulk.ts';
+import { confirmationOf, type Pending } from './bulk-dialogs.tsx';
 
 export interface BulkActionsProps {
   /** The selected events, as the list shows them. */
@@ -38,7 +37,7 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
   const [typeMenu, setTypeMenu] = useState<HTMLElement | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<BulkResult | null>(null);
   const stateMenuId = useId();
   const typeMenuId = useId();
   const targets = commonTargets(selected.map((e) => e.state));
@@ -81,7 +80,7 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
           ? summarise(outcomes, `set to ${pending.type.name}`)
           : summarise(outcomes, 'deleted');
     setPending(null);
-    setResult({ title, outcomes });
+    setResult({ title, outcomes, noun: 'event' });
     // What succeeded is done: the selection would now point at changed or deleted rows.
     onClearSelection();
   };
@@ -90,47 +89,33 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
 
   return (
     <>
-      {selected.length > 0 && (
-        <Paper
+      <BulkToolbar count={selected.length} onClearSelection={onClearSelection}>
+        <Button
+          size="small"
           variant="outlined"
-          role="toolbar"
-          aria-label="Bulk actions"
-          sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5, py: 0.75, mb: 1, bgcolor: 'action.selected', borderColor: 'primary.main' }}
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          aria-controls={stateMenu ? stateMenuId : undefined}
+          aria-expanded={stateMenu !== null}
+          onClick={(event) => setStateMenu(event.currentTarget)}
         >
-          <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} aria-live="polite">
-            {selected.length} selected
-          </Typography>
-          <Button
-            size="small"
-            variant="outlined"
-            endIcon={<ArrowDropDownIcon />}
-            aria-haspopup="menu"
-            aria-controls={stateMenu ? stateMenuId : undefined}
-            aria-expanded={stateMenu !== null}
-            onClick={(event) => setStateMenu(event.currentTarget)}
-          >
-            Change state
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            endIcon={<ArrowDropDownIcon />}
-            aria-haspopup="menu"
-            aria-controls={typeMenu ? typeMenuId : undefined}
-            aria-expanded={typeMenu !== null}
-            onClick={(event) => setTypeMenu(event.currentTarget)}
-          >
-            Set event type
-          </Button>
-          <Button size="small" variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setPending({ kind: 'delete' })}>
-            Delete
-          </Button>
-          <Box sx={{ flex: 1 }} />
-          <Button size="small" onClick={onClearSelection}>
-            Clear selection
-          </Button>
-        </Paper>
-      )}
+          Change state
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          aria-controls={typeMenu ? typeMenuId : undefined}
+          aria-expanded={typeMenu !== null}
+          onClick={(event) => setTypeMenu(event.currentTarget)}
+        >
+          Set event type
+        </Button>
+        <Button size="small" variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setPending({ kind: 'delete' })}>
+          Delete
+        </Button>
+      </BulkToolbar>
 
       <Menu id={stateMenuId} anchorEl={stateMenu} open={stateMenu !== null} onClose={() => setStateMenu(null)}>
         {targets.length === 0 ? (
@@ -178,14 +163,7 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
           onClose={() => setPending(null)}
         >
           {dialog.message}
-          {run.isPending && (
-            <Box sx={{ mt: 2 }} role="status">
-              <LinearProgress variant="determinate" value={(progress / Math.max(1, selected.length)) * 100} aria-label="Progress" />
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {progress} of {selected.length} done…
-              </Typography>
-            </Box>
-          )}
+          {run.isPending && <BulkProgress done={progress} total={selected.length} />}
         </ConfirmDialog>
       )}
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EventState } from '#schema';
 import { ApiError } from '#client';
-import { commonTargets, failureReason, runBulk, summarise, waitsForCompletion } from './bulk.ts';
+import { failureReason, runBulk, summarise } from '#components/bulk.ts';
+import { commonTargets, waitsForCompletion } from './bulk.ts';
 import { reconcileRows } from './stable-rows.ts';
 
 const S = EventState.values;
@@ -37,7 +38,7 @@ describe('bulk actions', () => {
       { concurrency: 3, onProgress: (done) => progress.push(done) },
     );
     expect(most).toBe(3);
-    expect(outcomes.map((o) => [o.event.id, o.ok])).toEqual(events.map((e) => [e.id, e.id !== 'e4']));
+    expect(outcomes.map((o) => [o.item.id, o.ok])).toEqual(events.map((e) => [e.id, e.id !== 'e4']));
     expect(outcomes[4]!.reason).toBe('Not now');
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(summarise(outcomes, 'deleted')).toBe('8 events deleted; 1 failed.');

@@ -1,26 +1,12 @@
-/** The words of the bulk actions: the confirmation of each (what happens to how many events, and which) and the summary of a run (what succeeded, what failed and why). */
-import Alert from '@mui/material/Alert';
+/** The words of the bulk actions: the confirmation of each (what happens to how many events, and which). The summary of a run is `#components/bulk-summary-dialog.tsx`. */
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
-import ErrorIcon from '@mui/icons-material/ErrorOutlined';
 import type { Event, EventStateName, EventType } from '#schema';
 import { STREAMING_STATES } from '#schema/models/event-states.ts';
-import { ActionDialog } from '#components/action-dialog.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
-import { countEvents, type BulkOutcome } from './bulk.ts';
+import { countEvents } from './bulk.ts';
 import type { ReactNode } from 'react';
 
 export type Pending = { kind: 'state'; target: EventStateName } | { kind: 'type'; type: EventType } | { kind: 'delete' };
-
-export interface Result {
-  title: string;
-  outcomes: BulkOutcome[];
-}
 
 /** What a state change does, in the operator's words; and whether it interrupts what viewers see. */
 export function stateChangeCopy(target: EventStateName, events: readonly Pick<Event, 'state'>[]): { message: string; destructive: boolean } {
@@ -119,43 +105,4 @@ export function confirmationOf(pending: Pending | null, selected: readonly Event
   }
 
   return dialog;
-}
-
-export function BulkSummaryDialog({ result, onClose }: { result: Result; onClose: () => void }) {
-  const failed = result.outcomes.filter((o) => !o.ok);
-  const succeeded = result.outcomes.filter((o) => o.ok);
-  return (
-    <ActionDialog title={result.title} onClose={onClose} focus="cancel">
-      {failed.length > 0 && (
-        <>
-          <Alert severity="error" variant="outlined" sx={{ mb: 1 }}>
-            {failed.length === 1 ? 'One event was' : `${failed.length} events were`} not changed. The service’s reasons:
-          </Alert>
-          <List dense aria-label="Failed">
-            {failed.map((o) => (
-              <ListItem key={o.event.id} alignItems="flex-start" disableGutters>
-                <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                  <ErrorIcon color="error" fontSize="small" aria-label="Failed" />
-                </ListItemIcon>
-                <ListItemText primary={o.event.title || 'Untitled event'} secondary={o.reason} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
-              </ListItem>
-            ))}
-          </List>
-        </>
-      )}
-      {failed.length > 0 && succeeded.length > 0 && <Divider sx={{ my: 1 }} />}
-      {succeeded.length > 0 && (
-        <List dense aria-label="Succeeded">
-          {succeeded.map((o) => (
-            <ListItem key={o.event.id} disableGutters>
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                <CheckIcon color="success" fontSize="small" aria-label="Done" />
-              </ListItemIcon>
-              <ListItemText primary={o.event.title || 'Untitled event'} />
-            </ListItem>
-          ))}
-        </List>
-      )}
-    </ActionDialog>
-  );
 }

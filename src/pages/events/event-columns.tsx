@@ -6,6 +6,7 @@ import { ColourSwatch } from '#components/colour-swatch.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { TruncatedText } from '#components/truncated-text.tsx';
+import { EventThumbnail } from '#components/thumbnail.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
 import type { EventSortField } from './events-view.ts';
 
@@ -47,7 +48,13 @@ export const eventColumns: readonly EventColumn[] = [
     flex: 1,
     minWidth: 220,
     valueGetter: (_value, row) => row.title,
-    renderCell: ({ row, hasFocus }) => <TruncatedText text={row.title || '(untitled)'} focused={hasFocus} fontWeight={500} />,
+    // The picture beside the title: a fixed box, so rows keep their height while pictures load.
+    renderCell: ({ row, hasFocus }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0, width: '100%' }}>
+        <EventThumbnail event={row} title={row.title} width={48} />
+        <TruncatedText text={row.title || '(untitled)'} focused={hasFocus} fontWeight={500} />
+      </Box>
+    ),
   },
   {
     field: 'start',

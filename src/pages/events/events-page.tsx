@@ -19,12 +19,14 @@ import AddIcon from '@mui/icons-material/Add';
 import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
+import { api } from '#app/api.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { ExportButton } from '#components/export-button.tsx';
 import { usePagedView } from '#components/use-paged-view.ts';
 import { DensityMenu, rowHeightOf, useDensity } from './density.tsx';
 import { BulkActions } from './bulk-actions.tsx';
@@ -41,6 +43,9 @@ import { countEvents } from './bulk.ts';
 import { eventsListOptions } from './events-query.ts';
 import { EventsList } from './events-list.tsx';
 import { useInteraction, useScreenWidth } from './use-events-screen.ts';
+
+/** The list's filters and order, for its export (every page is in the file). */
+const withoutPaging = ({ pageSize: _size, pageNumber: _page, noCache: _cache, ...rest }: ReturnType<typeof eventsViewToQuery>) => rest;
 
 export default function EventsPage() {
   const describeError = useDescribeError();
@@ -177,6 +182,7 @@ export default function EventsPage() {
               {phone ? 'New' : 'New event'}
               {phone && <VisuallyHidden> event</VisuallyHidden>}
             </Button>
+            {!phone && <ExportButton operation={api.event.exportCsv} input={{ query: withoutPaging(query) }} what="the events" />}
             {!phone && <DensityMenu density={density} onChange={setDensity} />}
             <ColumnChooser iconOnly={phone} columns={columns} visibility={columnVisibilityModel} onChange={onColumnVisibilityChange} onReset={() => setChoices({})} />
             <Tooltip title="Refresh (r)">

@@ -7,10 +7,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import { api } from '#app/api.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { mp4Condition, type Mp4Condition } from '#components/event-state.ts';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 
 /** The event's MP4, followed while it is being made; `condition` is undefined until the service answered. */
 export function useEventMp4(eventId: string) {
@@ -25,6 +25,7 @@ export function useEventMp4(eventId: string) {
     error: condition === 'failed' ? (query.data?.error ?? null) : null,
     // A file marked AVAILABLE but missing is made again only when asked to.
     generate: () => generate.mutate({ params: { id: eventId }, body: { regenerate: condition === 'missing' } }, { onSuccess: () => void query.refetch() }),
+    progress: query.data?.progress ?? null,
     generateError: generate.error,
   };
 }
@@ -37,7 +38,7 @@ export function Mp4Offer({ mp4 }: { mp4: ReturnType<typeof useEventMp4> }) {
     return (
       <Alert severity="info">
         Generating the MP4… publishing becomes possible when it is ready.
-        <LinearProgress sx={{ mt: 1 }} aria-label="Generating the MP4" />
+        <WorkProgressBar progress={mp4.progress} label="Generating the MP4" sx={{ mt: 1 }} />
       </Alert>
     );
   }

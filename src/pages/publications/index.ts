@@ -6,6 +6,8 @@
 import { lazyTab, type EventTabDefinition } from '#pages/event/index.ts';
 
 export { TargetIcon, TargetLabel, targetName } from './targets.tsx';
+/** The alert centre's fix of a failed publication. */
+export { retryPublication } from './publication-actions.tsx';
 
 export const eventTabs: readonly EventTabDefinition[] = [
   { id: 'publications', label: 'Publications', order: 100, ...lazyTab(() => import('./event-publications-tab.tsx').then((m) => m.EventPublicationsTab)) },

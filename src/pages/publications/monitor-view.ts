@@ -59,6 +59,11 @@ export const MONITOR_VIEW = definePagedView<never, MonitorFilters>({
 
 /** The monitor's query for a view (`q`, the content id, already debounced). */
 export function monitorQuery(view: MonitorFilters, q: string, page: number, pageSize: number) {
+  return { ...monitorFilterQuery(view, q), pageNumber: page, pageSize };
+}
+
+/** The filters of the monitor's query, without paging (its CSV export). */
+export function monitorFilterQuery(view: MonitorFilters, q: string) {
   return {
     ...(view.kind ? { kind: view.kind } : {}),
     ...(view.states.length > 0 ? { states: view.states.join(',') } : {}),
@@ -68,7 +73,5 @@ export function monitorQuery(view: MonitorFilters, q: string, page: number, page
     ...(q ? { contentIdFilter: q } : {}),
     ...(localToIso(view.from) ? { from: localToIso(view.from) } : {}),
     ...(localToIso(view.to) ? { to: localToIso(view.to) } : {}),
-    pageNumber: page,
-    pageSize,
   };
 }

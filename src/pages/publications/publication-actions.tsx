@@ -233,3 +233,12 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
     </>
   );
 }
+
+/**
+ * Retries a failed publication as its row action does (the alert centre's fix): read as the
+ * monitor shows it, then published again (VOD) or recreated (live).
+ */
+export async function retryPublication(id: string): Promise<string> {
+  const row = await getApiClient().call(endpoints.publicationMonitor.get, { params: { id } });
+  return runAction(row, row.kind === 'live' ? 'recreate' : 'retry');
+}

@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { MonitorRow } from '#schema';
 import { DateTimeText } from '#components/date-time-text.tsx';
+import { EventThumbnail } from '#components/thumbnail.tsx';
 import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { PublicationActions } from './publication-actions.tsx';
@@ -56,9 +57,12 @@ const COLUMNS: ServerGridColDef<MonitorRow>[] = [
     sortable: false,
     renderCell: ({ row }) =>
       row.eventId ? (
-        <Link component={RouterLink} to={`/events/${row.eventId}?tab=publications`} onClick={(e) => e.stopPropagation()} noWrap title={row.eventTitle ?? undefined}>
-          {row.eventTitle ?? row.eventId}
-        </Link>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, height: '100%' }}>
+          <EventThumbnail event={{ id: row.eventId }} title={row.eventTitle ?? ''} width={40} />
+          <Link component={RouterLink} to={`/events/${row.eventId}?tab=publications`} onClick={(e) => e.stopPropagation()} noWrap title={row.eventTitle ?? undefined}>
+            {row.eventTitle ?? row.eventId}
+          </Link>
+        </Box>
       ) : (
         '—'
       ),

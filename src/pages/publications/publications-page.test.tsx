@@ -118,6 +118,37 @@ describe('the publication monitor', () => {
     expect(history.textContent).toMatch(/Upload failed at 60 %[^]*Retried after[^]*Completed/);
   }, 90_000);
 
+  it('retries the selected failed publications at once and says how each went', async () => {
+    const eventId = await insertEvent(fixture.t, { state: EventState.values.LIVE_PUBLISHED, title: 'Bulk final' });
+    const bad = await activeDestination(fixture.t, fixture.service, 'SocialNetwork', 'Flaky page');
+    await setFaults(fixture.service, bad.id, 'streamRejected');
+    for (const title of ['Leg one', 'Leg two']) {
+      await fixture.service.call(endpoints.livePublication.create, {
+        body: { eventId, startInstantly: true, publications: [{ destinationId: bad.id, publicationJson: JSON.stringify({ sn_title: title }) }] },
+      });
+    }
+    await settle(3_000);
+    await setFaults(fixture.service, bad.id, '');
+
+    const user = userEvent.setup();
+    renderAt(`/publications?states=Failed&event=${eventId}`);
+    const grid = await screen.findByRole('grid', { name: 'Publications' });
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(3));
+    for (const box of within(grid).getAllByRole('checkbox', { name: 'Select row' })) await user.click(box);
+    const toolbar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(within(toolbar).getByRole('button', { name: /^Start/ }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(toolbar).getByRole('button', { name: 'Retry 2' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Retry 2 publications?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Retry 2 publications' }));
+    const summary = await screen.findByRole('dialog', { name: '2 publications retried.' });
+    expect(within(within(summary).getByRole('list', { name: 'Succeeded' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(summary.textContent).toContain('Bulk final on Flaky page');
+    await waitFor(async () => {
+      const page = await fixture.service.call(endpoints.publicationMonitor.list, { query: { eventId } });
+      expect(page.results.map((r) => r.publicationStateString)).toEqual(['InProgress', 'InProgress']);
+    });
+  }, 60_000);
+
   it('says so when nothing matches', async () => {
     renderAt('/publications?kind=vod&target=MicroBlog');
     expect(await screen.findByText('No publication matches these filters')).toBeTruthy();

@@ -2,38 +2,34 @@
  * The publication monitor: every live and VOD publication of every event in one table, failed
  * first, with filters in the URL (state groups, kind, target, destination, event, content id,
  * created from/to), server paging, rows that update in place without moving under the pointer,
- * row actions fitting each state, bulk start/stop of live publications, and a detail drawer
+ * row actions fitting each state, bulk retry, start and stop with a summary per publication, and a detail drawer
  * (`?pub=<id>`) with the history, the target's view and the live statistics.
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import PlayIcon from '@mui/icons-material/PlayArrow';
-import StopIcon from '@mui/icons-material/Stop';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
-import { endpoints, type MonitorRow } from '#schema';
+import type { MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
-import { invalidatesOf } from '#client';
-import { api, getApiClient } from '#app/api.ts';
+import { api } from '#app/api.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
-import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { ExportButton } from '#components/export-button.tsx';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
 import { setParam, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { useStableRows } from '#pages/events/index.ts';
 import { isFiltered, MonitorFilterBar } from './monitor-filters.tsx';
-import { MONITOR_VIEW, monitorQuery, type MonitorFilters } from './monitor-view.ts';
+import { MONITOR_VIEW, monitorFilterQuery, monitorQuery, type MonitorFilters } from './monitor-view.ts';
 import { publicationColumns } from './publication-columns.tsx';
+import { PublicationBulkActions } from './publication-bulk-actions.tsx';
 import { PublicationDrawer } from './publication-drawer.tsx';
 
 export default function PublicationsPage() {
@@ -44,7 +40,6 @@ export default function PublicationsPage() {
   const view = paged.filters;
   const [selection, setSelection] = useState<string[]>([]);
   const [hovering, setHovering] = useState(false);
-  const [bulk, setBulk] = useState<'start' | 'stop' | null>(null);
   const q = useDebounced(view.q, 300);
 
   const set = (changes: Partial<MonitorFilters>) => setView({ filters: changes });
@@ -67,29 +62,6 @@ export default function PublicationsPage() {
   const stable = useStableRows(monitor.isPlaceholderData ? undefined : monitor.data?.results, viewKey, hovering || selection.length > 0);
   const rows = stable.rows.length > 0 || !monitor.isPlaceholderData ? stable.rows : (monitor.data?.results ?? []);
   const selected = rows.filter((r) => selection.includes(r.id));
-  const selectedLive = selected.filter((r) => r.kind === 'live');
-
-  const bulkRun = useMutation({
-    mutationFn: async (action: 'start' | 'stop') => {
-      const byEvent = new Map<string, MonitorRow[]>();
-      for (const r of selectedLive) byEvent.set(r.eventId ?? '', [...(byEvent.get(r.eventId ?? '') ?? []), r]);
-      let ok = 0;
-      for (const [eventId, list] of byEvent) {
-        const result = await getApiClient().call(action === 'start' ? endpoints.livePublication.startAll : endpoints.livePublication.stopAll, {
-          body: { eventId, publications: list.map((r) => ({ publicationId: r.id, destinationId: r.destinationId })) },
-        });
-        ok += result.filter((p) => (action === 'start' ? p.publicationStateString === 'InProgress' || (p.publicationState === 1) : p.publicationState !== 2)).length;
-      }
-      return ok;
-    },
-    meta: { invalidates: invalidatesOf(api.livePublication.startAll, api.livePublication.stopAll) },
-    onSuccess: (ok, action) => {
-      const failed = selectedLive.length - ok;
-      notify(`${action === 'start' ? 'Started' : 'Stopped'} ${ok} of ${selectedLive.length}${failed > 0 ? `; ${failed} had a fault: see their reasons` : ''}`, { severity: failed > 0 ? 'warning' : 'success' });
-      setBulk(null);
-      setSelection([]);
-    },
-  });
 
   const columns = publicationColumns({ showEvent: true });
   const counts = monitor.data?.counts;
@@ -102,36 +74,22 @@ export default function PublicationsPage() {
         title="Publications"
         subtitle={total === undefined ? undefined : `${total} ${total === 1 ? 'publication' : 'publications'} · failed first`}
         actions={
-          <Button component={RouterLink} to="/destinations">
-            Destinations
-          </Button>
+          <>
+            <ExportButton operation={api.publicationMonitor.exportCsv} input={{ query: monitorFilterQuery(view, q) }} what="the publications" />
+            <Button component={RouterLink} to="/destinations">
+              Destinations
+            </Button>
+          </>
         }
       />
       <MonitorFilterBar view={view} counts={counts} set={set} onClear={() => setParams(new URLSearchParams())} />
 
-      {(selected.length > 0 || stable.changes > 0) && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-          {selected.length > 0 && (
-            <>
-              <Typography variant="body2">
-                {selected.length} selected{selectedLive.length < selected.length ? ` (${selectedLive.length} live)` : ''}
-              </Typography>
-              <Button size="small" variant="outlined" startIcon={<PlayIcon />} disabled={selectedLive.length === 0} onClick={() => bulkRun.mutate('start')}>
-                Start
-              </Button>
-              <Button size="small" variant="outlined" color="error" startIcon={<StopIcon />} disabled={selectedLive.length === 0} onClick={() => setBulk('stop')}>
-                Stop
-              </Button>
-              <Button size="small" onClick={() => setSelection([])}>
-                Clear selection
-              </Button>
-            </>
-          )}
-          {stable.changes > 0 && (
-            <Button size="small" onClick={stable.release} sx={{ ml: 'auto' }}>
-              {stable.changes} {stable.changes === 1 ? 'change' : 'changes'} — refresh
-            </Button>
-          )}
+      <PublicationBulkActions selected={selected} onClearSelection={() => setSelection([])} />
+      {stable.changes > 0 && (
+        <Box sx={{ display: 'flex', mb: 1 }}>
+          <Button size="small" onClick={stable.release} sx={{ ml: 'auto' }}>
+            {stable.changes} {stable.changes === 1 ? 'change' : 'changes'} — refresh
+          </Button>
         </Box>
       )}
 
@@ -169,18 +127,6 @@ export default function PublicationsPage() {
           />
         </Paper>
       )}
-
-      <ConfirmDialog
-        open={bulk === 'stop'}
-        title={`Stop ${selectedLive.length} live ${selectedLive.length === 1 ? 'publication' : 'publications'}?`}
-        confirmLabel="Stop"
-        destructive
-        mutation={bulkRun}
-        onConfirm={() => bulkRun.mutate('stop')}
-        onClose={() => setBulk(null)}
-      >
-        <Typography>Their broadcasts end for everyone watching them on their targets. Waiting ones will not start.</Typography>
-      </ConfirmDialog>
 
       <PublicationDrawer id={params.get('pub')} onClose={() => openPublication(null)} />
     </>

@@ -7,15 +7,19 @@
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
+import type { LiveHealth } from '#schema';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { coverEnd, HOUR_MS, layoutDay, type ScheduleItem } from './schedule-model.ts';
-import { EventBlock } from './schedule-event.tsx';
+import type { BlockDrag } from './schedule-event.tsx';
 import { startOfDay } from '#pages/events/index.ts';
-import { fitColumns, GUTTER, MoreButton, useMaxColumns } from './calendar-overlaps.tsx';
-
-export const HOUR_HEIGHT = 48;
+import { GUTTER, useMaxColumns } from './calendar-overlaps.tsx';
+import { CalendarDayColumn, HOUR_HEIGHT } from './calendar-day-column.tsx';
+import { indexAt, startPointerDrag } from './drag-gesture.ts';
+import { canReschedule, movedDays, resized, snap } from './reschedule.ts';
+import { onBlockKey, type Reschedule } from './use-reschedule.tsx';
+import { calendarStep } from './key-steps.ts';
 
 const hourFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric' });
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
@@ -29,9 +33,14 @@ export interface CalendarGridProps {
   now: Date;
   /** Picks a day (its header): the day view of it. */
   onOpenDay: (day: Date) => void;
+  /** Events never hidden behind "+n": the one selected, made or moved last. */
+  pinned: ReadonlySet<string>;
+  reschedule: Reschedule;
+  /** The live events' encoder health, by event id. */
+  health: ReadonlyMap<string, LiveHealth>;
 }
 
-export function CalendarGrid({ days, items, conflictIds, now, onOpenDay }: CalendarGridProps) {
+export function CalendarGrid({ days, items, conflictIds, now, onOpenDay, pinned, reschedule, health }: CalendarGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const today = startOfDay(now).getTime();
   const showsToday = days.some((d) => d.getTime() === today);
@@ -54,15 +63,39 @@ export function CalendarGrid({ days, items, conflictIds, now, onOpenDay }: Calen
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstDay, days.length]);
 
+  /** Pointer and keys on a block that can move: vertical is time, across columns is the day. */
+  const dragFor = (item: ScheduleItem, day: Date): BlockDrag | undefined => {
+    if (!canReschedule(item)) return undefined;
+    const start = (kind: 'move' | 'resize') => (press: React.PointerEvent) => {
+      const region = (press.currentTarget as HTMLElement).closest('[data-schedule-region]');
+      const columns = [...(region?.querySelectorAll<HTMLElement>('[data-day]') ?? [])].map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { start: rect.left, end: rect.right, day: Number(element.dataset.day) };
+      });
+      startPointerDrag(press, {
+        onStart: () => reschedule.place(item, kind, item),
+        onMove: ({ clientX, dy }) => {
+          const delta = snap((dy / HOUR_HEIGHT) * HOUR_MS);
+          if (kind === 'resize') return reschedule.place(item, kind, resized(item, delta));
+          const target = columns[indexAt(columns, clientX)];
+          const dayShift = target ? Math.round((target.day - day.getTime()) / 86_400_000) : 0;
+          reschedule.place(item, kind, movedDays(item, dayShift, delta));
+        },
+        onEnd: (dropped) => (dropped ? reschedule.drop() : reschedule.cancel()),
+      });
+    };
+    return { onMovePointerDown: start('move'), onResizePointerDown: start('resize'), onKeyDown: (event) => onBlockKey(reschedule, item, event, calendarStep), resizeEdge: 'bottom' };
+  };
+
   const minColumn = days.length === 1 ? 0 : 120;
   const template = `${GUTTER}px repeat(${days.length}, minmax(${minColumn}px, 1fr))`;
-  const nowTop = ((now.getTime() - today) / HOUR_MS) * HOUR_HEIGHT;
 
   return (
     <Box
       ref={scroller}
       role="region"
       aria-label={days.length === 1 ? `Day: ${longDayFormat.format(days[0]!)}` : 'Week calendar'}
+      data-schedule-region
       tabIndex={0}
       sx={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative', '&:focus-visible': { outline: (t: Theme) => `2px solid ${t.palette.primary.main}` } }}
     >
@@ -121,91 +154,25 @@ export function CalendarGrid({ days, items, conflictIds, now, onOpenDay }: Calen
           ))}
         </Box>
 
-        {columns.map(({ day, placed }) => {
-          const isToday = day.getTime() === today;
-          return (
-            <Box
-              key={day.getTime()}
-              role="list"
-              aria-label={`Events on ${longDayFormat.format(day)}`}
-              data-day={day.getTime()}
-              sx={(theme: Theme) => ({
-                position: 'relative',
-                height: hours * HOUR_HEIGHT,
-                borderLeft: 1,
-                borderColor: 'divider',
-                bgcolor: isToday ? (theme.palette.mode === 'dark' ? 'rgba(141,184,232,0.05)' : 'rgba(31,90,150,0.03)') : undefined,
-                backgroundImage: `repeating-linear-gradient(to bottom, transparent 0 ${HOUR_HEIGHT - 1}px, ${theme.palette.divider} ${HOUR_HEIGHT - 1}px ${HOUR_HEIGHT}px)`,
-              })}
-            >
-              {hours > 24 && <MidnightLine top={24 * HOUR_HEIGHT} />}
-              {fitColumns(placed, maxColumns).map((entry) => {
-                const scale = hours * HOUR_HEIGHT;
-                if (entry.kind === 'more') {
-                  return (
-                    <Box key={`more-${entry.cluster}`} role="listitem" sx={{ display: 'contents' }}>
-                      <MoreButton
-                        entries={entry.all}
-                        conflictIds={conflictIds}
-                        style={{
-                          top: entry.top * scale + 1,
-                          left: `calc(${(entry.column / entry.columns) * 100}% + 2px)`,
-                          width: `calc(${100 / entry.columns}% - 4px)`,
-                        }}
-                      />
-                    </Box>
-                  );
-                }
-                const p = entry.placed;
-                const height = p.height * scale;
-                return (
-                  <Box key={p.item.id} role="listitem" sx={{ display: 'contents' }}>
-                    <EventBlock
-                      item={p.item}
-                      conflict={conflictIds.has(p.item.id)}
-                      dense={height < 34}
-                      showChannel
-                      style={{
-                        top: p.top * scale + 1,
-                        height: Math.max(height - 2, 16),
-                        left: `calc(${(entry.column / entry.columns) * 100}% + 2px)`,
-                        width: `calc(${100 / entry.columns}% - 4px)`,
-                      }}
-                    />
-                  </Box>
-                );
-              })}
-              {isToday && <NowLine top={nowTop} />}
-            </Box>
-          );
-        })}
+        {columns.map(({ day, placed }) => (
+          <CalendarDayColumn
+            key={day.getTime()}
+            day={day}
+            end={days.length === 1 && dayEnd ? dayEnd : startOfDay(day, 1)}
+            label={`Events on ${longDayFormat.format(day)}`}
+            placed={placed}
+            hours={hours}
+            isToday={day.getTime() === today}
+            now={now}
+            maxColumns={maxColumns}
+            pinned={pinned}
+            conflictIds={conflictIds}
+            preview={reschedule.preview}
+            dragFor={dragFor}
+            health={health}
+          />
+        ))}
       </Box>
     </Box>
   );
-}
-
-function NowLine({ top }: { top: number }) {
-  return (
-    <Box
-      aria-hidden
-      data-now-line
-      sx={(theme: Theme) => ({
-        position: 'absolute',
-        left: 0,
-        right: 0,
-        top,
-        height: 2,
-        bgcolor: theme.palette.state.live.main,
-        zIndex: 3,
-        pointerEvents: 'none',
-        '&::before': { content: '""', position: 'absolute', left: -5, top: -4, width: 10, height: 10, borderRadius: '50%', bgcolor: theme.palette.state.live.main },
-      })}
-    />
-  );
-}
-
-
-/** Midnight in a day view that runs on into the next day. */
-function MidnightLine({ top }: { top: number }) {
-  return <Box aria-hidden data-midnight-line sx={{ position: 'absolute', left: 0, right: 0, top, borderTop: 2, borderColor: 'text.secondary', borderStyle: 'dashed', zIndex: 1, pointerEvents: 'none' }} />;
 }

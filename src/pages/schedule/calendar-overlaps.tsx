@@ -10,7 +10,7 @@ import type { PlacedInColumn } from './schedule-model.ts';
 import { describeItem, formatTime } from './schedule-event.tsx';
 
 export const GUTTER = 56;
-/** Narrower than this, an event's title is a sliver: the rest of its overlaps go behind "+n". */
+/** Narrower than this, an event's title is a sliver: what does not fit then goes behind "+n". */
 export const MIN_BLOCK_WIDTH = 72;
 
 /** How many overlapping events fit side by side in a day column of the grid (at least 2). */
@@ -31,39 +31,55 @@ export function useMaxColumns(scroller: React.RefObject<HTMLDivElement | null>, 
 }
 
 export type FittedEntry =
-  | { kind: 'event'; placed: PlacedInColumn; column: number; columns: number }
-  | { kind: 'more'; cluster: number; all: PlacedInColumn[]; top: number; column: number; columns: number };
+  /** An event in column `column` of `columns`, `span` columns wide (it widens into free columns on its right). */
+  | { kind: 'event'; placed: PlacedInColumn; column: number; span: number; columns: number }
+  /** "+n" at `top`, for events that overlap more than `columns` others at once. */
+  | { kind: 'more'; cluster: number; all: PlacedInColumn[]; top: number };
+
+type Interval = [number, number];
+const free = (column: readonly Interval[], [a, b]: Interval) => column.every(([c, d]) => b <= c || d <= a);
 
 /**
  * Overlaps side by side, as calendars lay them out: each cluster of overlapping events shares the
- * column's width. A cluster wider than `maxColumns` shows its first `maxColumns - 1` columns and,
- * in the last place, "+n" for the rest (the full list on click), rather than slivers.
+ * column's width, at most `maxColumns` across. An event goes in the first column free for its
+ * whole time; only one that finds none (more than `maxColumns` events at once) goes behind "+n",
+ * one "+n" per run of such events, where they start. `pinned` events (the one selected, the one
+ * just made or moved) are placed first, so they are never the ones hidden. An event widens into
+ * the columns to its right that are free for its time.
  */
-export function fitColumns(placed: readonly PlacedInColumn[], maxColumns: number): FittedEntry[] {
+export function fitColumns(placed: readonly PlacedInColumn[], maxColumns: number, pinned: ReadonlySet<string> = new Set()): FittedEntry[] {
   const clusters = new Map<number, PlacedInColumn[]>();
   for (const p of placed) clusters.set(p.cluster, [...(clusters.get(p.cluster) ?? []), p]);
   const out: FittedEntry[] = [];
   for (const [cluster, members] of clusters) {
-    const columns = members[0]!.columns;
-    if (columns <= maxColumns) {
-      for (const p of members) out.push({ kind: 'event', placed: p, column: p.column, columns });
-      continue;
+    const columns = Math.min(members[0]!.columns, maxColumns);
+    const order = [...members.filter((p) => pinned.has(p.item.id)), ...members.filter((p) => !pinned.has(p.item.id))];
+    const taken: Interval[][] = Array.from({ length: columns }, () => []);
+    const shown: { p: PlacedInColumn; column: number; span: Interval }[] = [];
+    const hidden: PlacedInColumn[] = [];
+    for (const p of order) {
+      const span: Interval = [p.top, p.top + p.height];
+      const column = taken.findIndex((c) => free(c, span));
+      if (column < 0) {
+        hidden.push(p);
+        continue;
+      }
+      taken[column]!.push(span);
+      shown.push({ p, column, span });
     }
-    const shown = members.filter((p) => p.column < maxColumns - 1);
-    const hidden = members.filter((p) => p.column >= maxColumns - 1);
-    for (const p of shown) out.push({ kind: 'event', placed: p, column: p.column, columns: maxColumns });
-    // One "+n" per run of hidden events that overlap each other, at its start: a long event can
-    // hold a cluster together from midnight to noon, and "+n" belongs where the crowd is.
+    for (const { p, column, span } of shown.sort((a, b) => a.p.top - b.p.top || a.column - b.column)) {
+      let width = 1;
+      while (column + width < columns && free(taken[column + width]!, span)) width++;
+      out.push({ kind: 'event', placed: p, column, span: width, columns });
+    }
     const runs: PlacedInColumn[][] = [];
     let runEnd = -Infinity;
-    for (const p of [...hidden].sort((a, b) => a.top - b.top)) {
+    for (const p of hidden.sort((a, b) => a.top - b.top)) {
       if (p.top >= runEnd) runs.push([]);
       runs.at(-1)!.push(p);
       runEnd = Math.max(runEnd, p.top + p.height);
     }
-    runs.forEach((run, index) =>
-      out.push({ kind: 'more', cluster: cluster * 1000 + index, all: run, top: run[0]!.top, column: maxColumns - 1, columns: maxColumns }),
-    );
+    runs.forEach((run, index) => out.push({ kind: 'more', cluster: cluster * 1000 + index, all: run, top: run[0]!.top }));
   }
   return out;
 }

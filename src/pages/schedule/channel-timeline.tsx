@@ -6,13 +6,19 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import type { LiveHealth } from '#schema';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { HOUR_MS, layoutLanes, within, type ScheduleItem } from './schedule-model.ts';
-import { EventBlock } from './schedule-event.tsx';
+import { HOUR_MS, layoutLanes, overlaps, within, type Lane, type ScheduleItem } from './schedule-model.ts';
+import { EventBlock, type BlockDrag } from './schedule-event.tsx';
 import { ZOOM_HOURS, type TimelineZoom } from './schedule-view.ts';
+import { indexAt, startPointerDrag } from './drag-gesture.ts';
+import { MoveGhost } from './move-ghost.tsx';
+import { canReschedule, moved, resized, snap } from './reschedule.ts';
+import { onBlockKey, type Reschedule } from './use-reschedule.tsx';
+import { timelineStep } from './key-steps.ts';
 
 const LABEL_WIDTH_WIDE = 168;
 /** Narrow screens keep more of the width for time. */
@@ -37,9 +43,12 @@ export interface ChannelTimelineProps {
   channels: readonly string[];
   conflictIds: ReadonlySet<string>;
   now: Date;
+  reschedule: Reschedule;
+  /** The live events' encoder health, by event id. */
+  health: ReadonlyMap<string, LiveHealth>;
 }
 
-export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds, now }: ChannelTimelineProps) {
+export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds, now, reschedule, health }: ChannelTimelineProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const labelWidth = narrow ? LABEL_WIDTH_NARROW : LABEL_WIDTH_WIDE;
@@ -74,6 +83,33 @@ export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [startTime, zoom, viewport]);
 
+  /** Pointer and keys on a block that can move: across is time, up and down is the channel. */
+  const dragFor = (item: ScheduleItem): BlockDrag | undefined => {
+    if (!canReschedule(item)) return undefined;
+    const begin = (kind: 'move' | 'resize') => (press: React.PointerEvent) => {
+      const region = (press.currentTarget as HTMLElement).closest('[data-schedule-region]');
+      const rows = [...(region?.querySelectorAll<HTMLElement>('[data-lane]') ?? [])].map((element, index) => {
+        const rect = element.getBoundingClientRect();
+        return { start: rect.top, end: rect.bottom, channel: lanes[index]?.channel ?? null };
+      });
+      startPointerDrag(press, {
+        onStart: () => reschedule.place(item, kind, item),
+        onMove: ({ clientY, dx }) => {
+          const delta = snap((dx / pxPerHour) * HOUR_MS);
+          if (kind === 'resize') return reschedule.place(item, kind, resized(item, delta));
+          const lane = rows[indexAt(rows, clientY)];
+          reschedule.place(item, kind, moved(item, delta, lane ? lane.channel : item.channel));
+        },
+        onEnd: (dropped) => (dropped ? reschedule.drop() : reschedule.cancel()),
+      });
+    };
+    const step = timelineStep(lanes);
+    return { onMovePointerDown: begin('move'), onResizePointerDown: begin('resize'), onKeyDown: (event) => onBlockKey(reschedule, item, event, step), resizeEdge: 'right' };
+  };
+  const preview = reschedule.preview;
+  const clashIds = new Set(preview?.clashes.map((c) => c.id));
+  const sameLane = (lane: Lane, channel: string | null) => (lane.channel ?? '').toLowerCase() === (channel ?? '').toLowerCase();
+
   const tick = TICK_STEPS.find((hours) => hours * pxPerHour >= MIN_TICK_PX) ?? 24;
   const ticks = Array.from({ length: Math.floor(hours / tick) + 1 }, (_, i) => new Date(start.getTime() + i * tick * HOUR_MS)).filter((d) => d < end);
   const dayStarts = ticks.filter((d) => d.getHours() === 0 && d.getMinutes() === 0);
@@ -83,6 +119,7 @@ export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds
       ref={scroller}
       role="region"
       aria-label="Channel timeline"
+      data-schedule-region
       tabIndex={0}
       sx={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative', '&:focus-visible': { outline: (t: Theme) => `2px solid ${t.palette.primary.main}` } }}
     >
@@ -163,11 +200,26 @@ export function ChannelTimeline({ start, end, zoom, items, channels, conflictIds
                         item={item}
                         conflict={conflictIds.has(item.id)}
                         dense={right - left < 90}
+                        drag={dragFor(item)}
+                        moving={preview?.item.id === item.id}
+                        clash={clashIds.has(item.id)}
+                        health={health.get(item.id)}
                         style={{ left: left + 1, width: Math.max(right - left - 2, 6), top: LANE_PADDING + row * ROW_HEIGHT + 2, height: ROW_HEIGHT - 4 }}
                       />
                     </Box>
                   );
                 })}
+                {preview && sameLane(lane, preview.placement.channel) && overlaps(preview.placement, { start, end }) && (
+                  <MoveGhost
+                    preview={preview}
+                    style={{
+                      left: Math.max(0, x(preview.placement.start)) + 1,
+                      width: Math.max(Math.min(trackWidth, x(preview.placement.end)) - Math.max(0, x(preview.placement.start)) - 2, 24),
+                      top: LANE_PADDING + 2,
+                      height: ROW_HEIGHT - 4,
+                    }}
+                  />
+                )}
               </Box>
             </Box>
           );

@@ -10,7 +10,9 @@ import { alpha, type Theme } from '@mui/material/styles';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { eventStateInfo } from '#components/event-state.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
+import type { LiveHealth } from '#schema';
 import type { ScheduleItem } from './schedule-model.ts';
+import { MOVE_HELP_ID } from './move-help.ts';
 
 const timeFormat = new Map<string, Intl.DateTimeFormat>();
 /** "14:30" / "2:30 PM" in the operator's locale. */
@@ -42,6 +44,15 @@ export function describeDetails(item: ScheduleItem, conflict: boolean): string {
 
 export const FALLBACK_COLOUR = '#7a8694';
 
+/** What a block that can be rescheduled does with the pointer and the keys (use-reschedule.tsx). */
+export interface BlockDrag {
+  onMovePointerDown: (event: React.PointerEvent) => void;
+  onResizePointerDown: (event: React.PointerEvent) => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+  /** Where the end is dragged from: the bottom (calendar) or the right (timeline). */
+  resizeEdge: 'bottom' | 'right';
+}
+
 export interface EventBlockProps {
   item: ScheduleItem;
   conflict: boolean;
@@ -50,9 +61,17 @@ export interface EventBlockProps {
   /** Two lines (title, then time · channel) when there is room; one otherwise. */
   dense?: boolean;
   showChannel?: boolean;
+  /** Can be moved and resized (an event not yet started). */
+  drag?: BlockDrag;
+  /** Being moved: drawn faintly where it was while its ghost shows where it goes. */
+  moving?: boolean;
+  /** A move being made would overlap it. */
+  clash?: boolean;
+  /** A live event's encoder health (GET /event/health/live): a dot beside LIVE. */
+  health?: LiveHealth;
 }
 
-export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false }: EventBlockProps) {
+export const EventBlock = memo(function EventBlock({ item, conflict, style, dense = false, showChannel = false, drag, moving = false, clash = false, health }: EventBlockProps) {
   const colour = item.colour ?? FALLBACK_COLOUR;
   const time = `${formatTime(item.start)}${item.openEnded ? ' →' : `–${formatTime(item.end)}`}`;
   return (
@@ -62,10 +81,23 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
       // Named by what it shows (title, times) and then the rest for screen readers, so voice
       // control can click it by its visible words.
       data-event-id={item.id}
+      data-schedule-block
       data-conflict={conflict || undefined}
       data-live={item.live || undefined}
+      data-movable={drag ? true : undefined}
+      data-clash={clash || undefined}
+      data-health={item.live ? health?.status : undefined}
+      draggable={false}
+      onPointerDown={drag?.onMovePointerDown}
+      onKeyDown={drag?.onKeyDown}
+      aria-describedby={drag ? MOVE_HELP_ID : undefined}
       style={style}
       sx={(theme: Theme) => ({
+        userSelect: 'none',
+        touchAction: drag ? 'pan-y' : undefined,
+        cursor: drag ? 'grab' : undefined,
+        opacity: moving ? 0.45 : 1,
+        ...(clash && { outline: `2px solid ${theme.palette.warning.main}`, outlineOffset: 1, zIndex: 2 }),
         position: 'absolute',
         boxSizing: 'border-box',
         display: 'flex',
@@ -98,6 +130,7 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
     >
       <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, fontWeight: 600 }}>
         {item.live && <LiveMark />}
+        {item.live && health && <HealthDot health={health} />}
         {conflict && <WarningIcon aria-hidden sx={{ fontSize: 14, color: 'warning.main', flex: '0 0 auto' }} />}
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {item.title}
@@ -113,9 +146,44 @@ export const EventBlock = memo(function EventBlock({ item, conflict, style, dens
         </Box>
       )}
       <VisuallyHidden>, {describeDetails(item, conflict)}</VisuallyHidden>
+      {drag && <ResizeHandle edge={drag.resizeEdge} onPointerDown={drag.onResizePointerDown} />}
     </Box>
   );
 });
+
+/** The strip along the end of a block that drags its end. */
+function ResizeHandle({ edge, onPointerDown }: { edge: 'bottom' | 'right'; onPointerDown: (event: React.PointerEvent) => void }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      data-resize-handle
+      onPointerDown={(event) => {
+        // The handle's press is a resize, not a move of the whole block.
+        event.stopPropagation();
+        onPointerDown(event);
+      }}
+      sx={{
+        position: 'absolute',
+        ...(edge === 'bottom' ? { left: 0, right: 0, bottom: 0, height: 6, cursor: 'ns-resize' } : { top: 0, bottom: 0, right: 0, width: 6, cursor: 'ew-resize' }),
+        '&:hover': { bgcolor: 'action.focus' },
+      }}
+    />
+  );
+}
+
+const HEALTH_WORDS: Record<LiveHealth['status'], string> = { healthy: 'encoder healthy', degraded: 'encoder degraded', down: 'encoder down', offline: 'encoder offline' };
+
+/** A live event's encoder health: a dot (green, amber, red), and its words for screen readers. */
+function HealthDot({ health }: { health: LiveHealth }) {
+  const colour = health.status === 'healthy' ? 'success.main' : health.status === 'degraded' ? 'warning.main' : 'error.main';
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', flex: '0 0 auto' }} title={HEALTH_WORDS[health.status]}>
+      <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: colour, border: 1, borderColor: 'background.paper' }} />
+      <VisuallyHidden>{`, ${HEALTH_WORDS[health.status]}`}</VisuallyHidden>
+    </Box>
+  );
+}
 
 /** "LIVE" on the live colour: the word, so the mark never depends on colour alone. */
 export function LiveMark() {

@@ -216,17 +216,26 @@ describe('busy days and nights', () => {
     const wide = fitColumns(placed, 8);
     expect(wide.every((e) => e.kind === 'event')).toBe(true);
     const narrow = fitColumns(placed, 2);
-    expect(narrow.map((e) => (e.kind === 'event' ? `${e.placed.item.id.slice(-2)}@${e.column}/${e.columns}` : `+${e.all.length}@${e.column}/${e.columns}`))).toEqual([
-      `${crowd[0]!.id.slice(-2)}@0/2`,
-      '+4@1/2',
-      `${crowd[5]!.id.slice(-2)}@0/1`,
-    ]);
-    // A long event holding the cluster together from the morning: "+n" stands where the crowd is.
+    const shape = (list: ReturnType<typeof fitColumns>) =>
+      list.map((e) => (e.kind === 'event' ? `${e.placed.item.id.slice(-2)}@${e.column}+${e.span}/${e.columns}` : `+${e.all.length}@${Math.round(e.top * 24)}h`));
+    expect(shape(narrow)).toEqual([`${crowd[0]!.id.slice(-2)}@0+1/2`, `${crowd[1]!.id.slice(-2)}@1+1/2`, '+3@9h', `${crowd[5]!.id.slice(-2)}@0+1/1`]);
+    // The one just made is never the one hidden.
+    const pinned = fitColumns(placed, 2, new Set([crowd[4]!.id]));
+    expect(pinned.some((e) => e.kind === 'event' && e.placed.item.id === crowd[4]!.id)).toBe(true);
+    expect(pinned.filter((e) => e.kind === 'more').map((e) => e.kind === 'more' && e.all.length)).toEqual([3]);
+  });
+
+  it('hides behind "+n" only what truly cannot fit, and widens into free columns', () => {
+    // A long event holds the cluster together from midnight; the short one beside it and the first
+    // of the three at 10:00 fit in the second column, so only two go behind "+n".
     const long = items(event({ start: local(23, 0), end: local(23, 13) }), event({ start: local(23, 0), end: local(23, 0, 30) }), ...Array.from({ length: 3 }, () => event({ start: local(23, 10), end: local(23, 11) })));
-    const more = fitColumns(layoutDay(long, local(23), local(24)), 2).filter((e) => e.kind === 'more');
-    expect(more.map((e) => [e.kind === 'more' ? e.all.length : 0, Math.round(e.top * 24)])).toEqual([
-      [1, 0],
-      [3, 10],
-    ]);
+    const fitted = fitColumns(layoutDay(long, local(23), local(24)), 2);
+    expect(fitted.filter((e) => e.kind === 'more').map((e) => (e.kind === 'more' ? [e.all.length, Math.round(e.top * 24)] : []))).toEqual([[2, 10]]);
+    expect(fitted.filter((e) => e.kind === 'event')).toHaveLength(3);
+    // Three at once, then one alone in the same cluster: the lone one takes the whole width.
+    const chain = items(event({ start: local(23, 9), end: local(23, 12) }), event({ start: local(23, 9), end: local(23, 10) }), event({ start: local(23, 9), end: local(23, 10) }), event({ start: local(23, 10), end: local(23, 11) }));
+    const widened = fitColumns(layoutDay(chain, local(23), local(24)), 8);
+    const lone = widened.find((e) => e.kind === 'event' && e.placed.item.id === chain[3]!.id);
+    expect(lone && lone.kind === 'event' && [lone.column, lone.span, lone.columns]).toEqual([1, 2, 3]);
   });
 });

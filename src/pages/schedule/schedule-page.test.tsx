@@ -104,3 +104,41 @@ describe('SchedulePage, with data from the in-process service', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${clash.second.id}`));
   });
 });
+
+describe('SchedulePage: rescheduling with the keyboard', () => {
+  const stored = async (id: string) => (await fixture.service.call(endpoints.event.get, { params: { id } }))!;
+
+  it('moves an event, says where, and Undo puts it back', async () => {
+    const user = userEvent.setup();
+    renderPage(`/schedule?date=${dayOf(tomorrow)}`);
+    const block = (await link(clash.second.title)) as HTMLElement;
+    expect(block.getAttribute('aria-describedby')).toBe('schedule-move-help');
+    block.focus();
+    await user.keyboard(' ');
+    for (let i = 0; i < 8; i++) await user.keyboard('{ArrowDown}');
+    expect(document.querySelector('[data-move-ghost]')).not.toBeNull();
+    await user.keyboard('{Enter}');
+    const moved = await screen.findByText(new RegExp(`^Moved “${clash.second.title}” to `));
+    await waitFor(async () => expect(new Date((await stored(clash.second.id)).scheduledStart!).getTime()).toBe(at(5).getTime()));
+    expect(new Date((await stored(clash.second.id)).scheduledEnd!).getTime()).toBe(at(7).getTime());
+    await user.click(within(moved.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Undo' }));
+    await waitFor(async () => expect(new Date((await stored(clash.second.id)).scheduledStart!).getTime()).toBe(at(3).getTime()));
+  });
+
+  it('shows the clash before the drop and asks; Cancel leaves the event where it was', async () => {
+    const user = userEvent.setup();
+    renderPage(`/schedule?date=${dayOf(tomorrow)}`);
+    const block = (await link(clash.second.title)) as HTMLElement;
+    block.focus();
+    await user.keyboard(' ');
+    for (let i = 0; i < 4; i++) await user.keyboard('{ArrowUp}');
+    expect(document.querySelector('[data-move-ghost]')!.getAttribute('data-clashes')).toBe(clash.first.title);
+    expect((await link(clash.first.title)).getAttribute('data-clash')).toBe('true');
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Move onto a booked time?' });
+    expect(dialog.textContent).toContain(`overlaps “${clash.first.title}”`);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(new Date((await stored(clash.second.id)).scheduledStart!).getTime()).toBe(at(3).getTime());
+  });
+});

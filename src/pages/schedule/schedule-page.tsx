@@ -6,22 +6,18 @@
  * URL; only the visible range is asked of the service.
  */
 import { useMemo, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { VisuallyHidden, visuallyHidden } from '#components/visually-hidden.tsx';
+import { useUrlParams } from '#components/use-url-params.ts';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
@@ -37,11 +33,15 @@ import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarMonth } from './calendar-month.tsx';
 import { ChannelTimeline } from './channel-timeline.tsx';
 import { coverEnd, findConflicts, groupConflicts, toScheduleItems, within } from './schedule-model.ts';
-import { anchorOf, step, TIMELINE_ZOOMS, useScheduleView, visibleRange, type CalendarView, type ScheduleView, type TimelineZoom } from './schedule-view.ts';
+import { anchorOf, step, TIMELINE_ZOOMS, useScheduleView, visibleRange, type CalendarView, type ScheduleView } from './schedule-view.ts';
+import { ScheduleToolbar } from './schedule-toolbar.tsx';
+import { useReschedule } from './use-reschedule.tsx';
+import { describeClashes, describePlacement } from './placement-words.ts';
+import { MOVE_HELP, MOVE_HELP_ID } from './move-help.ts';
+import { pinnedIds } from './pinned.ts';
+import { useLiveHealth } from './use-live-health.ts';
 import { useScheduleEvents } from './use-schedule-events.ts';
 import { ConflictsPanel } from './conflicts-panel.tsx';
-
-const ZOOM_LABELS: Record<TimelineZoom, string> = { '3h': '3 h', '6h': '6 h', '12h': '12 h', '1d': '1 day', '3d': '3 days', '7d': '7 days' };
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 const dayTitleFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
@@ -78,7 +78,13 @@ export default function SchedulePage() {
     () => toScheduleItems(schedule.data?.events ?? [], new Date(nowMinute * 60_000)),
     [schedule.data, nowMinute],
   );
-  const visible = useMemo(() => within(items, range.start, range.end), [items, range]);
+  const channelIds = useMemo(() => new Map((channels.data ?? []).map((c) => [c.name.toLowerCase(), c.id])), [channels.data]);
+  const { reschedule, shown, dialog } = useReschedule(items, channelIds);
+  const visible = useMemo(() => within(shown, range.start, range.end), [shown, range]);
+  const [params] = useUrlParams();
+  const selected = params.get('event');
+  const health = useLiveHealth(visible.some((item) => item.live));
+  const pinned = useMemo(() => pinnedIds(visible, now, [selected, reschedule.lastMoved]), [visible, now, selected, reschedule.lastMoved]);
   // The timeline runs on past its last midnight while an event that starts in it goes on.
   const timelineEnd = useMemo(() => coverEnd(visible, range.start, range.end), [visible, range]);
   const { conflicts, conflictIds } = useMemo(() => {
@@ -139,68 +145,17 @@ export default function SchedulePage() {
         }
       />
 
-      <Box role="toolbar" aria-label="Schedule view" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={view.mode === 'timeline' ? 'timeline' : view.view}
-          onChange={(_e, next: CalendarView | 'timeline' | null) => {
-            if (next === 'timeline') setView({ mode: 'timeline' });
-            else if (next) setCalendar(next);
-          }}
-          aria-label="View"
-        >
-          <ToggleButton value="day">Day</ToggleButton>
-          <ToggleButton value="week">Week</ToggleButton>
-          <ToggleButton value="month">Month</ToggleButton>
-          <ToggleButton value="timeline">Channel timeline</ToggleButton>
-        </ToggleButtonGroup>
-
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Tooltip title="Previous ([)">
-            <IconButton size="small" aria-label="Previous period" onClick={() => go(-1)}>
-              <ChevronLeftIcon />
-            </IconButton>
-          </Tooltip>
-          <Button size="small" variant="outlined" color="inherit" onClick={() => setView({ date: null })} disabled={isToday && view.mode === 'calendar' && view.view === 'day'} sx={{ borderColor: 'divider' }}>
-            Today
-          </Button>
-          <Tooltip title="Next (])">
-            <IconButton size="small" aria-label="Next period" onClick={() => go(1)}>
-              <ChevronRightIcon />
-            </IconButton>
-          </Tooltip>
-          <Typography component="h2" variant="h3" aria-live="polite" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
-            {periodTitle(view, range.days, anchor)}
-          </Typography>
-        </Box>
-
-        <Box sx={{ flex: 1 }} />
-
-        {view.mode === 'timeline' && (
-          <ToggleButtonGroup size="small" exclusive value={view.zoom} onChange={(_e, zoom: TimelineZoom | null) => zoom && setView({ zoom })} aria-label="Zoom: hours across the screen">
-            {TIMELINE_ZOOMS.map((zoom) => (
-              <ToggleButton key={zoom} value={zoom} sx={{ px: 1 }}>
-                {ZOOM_LABELS[zoom]}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        )}
-
-        <Badge badgeContent={conflicts.length} color="warning" max={999}>
-          <Button
-            size="small"
-            variant={conflicts.length ? 'outlined' : 'text'}
-            color={conflicts.length ? 'warning' : 'inherit'}
-            startIcon={<WarningIcon />}
-            onClick={() => setConflictsOpen(true)}
-            disabled={!schedule.data}
-            aria-label={`Conflicts: ${conflicts.length}`}
-          >
-            Conflicts
-          </Button>
-        </Badge>
-      </Box>
+      <ScheduleToolbar
+        view={view}
+        setView={setView}
+        setCalendar={setCalendar}
+        go={go}
+        isToday={isToday}
+        title={periodTitle(view, range.days, anchor)}
+        conflicts={conflicts.length}
+        loaded={Boolean(schedule.data)}
+        onOpenConflicts={() => setConflictsOpen(true)}
+      />
 
       {described && !schedule.data ? (
         <ErrorState
@@ -234,11 +189,11 @@ export default function SchedulePage() {
           <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, display: 'flex', flexDirection: 'column', overflow: 'hidden', position: 'relative' }}>
             {schedule.isFetching && <LinearProgress aria-label="Loading the schedule" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 10 }} />}
             {view.mode === 'timeline' ? (
-              <ChannelTimeline start={range.start} end={timelineEnd} zoom={view.zoom} items={visible} channels={channelNames} conflictIds={conflictIds} now={now} />
+              <ChannelTimeline start={range.start} end={timelineEnd} zoom={view.zoom} items={visible} channels={channelNames} conflictIds={conflictIds} now={now} reschedule={reschedule} health={health} />
             ) : view.view === 'month' ? (
               <CalendarMonth days={range.days} month={anchor} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} />
             ) : (
-              <CalendarGrid days={range.days} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} />
+              <CalendarGrid days={range.days} items={visible} conflictIds={conflictIds} now={now} onOpenDay={openDay} pinned={pinned} reschedule={reschedule} health={health} />
             )}
           </Paper>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5, mt: 1 }} aria-label="Event types" role="list">
@@ -257,6 +212,12 @@ export default function SchedulePage() {
       )}
 
       <ConflictsPanel open={conflictsOpen} conflicts={conflicts} onClose={() => setConflictsOpen(false)} />
+      {dialog}
+      <VisuallyHidden id={MOVE_HELP_ID}>{MOVE_HELP}</VisuallyHidden>
+      <Box aria-live="assertive" sx={visuallyHidden}>
+        {reschedule.preview &&
+          `${reschedule.preview.item.title}: ${describePlacement(reschedule.preview.placement)}${reschedule.preview.clashes.length ? `, clashes with ${describeClashes(reschedule.preview.clashes)}` : ''}`}
+      </Box>
     </>
   );
 }

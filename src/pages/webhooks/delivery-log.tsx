@@ -2,11 +2,11 @@
  * The delivery log of one webhook (GET /webhook/{id}/deliveries, newest first), on the one table:
  * each delivery with what it notified, its status, the receiver's last answer and latency, its
  * attempts and the next retry. A row (or its "Show attempts" button) opens the delivery in a
- * drawer with every attempt. Filter by status, page through, redeliver any delivery. The view is
+ * drawer with every attempt. Filter by status, page through, redeliver any delivery, or select several and redeliver them at once. The view is
  * in the URL (`status`, `page`, `pageSize`, `delivery`); it refreshes every few seconds while a
  * delivery on the page is still open (queued, retrying, sending), calmly otherwise.
  */
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,10 +22,13 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import type { WebhookDelivery } from '#schema';
 import { EmptyState } from '#components/empty-state.tsx';
+import { ExportButton } from '#components/export-button.tsx';
+import { api } from '#app/api.ts';
 import { ErrorState } from '#components/error-state.tsx';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { STATUS_FILTERS } from './delivery-format.ts';
 import { DeliveryDrawer } from './delivery-attempts.tsx';
+import { DeliveryBulkActions } from './delivery-bulk-actions.tsx';
 import { useDeliveryColumns } from './delivery-columns.tsx';
 import { isOpen, useDeliveryLog } from './use-delivery-log.ts';
 import type { DeliveryStatusFilter } from './use-webhooks.ts';
@@ -46,6 +49,8 @@ export function DeliveryLog({ webhookId, showEvent }: DeliveryLogProps) {
   const openCount = rows.filter(isOpen).length;
   const open = useCallback((delivery: WebhookDelivery) => setOpen(delivery.id), [setOpen]);
   const columns = useDeliveryColumns({ narrow, showEvent, onOpen: open, onRedeliver: doRedeliver, redeliveringId });
+  const [selection, setSelection] = useState<string[]>([]);
+  const selected = rows.filter((row) => selection.includes(row.id));
 
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -60,6 +65,7 @@ export function DeliveryLog({ webhookId, showEvent }: DeliveryLogProps) {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        <ExportButton operation={api.webhook.exportDeliveriesCsv} input={{ params: { id: webhookId }, query: status !== 'all' ? { status } : {} }} what="the delivery log" label={narrow ? 'CSV' : 'Export CSV'} />
         <Tooltip title="Refresh (r)" describeChild>
           <span>
             <IconButton aria-label="Refresh the delivery log" onClick={() => void query.refetch()} disabled={query.isFetching}>
@@ -74,6 +80,7 @@ export function DeliveryLog({ webhookId, showEvent }: DeliveryLogProps) {
             (openCount > 0 ? ` · ${openCount} still open on this page` : '')}
       </Typography>
 
+      <DeliveryBulkActions selected={selected} onClearSelection={() => setSelection([])} />
       {query.error && !page ? (
         <ErrorState
           title="Could not load the delivery log"
@@ -99,6 +106,9 @@ export function DeliveryLog({ webhookId, showEvent }: DeliveryLogProps) {
             loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
             {...grid}
             onRowClick={open}
+            selection={selection}
+            onSelectionChange={setSelection}
+            selectionHideBelow="sm"
             rowHeight={narrow ? 92 : 72}
             empty={
               <EmptyState

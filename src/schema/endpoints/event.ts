@@ -48,6 +48,9 @@ export const EventListQuery = z
   .meta({ id: 'EventListQuery' });
 export type EventListQuery = z.input<typeof EventListQuery>;
 
+/** GET /event/export.csv: the list's filters and order, without paging (every page is in the file). */
+export const EventExportQuery = EventListQuery.omit({ pageSize: true, pageNumber: true, noCache: true }).meta({ id: 'EventExportQuery' });
+
 /** GET one event: what the video structure should contain. */
 export const EventGetQuery = z
   .object({
@@ -222,6 +225,17 @@ export const event = defineArea('event', {
       to: DateTime.optional().describe('Upcoming: events scheduled until'),
     }),
     responses: { 200: EventStatusCountsSchema },
+  },
+  exportCsv: {
+    method: 'GET',
+    path: '/event/export.csv',
+    summary: 'The events list as a CSV file',
+    description:
+      'Every event GET /event/ answers for the same filters and order, all its pages, as one CSV file (text/csv, streamed, with a Content-Disposition): id, title, state, times, channel, type, room, categories, tags, ids, MP4 state, dates.',
+    query: EventExportQuery,
+    responses: { 200: z.string().describe('RFC 4180 CSV, UTF-8 with a byte order mark') },
+    produces: 'text/csv',
+    extension: true,
   },
   listDeleted: {
     method: 'GET',

@@ -19,6 +19,17 @@ export const publicationMonitor = defineArea('publicationMonitor', {
     responses: { 200: MonitorPageSchema },
     extension: true,
   },
+  exportCsv: {
+    method: 'GET',
+    path: '/media/publications/monitor.csv',
+    summary: 'The publication monitor as a CSV file',
+    description:
+      'Every publication the monitor lists for the same filters and order, all its pages, as one CSV file (text/csv, streamed, with a Content-Disposition).',
+    query: PublicationMonitorQuery.omit({ pageSize: true, pageNumber: true }).meta({ id: 'PublicationMonitorExportQuery' }),
+    responses: { 200: z.string().describe('RFC 4180 CSV, UTF-8 with a byte order mark') },
+    produces: 'text/csv',
+    extension: true,
+  },
   get: {
     method: 'GET',
     path: '/media/publications/{id}',

@@ -109,6 +109,18 @@ export const webhook = defineArea('webhook', {
     responses: { 200: WebhookDeliveryPageSchema, 204: null },
     extension: true,
   },
+  exportDeliveriesCsv: {
+    method: 'GET',
+    path: '/webhook/{id}/deliveries.csv',
+    summary: 'The delivery log of a webhook as a CSV file',
+    description:
+      'Every delivery of the log for the same status filter, newest first, as one CSV file (text/csv, streamed, with a Content-Disposition). 404 when there is no such webhook.',
+    params: IdParams,
+    query: WebhookDeliveriesQuery.omit({ pageSize: true, pageNumber: true }).meta({ id: 'WebhookDeliveriesExportQuery' }),
+    responses: { 200: z.string().describe('RFC 4180 CSV, UTF-8 with a byte order mark'), 404: ErrorBodySchema },
+    produces: 'text/csv',
+    extension: true,
+  },
   delivery: {
     method: 'GET',
     path: '/webhook/deliveries/{deliveryId}',

@@ -28,6 +28,8 @@ import { assetRoutes } from './asset/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
 import { archiverRoutes } from './archiver/routes.ts';
 import { syndicationRoutes } from './syndication/routes.ts';
+import { encoderHealthRoutes } from './encoder-health/routes.ts';
+import { alertRoutes } from './alert/routes.ts';
 import { changeJobs } from '../changes/jobs.ts';
 import { liveJobs } from './live/jobs.ts';
 import { webhookJobs } from './webhook/jobs.ts';
@@ -36,6 +38,7 @@ import { assetJobs } from './asset/jobs.ts';
 import { vodDownloadJobs } from './vod-download/jobs.ts';
 import { archiverJobs } from './archiver/jobs.ts';
 import { syndicationJobs } from './syndication/jobs.ts';
+import { encoderHealthJobs } from './encoder-health/jobs.ts';
 
 export const implementations: readonly Implementation[] = [
   ...eventRoutes,
@@ -54,6 +57,8 @@ export const implementations: readonly Implementation[] = [
   ...vodDownloadRoutes,
   ...archiverRoutes,
   ...syndicationRoutes,
+  ...encoderHealthRoutes,
+  ...alertRoutes,
 ];
 
 /**
@@ -71,4 +76,5 @@ export const areaJobs: readonly AnyJobDefinition[] = [
   ...vodDownloadJobs,
   ...archiverJobs,
   ...syndicationJobs,
+  ...encoderHealthJobs,
 ];

@@ -41,3 +41,26 @@ export function sendStoredFile(request: { method: string; headers: { range?: str
   if (request.method === 'HEAD' || size === 0) return reply.send();
   return reply.send(createReadStream(path, { start, end }));
 }
+
+/**
+ * Validators for a file that may be asked for again (thumbnails, asset files): an ETag and
+ * Last-Modified on the answer, and 304 Not Modified when the browser's copy is still the file
+ * (If-None-Match, else If-Modified-Since; RFC 9110 §13). Answers true when the 304 was sent.
+ */
+export function answerIfFresh(
+  request: { headers: { 'if-none-match'?: string; 'if-modified-since'?: string } },
+  reply: FastifyReply,
+  etag: string,
+  modified: Date,
+): boolean {
+  reply.header('ETag', etag).header('Last-Modified', modified.toUTCString());
+  const match = request.headers['if-none-match'];
+  const since = request.headers['if-modified-since'];
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  const fresh =
+    match !== undefined
+      ? match.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag))
+      : since !== undefined && !Number.isNaN(Date.parse(since)) && Math.floor(modified.getTime() / 1000) <= Math.floor(Date.parse(since) / 1000);
+  if (fresh) reply.code(304).send();
+  return fresh;
+}

@@ -11,7 +11,7 @@
  */
 import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { z } from 'zod';
-import { absolutePath, ErrorBodySchema, pathParamNames, type Endpoint } from '#schema';
+import { absolutePath, ErrorBodySchema, isSuccessStatus, pathParamNames, type Endpoint } from '#schema';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -257,7 +257,15 @@ function operation(collector: SchemaCollector, endpoint: Endpoint): JsonSchema {
     responses[status] =
       schema === null
         ? { description }
-        : { description, content: { 'application/json': { schema: collector.convert(schema, 'output', `${endpoint.id}.${status}`) } } };
+        : {
+            description,
+            content: {
+              [isSuccessStatus(Number(status)) && endpoint.produces ? endpoint.produces : 'application/json']: { schema: collector.convert(schema, 'output', `${endpoint.id}.${status}`) },
+            },
+            ...(isSuccessStatus(Number(status)) && endpoint.produces === 'text/csv'
+              ? { headers: { 'Content-Disposition': { description: 'attachment; filename="<name>.csv"', schema: { type: 'string' } } } }
+              : {}),
+          };
   }
   const applies = new Set(ALWAYS);
   if (endpoint.body) applies.add('413');

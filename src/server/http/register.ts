@@ -28,6 +28,7 @@ import { createAuthenticate } from './auth.ts';
 import { HttpError, issueMessage, issuesToFields, validationError } from './errors.ts';
 import { bodyText, type AppServices, type Implementation, type RequestContext, type ResultHeaders } from './implement.ts';
 import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
+import { CsvAnswer, sendCsv } from './csv.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 import { ownServiceUrls, requestServiceUrl } from './service-url.ts';
 import { GroupCommit } from './group-commit.ts';
@@ -139,6 +140,11 @@ function checkResponse(endpoint: Endpoint, result: { status: number; body?: unkn
   const declared = endpoint.responses[result.status];
   if (declared === undefined || !isSuccessStatus(result.status)) {
     throw new HttpError(500, 'ResponseShape', `${endpoint.id} answered status ${result.status}, which its record does not declare as a success`);
+  }
+  // A streamed CSV is text by construction (csv.ts); it is not read whole to be checked.
+  if (result.body instanceof CsvAnswer) {
+    if (endpoint.produces !== 'text/csv') throw new HttpError(500, 'ResponseShape', `${endpoint.id} answered CSV, which its record does not declare (produces)`);
+    return;
   }
   if (declared === null) {
     if (result.body !== undefined && result.body !== null) {
@@ -289,6 +295,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
         }
         if (validateResponses) checkResponse(endpoint, result);
+        if (result.body instanceof CsvAnswer) return sendCsv(request, reply.code(result.status), result.body);
         if (!cacheKey || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
           return sendResult(reply, endpoint, result);
         }

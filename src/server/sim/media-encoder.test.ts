@@ -76,6 +76,24 @@ describe('MediaEncoder', () => {
     expect(Math.abs((await encoder.probe(copied)).durationMs! - 8_000)).toBeLessThan(150);
   });
 
+  it('reports its progress from ffmpeg\'s -progress output, across the clips it stitches', async () => {
+    const seen: number[] = [];
+    await encoder.mp4(
+      [
+        { segments, startMs: 0, durationMs: 4_000 },
+        { segments, startMs: 5_000, durationMs: 4_000 },
+      ],
+      join(dir, 'progress.mp4'),
+      { frameAccurate: true, onProgress: (fraction) => seen.push(fraction) },
+    );
+    expect(seen.length).toBeGreaterThan(1);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    // The first clip's end is half way; the second's, the whole.
+    expect(seen.some((f) => f > 0.4 && f <= 0.55)).toBe(true);
+    expect(seen.at(-1)).toBeGreaterThan(0.95);
+    expect(seen.at(-1)).toBeLessThanOrEqual(1);
+  });
+
   it('stitches clips and drops the tracks not wanted', async () => {
     const out = join(dir, 'stitched.mp4');
     await encoder.mp4(

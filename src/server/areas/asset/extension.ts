@@ -10,13 +10,16 @@
  * these without credentials, and the paths hold an unguessable event id. Content type by
  * extension, `Accept-Ranges: bytes` and 206 answers for ranges (players seek in MP4s), 416 for a
  * range beyond the file, CORS `*`.
+ *
+ * Also here: an event's picture for the lists (thumbnail-route.ts).
  */
 import { isGuid } from '#schema';
 import { stat } from 'node:fs/promises';
-import { sendStoredFile } from '../../http/byte-range.ts';
+import { answerIfFresh, sendStoredFile } from '../../http/byte-range.ts';
 import type { AppExtension } from '../../http/extension.ts';
 import type { ExtensionRoute } from '../../http/openapi.ts';
 import { notFound, sendError } from '../../http/errors.ts';
+import { registerThumbnailRoute, THUMBNAIL_ROUTES } from './thumbnail-route.ts';
 
 export const STORAGE_PREFIX = '/api/storage/public';
 
@@ -73,7 +76,7 @@ const ROUTES: readonly ExtensionRoute[] = [
 ];
 
 export const mediaExtension: AppExtension = {
-  async register(app, { services }) {
+  async register(app, { db, services }) {
     const media = services.media;
     await app.register(async (scope) => {
       scope.addHook('onSend', async (_request, reply) => {
@@ -92,11 +95,13 @@ export const mediaExtension: AppExtension = {
           }
           const info = file ? await stat(file).catch(() => null) : null;
           if (!file || !info?.isFile()) return sendError(request, reply, notFound(`There is no file ${request.params['*']}`));
-          reply.type(contentTypeOf(file)).header('Cache-Control', 'public, max-age=60').header('Last-Modified', info.mtime.toUTCString());
+          reply.type(contentTypeOf(file)).header('Cache-Control', 'public, max-age=60');
+          if (answerIfFresh(request, reply, `"${info.size}-${info.mtimeMs}"`, info.mtime)) return reply;
           return sendStoredFile(request, reply, file, info.size);
         },
       });
+      registerThumbnailRoute(scope, db, media);
     });
   },
-  routes: ROUTES,
+  routes: [...ROUTES, ...THUMBNAIL_ROUTES],
 };

@@ -161,3 +161,17 @@ async function countOnly(db: DbOrTx, filter: EventFilter, where: SQL, shape: str
   const [row] = (await statement.execute(values)) as { count: number }[];
   return row?.count ?? 0;
 }
+
+/**
+ * Every event of a filter in the list's order, page after page (the CSV export, export.ts). Pages
+ * of the list itself: walking to a deep page reads the display-order index only (migration 0025),
+ * so page 100 of a 100 000-event export costs little more than page 1. An event written while the
+ * export runs may be missed or listed twice, as it would be when paging the list by hand.
+ */
+export async function* eachEventRecord(db: DbOrTx, clientId: string, filter: EventFilter, column: EventOrderColumn, order: 'ASC' | 'DESC', pageSize = 1000): AsyncGenerator<EventRecord> {
+  for (let pageNumber = 1; ; pageNumber++) {
+    const { records } = await listEvents(db, clientId, filter, { pageSize, pageNumber, order, orderColumn: column });
+    yield* records;
+    if (records.length < pageSize) return;
+  }
+}

@@ -152,6 +152,17 @@ describe('PATCH /event/{id}', () => {
     expect(response.json<Event>()).toMatchObject({ title: 'Streaming', channelId: ids.channel });
   });
 
+  it('moves the encoder’s own start and end with the scheduled times, keeping their lead and lag (a drag on the schedule)', async () => {
+    await setColumns(t.database.db, t.clientId, event.id, { scheduledChannelStart: new Date('2026-05-03T19:45:00Z'), scheduledChannelEnd: new Date('2026-05-03T21:10:00Z') });
+    const moved = await patch(event.id, [
+      { op: 'replace', path: '/ScheduledStart', value: '2026-05-04T08:00:00Z' },
+      { op: 'replace', path: '/ScheduledEnd', value: '2026-05-04T09:30:00Z' },
+    ]);
+    expect([moved.scheduledChannelStart, moved.scheduledChannelEnd]).toEqual(['2026-05-04T07:45:00.000Z', '2026-05-04T09:40:00.000Z']);
+    const retitled = await patch(event.id, [{ op: 'replace', path: '/Title', value: 'Talk show, morning' }]);
+    expect(retitled.scheduledChannelStart).toBe('2026-05-04T07:45:00.000Z');
+  });
+
   it('answers 404 for an unknown, deleted or another client’s event', async () => {
     const ops: EventPatchBody = [{ op: 'replace', path: '/Title', value: 'x' }];
     expect((await failure(patch(randomUUID(), ops))).status).toBe(404);

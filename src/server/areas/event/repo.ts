@@ -11,7 +11,7 @@ import { recordFields, toRecord, type RecordRow } from './record-select.ts';
 import type { EventRecord, EventRow } from './serialize.ts';
 
 export { instant, parseEventFilter, type EventFilter } from './filter.ts';
-export { listEvents, type EventPage } from './list.ts';
+export { eachEventRecord, listEvents, type EventPage } from './list.ts';
 
 function selectEvents(db: DbOrTx, clientId: string) {
   return db.select(recordFields(clientId)).from(events);

@@ -12,6 +12,7 @@ import { getEvent, instant, listChannelEvents, parseEventFilter } from './repo.t
 import { countEventStatuses } from './status-counts.ts';
 import { serializeEvent } from './serialize.ts';
 import { eventWriteRoutes } from './write-routes.ts';
+import { eventExportRoutes } from './export.ts';
 
 export const eventRoutes: Implementation[] = [
   implement(endpoints.event.list, async ({ query }, ctx) => {
@@ -41,6 +42,8 @@ export const eventRoutes: Implementation[] = [
     const records = await listChannelEvents(ctx.db, ctx.client.clientId, params.id);
     return { status: 200, body: records.map((r) => serializeEvent(r)) };
   }),
+
+  ...eventExportRoutes,
 
   ...eventWriteRoutes,
 ];

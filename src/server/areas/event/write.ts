@@ -389,7 +389,7 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
   if (body.EventState !== undefined && body.EventState !== before.state) {
     errors.push({ field: 'EventState', message: stateChangeError(before.state, body.EventState) });
   }
-  const values = bodyColumns(body);
+  const values = { ...bodyColumns(body), ...channelTimesKept(before, body) };
 
   const ignored: string[] = [];
   if (busyReason(before)) {
@@ -450,6 +450,25 @@ const AUTOMATION_COLUMNS = [
   'scheduledChannelStart',
   'scheduledChannelEnd',
 ] as const satisfies readonly (keyof NonNullable<Parameters<typeof scheduleAutomation>[4]> & keyof EventRow)[];
+
+/**
+ * The encoder's own start and end (scheduledChannelStart/End, set by a composition; not fields of
+ * the body) are offsets from the scheduled times: when those move, these move with them, so a
+ * rescheduled event's encoder still starts its lead time before it and stops its lag after.
+ */
+function channelTimesKept(before: EventRow, body: ParsedEventBody): Partial<EventInsert> {
+  const kept: Partial<EventInsert> = {};
+  const pairs = [
+    [toDate(body.ScheduledStart), before.scheduledStart, before.scheduledChannelStart, 'scheduledChannelStart'],
+    [toDate(body.ScheduledEnd), before.scheduledEnd, before.scheduledChannelEnd, 'scheduledChannelEnd'],
+  ] as const;
+  for (const [next, previous, channelTime, column] of pairs) {
+    if (next instanceof Date && previous && channelTime && next.getTime() !== previous.getTime()) {
+      kept[column] = new Date(channelTime.getTime() + next.getTime() - previous.getTime());
+    }
+  }
+  return kept;
+}
 
 /** Columns whose change changes a name the record joins in (EventRecord: channel, room, ...). */
 const LOOKUP_COLUMNS: ReadonlySet<string> = new Set<keyof EventRow>(['channelId', 'xflowId', 'remixflowId', 'archiverflowId', 'infrastructureProfileId', 'roomId', 'eventTypeId']);

@@ -9,11 +9,12 @@
  */
 import { endpoints, publicationStateName, type FieldError } from '#schema';
 import { notFound, validationError } from '../../http/errors.ts';
+import { csvAnswer, mapRows, pages } from '../../http/csv.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { apply, plan, recordPublication, recordPublicationChange, serializePublications, type PublicationRow } from './core.ts';
 import { callbackRefusals } from './input.ts';
 import { applyLive, createLivePublications, leaveTarget, liveStatistics, parseCreate, planRecreate, planStart, planStop, planVisibility, type LivePlan, type TargetContext } from './live.ts';
-import { BATCH_CONCURRENCY, byTransaction, listPage, mapBounded, monitorPage, one, serializeOne, toMonitorRow } from './reads.ts';
+import { BATCH_CONCURRENCY, byTransaction, listPage, mapBounded, MONITOR_CSV_HEADER, monitorCsvRow, monitorPage, one, serializeOne, toMonitorRow } from './reads.ts';
 import { deletePublication, findPublication, historyOf } from './repo.ts';
 import { monitorRow } from './monitor-repo.ts';
 import { createVodPublications, removeVodOnTarget } from './vod.ts';
@@ -190,6 +191,10 @@ export const publicationRoutes: Implementation[] = [
 
   // Monitor (extension)
   implement(endpoints.publicationMonitor.list, async ({ query }, ctx) => ({ status: 200, body: await monitorPage(ctx, query) })),
+  implement(endpoints.publicationMonitor.exportCsv, async ({ query }, ctx) => {
+    const rows = pages(async (offset, limit) => (await monitorPage(ctx, { ...query, pageNumber: offset / limit + 1, pageSize: limit })).results);
+    return { status: 200, body: await csvAnswer(`publications-${ctx.clock.now().toISOString().slice(0, 10)}.csv`, MONITOR_CSV_HEADER, mapRows(rows, monitorCsvRow)) };
+  }),
   implement(endpoints.publicationMonitor.get, async ({ params }, ctx) => {
     const row = await monitorRow(ctx.db, ctx.client.clientId, params.id);
     if (!row) throw notFound(`No publication ${params.id}`);

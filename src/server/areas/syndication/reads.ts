@@ -8,7 +8,8 @@
  * Created (default), Started or Completed, newest first with empty dates last; from/to bound the
  * ordering date; pageNumber/pageSize. noCache is accepted; every read is fresh.
  */
-import { FAILED_PUBLICATION_STATES, publicationStateName, type MonitorRow, type Publication, type PublicationKind } from '#schema';
+import { DestinationTarget, FAILED_PUBLICATION_STATES, publicationStateName, type MonitorRow, type Publication, type PublicationKind } from '#schema';
+import type { CsvValue } from '../../http/csv.ts';
 import { badField, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/implement.ts';
 import { apply, serializePublications, viewItems, type PublicationRow } from './core.ts';
@@ -132,6 +133,13 @@ export async function monitorPage(
   for (const t of totals) counts[groupOf(t.kind, t.state)]! += Number(t.n);
   const totalCount = groups.length > 0 ? groups.reduce((sum, g) => sum + (counts[g] ?? 0), 0) : Object.values(counts).reduce((a, b) => a + b, 0);
   return { pageNumber: query.pageNumber, pageSize: query.pageSize, totalCount, counts, results: rows.map(toMonitorRow) };
+}
+
+/** The publication monitor as CSV (publicationMonitor.exportCsv): one line per row, these columns. */
+export const MONITOR_CSV_HEADER = ['Id', 'Kind', 'Api', 'Target', 'Destination', 'Event id', 'Event title', 'Content id', 'State', 'Reason', 'Progress', 'Created', 'Started', 'Completed'];
+
+export function monitorCsvRow(r: MonitorRow): CsvValue[] {
+  return [r.id, r.kind, r.api, DestinationTarget.nameOf(r.target) ?? String(r.target), r.destinationName, r.eventId, r.eventTitle, r.contentId, r.publicationStateString, r.reason, r.progress, r.dateCreated, r.dateStarted, r.dateCompleted];
 }
 
 /** How many publications of a start/all or stop/all are attempted at once. */

@@ -91,13 +91,15 @@ export async function listDeliveries(
   clientId: string,
   webhookId: string,
   page: { pageSize: number; pageNumber: number; status?: WebhookDeliveryStatus | undefined },
+  /** `count: false`: a reader of every page (the CSV export) needs no total. */
+  options: { count?: boolean } = {},
 ): Promise<DeliveryPage> {
   const where = and(
     eq(webhookDeliveries.clientId, clientId),
     eq(webhookDeliveries.webhookId, webhookId),
     page.status ? eq(webhookDeliveries.status, page.status) : undefined,
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+  const [{ total } = { total: 0 }] = options.count === false ? [] : await db.select({ total: count() }).from(webhookDeliveries).where(where);
   const rows = await db
     .select()
     .from(webhookDeliveries)

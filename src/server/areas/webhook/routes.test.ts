@@ -264,6 +264,10 @@ describe('delivery log, test and redelivery', () => {
     const page2 = await api.call(endpoints.webhook.deliveries, { params: { id: webhook.id }, query: { pageSize: 2, pageNumber: 2 } });
     expect(page2!.results).toHaveLength(1);
     expect(await api.call(endpoints.webhook.deliveries, { params: { id: webhook.id }, query: { status: 'failed' } })).toMatchObject({ totalCount: 0 });
+    const csv = (await api.call(endpoints.webhook.exportDeliveriesCsv, { params: { id: webhook.id }, query: {} })).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toHaveLength(4);
+    expect(csv[1]!.split(',').slice(0, 5)).toEqual([page1!.results[0]!.id, eventId, 'change', 'Updated', 'delivered']);
+    expect((await failure(api.call(endpoints.webhook.exportDeliveriesCsv, { params: { id: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' }, query: {} }))).status).toBe(404);
 
     const original = page2!.results[0]!;
     const before = receiver.received.length;

@@ -33,7 +33,8 @@ import {
 } from './repo.ts';
 import { checkWebhookInput } from './rules.ts';
 import { toNotification } from '../../changes/notification.ts';
-import { toAttempt, toDelivery, toEventWebhook, toWebhook } from './serialize.ts';
+import { deliveryCsvRow, DELIVERY_CSV_HEADER, toAttempt, toDelivery, toEventWebhook, toWebhook } from './serialize.ts';
+import { csvAnswer, mapRows, pages } from '../../http/csv.ts';
 
 const NO_TRANSACTION = { transaction: false };
 
@@ -185,6 +186,14 @@ export const webhookRoutes: Implementation[] = [
         results: page.rows.map((r) => toDelivery(r.delivery, r.attempts, env(ctx).settings.maxAttempts)),
       },
     };
+  }),
+
+  implement(endpoints.webhook.exportDeliveriesCsv, async ({ params, query }, ctx) => {
+    if (!(await getWebhook(ctx.db, ctx.client.clientId, params.id))) throw notFound(`There is no webhook ${params.id}`);
+    const maxAttempts = env(ctx).settings.maxAttempts;
+    const rows = pages(async (offset, limit) => (await listDeliveries(ctx.db, ctx.client.clientId, params.id, { ...query, pageSize: limit, pageNumber: offset / limit + 1 }, { count: false })).rows);
+    const name = `webhook-${params.id.slice(0, 8)}-deliveries-${ctx.clock.now().toISOString().slice(0, 10)}.csv`;
+    return { status: 200, body: await csvAnswer(name, DELIVERY_CSV_HEADER, mapRows(rows, (r) => deliveryCsvRow(toDelivery(r.delivery, r.attempts, maxAttempts)))) };
   }),
 
   implement(endpoints.webhook.delivery, async ({ params }, ctx) => {

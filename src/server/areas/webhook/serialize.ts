@@ -63,3 +63,10 @@ export function toDelivery(row: DeliveryRow, attempts: AttemptRow[], maxAttempts
     attempts: attempts.map(toAttempt),
   };
 }
+
+/** The columns of the delivery log's CSV (GET /webhook/{id}/deliveries.csv). */
+export const DELIVERY_CSV_HEADER = ['Id', 'Event id', 'Kind', 'Action', 'Status', 'Attempts', 'Last status code', 'Last error', 'Created', 'Next attempt', 'Completed', 'Redelivery of'];
+
+export function deliveryCsvRow(d: WebhookDelivery): (string | number | null)[] {
+  return [d.id, d.eventId, d.kind, d.notification.action, d.status, d.attemptCount, d.lastStatusCode, d.lastError, d.createdAt, d.nextAttemptAt, d.completedAt, d.redeliveryOf];
+}

@@ -95,6 +95,8 @@ export const archiverSegments = pgTable(
     index('archiver_segments_completed_idx')
       .on(t.clientId, t.captureId, t.startTime, t.endTime)
       .where(sql`${t.state} = 'completed'`),
+    // The alert centre's captures with segments given up (areas/alert).
+    index('archiver_segments_given_up_idx').on(t.clientId, t.captureId, t.updatedAt).where(sql`${t.gaveUp}`),
     index('archiver_segments_open_idx')
       .on(t.clientId, t.captureId, t.dueAt)
       .where(sql`${t.state} in ('scheduled', 'inProgress', 'failed') and not ${t.gaveUp}`),

@@ -11,6 +11,7 @@
  * - `mails`: the mailbox the service keeps when it has no SMTP server (SMTP_URL unset): every mail
  *   it sent, readable through the mailbox extension operations and the dashboard.
  */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey } from './tenancy.ts';
@@ -84,6 +85,8 @@ export const vodDownloads = pgTable(
     uniqueIndex('vod_downloads_content_idx').on(t.clientId, t.contentId),
     index('vod_downloads_client_created_idx').on(t.clientId, t.creationDate),
     index('vod_downloads_event_idx').on(t.clientId, t.eventId),
+    // The alert centre's failed downloads (areas/alert).
+    index('vod_downloads_failed_idx').on(t.clientId, t.failureDate).where(sql`${t.status} = 'failed'`),
     uniqueIndex('vod_downloads_token_idx').on(t.fileToken),
   ],
 );

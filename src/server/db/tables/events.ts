@@ -212,6 +212,9 @@ export const events = pgTable(
         .on(t.clientId, sql`coalesce(${t.actualLiveEnd}, 'infinity'::timestamptz)`)
         .where(sql`${t.actualLiveStart} is not null`),
       index('events_client_date_created_idx').on(t.clientId, t.dateCreated),
+      // The alert centre's failed MP4s, and the streaming events the encoder health samples across clients.
+      index('events_mp4_failed_idx').on(t.clientId, t.dateModified).where(sql`${t.mp4State} = 4 and ${t.dateDeleted} is null`),
+      index('events_streaming_idx').on(t.state).where(sql`${t.state} in (1, 2, 3) and ${t.dateDeleted} is null`),
       // Clips are few: the clipsOnly list and GET /search/clips find them here, in list order.
       index('events_client_clips_idx')
         .on(t.clientId, sql`coalesce(${t.displayStart}, ${t.scheduledStart})`, t.id)

@@ -12,3 +12,4 @@ export * from './assets.ts';
 export * from './downloads.ts';
 export * from './archiver.ts';
 export * from './syndication.ts';
+export * from './operations.ts';

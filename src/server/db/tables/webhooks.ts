@@ -84,6 +84,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_open_idx').on(t.webhookId, sql`coalesce(${t.eventId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.seq, t.createdAt).where(sql`${t.status} in ('pending', 'sending') and ${t.kind} <> 'test'`),
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_log_idx').on(t.webhookId, t.createdAt),
+    // The alert centre's deliveries given up (areas/alert).
+    index('webhook_deliveries_failed_idx').on(t.clientId, t.webhookId, t.completedAt).where(sql`${t.status} = 'failed'`),
   ],
 );
 

@@ -1,0 +1,48 @@
+/**
+ * The alert centre's operations (beyond the interface): the alerts, computed from the data with
+ * their acknowledgements, and acknowledging them.
+ *
+ * The activity trail (trust-core, issue 28's neighbour) records every successful write in its
+ * transaction: when it lands, `acknowledge` records its entry there through `recordAcknowledged`
+ * below, the one place to change.
+ */
+import { endpoints, type Alert } from '#schema';
+import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { ensureSampling } from '../encoder-health/index.ts';
+import { acknowledge, acknowledgementsOf } from './repo.ts';
+import { findAlerts } from './sources.ts';
+
+/** Hook for the activity trail: what an acknowledgement records (nothing until the trail exists). */
+async function recordAcknowledged(_ctx: RequestContext, _alertIds: readonly string[]): Promise<void> {}
+
+export const alertRoutes: Implementation[] = [
+  implement(
+    endpoints.alert.list,
+    async ({ query }, ctx) => {
+      const clientId = ctx.client.clientId;
+      const now = ctx.clock.now();
+      const found = await findAlerts(ctx.db, clientId, now);
+      const acks = await acknowledgementsOf(ctx.db, clientId, found.map((a) => a.id));
+      const alerts: Alert[] = found.map((a) => {
+        const acknowledgedAt = acks.get(a.id);
+        // Acknowledged before it happened (again): open.
+        return { ...a, acknowledgedAt: acknowledgedAt && acknowledgedAt.getTime() >= Date.parse(a.at) ? acknowledgedAt.toISOString() : null };
+      });
+      const open = alerts.filter((a) => a.acknowledgedAt === null);
+      // The top bar asks this of every open dashboard: the encoders' sampling keeps going while anything streams.
+      await ensureSampling(ctx.db, ctx.clock, ctx.encoderHealth);
+      return {
+        status: 200,
+        body: { alerts: query.includeAcknowledged ? alerts : open, open: open.length, acknowledged: alerts.length - open.length },
+      };
+    },
+    // A read that may start the sampling (a job row).
+    { transaction: true },
+  ),
+
+  implement(endpoints.alert.acknowledge, async ({ body }, ctx) => {
+    const acknowledged = await acknowledge(ctx.db, ctx.client.clientId, body.ids, ctx.clock.now());
+    await recordAcknowledged(ctx, body.ids);
+    return { status: 200, body: { acknowledged } };
+  }),
+];
