@@ -12,7 +12,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
 import type { VodDownloadDetails } from '#schema';
-import { useServiceUrl } from '#app/use-describe-error.ts';
+import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -43,6 +43,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
   const serviceUrl = useServiceUrl();
   const { mailbox } = props;
   const retry = useRetryDownload();
+  const describeError = useDescribeError();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
 
@@ -128,7 +129,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
                           { params: { id: row.id } },
                           {
                             onSuccess: () => notify(`Making ${row.mp4Filename} again`),
-                            onError: (error) => notify(`Could not retry ${row.mp4Filename}: ${error.message}`, { severity: 'error' }),
+                            onError: (error) => notify(`Could not retry ${row.mp4Filename}: ${describeError(error).message}`, { severity: 'error' }),
                           },
                         )
                       }
@@ -148,7 +149,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
         },
       },
     ],
-    [serviceUrl, mailbox, retry],
+    [serviceUrl, mailbox, retry, describeError],
   );
 
   return (
