@@ -14,7 +14,7 @@ import RetryIcon from '@mui/icons-material/Replay';
 import type { VodDownloadDetails } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
@@ -164,32 +164,18 @@ export function DownloadsTable(props: DownloadsTableProps) {
         {...props.grid}
         empty={props.empty}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete the download?"
+      <DeleteDialog
+        record={deleting}
+        title={() => 'Delete the download?'}
         confirmLabel="Delete the download"
-        destructive
         mutation={remove}
-        onClose={() => {
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: () => {
-                notify(`Deleted ${deleting.mp4Filename}`);
-                setDeleting(null);
-              },
-            },
-          )
-        }
+        deleted={(d) => `Deleted ${d.mp4Filename}`}
+        onClose={() => setDeleting(null)}
       >
         <p>
           <strong>{deleting?.mp4Filename}</strong> and its file are deleted; its link stops working at once, also the one in the mail sent to {deleting?.emailAddress}.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }
