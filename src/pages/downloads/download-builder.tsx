@@ -21,6 +21,7 @@ import { VodDownloadBody, type VodDownloadDetails } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
+import { formatBytes } from '#components/format-media.ts';
 import { FormSelectField } from '#components/form/select-field.tsx';
 import { applyFieldErrors, type MappedServerErrors } from '#components/form/server-errors.ts';
 import { FormSwitchField } from '#components/form/switch-field.tsx';
@@ -29,7 +30,7 @@ import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { ClipList } from './clip-list.tsx';
 import { masterOf, totalMs, updateDraft, useClipDraft, type ClipDraft } from './clip-draft.ts';
-import { formatBytes, formatDuration, MAIL_LABELS, serviceTime, STATE_COLORS, STATE_LABELS } from './download-format.ts';
+import { formatDuration, MAIL_LABELS, serviceTime, STATE_COLORS, STATE_LABELS } from './download-format.ts';
 import { linkOf, useDownloadDetails } from './use-downloads.ts';
 
 export const LANGUAGES = [
@@ -107,7 +108,7 @@ export function FollowDownload({ row, onDone }: { row: VodDownloadDetails | unde
       {link && (
         <>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-            {formatDuration(row.durationMs)} · {formatBytes(row.fileBytes)} · {MAIL_LABELS[row.mail.status]} to {row.emailAddress}
+            {formatDuration(row.durationMs)} · {formatBytes(row.fileBytes) || '—'} · {MAIL_LABELS[row.mail.status]} to {row.emailAddress}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button variant="contained" href={link} target="_blank" rel="noopener" startIcon={<OpenIcon />}>

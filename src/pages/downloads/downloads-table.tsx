@@ -16,10 +16,11 @@ import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
 import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
+import { formatBytes } from '#components/format-media.ts';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import type { GridPaging, ServerGridColDef } from '#components/server-data-grid.tsx';
-import { formatBytes, formatDuration } from './download-format.ts';
+import { formatDuration } from './download-format.ts';
 import { linkOf, useDeleteDownload, useRetryDownload } from './use-downloads.ts';
 import { MailCell, StateCell } from './download-cells.tsx';
 
