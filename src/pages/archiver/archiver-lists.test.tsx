@@ -125,4 +125,17 @@ describe('the archiver streams', () => {
     expect(within(rowsOf(grid)[0]!).getByText('cap_30')).toBeTruthy();
     expect(within(rowsOf(grid)[24]!).getByText('cap_06')).toBeTruthy();
   });
+
+  it('deletes a stream after its confirmation, once, and says so', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    renderPage('/archiver?tab=streams');
+    const grid = await screen.findByRole('grid', { name: 'Archiver streams' }, { timeout: 20_000 });
+    await user.click(await within(grid).findByRole('button', { name: 'Delete stream 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete stream 1?' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Delete stream' }));
+    expect(await screen.findByText('Deleted stream 1')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete stream 1?' })).toBeNull());
+    await waitFor(() => expect(footerOf(grid).getByText('1–25 of 29')).toBeTruthy());
+    expect(await fixture.service.call(endpoints.archiverStream.list, {})).toHaveLength(29);
+  });
 });

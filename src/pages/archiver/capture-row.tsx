@@ -13,6 +13,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { Capture, CaptureStats } from '#schema';
 import { api } from '#app/api.ts';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { formatDateTimeRange } from '#components/format-time.ts';
 import { AvailabilityTimeline } from './availability-timeline.tsx';
 import { formatDuration, totals, layoutBlocks, type TimeRange } from './timeline.ts';
@@ -57,6 +58,7 @@ export interface CaptureRowProps {
 
 export function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selection, onSelect, onEdit, onDelete }: CaptureRowProps) {
   const recording = isRecording(capture, now);
+  const describeError = useDescribeError();
   const available = useQuery(api.archiverCapture.available.queryOptions({ params: { id: capture.id } }));
   const fine = zoomKey === '10m' || zoomKey === '1h';
   const windowSegments = useQuery({
@@ -109,7 +111,7 @@ export function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selec
         {capture.publishingPoints.join(' · ')}
       </Typography>
       {available.error ? (
-        <Alert severity="error">Could not load what this capture holds: {available.error.message}</Alert>
+        <Alert severity="error">Could not load what this capture holds: {describeError(available.error).message}</Alert>
       ) : (
         <AvailabilityTimeline
           ranges={ranges}

@@ -24,8 +24,7 @@ import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
 import type { Capture } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -207,31 +206,17 @@ export function CapturesTab() {
           update({ new: null });
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the capture ${deleting?.id ?? ''}?`}
+      <DeleteDialog
+        record={deleting}
+        title={(c) => `Delete the capture ${c.id}?`}
         confirmLabel="Delete capture"
-        destructive
         mutation={remove}
-        onClose={() => {
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: (deleted) => {
-                notify(`Deleted the capture ${deleted.id}`, { severity: 'success' });
-                if (selectedId === deleted.id) update({ capture: null, from: null, to: null });
-                setDeleting(null);
-              },
-            },
-          )
-        }
+        deleted={(c) => `Deleted the capture ${c.id}`}
+        onDeleted={(c) => selectedId === c.id && update({ capture: null, from: null, to: null })}
+        onClose={() => setDeleting(null)}
       >
         Its recording stops and every segment it captured is deleted, with its streams. Playout profiles no longer list it. This cannot be undone.
-      </ConfirmDialog>
+      </DeleteDialog>
     </Box>
   );
 }

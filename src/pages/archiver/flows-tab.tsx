@@ -24,7 +24,7 @@ import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
 import { useFormSubmit } from '#components/form/use-form-submit.ts';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
@@ -130,30 +130,16 @@ export function FlowsTab() {
       </Stack>
       {content}
       <FlowFormDialog open={editing !== null} flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the archiver flow ${deleting?.name ?? ''}?`}
+      <DeleteDialog
+        record={deleting}
+        title={(f) => `Delete the archiver flow ${f.name}?`}
         confirmLabel="Delete flow"
-        destructive
         mutation={remove}
-        onClose={() => {
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: () => {
-                notify(`Deleted the archiver flow ${deleting.name}`, { severity: 'success' });
-                setDeleting(null);
-              },
-            },
-          )
-        }
+        deleted={(f) => `Deleted the archiver flow ${f.name}`}
+        onClose={() => setDeleting(null)}
       >
         Events that use it keep its id but no longer get archiver URLs from it.
-      </ConfirmDialog>
+      </DeleteDialog>
     </Box>
   );
 }

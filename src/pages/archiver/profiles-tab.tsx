@@ -20,8 +20,7 @@ import ShieldIcon from '@mui/icons-material/ShieldOutlined';
 import type { PlayoutProfile } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
@@ -95,30 +94,16 @@ export function ProfilesTab() {
       </Stack>
       {content}
       <ProfileFormDialog open={editing !== null} profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the playout profile ${deleting?.id ?? ''}?`}
+      <DeleteDialog
+        record={deleting}
+        title={(p) => `Delete the playout profile ${p.id}?`}
         confirmLabel="Delete profile"
-        destructive
         mutation={remove}
-        onClose={() => {
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: (deleted) => {
-                notify(`Deleted the playout profile ${deleted.id}`, { severity: 'success' });
-                setDeleting(null);
-              },
-            },
-          )
-        }
+        deleted={(p) => `Deleted the playout profile ${p.id}`}
+        onClose={() => setDeleting(null)}
       >
         Its streams stop playing and are deleted. The captures it lists stay, with their content.
-      </ConfirmDialog>
+      </DeleteDialog>
     </Box>
   );
 }

@@ -15,8 +15,7 @@ import StreamIcon from '@mui/icons-material/LiveTvOutlined';
 import type { ArchiverStream } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -167,31 +166,17 @@ export function StreamsTab() {
           rowHeight={48}
         />
       </Paper>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete stream ${deleting?.id ?? ''}?`}
+      <DeleteDialog
+        record={deleting}
+        title={(s) => `Delete stream ${s.id}?`}
         confirmLabel="Delete stream"
-        destructive
         mutation={remove}
-        onClose={() => {
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: (deleted) => {
-                notify(`Deleted stream ${deleted.id}`, { severity: 'success' });
-                if (deleted.id === playing) play(null);
-                setDeleting(null);
-              },
-            },
-          )
-        }
+        deleted={(s) => `Deleted stream ${s.id}`}
+        onDeleted={(s) => s.id === playing && play(null)}
+        onClose={() => setDeleting(null)}
       >
         Its URL stops playing. The capture keeps its content; the service does not make this stream again.
-      </ConfirmDialog>
+      </DeleteDialog>
     </Box>
   );
 }

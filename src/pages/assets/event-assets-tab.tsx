@@ -26,12 +26,13 @@ import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { mp4Condition, mp4ConditionLabel, mp4Parts, type Mp4Condition } from '#components/event-state.ts';
+import { formatBytes } from '#components/format-media.ts';
 import { Player } from '#components/player.tsx';
 import { WorkProgressBar } from '#components/work-progress.tsx';
 import { absoluteUrl, playableHlsUrl } from '#pages/event/index.ts';
 import { AssetGallery } from './asset-gallery.tsx';
 import { AssetRequestDialog, type RequestKind } from './asset-request-dialog.tsx';
-import { formatBytes, formatClipTime, parseClipTime } from './use-assets.ts';
+import { formatClipTime, parseClipTime } from './use-assets.ts';
 
 const MP4_COLOURS: Record<Mp4Condition, 'default' | 'info' | 'success' | 'warning' | 'error'> = { none: 'default', making: 'info', ready: 'success', missing: 'warning', failed: 'error' };
 

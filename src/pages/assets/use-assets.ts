@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSET_PAGE_SIZE, AssetType, type Asset } from '#schema';
 import { api } from '#app/api.ts';
+import { formatTimecode } from '#components/format-media.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 
 export const MAX_PAGES = 20;
@@ -112,14 +113,7 @@ export function posterUrl(asset: Asset): string | null {
 }
 
 /** HH:mm:ss.fff of seconds of media. */
-export function formatClipTime(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds * 1000));
-  const h = Math.floor(total / 3_600_000);
-  const m = Math.floor((total % 3_600_000) / 60_000);
-  const s = Math.floor((total % 60_000) / 1000);
-  const f = total % 1000;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(f).padStart(3, '0')}`;
-}
+export const formatClipTime = (seconds: number) => formatTimecode(seconds * 1000);
 
 /** Seconds of HH:mm:ss(.fff), or undefined. */
 export function parseClipTime(text: string): number | undefined {
@@ -128,9 +122,3 @@ export function parseClipTime(text: string): number | undefined {
   return (Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3]) + Number((m[4] ?? '0').padEnd(3, '0')) / 1000;
 }
 
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -20,18 +20,7 @@ export function formatDuration(minutes: number): string {
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
-/** Decimal units, as the service's friendlyFormat writes them: "950 B", "1.2 KB", "38.5 GB". */
-export function formatBytes(bytes: number, locale?: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  if (unit === 0) return `${Math.round(value).toLocaleString(locale)} B`;
-  if (Number(value.toFixed(1)) >= 1000 && unit < BYTE_UNITS.length - 1) return `1.0 ${BYTE_UNITS[unit + 1]}`;
-  return `${value.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${BYTE_UNITS[unit]}`;
-}
+export { formatBytes } from '#components/format-media.ts';
 
 /** The unit that suits the largest of some byte counts, for one chart axis. */
 export function byteScale(max: number): { unit: string; divisor: number } {

@@ -7,16 +7,12 @@
  *   `d.hh:mm:ss` and a fraction are possible).
  */
 
+import { formatTimecode } from '#components/format-media.ts';
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** `00:01:23.456`: the form the service takes for trim points and marker starts. */
-export function formatTimecode(ms: number): string {
-  const total = Math.max(0, Math.round(ms));
-  const hours = Math.floor(total / 3_600_000);
-  const minutes = Math.floor((total % 3_600_000) / 60_000);
-  const seconds = Math.floor((total % 60_000) / 1000);
-  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${pad(total % 1000, 3)}`;
-}
+export { formatTimecode };
 
 /** `00:00:30`, or `00:00:30.5` with a fraction: a TimeSpan for marker durations. */
 export function formatTimeSpan(ms: number): string {

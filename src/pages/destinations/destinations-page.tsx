@@ -21,7 +21,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
@@ -149,20 +149,17 @@ export default function DestinationsPage() {
         />
       )}
       {activation && <ActivationDialog destination={activation.destination} step={activation.step} onClose={() => { setActivation(null); void list.refetch(); }} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the destination'}?`}
+      <DeleteDialog
+        record={deleting}
+        title={(d) => `Delete ${d.name}?`}
         confirmLabel="Delete"
-        destructive
         mutation={remove}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => { setDeleting(null); if (selectedId === deleting.id) setParam('destination', null); } })
-        }
+        deleted={(d) => `Deleted ${d.name}`}
+        onDeleted={(d) => selectedId === d.id && setParam('destination', null)}
         onClose={() => setDeleting(null)}
       >
         <Typography>Every publication to this destination is deleted with it, from Control Room. What was published on the platform stays there.</Typography>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import RemoveIcon from '@mui/icons-material/Close';
 import { masterOf, moveClip, removeClip, updateDraft, type ClipDraft, type DraftClip } from './clip-draft.ts';
-import { formatDuration, formatTimecode } from './download-format.ts';
+import { formatDuration, formatClipMark } from './download-format.ts';
 
 export interface ClipListProps {
   draft: ClipDraft;
@@ -22,7 +22,7 @@ export interface ClipListProps {
   errors?: Record<number, string>;
 }
 
-const describe = (clip: DraftClip, index: number) => `clip ${index + 1}, ${clip.eventTitle} ${formatTimecode(clip.fromMs)} to ${clip.toEnd ? 'the end' : formatTimecode(clip.toMs)}`;
+const describe = (clip: DraftClip, index: number) => `clip ${index + 1}, ${clip.eventTitle} ${formatClipMark(clip.fromMs)} to ${clip.toEnd ? 'the end' : formatClipMark(clip.toMs)}`;
 
 function ClipRow({ clip, index, master, count, error }: { clip: DraftClip; index: number; master: boolean; count: number; error: string | undefined }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: clip.key });
@@ -69,8 +69,8 @@ function ClipRow({ clip, index, master, count, error }: { clip: DraftClip; index
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
           {clip.toEnd
-            ? `${formatTimecode(clip.fromMs)} – the end · about ${formatDuration(clip.toMs - clip.fromMs)}`
-            : `${formatTimecode(clip.fromMs)} – ${formatTimecode(clip.toMs)} · ${formatDuration(clip.toMs - clip.fromMs)}`}
+            ? `${formatClipMark(clip.fromMs)} – the end · about ${formatDuration(clip.toMs - clip.fromMs)}`
+            : `${formatClipMark(clip.fromMs)} – ${formatClipMark(clip.toMs)} · ${formatDuration(clip.toMs - clip.fromMs)}`}
         </Typography>
         {error && (
           <Typography variant="caption" component="p" role="alert" sx={{ color: 'error.main' }}>

@@ -16,7 +16,7 @@ import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { Player } from '#components/player.tsx';
 import { addClip } from './clip-draft.ts';
-import { formatDuration, formatTimecode } from './download-format.ts';
+import { formatDuration, formatClipMark } from './download-format.ts';
 
 export interface ClipMarkerProps {
   eventId: string;
@@ -111,13 +111,13 @@ export function ClipMarker({ eventId, eventTitle, src, empty }: ClipMarkerProps)
             <Kbd>O</Kbd>
           </Button>
           <Typography variant="body2" aria-live="polite" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
-            In {inMs === null ? '–' : formatTimecode(inMs)} · Out {outMs === null ? '–' : formatTimecode(outMs)}
+            In {inMs === null ? '–' : formatClipMark(inMs)} · Out {outMs === null ? '–' : formatClipMark(outMs)}
             {valid ? ` · ${formatDuration(outMs - inMs)}` : ''}
           </Typography>
           <Box sx={{ flex: 1 }} />
           <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
-            {formatTimecode(positionMs)}
-            {durationMs !== null ? ` / ${formatTimecode(durationMs)}` : ''}
+            {formatClipMark(positionMs)}
+            {durationMs !== null ? ` / ${formatClipMark(durationMs)}` : ''}
           </Typography>
           <Button size="small" onClick={addWhole} disabled={durationMs === null}>
             Add whole event

@@ -4,31 +4,33 @@
  * the service for it and then follows it to ready (`?download=<id>` in the URL), with its link.
  * Problems the service names come back onto their fields and clips.
  */
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { VodDownloadBody, type VodDownloadDetails } from '#schema';
-import { ApiError } from '#client';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
+import { formatBytes } from '#components/format-media.ts';
+import { FormSelectField } from '#components/form/select-field.tsx';
+import { applyFieldErrors, type MappedServerErrors } from '#components/form/server-errors.ts';
+import { FormSwitchField } from '#components/form/switch-field.tsx';
+import { FormTextField } from '#components/form/text-field.tsx';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { ClipList } from './clip-list.tsx';
 import { masterOf, totalMs, updateDraft, useClipDraft, type ClipDraft } from './clip-draft.ts';
-import { formatBytes, formatDuration, MAIL_LABELS, serviceTime, STATE_COLORS, STATE_LABELS } from './download-format.ts';
+import { formatDuration, MAIL_LABELS, serviceTime, STATE_COLORS, STATE_LABELS } from './download-format.ts';
 import { linkOf, useDownloadDetails } from './use-downloads.ts';
 
 export const LANGUAGES = [
@@ -56,24 +58,29 @@ export function bodyOf(draft: ClipDraft): VodDownloadBody {
   };
 }
 
-interface Problems {
-  email?: string;
-  filename?: string;
-  clips: Record<number, string>;
-  general: string[];
+/** The form's own fields; the clips stay in the draft, `downloadClips` holds their keys so a clip's error has a field. */
+interface Fields {
+  emailAddress: string;
+  emailLanguage: string;
+  mp4Filename: string;
+  frameAccurate: boolean;
+  downloadClips: string[];
 }
+type FieldName = 'emailAddress' | 'mp4Filename' | `downloadClips.${number}`;
 
-function problemsOf(fields: readonly { field: string; message: string }[]): Problems {
-  const problems: Problems = { clips: {}, general: [] };
-  for (const { field, message } of fields) {
+/** The service's (and the schema's) field names onto the form's: a clip's error on the clip, whatever part of it. */
+export function mapDownloadErrors(errors: readonly { field: string; message: string }[]): MappedServerErrors<FieldName> {
+  const mapped: MappedServerErrors<FieldName> = { fields: [], other: [] };
+  for (const { field, message } of errors) {
     const path = field.replace(/^body\./, '');
     const clip = /^downloadClips\.(\d+)/.exec(path);
-    if (path === 'emailAddress') problems.email = message;
-    else if (path === 'mp4Filename') problems.filename = message;
-    else if (clip) problems.clips[Number(clip[1])] = message;
-    else problems.general.push(message);
+    const name: FieldName | undefined = path === 'emailAddress' || path === 'mp4Filename' ? path : clip ? `downloadClips.${Number(clip[1])}` : undefined;
+    const existing = mapped.fields.find((f) => f.name === name);
+    if (!name) mapped.other.push(message);
+    else if (existing) existing.message = `${existing.message}; ${message}`;
+    else mapped.fields.push({ name, message });
   }
-  return problems;
+  return mapped;
 }
 
 /** A submitted download, followed until it is ready (or failed). */
@@ -101,7 +108,7 @@ export function FollowDownload({ row, onDone }: { row: VodDownloadDetails | unde
       {link && (
         <>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-            {formatDuration(row.durationMs)} · {formatBytes(row.fileBytes)} · {MAIL_LABELS[row.mail.status]} to {row.emailAddress}
+            {formatDuration(row.durationMs)} · {formatBytes(row.fileBytes) || '—'} · {MAIL_LABELS[row.mail.status]} to {row.emailAddress}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button variant="contained" href={link} target="_blank" rel="noopener" startIcon={<OpenIcon />}>
@@ -125,14 +132,9 @@ export function FollowDownload({ row, onDone }: { row: VodDownloadDetails | unde
 }
 
 export function DownloadBuilder() {
-  const draft = useClipDraft();
   const [params, setParams] = useUrlParams();
   const following = params.get('download');
   const followed = useDownloadDetails();
-  const [problems, setProblems] = useState<Problems>({ clips: {}, general: [] });
-  const create = useMutation(api.vodDownload.create.mutationOptions());
-  const total = totalMs(draft.clips);
-
   const setFollowing = (id: string | null) =>
     setParams(
       (prev) => {
@@ -143,37 +145,57 @@ export function DownloadBuilder() {
       },
       { replace: id === null },
     );
+  if (following) return <FollowDownload row={followed.data?.find((d) => d.id === following)} onDone={() => setFollowing(null)} />;
+  return <DownloadForm onCreated={setFollowing} />;
+}
 
-  if (following) {
-    return <FollowDownload row={followed.data?.find((d) => d.id === following)} onDone={() => setFollowing(null)} />;
-  }
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = bodyOf(draft);
-    const checked = VodDownloadBody.safeParse(body);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error.issues.map((i) => ({ field: `body.${i.path.join('.')}`, message: i.message }))));
-      return;
-    }
-    setProblems({ clips: {}, general: [] });
-    create.mutate(
-      { body },
-      {
-        onSuccess: (created) => {
-          updateDraft((d) => ({ ...d, clips: [], masterKey: null, mp4Filename: '' }));
-          setFollowing(created.id);
-        },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? error.fieldErrors : [];
-          setProblems(fields.length > 0 ? problemsOf(fields) : { clips: {}, general: [error.message] });
-        },
-      },
-    );
-  };
+/** Mounted afresh for each download: its fields start from the draft and write back to it as they change. */
+function DownloadForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const draft = useClipDraft();
+  const total = totalMs(draft.clips);
+  const form = useForm<Fields>({
+    defaultValues: { emailAddress: draft.emailAddress, emailLanguage: draft.emailLanguage, mp4Filename: draft.mp4Filename, frameAccurate: draft.frameAccurate, downloadClips: [] },
+  });
+  useEffect(() => {
+    // The draft outlives the page (another event's tab adds to it): the fields go back into it.
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values: { emailAddress, emailLanguage, mp4Filename, frameAccurate } }) => updateDraft((d) => ({ ...d, emailAddress, emailLanguage, mp4Filename, frameAccurate })),
+    });
+  }, [form]);
+  // A clip's error names it by its place, which a clip added, moved or removed changes. The clips are
+  // no registered field, so the submit would not clear it either (and would not run while it stands).
+  useEffect(() => form.clearErrors('downloadClips'), [form, draft.clips]);
+  const create = useMutation(api.vodDownload.create.mutationOptions());
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      const body = bodyOf({ ...draft, ...values });
+      // The schema module's own checks first, so most mistakes show before a round trip.
+      const checked = VodDownloadBody.safeParse(body);
+      if (!checked.success) {
+        const { other } = applyFieldErrors(form, checked.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })), { map: mapDownloadErrors });
+        if (other.length > 0) throw new Error(other.join(' '));
+        return;
+      }
+      const created = await create.mutateAsync({ body });
+      updateDraft((d) => ({ ...d, clips: [], masterKey: null, mp4Filename: '' }));
+      onCreated(created.id);
+    },
+    { map: mapDownloadErrors },
+  );
+  const clipErrors: Record<number, string> = {};
+  draft.clips.forEach((_, i) => {
+    const message = form.formState.errors.downloadClips?.[i]?.message;
+    if (message) clipErrors[i] = message;
+  });
 
   return (
-    <Paper variant="outlined" component="form" onSubmit={submit} noValidate aria-label="New download" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Paper variant="outlined" component="form" onSubmit={(e: React.FormEvent<HTMLFormElement>) => {
+        form.clearErrors('downloadClips');
+        submit.onSubmit(e);
+      }}
+      noValidate aria-label="New download" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
         <Typography variant="h2" sx={{ flex: 1, fontSize: '1.1rem' }}>
           New download
@@ -188,62 +210,40 @@ export function DownloadBuilder() {
           another event’s Downloads tab and mark more.
         </Typography>
       ) : (
-        <ClipList draft={draft} errors={problems.clips} />
+        <ClipList draft={draft} errors={clipErrors} />
       )}
-      <TextField
-        label="E-mail the link to"
-        type="email"
-        required
-        size="small"
-        value={draft.emailAddress}
-        onChange={(e) => updateDraft((d) => ({ ...d, emailAddress: e.target.value }))}
-        error={Boolean(problems.email)}
-        helperText={problems.email}
-        autoComplete="email"
-      />
+      <FormTextField control={form.control} name="emailAddress" label="E-mail the link to" type="email" required size="small" autoComplete="email" />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField select label="Mail language" size="small" value={draft.emailLanguage} onChange={(e) => updateDraft((d) => ({ ...d, emailLanguage: e.target.value }))} sx={{ minWidth: 160 }}>
-          {LANGUAGES.map((l) => (
-            <MenuItem key={l.code} value={l.code}>
-              {l.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
+        <FormSelectField control={form.control} name="emailLanguage" label="Mail language" size="small" options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))} sx={{ minWidth: 160 }} />
+        <FormTextField
+          control={form.control}
+          name="mp4Filename"
           label="File name"
           size="small"
-          value={draft.mp4Filename}
-          onChange={(e) => updateDraft((d) => ({ ...d, mp4Filename: e.target.value }))}
           placeholder={masterOf(draft) ? `${masterOf(draft)!.eventTitle}.mp4` : 'From the master clip’s event'}
-          error={Boolean(problems.filename)}
-          helperText={problems.filename ?? 'Optional'}
+          helperText="Optional"
           sx={{ flex: 1, minWidth: 200 }}
         />
       </Box>
-      <FormControlLabel
-        control={<Switch checked={draft.frameAccurate} onChange={(e) => updateDraft((d) => ({ ...d, frameAccurate: e.target.checked }))} />}
-        label={
-          <Box>
-            <Typography variant="body2">Frame-accurate cuts</Typography>
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              Off: clips widen to the nearest key frames (every 2 s) and are ready at once. On: re-encoded to the exact frames.
-            </Typography>
-          </Box>
-        }
+      <FormSwitchField
+        control={form.control}
+        name="frameAccurate"
+        label="Frame-accurate cuts"
+        description="Off: clips widen to the nearest key frames (every 2 s) and are ready at once. On: re-encoded to the exact frames."
       />
-      {problems.general.length > 0 && (
+      {submit.error && (
         <Alert severity="error" role="alert">
-          {problems.general.join(' ')}
+          {submit.error}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         {draft.clips.length > 0 && (
-          <Button onClick={() => updateDraft((d) => ({ ...d, clips: [], masterKey: null }))} disabled={create.isPending}>
+          <Button onClick={() => updateDraft((d) => ({ ...d, clips: [], masterKey: null }))} disabled={submit.busy}>
             Clear clips
           </Button>
         )}
-        <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={draft.clips.length === 0 || create.isPending}>
-          {create.isPending ? 'Requesting…' : 'Request download'}
+        <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={draft.clips.length === 0 || submit.busy}>
+          {submit.busy ? 'Requesting…' : 'Request download'}
         </Button>
       </Box>
     </Paper>

@@ -1,5 +1,6 @@
 /** How downloads are shown: their state, sizes and durations, the refresh while something moves. */
 import type { DownloadState, VodDownloadDetails } from '#schema';
+import { formatTimecode } from '#components/format-media.ts';
 
 export const STATE_LABELS: Record<DownloadState, string> = {
   processing: 'Processing',
@@ -33,32 +34,10 @@ export function formatDuration(ms: number): string {
 }
 
 /** hh:mm:ss.f for clip marks. */
-export function formatTimecode(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 100));
-  const tenths = total % 10;
-  const seconds = Math.floor(total / 10);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${tenths}`;
-}
+export const formatClipMark = (ms: number) => formatTimecode(ms, 'tenths');
 
 /** The elapsed-time form the service takes for a clip's start and end: hh:mm:ss.fff. */
-export function serviceTime(ms: number): string {
-  const total = Math.max(0, Math.round(ms));
-  const h = Math.floor(total / 3_600_000);
-  const m = Math.floor((total % 3_600_000) / 60_000);
-  const s = Math.floor((total % 60_000) / 1000);
-  const f = total % 1000;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(f).padStart(3, '0')}`;
-}
-
-export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+export const serviceTime = (ms: number) => formatTimecode(ms);
 
 /** The file name a row shows. */
 export const fileNameOf = (row: Pick<VodDownloadDetails, 'mp4Filename'>) => row.mp4Filename;

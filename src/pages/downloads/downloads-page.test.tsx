@@ -167,6 +167,24 @@ describe('the download builder', () => {
   });
 });
 
+describe('the download builder’s own checks', () => {
+  it('puts a mistaken address on its field before asking the service, and keeps what was typed in the draft', async () => {
+    addClip({ eventId: fixture.seeded.match.id, eventTitle: 'Cup final', fromMs: 2_000, toMs: 8_000 });
+    renderPage('/downloads/new');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'New download' });
+    const email = within(form).getByRole('textbox', { name: /E-mail the link to/ });
+    await user.type(email, 'not an address');
+    await user.click(within(form).getByRole('button', { name: 'Request download' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect((await fixture.service.call(endpoints.vodDownload.list, {})) ?? []).toHaveLength(0);
+    let address = '';
+    updateDraft((d) => ((address = d.emailAddress), d));
+    expect(address).toBe('not an address');
+  });
+});
+
 describe('the clip marker', () => {
   it('adds the whole event as a clip that ends where the media ends, not where the player’s rounded length does', async () => {
     const { router } = renderWithApp(

@@ -12,14 +12,15 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
 import type { VodDownloadDetails } from '#schema';
-import { useServiceUrl } from '#app/use-describe-error.ts';
+import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { notify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
+import { formatBytes } from '#components/format-media.ts';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import type { GridPaging, ServerGridColDef } from '#components/server-data-grid.tsx';
-import { formatBytes, formatDuration } from './download-format.ts';
+import { formatDuration } from './download-format.ts';
 import { linkOf, useDeleteDownload, useRetryDownload } from './use-downloads.ts';
 import { MailCell, StateCell } from './download-cells.tsx';
 
@@ -43,6 +44,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
   const serviceUrl = useServiceUrl();
   const { mailbox } = props;
   const retry = useRetryDownload();
+  const describeError = useDescribeError();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
 
@@ -128,7 +130,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
                           { params: { id: row.id } },
                           {
                             onSuccess: () => notify(`Making ${row.mp4Filename} again`),
-                            onError: (error) => notify(`Could not retry ${row.mp4Filename}: ${error.message}`, { severity: 'error' }),
+                            onError: (error) => notify(`Could not retry ${row.mp4Filename}: ${describeError(error).message}`, { severity: 'error' }),
                           },
                         )
                       }
@@ -148,7 +150,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
         },
       },
     ],
-    [serviceUrl, mailbox, retry],
+    [serviceUrl, mailbox, retry, describeError],
   );
 
   return (
@@ -163,32 +165,18 @@ export function DownloadsTable(props: DownloadsTableProps) {
         {...props.grid}
         empty={props.empty}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete the download?"
+      <DeleteDialog
+        record={deleting}
+        title={() => 'Delete the download?'}
         confirmLabel="Delete the download"
-        destructive
         mutation={remove}
-        onClose={() => {
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: () => {
-                notify(`Deleted ${deleting.mp4Filename}`);
-                setDeleting(null);
-              },
-            },
-          )
-        }
+        deleted={(d) => `Deleted ${d.mp4Filename}`}
+        onClose={() => setDeleting(null)}
       >
         <p>
           <strong>{deleting?.mp4Filename}</strong> and its file are deleted; its link stops working at once, also the one in the mail sent to {deleting?.emailAddress}.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

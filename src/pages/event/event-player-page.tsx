@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { StreamSource } from '#schema';
 import { api } from '#app/api.ts';
 import { useConnection } from '#app/connection-context.tsx';
+import { useDescribeError } from '#app/use-describe-error.ts';
 import { resolveBaseUrl } from '#app/connection.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { Player } from '#components/player.tsx';
@@ -33,6 +34,7 @@ function Message({ children }: { children: string }) {
 function EmbeddedPlayer({ id }: { id: string }) {
   const [params] = useUrlParams();
   const connection = useConnection();
+  const describeError = useDescribeError();
   const source = params.get('streamSource');
   const streamSource = source && (StreamSource.names as readonly string[]).includes(source) ? (source as (typeof StreamSource.names)[number]) : undefined;
   const query = useQuery({
@@ -48,7 +50,7 @@ function EmbeddedPlayer({ id }: { id: string }) {
   let content;
   if (!connection.ready) content = <CircularProgress aria-label="Connecting" sx={{ color: '#fff', m: 'auto' }} />;
   else if (connection.apiKey === null || query.error?.status === 401) content = <Message>This player cannot reach the service: it needs to be opened where the dashboard is connected.</Message>;
-  else if (query.error) content = <Message>{`The event could not be loaded: ${query.error.message}`}</Message>;
+  else if (query.error) content = <Message>{`The event could not be loaded: ${describeError(query.error).message}`}</Message>;
   else if (event === undefined) content = <CircularProgress aria-label="Loading the event" sx={{ color: '#fff', m: 'auto' }} />;
   else if (event === null) content = <Message>This event does not exist.</Message>;
   else {

@@ -81,7 +81,7 @@ export default function MailboxPage() {
       return (
         <>
           <PageHeader title="Mailbox" />
-          <Alert severity="info">{mails.error.message}. The mails are in their recipients’ mailboxes; each download on the Downloads page says whether its mail went out.</Alert>
+          <Alert severity="info">{describeError(mails.error).message}. The mails are in their recipients’ mailboxes; each download on the Downloads page says whether its mail went out.</Alert>
         </>
       );
     }

@@ -7,6 +7,7 @@
  * date-time as the time since the event started, when the event says when that was.
  */
 import { z } from 'zod';
+import { formatTimecode as formatMediaTime } from '#components/format-media.ts';
 import { ChapterPointBody, DateTime, type ChapterPoint, type Event } from '#schema';
 
 const TIME = /^(\d{2,}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/;
@@ -14,15 +15,7 @@ const TIME = /^(\d{2,}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Milliseconds as hh:mm:ss, with .fff only when there are milliseconds. */
-export function formatTimecode(ms: number): string {
-  const negative = ms < 0;
-  const total = Math.abs(Math.round(ms));
-  const hours = Math.floor(total / 3_600_000);
-  const minutes = Math.floor((total % 3_600_000) / 60_000);
-  const seconds = Math.floor((total % 60_000) / 1000);
-  const millis = total % 1000;
-  return `${negative ? '−' : ''}${pad(hours)}:${pad(minutes)}:${pad(seconds)}${millis ? `.${pad(millis, 3)}` : ''}`;
-}
+export const formatTimecode = (ms: number) => `${ms < 0 ? '−' : ''}${formatMediaTime(Math.abs(ms), 'when-any')}`;
 
 /** The milliseconds of an hh:mm:ss(.fff) time, or undefined for anything else. */
 export function timeToMs(value: string): number | undefined {
