@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './define.ts';
 export * from './path.ts';
 export * from './normalize.ts';
+export * from './resources.ts';
 export * from './models/archiver.ts';
 export * from './models/asset.ts';
 export * from './models/billing.ts';
@@ -20,6 +21,7 @@ export * from './models/syndication.ts';
 export * from './models/syndication-targets.ts';
 export * from './models/vod-download.ts';
 export * from './models/webhook.ts';
+export * from './models/trust.ts';
 
 import { archiverCapture } from './endpoints/archiver-capture.ts';
 import { archiverPlayoutProfile } from './endpoints/archiver-playout-profile.ts';
@@ -52,6 +54,7 @@ import { vodPublication } from './endpoints/vod-publication.ts';
 import { webhook } from './endpoints/webhook.ts';
 import { xflow } from './endpoints/xflow.ts';
 import { publicationMonitor } from './endpoints/publication-monitor.ts';
+import { activity, presence, session } from './endpoints/trust.ts';
 import type { Endpoint } from './define.ts';
 
 /** Every operation, by area: `endpoints.event.list`. */
@@ -87,6 +90,9 @@ export const endpoints = {
   webhook,
   xflow,
   publicationMonitor,
+  activity,
+  session,
+  presence,
 };
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap((area) => Object.values(area) as Endpoint[]);

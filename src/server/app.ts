@@ -46,6 +46,7 @@ import { MailboxMailer } from './sim/mail.ts';
 import { archiverPlayback } from './areas/archiver/playback.ts';
 import { eventArchiverUrls } from './areas/archiver/index.ts';
 import { authoriseExtension } from './areas/syndication/authorise.ts';
+import { presenceFeed } from './presence/presence.ts';
 
 export interface AppSettings {
   /**
@@ -246,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/streams.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, presenceFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

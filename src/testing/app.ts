@@ -20,6 +20,7 @@ import { buildApp, type AppExtension } from '#server/app.ts';
 import type { Database } from '#server/db/database.ts';
 import { openTestDatabase } from '#server/db/test-database.ts';
 import { clientForKey, createKey } from '#server/db/keys.ts';
+import type { Role } from '#schema';
 import type { AppServices, Implementation } from '#server/http/implement.ts';
 import { ManualClock } from '#server/jobs/clock.ts';
 
@@ -44,6 +45,8 @@ export interface TestApp extends TestTenant {
    * move `clock`, then `await runJobs()`. Returns how many jobs ran.
    */
   runJobs(): Promise<number>;
+  /** Another key of the main tenant (or the given one) with a role (DESIGN.md "Trust"). */
+  createKeyFor(role: Role, tenant?: TestTenant, label?: string): Promise<TestTenant & { keyId: string }>;
   /** Headers that authenticate as the main tenant (or the given one). */
   headers(tenant?: TestTenant): Record<string, string>;
   close(): Promise<void>;
@@ -104,6 +107,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return { clientId: client!.clientId, clientName, key };
     };
     const main = await createTenant(uniqueName('test'));
+    const createKeyFor = async (role: Role, tenant: TestTenant = main, label = `${role} key`) => {
+      const { id, key } = await createKey(database.db, tenant.clientName, label, role);
+      return { ...tenant, key, keyId: id };
+    };
 
     return {
       ...main,
@@ -111,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       clock,
       createTenant,
+      createKeyFor,
       runJobs: () => app.jobs.runDue(),
       headers: (tenant = main) => ({ 'API-KEY': tenant.key }),
       close: async () => {

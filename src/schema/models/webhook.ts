@@ -3,7 +3,7 @@
  * system-wide ones receive notifications for all events, event-specific ones for one event.
  */
 import { z } from 'zod';
-import { Guid, TEXT_MAX } from '../common.ts';
+import { Guid, TEXT_MAX, Version } from '../common.ts';
 import { EventState, Mp4State, ProvisionState } from './event.ts';
 import { jsonText } from './json-text.ts';
 
@@ -35,6 +35,7 @@ export const WebhookSchema = z
     username: z.string().nullable(),
     password: z.string().nullable(),
     additionalPropertiesJson: z.string().nullable(),
+    version: Version,
   })
   .meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof WebhookSchema>;

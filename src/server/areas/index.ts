@@ -28,6 +28,8 @@ import { assetRoutes } from './asset/routes.ts';
 import { vodDownloadRoutes } from './vod-download/routes.ts';
 import { archiverRoutes } from './archiver/routes.ts';
 import { syndicationRoutes } from './syndication/routes.ts';
+import { activityRoutes } from '../activity/routes.ts';
+import { presenceRoutes } from '../presence/presence.ts';
 import { changeJobs } from '../changes/jobs.ts';
 import { liveJobs } from './live/jobs.ts';
 import { webhookJobs } from './webhook/jobs.ts';
@@ -54,6 +56,9 @@ export const implementations: readonly Implementation[] = [
   ...vodDownloadRoutes,
   ...archiverRoutes,
   ...syndicationRoutes,
+  // Trust (DESIGN.md): the activity trail, the caller's key, presence.
+  ...activityRoutes,
+  ...presenceRoutes,
 ];
 
 /**

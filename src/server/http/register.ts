@@ -29,6 +29,8 @@ import { HttpError, issueMessage, issuesToFields, validationError } from './erro
 import { bodyText, type AppServices, type Implementation, type RequestContext, type ResultHeaders } from './implement.ts';
 import { chooseEncoding, compress, markEncoded, MIN_COMPRESS_BYTES } from './compression.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
+import { checkRole, isWrite, versionFor, WriteStep } from './trust.ts';
+import { etagOf } from '#schema';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -183,6 +185,11 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, answer: 
   return reply.send(encoded);
 }
 
+function headerText(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** A regular expression that matches the concrete paths of a router path (`/api/event/:id`). */
 function routePattern(url: string): RegExp {
   const source = url
@@ -228,6 +235,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       // The router lets a parameter at the end of a path match nothing (`DELETE /eventtype/` for
       // `/eventtype/{id}`); that is no operation of the interface.
       if (Object.values(request.params as Record<string, string>).some((v) => v === '')) return reply.callNotFound();
+      // The key's role before anything else: a viewer learns nothing of a write's rules.
+      checkRole(endpoint, request.client!);
       checkContentType(endpoint, request);
       const input = parseInput(endpoint, paramNames, request);
       if (!implementation) {
@@ -258,13 +267,25 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         generation = cache.generation(clientId);
       }
       let result: Awaited<ReturnType<Implementation['handler']>>;
+      // Versions and the activity trail (trust.ts): a write's step runs first and last in its transaction.
+      const write = isWrite(endpoint) ? new WriteStep({ endpoint, input, ctx: base, ifMatch: headerText(request, 'if-match'), implementationOf: (id) => byId.get(id) }) : undefined;
       try {
         const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
+        // Read before the record: an answer never carries a version newer than itself.
+        const version = write ? undefined : await versionFor(clientDb, endpoint, input, clientId);
         result = implementation.transaction
-          ? await clientDb.transaction((tx) => implementation.handler(input, { ...base, db: tx }, prepared))
-          : await implementation.handler(input, base, prepared);
+          ? await clientDb.transaction(async (tx) => {
+              await write?.begin(tx);
+              const answer = await implementation.handler(input, { ...base, db: tx }, prepared);
+              await write?.end(tx, answer.body);
+              return answer;
+            })
+          : await implementation.handler(input, write ? { ...base, db: write.hooked(clientDb) } : base, prepared);
+        if (write && !implementation.transaction) await write.afterward(clientDb, result.body);
+        write?.finish(result);
+        if (version !== undefined && result.status === 200) result = { ...result, headers: { ...result.headers, ETag: etagOf(version) } };
       } finally {
-        if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
+        if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId);
       }
       if (validateResponses) checkResponse(endpoint, result);
       if (cacheKey && result.status === 200 && result.body !== undefined && result.body !== null && endpoint.responses[200]) {

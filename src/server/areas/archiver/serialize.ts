@@ -13,7 +13,7 @@ export type ArchiverflowRow = typeof archiverflows.$inferSelect;
 const iso = (d: Date) => d.toISOString();
 
 export function toArchiverflow(row: ArchiverflowRow): Archiverflow {
-  return { id: row.id, name: row.name, configurationJson: row.configurationJson };
+  return { id: row.id, name: row.name, configurationJson: row.configurationJson, version: row.version };
 }
 
 export function toCapture(row: CaptureRow): Capture {
@@ -25,6 +25,7 @@ export function toCapture(row: CaptureRow): Capture {
     decryptKey: row.decryptKey,
     expiresIn: row.expiresIn,
     publishingPoints: row.publishingPoints,
+    version: row.version,
   };
 }
 
@@ -42,6 +43,7 @@ export function toProfile(row: ProfileRow, captures: readonly ProfileCaptureRow[
     aesLicenseUrl: row.aesLicenseUrl,
     captures: [...captures].sort((a, b) => a.position - b.position).map((c) => ({ captureId: c.captureId, liveRedirectUrl: c.liveRedirectUrl })),
     streamingFormats: streamingFormatsOf(row),
+    version: row.version,
   };
 }
 

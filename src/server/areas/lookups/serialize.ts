@@ -15,9 +15,10 @@ export const toChannel = (r: ChannelRow): Channel => ({
   name: r.name,
   referenceId: r.referenceId,
   configurationJson: r.configurationJson,
+  version: r.version,
 });
 
-export const toRoom = (r: RoomRow): Room => ({ id: r.id, name: r.name, referenceId: r.referenceId });
+export const toRoom = (r: RoomRow): Room => ({ id: r.id, name: r.name, referenceId: r.referenceId, version: r.version });
 
 export const toCategory = (r: CategoryRow): Category => ({
   id: r.id,
@@ -25,17 +26,19 @@ export const toCategory = (r: CategoryRow): Category => ({
   label: r.label,
   description: r.description,
   customProperties: r.customProperties.map((p) => ({ id: p.id, category: p.category, key: p.key, value: p.value })),
+  version: r.version,
 });
 
-export const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name });
+export const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name, version: r.version });
 
-export const toXflow = (r: XflowRow): Xflow => ({ id: r.id, name: r.name, configurationJson: r.configurationJson });
+export const toXflow = (r: XflowRow): Xflow => ({ id: r.id, name: r.name, configurationJson: r.configurationJson, version: r.version });
 
 export const toInfrastructureProfile = (r: InfrastructureProfileRow): InfrastructureProfile => ({
   id: r.id,
   name: r.name,
   referenceId: r.referenceId,
   configurationJson: r.configurationJson,
+  version: r.version,
 });
 
 export const toPropertyConfiguration = (r: PropertyConfigurationRow): PropertyConfiguration => ({
@@ -43,4 +46,5 @@ export const toPropertyConfiguration = (r: PropertyConfigurationRow): PropertyCo
   name: r.name,
   referenceId: r.referenceId,
   configurationJson: r.configurationJson,
+  version: r.version,
 });

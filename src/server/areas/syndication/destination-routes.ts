@@ -16,12 +16,12 @@ import { implement, type Implementation, type RequestContext } from '../../http/
 import { adapterFor, asTargetDestination, AUTHORISE_PATH, type DestinationRow } from './core.ts';
 
 export function toMediaDestination(row: DestinationRow): MediaDestination {
-  return { id: row.id, name: row.name, target: row.target, configJson: row.configJson, active: row.active };
+  return { id: row.id, name: row.name, target: row.target, configJson: row.configJson, active: row.active, version: row.version };
 }
 
 type PropertyRow = typeof syndicationDestinationProperties.$inferSelect;
 export function toProperty(row: PropertyRow, clientName: string): MediaDestinationProperty {
-  return { id: row.id, category: row.category, key: row.key, value: row.value, client: clientName, destinationId: row.destinationId };
+  return { id: row.id, category: row.category, key: row.key, value: row.value, client: clientName, destinationId: row.destinationId, version: row.version };
 }
 
 /** A destination of the client: of one api (/media/destination/ or /destination/), or of either (`any`). */

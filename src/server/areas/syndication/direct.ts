@@ -67,6 +67,7 @@ async function toDestinations(ctx: RequestContext, rows: readonly DestinationRow
     active: row.active,
     link: adapterFor(ctx, row.target).link({ id: row.id, config: parseConfig(row.configJson) }),
     destinationProperties: properties.filter((p) => p.destinationId === row.id).map((p) => toProperty(p, ctx.client.clientName)),
+    version: row.version,
   }));
 }
 

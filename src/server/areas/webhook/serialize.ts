@@ -26,6 +26,7 @@ export function toWebhook(row: WebhookRow): Webhook {
     username: row.username,
     password: row.password,
     additionalPropertiesJson: row.additionalPropertiesJson,
+    version: row.version,
   };
 }
 

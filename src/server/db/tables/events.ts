@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey, sameClient } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 import { categories, channels, infrastructureProfiles, propertyConfigurations, rooms, tags, xflows } from './lookups.ts';
 
 const clientId = () =>
@@ -34,6 +35,7 @@ export const eventTypes = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     /** Unique per client, case-insensitively, so the `eventType` filter of GET /event/ names one type. */
     name: text().notNull(),
     referenceId: text(),
@@ -60,6 +62,7 @@ export const events = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     channelId: uuid(),
     xflowId: uuid(),
     remixflowId: uuid(),
@@ -243,6 +246,7 @@ export const customProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     eventId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),

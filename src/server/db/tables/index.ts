@@ -12,3 +12,5 @@ export * from './assets.ts';
 export * from './downloads.ts';
 export * from './archiver.ts';
 export * from './syndication.ts';
+export * from './versions.ts';
+export * from './trust.ts';
