@@ -1,6 +1,7 @@
 /**
  * What changed between two states of a record, field by field: nested objects by dotted path
- * (`video.playerUrl`), a list as one value. Bookkeeping the record keeps by itself (its version,
+ * (`video.playerUrl`), a list inside a record as one value. A record that is a list (an event's
+ * client properties) is taken item by item, each under its name (`rightsHolder.value`). Bookkeeping the record keeps by itself (its version,
  * when it was last modified) is not a change of its own. A secret shows as a mask before and after,
  * so the trail says that it changed but never what it is. A value of more than a few thousand
  * characters (a thumbnail's data URI, a large JSON document) is kept shortened.
@@ -16,7 +17,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** What an item of a list that is the record is known by: its name, key or id, else its place. */
+function itemKey(item: unknown, index: number): string {
+  if (isPlainObject(item)) for (const key of ['name', 'key', 'id']) if (typeof item[key] === 'string' && item[key] !== '') return item[key];
+  return String(index);
+}
+
 function flatten(value: unknown, prefix: string, out: Map<string, unknown>, depth: number): void {
+  if (Array.isArray(value) && depth === 0) {
+    value.forEach((item, index) => flatten(item, itemKey(item, index), out, 1));
+    return;
+  }
   if (isPlainObject(value) && depth < 4) {
     for (const [key, item] of Object.entries(value)) {
       if (depth === 0 && BOOKKEEPING.has(key)) continue;

@@ -8,7 +8,7 @@
  * - Background work (automation, the encoder, syndication, the archiver, downloads) records what it
  *   changes with `recordSystemActivity`, in the transaction that changes it, naming itself:
  *
- *   await recordSystemActivity(tx, clock, {
+ *   await recordSystemActivity(tx, clock.now(), {
  *     clientId, system: 'encoder', operation: 'encoder.started', entity: 'event', entityId: eventId,
  *     changes: fieldChanges({ stateString: 'LIVE_STARTING' }, { stateString: 'LIVE_UNPUBLISHED' }),
  *   });
@@ -17,7 +17,6 @@ import type { ResourceKind } from '#schema';
 import type { DbOrTx } from '../db/database.ts';
 import { activity, type StoredChange } from '../db/tables/trust.ts';
 import type { AuthenticatedClient } from '../db/keys.ts';
-import type { Clock } from '../jobs/clock.ts';
 import { diffRecords } from './diff.ts';
 
 export interface ActivityRecord {
@@ -63,8 +62,8 @@ export interface SystemActivity {
 }
 
 /** The one way background work records what it changed (see the top of this file). */
-export async function recordSystemActivity(db: DbOrTx, clock: Clock, entry: SystemActivity): Promise<void> {
-  await recordActivity(db, clock.now(), [entry]);
+export async function recordSystemActivity(db: DbOrTx, at: Date, entry: SystemActivity): Promise<void> {
+  await recordActivity(db, at, [entry]);
 }
 
 /** The fields that differ between two states of a record, for `changes` (secrets: fields never shown). */

@@ -271,6 +271,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       const write = isWrite(endpoint) ? new WriteStep({ endpoint, input, ctx: base, ifMatch: headerText(request, 'if-match'), implementationOf: (id) => byId.get(id) }) : undefined;
       try {
         const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
+        if (write && !implementation.transaction) await write.precheck(clientDb);
         // Read before the record: an answer never carries a version newer than itself.
         const version = write ? undefined : await versionFor(clientDb, endpoint, input, clientId);
         result = implementation.transaction

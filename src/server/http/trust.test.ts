@@ -6,9 +6,16 @@
  * DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type ActivityEntry } from '#schema';
+import { endpoints, Mp4State, type ActivityEntry } from '#schema';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
 import { insertEvent } from '#testing/event-row.ts';
+import { seedLiveFixture } from '#testing/live.ts';
+import { captureBody } from '#testing/archiver.ts';
+import { createTestClient } from '#testing/client.ts';
+import { activeDestination, advance } from '#testing/syndication.ts';
+import { archiverCaptures } from '../db/tables/index.ts';
+import { scheduleAutomation } from '../areas/live/index.ts';
 
 let t: TestApp;
 let operator: TestTenant & { keyId: string };
@@ -137,6 +144,42 @@ describe('the activity trail', () => {
   it('is read by its own client only', async () => {
     const stranger = await t.createTenant();
     expect((await call('GET', '/activity/', { key: stranger.key })).body).toMatchObject({ items: [], totalCount: 0 });
+  });
+});
+
+describe('background work', () => {
+  it('records what automation and the encoder change, each under its own name', async () => {
+    const { channelId } = await seedLiveFixture(t.database.db, t.clientId, t.clock.now());
+    const id = await insertEvent(t, { channelId, autoStart: true, scheduledStart: new Date(t.clock.now().getTime() + 60_000) });
+    await scheduleAutomation(t.database.db, t.clock, t.clientId, id);
+    for (let i = 0; i < 20; i++) {
+      t.clock.advance(5_000);
+      await t.runJobs();
+    }
+    const entries = await trail(`entity=event&id=${id}&actor=system`);
+    expect(entries.map((e) => [e.actor.system, e.operation, e.changes.find((c) => c.field === 'stateString')?.after])).toEqual([
+      ['encoder', 'encoder.state', 'LIVE_UNPUBLISHED'],
+      ['automation', 'automation.state', 'LIVE_STARTING'],
+    ]);
+    expect(entries[0]!.actor).toMatchObject({ clientId: t.clientId, keyId: null, keyLabel: null, role: null });
+  });
+
+  it('records what syndication does with a publication on its target', async () => {
+    const api = createTestClient(t);
+    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE });
+    const destination = await activeDestination(t, api, 'SocialNetwork');
+    const [publication] = await api.call(endpoints.vodPublication.create, { body: { eventId, publications: [{ destinationId: destination.id, publicationJson: '{"sn_title":"Replay"}' }] } });
+    await advance(t, 20_000);
+    const entries = await trail(`entity=publication&id=${publication!.id}`);
+    expect(entries.at(-1)).toMatchObject({ operation: 'vodPublication.create', actor: { keyId: expect.any(String) } });
+    expect(entries.filter((e) => e.actor.system === 'syndication').length).toBeGreaterThan(0);
+  });
+
+  it('leaves a capture\'s version as it is while the archiver records it', async () => {
+    expect((await call('POST', '/archivercapture/', { payload: captureBody({ id: 'walk_capture', active: false }) })).status).toBe(200);
+    const read = await call('GET', '/archivercapture/walk_capture');
+    await t.database.db.update(archiverCaptures).set({ recordedUntil: t.clock.now() }).where(eq(archiverCaptures.id, 'walk_capture'));
+    expect((await call('GET', '/archivercapture/walk_capture')).etag).toBe(read.etag);
   });
 });
 

@@ -290,6 +290,18 @@ export class WriteStep {
   }
 
   /**
+   * For a handler that opens its own transaction (or none): If-Match is checked before it runs,
+   * in a transaction of its own, so a stale version is refused whatever the handler does; its
+   * first transaction checks again under the lock.
+   */
+  async precheck(db: Db): Promise<void> {
+    if (this.options.ifMatch === undefined) return;
+    await db.transaction((tx) => this.begin(tx));
+    this.began = false;
+    this.targets = [];
+  }
+
+  /**
    * Records a write whose handler opened no transaction of its own handle (a webhook test, whose
    * attempt the service's dispatcher writes): in a transaction of its own, once it has succeeded.
    */

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { jobKind } from '../../jobs/define.ts';
 import type { JobLogger } from '../../jobs/queue.ts';
 import { recordArchiverChanges } from '../../changes/record.ts';
+import { fieldChanges, recordSystemActivity } from '../../activity/record.ts';
 import { streamOffsetAt } from '../../sim/stream-routes.ts';
 import { resolveArchiverSettings, type ArchiverSettings, type ResolvedArchiverSettings } from './settings.ts';
 import { nextContentAfter, sourceAt, sourcesOf, type SourceStream } from './sources.ts';
@@ -383,6 +384,9 @@ async function keepStreams(db: Db, settings: ResolvedArchiverSettings, clientId:
       ),
     )
     .returning({ id: archiverStreams.id });
+  for (const { id } of uploaded) {
+    await recordSystemActivity(db, now, { clientId, system: 'archiver', operation: 'archiver.uploaded', entity: 'archiverStream', entityId: String(id), changes: fieldChanges({ uploaded: false }, { uploaded: true }) });
+  }
   return changed || uploaded.length > 0;
 }
 

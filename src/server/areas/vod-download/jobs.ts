@@ -15,6 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { vodDownloads } from '../../db/tables/downloads.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { fieldChanges, recordSystemActivity } from '../../activity/record.ts';
 import { defineJob, jobKind } from '../../jobs/define.ts';
 import { mediaOf } from '../media/index.ts';
 import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
@@ -44,11 +46,20 @@ async function current(ctx: JobContext, p: Payload): Promise<DownloadRow | undef
 
 const sameRun = (p: Payload) => and(eq(vodDownloads.clientId, p.clientId), eq(vodDownloads.id, p.downloadId), eq(vodDownloads.generation, p.generation));
 
+/** What the downloads' background work changed, in the activity trail. */
+function recordDownload(db: DbOrTx, ctx: JobContext, p: Payload, operation: string, before: object, after: object): Promise<void> {
+  return recordSystemActivity(db, ctx.clock.now(), { clientId: p.clientId, system: 'downloads', operation: `downloads.${operation}`, entity: 'vodDownload', entityId: p.downloadId, changes: fieldChanges(before, after) });
+}
+
 async function fail(ctx: JobContext, p: Payload, reason: string): Promise<void> {
-  await ctx.db
-    .update(vodDownloads)
-    .set({ status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0 })
-    .where(and(sameRun(p), eq(vodDownloads.status, 'processing')));
+  await ctx.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(vodDownloads)
+      .set({ status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0 })
+      .where(and(sameRun(p), eq(vodDownloads.status, 'processing')))
+      .returning({ id: vodDownloads.id });
+    if (failed.length > 0) await recordDownload(tx, ctx, p, 'failed', { status: 'processing' }, { status: 'failed', failureReason: reason });
+  });
   ctx.log.warn({ downloadId: p.downloadId, reason }, 'VOD download failed');
 }
 
@@ -108,6 +119,7 @@ const processJob: JobHandler<Payload> = async (p, ctx) => {
         })
         .where(sameRun(p));
       await mailDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, maxAttempts: settings.mailAttempts });
+      await recordDownload(tx, ctx, p, 'ready', { status: 'processing' }, { status: 'ready' });
       await expireDownload.enqueue(tx, ctx.clock, p, { clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
     });
     ctx.log.info({ downloadId: row.id, bytes: result.bytes, durationMs: result.durationMs }, 'VOD download ready');

@@ -57,13 +57,16 @@ CREATE INDEX "activity_client_entity_idx" ON "activity" USING btree ("client_id"
 CREATE INDEX "activity_client_key_idx" ON "activity" USING btree ("client_id","key_id","seq");--> statement-breakpoint
 -- A versioned record's version moves on with every update that changes the row, unless the
 -- statement sets it itself (src/server/http/trust.ts does, for changes made through other tables
--- and to undo a move for a write that changed nothing). The generated search document is left
--- out of the comparison: it is computed after this trigger runs.
+-- and to undo a move for a write that changed nothing). Left out of the comparison: the generated
+-- search document (computed after this trigger runs) and the columns the trigger is given, which
+-- background work keeps and no answer shows (how far the archiver has recorded a capture).
 CREATE OR REPLACE FUNCTION control_next_version() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  ignored text[] := ARRAY['version', 'search_vector']::text[] || TG_ARGV;
 BEGIN
   IF NEW.version IS NOT DISTINCT FROM OLD.version
-     AND to_jsonb(NEW) - 'version' - 'search_vector' IS DISTINCT FROM to_jsonb(OLD) - 'version' - 'search_vector' THEN
+     AND to_jsonb(NEW) - ignored IS DISTINCT FROM to_jsonb(OLD) - ignored THEN
     NEW.version := nextval('record_versions');
   END IF;
   RETURN NEW;
@@ -76,10 +79,11 @@ DECLARE
 BEGIN
   FOREACH target IN ARRAY ARRAY['categories', 'channels', 'infrastructure_profiles', 'property_configurations', 'rooms', 'tags', 'xflows',
     'custom_properties', 'event_types', 'events', 'channel_profiles', 'chapter_point_custom_properties', 'chapter_points', 'webhooks',
-    'compose_playlists', 'archiver_captures', 'archiver_profiles', 'archiverflows', 'syndication_destination_properties', 'syndication_destinations']
+    'compose_playlists', 'archiver_profiles', 'archiverflows', 'syndication_destination_properties', 'syndication_destinations']
   LOOP
     EXECUTE format('CREATE TRIGGER %I BEFORE UPDATE ON %I FOR EACH ROW EXECUTE FUNCTION control_next_version()', target || '_version', target);
   END LOOP;
+  CREATE TRIGGER archiver_captures_version BEFORE UPDATE ON archiver_captures FOR EACH ROW EXECUTE FUNCTION control_next_version('recorded_until');
 END
 $$;
 --> statement-breakpoint
