@@ -19,6 +19,7 @@ import { applyServerErrors } from '#components/form/server-errors.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
+import { useFormConflict } from '#components/use-version-conflict.tsx';
 import { AdvancedSection } from './advanced-section.tsx';
 import { AutomationSection } from './automation-section.tsx';
 import { ChannelSection } from './channel-section.tsx';
@@ -84,14 +85,26 @@ export function EventForm({ event}: EventFormProps) {
   const isNew = event === null;
   const dirty = formState.isDirty;
   const dirtyCount = Object.keys(formState.dirtyFields).length;
+  // A save is based on the version the operator saw; a 412 shows what changed meanwhile.
+  const conflict = useFormConflict({
+    form,
+    record: event,
+    toValues: eventToFormValues,
+    what: event ? `the event ‘${event.title}’` : 'the event',
+    entity: 'event',
+    ...(event ? { id: event.id } : {}),
+    labelOf: (field) => FIELD_LABELS[field as EventField] ?? field,
+    resubmit: () => submit(),
+  });
 
   const submit = form.handleSubmit(
     async (output) => {
       setProblem(null);
       try {
-        const saved = await save.mutateAsync({ body: formToBody(output) });
+        const saved = await save.mutateAsync({ body: formToBody(output), ...(isNew ? {} : { ifMatch: conflict.ifMatch() }) });
         // Explicitly not keepDirtyValues (the resetOptions above): what was saved is no longer unsaved.
         form.reset(eventToFormValues(saved), { keepDirtyValues: false });
+        conflict.saved(saved);
         if (isNew) {
           notify(`Created ‘${saved.title}’.`, { severity: 'success' });
           // Marked as saved, so the leave guard lets this navigation pass.
@@ -100,6 +113,7 @@ export function EventForm({ event}: EventFormProps) {
           notify(savedMessage(event, saved), { severity: 'success' });
         }
       } catch (error) {
+        if (conflict.handle(error)) return;
         const mapped = applyServerErrors(form, error, { map: mapServerErrors });
         if (mapped.handled) {
           setProblem({
@@ -174,6 +188,7 @@ export function EventForm({ event}: EventFormProps) {
         busy={formState.isSubmitting}
       />
 
+      {conflict.dialog}
       <LeaveGuard unsaved={dirty}>
         {isNew ? 'The new event has not been created yet. Your entries will be lost.' : `Your changes to ‘${event.title}’ are not saved and will be lost.`}
       </LeaveGuard>
