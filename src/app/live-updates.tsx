@@ -142,9 +142,10 @@ export function createChangeApplier(queryClient: QueryClient, onBatch?: (batch: 
     batches++;
     const now: Query[] = [];
     for (const query of queryClient.getQueryCache().getAll()) {
-      const archiver = staleArchiver(query.queryKey);
-      if (!archiver && !staleEvents(query.queryKey)) continue;
-      if (!archiver && query.state.data !== undefined) {
+      // Whatever changed has an entry in the activity trail (the Activity page, History tabs): stale with any batch.
+      const whole = query.queryKey[0] === 'activity' || staleArchiver(query.queryKey);
+      if (!whole && !staleEvents(query.queryKey)) continue;
+      if (!whole && query.state.data !== undefined) {
         const patched = patchEventStates(query.state.data, batch);
         if (patched !== query.state.data) queryClient.setQueryData(query.queryKey, patched);
       }
@@ -256,6 +257,8 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
       ...(fetch ? { fetch } : {}),
       onChange: ({ notification }) => applier.add(notification),
       onArchiverChange: ({ change }) => applier.addArchiver(change),
+      // Presence (app/presence.ts): who has a record open is asked again when someone arrives or leaves.
+      onPresence: ({ entity, id }) => void queryClient.invalidateQueries({ queryKey: ['presence'], predicate: (q) => JSON.stringify(q.queryKey).includes(JSON.stringify(id)) && JSON.stringify(q.queryKey).includes(entity) }),
       onReady: ({ complete, resumed, requestedAt }) => {
         // Changes before this stream began are in no replay: refresh what was read before it
         // (on a fresh start, what was fetched before the request; after a gap, everything).

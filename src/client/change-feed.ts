@@ -20,7 +20,7 @@
  * const feed = openChangeFeed({ baseUrl: '/api', apiKey, onChange: ({ notification }) => ..., onStatus: (s) => ... });
  * feed.close();
  */
-import { ArchiverChangeSchema, WebhookNotificationSchema, type ArchiverChange, type WebhookNotification } from '#schema';
+import { ArchiverChangeSchema, PresenceChangeSchema, WebhookNotificationSchema, type ArchiverChange, type PresenceChange, type WebhookNotification } from '#schema';
 
 // ---- The event-stream parser ----------------------------------------------------------------------
 
@@ -188,6 +188,8 @@ export interface ChangeFeedOptions {
   onChange(change: FeedChange): void;
   /** Changes of the archiver (captures, their segments, playout profiles, streams, archiverflows). */
   onArchiverChange?(change: FeedArchiverChange): void;
+  /** Someone opened or left a record (`event: presence`, no change of data): ask who is there now. */
+  onPresence?(change: PresenceChange): void;
   onReady?(ready: FeedReady): void;
   onStatus?(status: ChangeFeedStatus, detail: FeedStatusDetail): void;
   /** First reconnection delay when the server gives no `retry:` hint. Default 1 s. */
@@ -336,6 +338,15 @@ export function openChangeFeed(options: ChangeFeedOptions): ChangeFeed {
               options.onArchiverChange?.({ id: message.lastEventId, change: change.data });
             } catch {
               // A failing listener does not stop the stream.
+            }
+            return;
+          }
+          if (message.type === 'presence') {
+            try {
+              const change = PresenceChangeSchema.safeParse(JSON.parse(message.data));
+              if (change.success) options.onPresence?.(change.data);
+            } catch {
+              // Not readable, or a failing listener: the stream goes on.
             }
             return;
           }
