@@ -18,6 +18,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ResourceKind } from '#schema';
 import { api } from '#app/api.ts';
 import { ActionDialog } from './action-dialog.tsx';
@@ -55,6 +57,8 @@ const WHO: Record<FieldDifference['changedBy'], string> = { both: 'Both changed'
 
 export function ConflictDialog({ what, entity, id, rows, busy = false, onKeepMine, onTakeTheirs, onClose }: ConflictDialogProps) {
   const tableId = useId();
+  // A phone has no room for four columns: each field is a card of its three values.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const conflicts = rows.filter((r) => r.changedBy === 'both');
   const ordered = [...conflicts, ...rows.filter((r) => r.changedBy === 'theirs'), ...rows.filter((r) => r.changedBy === 'yours')];
   return (
@@ -79,40 +83,72 @@ export function ConflictDialog({ what, entity, id, rows, busy = false, onKeepMin
           ? `${conflicts.length === 1 ? 'One field was' : `${conflicts.length} fields were`} changed by both of you. Keep mine saves your values over theirs; Take theirs puts their values in the form and keeps the rest of your changes, unsaved.`
           : 'None of your changes touches what they changed: Keep mine saves both; Take theirs puts their changes in the form beside yours, unsaved.'}
       </Alert>
-      <Table size="small" id={tableId} aria-label="What changed">
-        <TableHead>
-          <TableRow>
-            <TableCell>Field</TableCell>
-            <TableCell>When you opened it</TableCell>
-            <TableCell>Theirs (saved)</TableCell>
-            <TableCell>Yours (not saved)</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      {narrow ? (
+        <Stack id={tableId} component="ul" aria-label="What changed" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {ordered.map((row) => (
-            <TableRow key={row.field} selected={row.changedBy === 'both'}>
-              <TableCell component="th" scope="row">
-                <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                  <span>{row.label}</span>
-                  <Chip size="small" label={WHO[row.changedBy]} color={row.changedBy === 'both' ? 'warning' : 'default'} variant="outlined" />
-                </Stack>
-              </TableCell>
-              <Cell value={row.base} />
-              <Cell value={row.theirs} strong={row.changedBy !== 'yours'} />
-              <Cell value={row.yours} strong={row.changedBy !== 'theirs'} />
-            </TableRow>
+            <NarrowRow key={row.field} row={row} />
           ))}
-        </TableBody>
-      </Table>
+        </Stack>
+      ) : (
+        <Table size="small" id={tableId} aria-label="What changed">
+          <TableHead>
+            <TableRow>
+              <TableCell>Field</TableCell>
+              <TableCell>When you opened it</TableCell>
+              <TableCell>Theirs (saved)</TableCell>
+              <TableCell>Yours (not saved)</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ordered.map((row) => (
+              <TableRow key={row.field} selected={row.changedBy === 'both'}>
+                <TableCell component="th" scope="row">
+                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <span>{row.label}</span>
+                    <Chip size="small" label={WHO[row.changedBy]} color={row.changedBy === 'both' ? 'warning' : 'default'} variant="outlined" />
+                  </Stack>
+                </TableCell>
+                <Cell value={row.base} />
+                <Cell value={row.theirs} strong={row.changedBy !== 'yours'} />
+                <Cell value={row.yours} strong={row.changedBy !== 'theirs'} />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
     </ActionDialog>
   );
 }
+
+function NarrowRow({ row }: { row: FieldDifference }) {
+  const line = (label: string, value: unknown, strong: boolean) => (
+    <Typography variant="body2" sx={{ overflowWrap: 'anywhere', color: strong ? undefined : 'text.secondary', fontWeight: strong ? 600 : undefined }}>
+      <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+        {label}
+      </Typography>
+      {clip(showValue(value))}
+    </Typography>
+  );
+  return (
+    <Stack component="li" spacing={0.75} sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: row.changedBy === 'both' ? 'warning.main' : 'divider' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle2">{row.label}</Typography>
+        <Chip size="small" label={WHO[row.changedBy]} color={row.changedBy === 'both' ? 'warning' : 'default'} variant="outlined" />
+      </Stack>
+      {line('When you opened it', row.base, false)}
+      {line('Theirs (saved)', row.theirs, row.changedBy !== 'yours')}
+      {line('Yours (not saved)', row.yours, row.changedBy !== 'theirs')}
+    </Stack>
+  );
+}
+
+const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
 
 function Cell({ value, strong = false }: { value: unknown; strong?: boolean }) {
   const text = showValue(value);
   return (
     <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 260, fontWeight: strong ? 600 : undefined, color: strong ? undefined : 'text.secondary' }}>
-      {text.length > 300 ? `${text.slice(0, 300)}…` : text}
+      {clip(text)}
     </TableCell>
   );
 }

@@ -104,7 +104,10 @@ function putInForm<V extends FormValues, O>(form: UseFormReturn<V, unknown, O>, 
 
 export function useFormConflict<V extends FormValues, R extends { version?: number | null }, O = V>(options: FormConflictOptions<V, R, O>) {
   const { form, record, toValues } = options;
-  const { base, rebase: rebaseState } = useBaseRecord(record, form.formState.isDirty, newerVersion);
+  // dirtyFields, not isDirty: a live reset with keepDirtyValues (the record changed elsewhere) sets
+  // isDirty back to false while the operator's changed fields stay changed.
+  const editing = form.formState.isDirty || Object.keys(form.formState.dirtyFields).length > 0;
+  const { base, rebase: rebaseState } = useBaseRecord(record, editing, newerVersion);
   const { open, dialog } = useVersionConflict();
   // "Keep mine" submits again from a callback made before the rebase rendered: the version it
   // sends is read from here, not from that render's `base`.
