@@ -14,6 +14,7 @@ import AssetsIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import ArchiverIcon from '@mui/icons-material/VideoLibraryOutlined';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import DestinationsIcon from '@mui/icons-material/HubOutlined';
+import ActivityIcon from '@mui/icons-material/HistoryOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -36,4 +37,5 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },
+  { path: '/activity', label: 'Activity', icon: ActivityIcon, hotkey: 'y' },
 ];

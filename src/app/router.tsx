@@ -27,6 +27,7 @@ const MailboxPage = lazyPage(() => import('#pages/mailbox/mailbox-page.tsx'));
 const ArchiverPage = lazyPage(() => import('#pages/archiver/archiver-page.tsx'));
 const PublicationsPage = lazyPage(() => import('#pages/publications/publications-page.tsx'));
 const DestinationsPage = lazyPage(() => import('#pages/destinations/destinations-page.tsx'));
+const ActivityPage = lazyPage(() => import('#pages/activity/activity-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -168,6 +169,14 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <DestinationsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'activity',
+        element: (
+          <RouteBoundary>
+            <ActivityPage />
           </RouteBoundary>
         ),
       },
