@@ -26,6 +26,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { ConnectionStatus } from './connection-status.tsx';
+import { RoleBadge } from './role-badge.tsx';
 import { useConnection, useConnectionDialog } from './connection-context.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { ShortcutsDialog, useHotkeys, useShortcutsHelp } from './hotkeys.tsx';
@@ -136,6 +137,7 @@ export function Shell() {
           </Typography>
           <GlobalSearch />
           <ConnectionStatus />
+          <RoleBadge />
           <ThemeModeMenu />
           <Tooltip title="Keyboard shortcuts (?)">
             <IconButton

@@ -38,7 +38,8 @@ export function useSession(): Session | undefined {
 export function permissionOf(role: Role | undefined, endpoint: Endpoint): Permission {
   if (!role || roleAllows(role, endpoint.role)) return { allowed: true };
   const needs = endpoint.role === 'admin' ? 'an admin key' : 'an operator or admin key';
-  return { allowed: false, reason: `Needs ${needs}: this key is a ${role.toLowerCase()} key (${ROLE_MAY[role]}).` };
+  const article = role === 'viewer' ? 'a' : 'an';
+  return { allowed: false, reason: `Needs ${needs}: this key is ${article} ${role} key (${ROLE_MAY[role]}).` };
 }
 
 /** `can(api.x.y)`: whether this key may call it, and why not. */

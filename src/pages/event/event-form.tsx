@@ -20,6 +20,7 @@ import { stateLabel } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { useFormConflict } from '#components/use-version-conflict.tsx';
+import { useCan } from '#app/use-role.ts';
 import { AdvancedSection } from './advanced-section.tsx';
 import { AutomationSection } from './automation-section.tsx';
 import { ChannelSection } from './channel-section.tsx';
@@ -81,6 +82,8 @@ export function EventForm({ event}: EventFormProps) {
   });
   const { control, formState } = form;
   const save = useMutation(api.event.upsert.mutationOptions());
+  // A viewer key reads only: the form shows the event, the save bar says why it cannot save.
+  const permission = useCan()(api.event.upsert);
   const [problem, setProblem] = useState<SaveProblem<EventField> | null>(null);
   const isNew = event === null;
   const dirty = formState.isDirty;
@@ -169,7 +172,7 @@ export function EventForm({ event}: EventFormProps) {
       <SaveBar
         label="Save"
         hideWhenIdleOnPhone
-        status={status}
+        status={permission.allowed ? status : permission.reason}
         pending={dirty || isNew}
         problem={problem}
         onDismissProblem={() => setProblem(null)}
@@ -184,7 +187,7 @@ export function EventForm({ event}: EventFormProps) {
           />
         }
         submitLabel={isNew ? 'Create event' : 'Save'}
-        submitDisabled={!dirty && !isNew}
+        submitDisabled={(!dirty && !isNew) || !permission.allowed}
         busy={formState.isSubmitting}
       />
 
