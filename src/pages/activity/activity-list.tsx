@@ -49,7 +49,12 @@ function Change({ field, before, after }: ActivityEntry['changes'][number]) {
 
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
+/** A record's creation lists every field: the first few say enough until asked for all. */
+const FIRST_CHANGES = 6;
+
 function Entry({ entry, showRecord }: { entry: ActivityEntry; showRecord: boolean }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? entry.changes : entry.changes.slice(0, FIRST_CHANGES);
   const at = parseServiceDate(entry.at);
   const kind = RESOURCE_KINDS[entry.entity]?.label ?? entry.entity;
   return (
@@ -68,9 +73,16 @@ function Entry({ entry, showRecord }: { entry: ActivityEntry; showRecord: boolea
       </Stack>
       {entry.changes.length > 0 ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} aria-label="Fields changed">
-          {entry.changes.map((c) => (
+          {shown.map((c) => (
             <Change key={c.field} {...c} />
           ))}
+          {shown.length < entry.changes.length && (
+            <li>
+              <Button size="small" onClick={() => setAll(true)}>
+                Show all {entry.changes.length} fields
+              </Button>
+            </li>
+          )}
         </Box>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>

@@ -14,6 +14,8 @@ import { useUrlParams } from '#components/use-url-params.ts';
 import { ActivityList } from './activity-list.tsx';
 
 const KINDS = [...RESOURCE_KIND_NAMES].sort((a, b) => RESOURCE_KINDS[a].label.localeCompare(RESOURCE_KINDS[b].label));
+/** A select whose empty value ("Every kind", "Anyone") shows its words, not a blank. */
+const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function ActivityPage() {
@@ -42,7 +44,7 @@ export default function ActivityPage() {
     <>
       <PageHeader title="Activity" subtitle="Who changed what, and when: every saved change, with each field before and after." />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search" aria-label="Filter the activity">
-        <TextField select label="Kind of record" value={entity ?? ''} onChange={(e) => set('entity', e.target.value)} sx={{ minWidth: 220 }}>
+        <TextField select label="Kind of record" value={entity ?? ''} onChange={(e) => set('entity', e.target.value)} slotProps={EMPTY_SHOWN} sx={{ minWidth: 220 }}>
           <MenuItem value="">Every kind</MenuItem>
           {KINDS.map((kind) => (
             <MenuItem key={kind} value={kind}>
@@ -50,7 +52,7 @@ export default function ActivityPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Who" value={actor} onChange={(e) => set('actor', e.target.value)} sx={{ minWidth: 220 }}>
+        <TextField select label="Who" value={actor} onChange={(e) => set('actor', e.target.value)} slotProps={EMPTY_SHOWN} sx={{ minWidth: 220 }}>
           <MenuItem value="">Anyone</MenuItem>
           {session && <MenuItem value={session.keyId}>This key ({session.keyLabel ?? session.role})</MenuItem>}
           <MenuItem value="system">The service (background work)</MenuItem>
