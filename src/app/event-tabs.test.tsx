@@ -18,6 +18,7 @@ describe("the event page's tabs", () => {
       ['publications', 'Publications'],
       ['webhooks', 'Webhooks'],
       ['downloads', 'Downloads'],
+      ['history', 'History'],
     ]);
     expect(EVENT_TABS.filter((t) => t.keepMounted).map((t) => t.id)).toEqual(['general']);
   });

@@ -248,6 +248,8 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
       ...(fetch ? { fetch } : {}),
       onChange: ({ notification }) => applier.add(notification),
       onEntityChange: ({ change }) => applier.addEntity(change),
+      // Presence (app/presence.ts): who has a record open is asked again when someone arrives or leaves.
+      onPresence: ({ entity, id }) => void queryClient.invalidateQueries({ queryKey: ['presence'], predicate: (q) => JSON.stringify(q.queryKey).includes(JSON.stringify(id)) && JSON.stringify(q.queryKey).includes(entity) }),
       onReady: ({ complete, resumed, requestedAt }) => {
         // Changes before this stream began are in no replay: refresh what was read before it
         // (on a fresh start, what was fetched before the request; after a gap, everything).

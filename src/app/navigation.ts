@@ -15,6 +15,7 @@ import ArchiverIcon from '@mui/icons-material/VideoLibraryOutlined';
 import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import DestinationsIcon from '@mui/icons-material/HubOutlined';
 import AlertsIcon from '@mui/icons-material/NotificationsOutlined';
+import ActivityIcon from '@mui/icons-material/HistoryOutlined';
 
 export interface NavigationArea {
   path: string;
@@ -38,4 +39,5 @@ export const navigationAreas: readonly NavigationArea[] = [
   { path: '/webhooks', label: 'Webhooks', icon: WebhookIcon, hotkey: 'w' },
   { path: '/configuration', label: 'Configuration', icon: SettingsIcon, hotkey: 'c' },
   { path: '/billing', label: 'Billing', icon: BillingIcon, hotkey: 'b' },
+  { path: '/activity', label: 'Activity', icon: ActivityIcon, hotkey: 'y' },
 ];

@@ -31,6 +31,7 @@ const ArchiverPage = lazyPage(() => import('#pages/archiver/archiver-page.tsx'))
 const PublicationsPage = lazyPage(() => import('#pages/publications/publications-page.tsx'));
 const DestinationsPage = lazyPage(() => import('#pages/destinations/destinations-page.tsx'));
 const AlertsPage = lazyPage(() => import('#pages/alerts/alerts-page.tsx'));
+const ActivityPage = lazyPage(() => import('#pages/activity/activity-page.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -181,6 +182,14 @@ export const routes: RouteObject[] = [
         element: (
           <RouteBoundary>
             <AlertsPage />
+          </RouteBoundary>
+        ),
+      },
+      {
+        path: 'activity',
+        element: (
+          <RouteBoundary>
+            <ActivityPage />
           </RouteBoundary>
         ),
       },

@@ -27,6 +27,7 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { ConnectionStatus } from './connection-status.tsx';
 import { AlertsBell } from '#pages/alerts/index.ts';
+import { RoleBadge } from './role-badge.tsx';
 import { useConnection, useConnectionDialog } from './connection-context.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { ShortcutsDialog, useHotkeys, useShortcutsHelp } from './hotkeys.tsx';
@@ -138,6 +139,7 @@ export function Shell() {
           <GlobalSearch />
           <AlertsBell />
           <ConnectionStatus />
+          <RoleBadge />
           <ThemeModeMenu />
           <Tooltip title="Keyboard shortcuts (?)">
             <IconButton

@@ -22,7 +22,7 @@
  * feed.close();
  */
 import { createParser } from 'eventsource-parser';
-import { EntityChangeSchema, WebhookNotificationSchema, type EntityChange, type WebhookNotification } from '#schema';
+import { EntityChangeSchema, PresenceChangeSchema, WebhookNotificationSchema, type EntityChange, type PresenceChange, type WebhookNotification } from '#schema';
 
 // ---- The event-stream parser ----------------------------------------------------------------------
 
@@ -127,6 +127,8 @@ export interface ChangeFeedOptions {
   onChange(change: FeedChange): void;
   /** Changes of the other records (publications, assets, downloads, captures...). */
   onEntityChange?(change: FeedEntityChange): void;
+  /** Someone opened or left a record (`event: presence`, no change of data): ask who is there now. */
+  onPresence?(change: PresenceChange): void;
   onReady?(ready: FeedReady): void;
   onStatus?(status: ChangeFeedStatus, detail: FeedStatusDetail): void;
   /** First reconnection delay when the server gives no `retry:` hint. Default 1 s. */
@@ -283,6 +285,15 @@ export function openChangeFeed(options: ChangeFeedOptions): ChangeFeed {
           if (message.type === 'change') {
             const change = EntityChangeSchema.safeParse(parseJson(message.data));
             if (change.success) deliver(() => options.onEntityChange?.({ id: message.lastEventId, change: change.data }));
+            return;
+          }
+          if (message.type === 'presence') {
+            try {
+              const change = PresenceChangeSchema.safeParse(JSON.parse(message.data));
+              if (change.success) options.onPresence?.(change.data);
+            } catch {
+              // Not readable, or a failing listener: the stream goes on.
+            }
             return;
           }
           if (message.type !== 'message') return;

@@ -41,6 +41,37 @@ export class ApiError extends Error {
   get isUnreachable(): boolean {
     return this.status === 0;
   }
+
+  /**
+   * 412 PreconditionFailed: the record changed since the version sent in If-Match was read
+   * (beyond the interface, DESIGN.md "Trust"); nothing was written.
+   */
+  get isVersionConflict(): boolean {
+    return this.status === 412;
+  }
+
+  /** With a 412: the record's current version and the record as it is now (null when it is gone). */
+  get conflict(): { version: number | null; current: unknown } | undefined {
+    if (!this.isVersionConflict) return undefined;
+    const data = this.body?.data as { version?: unknown; current?: unknown } | undefined;
+    return { version: typeof data?.version === 'number' ? data.version : null, current: data?.current ?? null };
+  }
+
+  /** With a 403: the key's role and the role the operation needs. */
+  get roleRefusal(): { role: string; required: string } | undefined {
+    const data = this.body?.data as { role?: unknown; required?: unknown } | undefined;
+    return this.status === 403 && typeof data?.role === 'string' && typeof data.required === 'string' ? { role: data.role, required: data.required } : undefined;
+  }
+}
+
+/** A record's version as the service answers it (`version`, or an ETag): what If-Match sends back. */
+export type RecordVersion = number | string | null | undefined;
+
+/** The If-Match header of a version: a strong validator, quoted; none without a version. */
+export function ifMatchOf(version: RecordVersion): string | undefined {
+  if (version === null || version === undefined || version === '') return undefined;
+  const text = String(version);
+  return text === '*' || text.startsWith('"') ? text : `"${text}"`;
 }
 
 export interface ClientConfig {
@@ -59,6 +90,12 @@ export interface ClientConfig {
 }
 
 export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+
+/**
+ * What a write may send beside its input: the version of the record it was based on. The call
+ * then carries `If-Match` and answers 412 (an ApiError with `conflict`) when the record changed.
+ */
+export type Versioned = { ifMatch?: RecordVersion };
 
 function appendQuery(url: URL, query: Record<string, unknown> | undefined): void {
   if (!query) return;
@@ -85,7 +122,7 @@ export interface DownloadedFile {
 
 export interface ApiClient {
   readonly config: ClientConfig;
-  call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<EndpointOutput<E>>;
+  call<E extends Endpoint>(endpoint: E, input: EndpointInput<E> & Versioned, options?: CallOptions): Promise<EndpointOutput<E>>;
   /** An operation that answers a file (`produces`), read as one, with its name. */
   download<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions): Promise<DownloadedFile>;
 }
@@ -107,8 +144,10 @@ export function dispositionFilename(header: string | null): string | undefined {
 export function createApiClient(config: ClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const send = async (endpoint: Endpoint, input: unknown, options: CallOptions): Promise<Response> => {
-    const { body } = input as { body?: unknown };
+    const { body, ifMatch } = input as { body?: unknown } & Versioned;
     const headers: Record<string, string> = { Accept: endpoint.produces ?? 'application/json', ...config.headers, ...options.headers };
+    const condition = ifMatchOf(ifMatch);
+    if (condition) headers['If-Match'] = condition;
     if (config.apiKey) headers['API-KEY'] = config.apiKey;
     if (body !== undefined) headers['Content-Type'] = endpoint.contentType ?? 'application/json';
     try {

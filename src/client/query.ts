@@ -9,15 +9,16 @@
  */
 import { MutationCache, QueryClient, queryOptions, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import { allEndpoints, endpoints, type Endpoint, type EndpointInput, type EndpointOutput } from '#schema';
-import { ApiError, type ApiClient, type DownloadedFile } from './http.ts';
+import { ApiError, type ApiClient, type DownloadedFile, type Versioned } from './http.ts';
 
 export type OperationUtils<E extends Endpoint> = {
   readonly endpoint: E;
   /** `[area, id, input]`; without input, the prefix of every call of this operation. */
   key(input?: Partial<EndpointInput<E>>): QueryKey;
   queryOptions(input: EndpointInput<E>): ReturnType<typeof queryOptions<EndpointOutput<E>, ApiError, EndpointOutput<E>, QueryKey>>;
-  mutationOptions(): UseMutationOptions<EndpointOutput<E>, ApiError, EndpointInput<E>>;
-  call(input: EndpointInput<E>, signal?: AbortSignal): Promise<EndpointOutput<E>>;
+  /** A write's variables may carry `ifMatch`: the version of the record it is based on (412 when it changed). */
+  mutationOptions(): UseMutationOptions<EndpointOutput<E>, ApiError, EndpointInput<E> & Versioned>;
+  call(input: EndpointInput<E> & Versioned, signal?: AbortSignal): Promise<EndpointOutput<E>>;
   /** An operation that answers a file (`produces`: a CSV export), with its name. */
   download(input: EndpointInput<E>, signal?: AbortSignal): Promise<DownloadedFile>;
 };
@@ -32,7 +33,7 @@ export function operationKey(endpoint: Endpoint, input?: unknown): QueryKey {
 }
 
 function operationUtils<E extends Endpoint>(endpoint: E, getClient: () => ApiClient): OperationUtils<E> {
-  const call = (input: EndpointInput<E>, signal?: AbortSignal) => getClient().call(endpoint, input, { signal });
+  const call = (input: EndpointInput<E> & Versioned, signal?: AbortSignal) => getClient().call(endpoint, input, { signal });
   return {
     endpoint,
     key: (input) => operationKey(endpoint, input),

@@ -56,6 +56,13 @@ export const TimeSpan = z.string().regex(/^-?(\d+\.)?\d{1,}:\d{2}:\d{2}(\.\d+)?$
 /** DateOrTime: a full ISO 8601 date-time, or a time of the form hh:mm:ss.fff. */
 export const DateOrTime = z.union([DateTime, z.string().regex(/^\d{2,}:\d{2}:\d{2}(\.\d{1,3})?$/, 'expected hh:mm:ss.fff')]);
 
+/**
+ * The version of a record an operator edits (beyond the interface; DESIGN.md "Trust"): its single
+ * GET's ETag is this number quoted, and a write sent with `If-Match: "<version>"` answers 412 when
+ * the record has changed since. Absent from a service that keeps none.
+ */
+export const Version = z.number().int().optional().describe('The record\'s version: send it back in If-Match (beyond the interface)');
+
 /** The error body of every failure: `data` holds details such as the failing fields. */
 export const ErrorBodySchema = z
   .object({

@@ -5,8 +5,47 @@
  */
 import { type z } from 'zod';
 import type { PathParamNames } from './path.ts';
+import type { ResourceKind } from './resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a key may do (DESIGN.md "Trust"), each role everything of the one before: `viewer` reads;
+ * `operator` also does the day-to-day work (events and their live states, properties, playlists,
+ * assets, publications, downloads, captures); `admin` also configures (webhooks, destinations and
+ * their properties, lookups, archiver flows and playout profiles, keys).
+ */
+export const ROLES = ['viewer', 'operator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether a key of role `held` may call an operation that needs `needed`. */
+export function roleAllows(held: Role, needed: Role): boolean {
+  return ROLES.indexOf(held) >= ROLES.indexOf(needed);
+}
+
+/** Where a value is in a request: `params.id`, `body.Id`, `query.destinationId`. */
+export type InputPath = `${'params' | 'query' | 'body'}.${string}`;
+
+/**
+ * The record an operation reads or writes, for versions (ETag / If-Match) and the activity trail
+ * (src/server/http/trust.ts). A single-record GET that declares one answers the record's ETag; a
+ * write that declares one checks If-Match against it under a row lock and records what it changed.
+ */
+export interface ResourceRef {
+  kind: ResourceKind;
+  /**
+   * Where the record's id is in the request. Absent, or absent from a request: the operation makes
+   * a new record, whose id is the answer's `id` (or the answer itself when that is a bare id).
+   */
+  id?: InputPath;
+  /**
+   * The id names the record by another of its keys, which the kind's server-side entry resolves
+   * (`event`: the event it belongs to, as `/channelprofile/event/{id}`; `reference`: its reference id).
+   */
+  by?: 'event' | 'reference';
+  /** The id is a list of ids (a comma-separated text or an array): one activity entry per record. */
+  many?: boolean;
+}
 
 /** Statuses a client treats as success. A declared 410 (deletions that answer Gone) is success too. */
 export function isSuccessStatus(status: number): boolean {
@@ -20,8 +59,7 @@ export function isSuccessStatus(status: number): boolean {
  */
 export type ResponseMap = Readonly<Record<number, z.ZodType | null>>;
 
-export interface EndpointDef {
-  method: HttpMethod;
+interface EndpointFields {
   /** Verbatim from the interface, oddities included (mark each in a `@legacy` doc comment). */
   path: string;
   summary: string;
@@ -47,11 +85,26 @@ export interface EndpointDef {
   extension?: boolean;
   /**
    * A read the change feed makes stale with every change it carries, whatever its kind: one that
-   * gathers from every kind of record (the alert centre). The feed's mapping
-   * (app/live-updates-plan.ts) reads it, so such a read follows each kind the feed learns to carry.
+   * gathers from every kind of record (the alert centre, the activity trail). The feed mapping
+   * (client/feed-mapping.ts) reads it, so such a read follows each kind the feed learns to carry.
    */
   feed?: 'everyChange';
+  /** The record it reads or writes (versions, activity trail); see ResourceRef. */
+  resource?: ResourceRef;
+  /**
+   * False for a write that changes nothing an operator edits (a presence announcement, a check
+   * that only answers): it leaves no activity entry. Default: every successful write leaves one.
+   */
+  trail?: false;
 }
+
+/**
+ * One operation's record. A GET reads (role `viewer` unless it says otherwise: a GET of the
+ * interface that writes, such as `/event/restore/{id}`, declares `operator`); every other method
+ * must declare the role it needs, so a new write without one fails the typecheck.
+ */
+export type EndpointDef = EndpointFields &
+  ({ method: 'GET'; role?: Role } | { method: Exclude<HttpMethod, 'GET'>; role: Role });
 
 export type Endpoint<D extends EndpointDef = EndpointDef> = D & {
   /** Operation id, `area.action`: `event.list`, `clientProperty.getTemplate`. */
@@ -59,6 +112,8 @@ export type Endpoint<D extends EndpointDef = EndpointDef> = D & {
   /** The query-key root and OpenAPI tag. */
   readonly area: string;
   readonly invalidates: readonly string[];
+  /** The role a key needs to call it (`viewer` for a GET that declares none). */
+  readonly role: Role;
 };
 
 type CheckParams<D extends EndpointDef> =
@@ -91,6 +146,7 @@ export function defineArea<const Defs extends Record<string, EndpointDef>>(
       id: `${area}.${action}`,
       area,
       invalidates: def.invalidates ?? (def.method === 'GET' ? [] : [area]),
+      role: def.role ?? 'viewer',
     };
   }
   return out as { [K in keyof Defs]: Endpoint<Defs[K]> };

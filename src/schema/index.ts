@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './define.ts';
 export * from './path.ts';
 export * from './normalize.ts';
+export * from './resources.ts';
 export * from './models/archiver.ts';
 export * from './models/asset.ts';
 export * from './models/billing.ts';
@@ -23,6 +24,7 @@ export * from './models/vod-download.ts';
 export * from './models/encoder-health.ts';
 export * from './models/alert.ts';
 export * from './models/webhook.ts';
+export * from './models/trust.ts';
 
 import { archiverCapture } from './endpoints/archiver-capture.ts';
 import { archiverPlayoutProfile } from './endpoints/archiver-playout-profile.ts';
@@ -57,6 +59,7 @@ import { xflow } from './endpoints/xflow.ts';
 import { publicationMonitor } from './endpoints/publication-monitor.ts';
 import { encoderHealth } from './endpoints/encoder-health.ts';
 import { alert } from './endpoints/alert.ts';
+import { activity, presence, session } from './endpoints/trust.ts';
 import type { Endpoint } from './define.ts';
 
 /** Every operation, by area: `endpoints.event.list`. */
@@ -94,6 +97,9 @@ export const endpoints = {
   publicationMonitor,
   encoderHealth,
   alert,
+  activity,
+  session,
+  presence,
 };
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap((area) => Object.values(area) as Endpoint[]);

@@ -43,6 +43,7 @@ import { archiverPlayback } from './areas/archiver/playback.ts';
 import { authoriseExtension } from './areas/syndication/authorise-extension.ts';
 import { closeServices, createServices, type ServiceOptions } from './services.ts';
 import { eventListMaintenance } from './areas/event/extension.ts';
+import { presenceFeed } from './presence/presence.ts';
 
 export interface AppSettings {
   /**
@@ -237,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/stream-extension.ts), the change feed (changes/feed.ts) and
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
-  const extensions = [liveStreamExtension, changeFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, eventListMaintenance, encoderHealthSampling, ...(options.extensions ?? [])];
+  const extensions = [liveStreamExtension, changeFeed, presenceFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, eventListMaintenance, encoderHealthSampling, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);
   for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });

@@ -59,7 +59,7 @@ describe('parseConfig', () => {
       publicUrl: 'https://control.example.org',
       dataDir: 'memory://',
       databaseUrl: 'postgres://u:p@db:5432/cr',
-      apiKeys: [{ client: 'default', key: 'secret-key-1' }],
+      apiKeys: [{ client: 'default', key: 'secret-key-1', role: 'admin' }],
       demoData: true,
       logLevel: 'debug',
       outboundAllowPrivate: true,
@@ -77,14 +77,15 @@ describe('parseConfig', () => {
     expect(parseConfig({ PORT: '', API_KEY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 8080, apiKeys: [], demoData: false });
   });
 
-  it('reads API_KEY as one key for `default` or as client:key pairs', () => {
-    expect(parseConfig({ API_KEY: 'acme:key-of-acme, beta:key-of-beta,acme:second-acme-key' }).apiKeys).toEqual([
-      { client: 'acme', key: 'key-of-acme' },
-      { client: 'beta', key: 'key-of-beta' },
-      { client: 'acme', key: 'second-acme-key' },
+  it('reads API_KEY as one key for `default` or as client:key pairs, each with an optional role', () => {
+    expect(parseConfig({ API_KEY: 'acme:key-of-acme, beta:key-of-beta:viewer,acme:second-acme-key:Operator' }).apiKeys).toEqual([
+      { client: 'acme', key: 'key-of-acme', role: 'admin' },
+      { client: 'beta', key: 'key-of-beta', role: 'viewer' },
+      { client: 'acme', key: 'second-acme-key', role: 'operator' },
     ]);
+    expect(problems({ API_KEY: 'acme:key-of-acme:owner' })[0]).toContain('"owner" is not a role (viewer, operator or admin)');
     expect(problems({ API_KEY: 'short' })).toEqual([expect.stringContaining('too short')]);
-    expect(problems({ API_KEY: 'acme:key-of-acme,nocolon' })[0]).toContain('entry 2 is not of the form client:key');
+    expect(problems({ API_KEY: 'acme:key-of-acme,nocolon' })[0]).toContain('entry 2 is not of the form client:key[:role]');
     expect(problems({ API_KEY: 'a b:key-of-someone' })[0]).toContain('not a valid client name');
     expect(problems({ API_KEY: 'acme:shared-key-1,beta:shared-key-1' })[0]).toContain('a key belongs to one client');
     expect(problems({ API_KEY: ',' })).toEqual(['API_KEY holds no key']);

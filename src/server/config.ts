@@ -10,7 +10,7 @@
  * | PUBLIC_URL   | (none)     | http(s)://host[:port][/path] clients reach the service at (behind a proxy): links to its streams and files start with it; unset, with the request's own origin (http/service-url.ts) |
  * | DATA_DIR     | ./data     | PGlite (embedded PostgreSQL) directory; `memory://` for a throwaway database   |
  * | DATABASE_URL | (none)     | postgres://... : use a PostgreSQL server instead of PGlite (DATA_DIR ignored)  |
- * | API_KEY      | (none)     | `<key>` for the client `default`, or `client:key,client:key`; created or kept |
+ * | API_KEY      | (none)     | `<key>` for the client `default`, or `client:key[:role],...` (role viewer, operator or admin; admin when omitted); created or kept |
  * | DEMO_DATA    | false      | `true` seeds a demo tenant into an empty database (`npm start` turns it on)   |
  * | LOG_LEVEL    | info       | pino level: fatal, error, warn, info, debug, trace, silent                     |
  * | OUTBOUND_ALLOW_PRIVATE | false | `true` lets requests to URLs a client chose (webhooks, MP4 probes...) call loopback and private addresses (outbound/address-policy.ts); WEBHOOKS_ALLOW_PRIVATE is an alias |
@@ -27,6 +27,8 @@
  * | ENCODER_HEALTH_SECONDS | 10 | how often a streaming event's (simulated) encoder is sampled (areas/encoder-health) |
  * | ENCODER_FAULT_RATE | 0 | chance per sample that a healthy simulated encoder falls into a fault, for demos |
  */
+
+import { ROLES, type Role } from '#schema';
 
 /** NODE_ENV=test (Vitest sets it): buildApp then checks every answer against its record by default. */
 export function isTestRun(env: Record<string, string | undefined> = process.env): boolean {
@@ -47,6 +49,8 @@ export const PID_FILE = 'control-room.pid';
 export interface ConfiguredKey {
   client: string;
   key: string;
+  /** What the key may do (DESIGN.md "Trust"); admin when the entry names none. */
+  role: Role;
 }
 
 export interface ServiceConfig {
@@ -117,7 +121,7 @@ function parseApiKeys(raw: string, problems: string[]): ConfiguredKey[] {
   // One key alone belongs to the client `default`; keys we generate never hold ':' or ','.
   if (!raw.includes(':') && !raw.includes(',')) {
     if (raw.length < MIN_KEY_LENGTH) problems.push(`API_KEY is too short: a key has ${MIN_KEY_LENGTH} characters at least`);
-    return [{ client: DEFAULT_CLIENT, key: raw }];
+    return [{ client: DEFAULT_CLIENT, key: raw, role: 'admin' }];
   }
   const keys: ConfiguredKey[] = [];
   const owner = new Map<string, string>();
@@ -127,11 +131,23 @@ function parseApiKeys(raw: string, problems: string[]): ConfiguredKey[] {
     const colon = item.indexOf(':');
     const where = `API_KEY entry ${index + 1}`;
     if (colon < 0) {
-      problems.push(`${where} is not of the form client:key (API_KEY is one key, or a comma-separated list of client:key pairs)`);
+      problems.push(`${where} is not of the form client:key[:role] (API_KEY is one key, or a comma-separated list of client:key or client:key:role entries)`);
       continue;
     }
     const client = item.slice(0, colon).trim();
-    const key = item.slice(colon + 1).trim();
+    let key = item.slice(colon + 1).trim();
+    // An optional role after the key: `client:key:operator`.
+    let role: Role = 'admin';
+    const last = key.lastIndexOf(':');
+    if (last >= 0) {
+      const named = key.slice(last + 1).trim().toLowerCase();
+      if (!(ROLES as readonly string[]).includes(named)) {
+        problems.push(`${where}: "${key.slice(last + 1)}" is not a role (viewer, operator or admin)`);
+        continue;
+      }
+      role = named as Role;
+      key = key.slice(0, last).trim();
+    }
     if (!CLIENT_NAME.test(client)) {
       problems.push(`${where}: "${client}" is not a valid client name (letters, digits, '.', '_' and '-', starting with a letter or digit)`);
       continue;
@@ -146,7 +162,7 @@ function parseApiKeys(raw: string, problems: string[]): ConfiguredKey[] {
       continue;
     }
     owner.set(key, client);
-    if (!keys.some((k) => k.client === client && k.key === key)) keys.push({ client, key });
+    if (!keys.some((k) => k.client === client && k.key === key)) keys.push({ client, key, role });
   }
   if (keys.length === 0 && problems.length === 0) problems.push('API_KEY holds no key');
   return keys;

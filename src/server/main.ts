@@ -46,7 +46,7 @@ interface KeyChoice {
 async function prepareKeys(database: Database, config: ServiceConfig, log: Logger): Promise<KeyChoice> {
   const { db } = database;
   if (config.apiKeys.length > 0) {
-    for (const { client, key } of config.apiKeys) await ensureKey(db, client, key);
+    for (const { client, key, role } of config.apiKeys) await ensureKey(db, client, key, role);
     const chosen = config.apiKeys.find((k) => k.client === DEFAULT_CLIENT) ?? config.apiKeys[0]!;
     return { client: chosen.client, key: chosen.key, origin: 'API_KEY' };
   }

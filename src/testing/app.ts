@@ -21,6 +21,7 @@ import type { AppExtension } from '#server/http/extension.ts';
 import type { Database } from '#server/db/database.ts';
 import { openTestDatabase } from '#server/db/test-database.ts';
 import { clientForKey, createKey } from '#server/db/keys.ts';
+import type { Role } from '#schema';
 import type { Implementation } from '#server/http/implement.ts';
 import type { ServiceOptions } from '#server/services.ts';
 import { ManualClock } from '#server/jobs/clock.ts';
@@ -46,6 +47,8 @@ export interface TestApp extends TestTenant {
    * move `clock`, then `await runJobs()`. Returns how many jobs ran.
    */
   runJobs(): Promise<number>;
+  /** Another key of the main tenant (or the given one) with a role (DESIGN.md "Trust"). */
+  createKeyFor(role: Role, tenant?: TestTenant, label?: string): Promise<TestTenant & { keyId: string }>;
   /** Headers that authenticate as the main tenant (or the given one). */
   headers(tenant?: TestTenant): Record<string, string>;
   close(): Promise<void>;
@@ -107,6 +110,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return { clientId: client!.clientId, clientName, key };
     };
     const main = await createTenant(uniqueName('test'));
+    const createKeyFor = async (role: Role, tenant: TestTenant = main, label = `${role} key`) => {
+      const { id, key } = await createKey(database.db, tenant.clientName, label, role);
+      return { ...tenant, key, keyId: id };
+    };
 
     return {
       ...main,
@@ -114,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       clock,
       createTenant,
+      createKeyFor,
       runJobs: () => app.jobs.runDue(),
       headers: (tenant = main) => ({ 'API-KEY': tenant.key }),
       close: async () => {

@@ -9,7 +9,7 @@ import { coerceStrings, objectShape, type Endpoint } from '#schema';
 
 /** Tried in order: text that needs percent-encoding first, so path building is exercised. */
 function candidates(): string[] {
-  return ['a b/c?d&e', randomUUID(), '42', 'ref-1', '2026-01-15T12:00:00Z', '00:00:10', 'true', 'ASC', 'HLS', 'VideoSite', '1'];
+  return ['a b/c?d&e', randomUUID(), '42', 'ref-1', '2026-01-15T12:00:00Z', '00:00:10', 'true', 'ASC', 'HLS', 'VideoSite', 'event', '1'];
 }
 
 function sampleField(objectSchema: z.ZodObject, key: string): unknown {

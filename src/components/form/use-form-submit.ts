@@ -19,10 +19,13 @@ export interface FormSubmitOptions<V extends FieldValues> extends ServerErrorOpt
   conflict?: { name: Path<V>; message: string };
   /** Before the service's words when no field takes the error ("Not saved."). */
   prefix?: string;
+  /** A 412 (the record changed since it was read) goes to the conflict dialog of `useFormConflict`. */
+  versions?: { handle(error: unknown): boolean };
 }
 
 export interface FormSubmit {
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Without an event: submits again from code (after "keep mine" of a version conflict). */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
   error: string | null;
 }
@@ -30,7 +33,7 @@ export interface FormSubmit {
 export function useFormSubmit<V extends FieldValues, C, O extends FieldValues>(
   form: UseFormReturn<V, C, O>,
   save: (values: O) => Promise<void>,
-  { conflict, prefix, ...options }: FormSubmitOptions<V> = {},
+  { conflict, prefix, versions, ...options }: FormSubmitOptions<V> = {},
 ): FormSubmit {
   const describe = useDescribeError();
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +43,7 @@ export function useFormSubmit<V extends FieldValues, C, O extends FieldValues>(
     try {
       await save(values);
     } catch (e) {
+      if (versions?.handle(e)) return;
       if (conflict && e instanceof ApiError && e.status === 409) {
         form.setError(conflict.name, { type: 'server', message: conflict.message }, { shouldFocus: true });
         return;

@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ActionDialog } from '#components/action-dialog.tsx';
-import { useFormSubmit } from '#components/form/use-form-submit.ts';
+import { useFormSubmit, type FormSubmit } from '#components/form/use-form-submit.ts';
+import { useFormConflict } from '#components/use-version-conflict.tsx';
 import { DestinationTarget } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
@@ -25,6 +26,14 @@ import {
   type AnyDestination,
 } from './destination-form.ts';
 
+/** The form's fields in the conflict dialog's words (target fields by their own labels). */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  target: 'Target',
+  rawJson: 'More configuration (JSON)',
+  ...Object.fromEntries(Object.values(TARGET_CONFIG_FIELDS).flatMap((fields) => fields.map((f) => [`fields.${f.key}`, f.label]))),
+};
+
 export function DestinationFormDialog({ destination, onClose, onSaved }: { destination: AnyDestination | null; onClose: () => void; onSaved: (d: AnyDestination) => void }) {
   const form = useForm<DestinationFormValues>({
     resolver: zodResolver(DestinationFormSchema) as unknown as Resolver<DestinationFormValues>,
@@ -36,7 +45,18 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
   const update = useMutation(api.mediaDestination.update.mutationOptions());
   const createDirect = useMutation(api.destination.create.mutationOptions());
   const updateDirect = useMutation(api.destination.update.mutationOptions());
-  const submit = useFormSubmit(
+  // A save is based on the version the operator opened; a 412 shows what changed meanwhile.
+  const conflict = useFormConflict({
+    form,
+    record: destination,
+    // The 412 answers the record as its own GET does (without `api`): the kind is the one being edited.
+    toValues: (d: AnyDestination) => destinationToValues({ ...d, api: destination?.api ?? 'media' }),
+    what: destination ? `the destination ‘${destination.name}’` : 'the destination',
+    ...(destination ? { entity: destination.api === 'direct' ? ('destination' as const) : ('mediaDestination' as const), id: destination.id } : {}),
+    labelOf: (field) => FIELD_LABELS[field] ?? field,
+    resubmit: (): void => submit.onSubmit(),
+  });
+  const submit: FormSubmit = useFormSubmit(
     form,
     async (values) => {
       const body = valuesToBody(values);
@@ -44,15 +64,16 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
       if (values.api === 'direct') {
         const direct = { name: body.name, target: String(body.target), configJson: body.destinationJson ?? '{}' };
         saved = fromDirect(
-          destination ? await updateDirect.mutateAsync({ params: { id: destination.id }, body: { ...direct, active: destination.active } }) : await createDirect.mutateAsync({ body: direct }),
+          destination ? await updateDirect.mutateAsync({ params: { id: destination.id }, body: { ...direct, active: destination.active }, ifMatch: conflict.ifMatch() }) : await createDirect.mutateAsync({ body: direct }),
         );
       } else {
-        saved = { ...(destination ? await update.mutateAsync({ params: { id: destination.id }, body }) : await create.mutateAsync({ body })), api: 'media' };
+        saved = { ...(destination ? await update.mutateAsync({ params: { id: destination.id }, body, ifMatch: conflict.ifMatch() }) : await create.mutateAsync({ body })), api: 'media' };
       }
+      conflict.saved(saved);
       notify(destination ? 'Destination saved' : 'Destination added: activate it before publishing to it', { severity: 'success' });
       onSaved(saved);
     },
-    { map: destinationServerErrors },
+    { map: destinationServerErrors, versions: conflict },
   );
   const retarget = destination !== null && target !== (DestinationTarget.nameOf(destination.target) ?? '');
   return (
@@ -62,6 +83,7 @@ export function DestinationFormDialog({ destination, onClose, onSaved }: { desti
       {...submit}
       onClose={onClose}
     >
+      {conflict.dialog}
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormTextField control={form.control} name="name" label="Name" required autoFocus />
         <TextField

@@ -98,5 +98,5 @@ export function destinationServerErrors(errors: readonly FieldError[]): MappedSe
 
 /** A direct destination in the shape the page lists. */
 export function fromDirect(d: Destination): AnyDestination {
-  return { id: d.id, name: d.name, target: d.target, configJson: d.configJson, active: d.active, api: 'direct' };
+  return { id: d.id, name: d.name, target: d.target, configJson: d.configJson, active: d.active, version: d.version, api: 'direct' };
 }

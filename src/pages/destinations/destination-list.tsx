@@ -27,9 +27,11 @@ export interface DestinationListProps {
   onActivate: (d: AnyDestination) => void;
   onEdit: (d: AnyDestination) => void;
   onDelete: (d: AnyDestination) => void;
+  /** False for a key that may not change configuration (the page says why): no Activate, Edit or Delete. */
+  canConfigure?: boolean;
 }
 
-export function DestinationList({ destinations, selectedId, activating, onOpen, onActivate, onEdit, onDelete }: DestinationListProps) {
+export function DestinationList({ destinations, selectedId, activating, onOpen, onActivate, onEdit, onDelete, canConfigure = true }: DestinationListProps) {
   return (
         <Paper variant="outlined">
           <List aria-label="Destinations" disablePadding>
@@ -39,6 +41,7 @@ export function DestinationList({ destinations, selectedId, activating, onOpen, 
                 divider
                 disablePadding
                 secondaryAction={
+                  canConfigure && (
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                     {!d.active && (
                       <Button size="small" variant="outlined" onClick={() => onActivate(d)} disabled={activating}>
@@ -56,9 +59,10 @@ export function DestinationList({ destinations, selectedId, activating, onOpen, 
                       </IconButton>
                     </Tooltip>
                   </Stack>
+                  )
                 }
               >
-                <ListItemButton selected={d.id === selectedId} onClick={() => onOpen(d)} sx={{ '&&': { pr: d.active ? 12 : 24 } }}>
+                <ListItemButton selected={d.id === selectedId} onClick={() => onOpen(d)} sx={{ '&&': { pr: !canConfigure ? 2 : d.active ? 12 : 24 } }}>
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <TargetIcon target={d.target} fontSize="medium" />
                   </ListItemIcon>

@@ -9,6 +9,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -25,6 +26,7 @@ import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { useCan } from '#app/use-role.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { TargetIcon } from '#pages/publications/index.ts';
 import { ActivationDialog, ActiveChip } from './activation-dialog.tsx';
@@ -37,6 +39,8 @@ export default function DestinationsPage() {
   const describeError = useDescribeError();
   useDocumentTitle('Destinations');
   const [params, setParams] = useUrlParams();
+  // Destinations are configuration: only an admin key adds, edits, activates or deletes them.
+  const configure = useCan()(api.mediaDestination.update);
   const mediaList = useQuery(api.mediaDestination.list.queryOptions({}));
   const directList = useQuery(api.destination.list.queryOptions({}));
   const list = {
@@ -90,7 +94,7 @@ export default function DestinationsPage() {
           icon={<HubIcon />}
           title="No destinations yet"
           hint="A destination is an account on a platform (a video site, a social network, your own RTMP server) that events are published to, live or on demand."
-          action={<Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>Add a destination</Button>}
+          action={<Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setParam('new', '1')}>Add a destination</Button>}
         />
       </Paper>
     );
@@ -104,6 +108,7 @@ export default function DestinationsPage() {
           onOpen={(d) => setParam('destination', d.id)}
           onActivate={runActivate}
           onEdit={(d) => setParam('edit', d.id)}
+          canConfigure={configure.allowed}
           onDelete={setDeleting}
         />
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -135,13 +140,18 @@ export default function DestinationsPage() {
         title="Destinations"
         subtitle={list.data ? `${destinations.length} ${destinations.length === 1 ? 'destination' : 'destinations'}, ${destinations.filter((d) => d.active).length} active` : undefined}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setParam('new', '1')}>
             Add destination
           </Button>
         }
       />
+      {!configure.allowed && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {configure.reason} Destinations are configuration: adding, editing, activating and deleting them is for admin keys.
+        </Alert>
+      )}
       {content}
-      {(params.get('new') !== null || editTarget) && (
+      {configure.allowed && (params.get('new') !== null || editTarget) && (
         <DestinationFormDialog
           destination={editTarget}
           onClose={() => setParams((c) => { const n = new URLSearchParams(c); n.delete('new'); n.delete('edit'); return n; })}

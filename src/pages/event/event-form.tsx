@@ -19,6 +19,8 @@ import { applyServerErrors } from '#components/form/server-errors.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
+import { useFormConflict } from '#components/use-version-conflict.tsx';
+import { useCan } from '#app/use-role.ts';
 import { AdvancedSection } from './advanced-section.tsx';
 import { AutomationSection } from './automation-section.tsx';
 import { ChannelSection } from './channel-section.tsx';
@@ -80,18 +82,32 @@ export function EventForm({ event}: EventFormProps) {
   });
   const { control, formState } = form;
   const save = useMutation(api.event.upsert.mutationOptions());
+  // A viewer key reads only: the form shows the event, the save bar says why it cannot save.
+  const permission = useCan()(api.event.upsert);
   const [problem, setProblem] = useState<SaveProblem<EventField> | null>(null);
   const isNew = event === null;
   const dirty = formState.isDirty;
   const dirtyCount = Object.keys(formState.dirtyFields).length;
+  // A save is based on the version the operator saw; a 412 shows what changed meanwhile.
+  const conflict = useFormConflict({
+    form,
+    record: event,
+    toValues: eventToFormValues,
+    what: event ? `the event ‘${event.title}’` : 'the event',
+    entity: 'event',
+    ...(event ? { id: event.id } : {}),
+    labelOf: (field) => FIELD_LABELS[field as EventField] ?? field,
+    resubmit: () => submit(),
+  });
 
   const submit = form.handleSubmit(
     async (output) => {
       setProblem(null);
       try {
-        const saved = await save.mutateAsync({ body: formToBody(output) });
+        const saved = await save.mutateAsync({ body: formToBody(output), ...(isNew ? {} : { ifMatch: conflict.ifMatch() }) });
         // Explicitly not keepDirtyValues (the resetOptions above): what was saved is no longer unsaved.
         form.reset(eventToFormValues(saved), { keepDirtyValues: false });
+        conflict.saved(saved);
         if (isNew) {
           notify(`Created ‘${saved.title}’.`, { severity: 'success' });
           // Marked as saved, so the leave guard lets this navigation pass.
@@ -100,6 +116,7 @@ export function EventForm({ event}: EventFormProps) {
           notify(savedMessage(event, saved), { severity: 'success' });
         }
       } catch (error) {
+        if (conflict.handle(error)) return;
         const mapped = applyServerErrors(form, error, { map: mapServerErrors });
         if (mapped.handled) {
           setProblem({
@@ -155,7 +172,7 @@ export function EventForm({ event}: EventFormProps) {
       <SaveBar
         label="Save"
         hideWhenIdleOnPhone
-        status={status}
+        status={permission.allowed ? status : permission.reason}
         pending={dirty || isNew}
         problem={problem}
         onDismissProblem={() => setProblem(null)}
@@ -170,10 +187,11 @@ export function EventForm({ event}: EventFormProps) {
           />
         }
         submitLabel={isNew ? 'Create event' : 'Save'}
-        submitDisabled={!dirty && !isNew}
+        submitDisabled={(!dirty && !isNew) || !permission.allowed}
         busy={formState.isSubmitting}
       />
 
+      {conflict.dialog}
       <LeaveGuard unsaved={dirty}>
         {isNew ? 'The new event has not been created yet. Your entries will be lost.' : `Your changes to ‘${event.title}’ are not saved and will be lost.`}
       </LeaveGuard>

@@ -22,6 +22,7 @@ export const alert = defineArea('alert', {
   acknowledge: {
     method: 'POST',
     path: '/alerts/acknowledge',
+    role: 'operator',
     summary: 'Acknowledge alerts',
     description: 'Marks the alerts as seen now: they leave the open list until they happen again. Ids no alert has are acknowledged all the same (the trouble may be over). Answers how many.',
     body: AcknowledgeAlertsBody,

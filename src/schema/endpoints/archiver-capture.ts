@@ -32,6 +32,7 @@ export const archiverCapture = defineArea('archiverCapture', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'capture', id: 'params.id' },
     path: '/archivercapture/{id}',
     summary: 'Get a capture',
     params: ArchiverIdParams,
@@ -81,6 +82,8 @@ export const archiverCapture = defineArea('archiverCapture', {
   },
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'capture', id: 'body.id' },
     path: '/archivercapture/',
     summary: 'Add a capture',
     description: 'All properties are required (null where nullable); a null startTime means now. Answers the persisted capture.',
@@ -90,6 +93,8 @@ export const archiverCapture = defineArea('archiverCapture', {
   },
   update: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'capture', id: 'params.id' },
     path: '/archivercapture/{id}',
     summary: 'Update a capture',
     description: 'All properties are required; a change of id has no effect. Answers the persisted capture.',
@@ -101,6 +106,8 @@ export const archiverCapture = defineArea('archiverCapture', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'capture', id: 'params.id' },
     path: '/archivercapture/{id}',
     summary: 'Delete a capture',
     description: 'Answers the deleted capture.',

@@ -27,6 +27,7 @@ export const archiverPlayoutProfile = defineArea('archiverPlayoutProfile', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'playoutProfile', id: 'params.id' },
     path: '/archiverplayoutprofile/{id}',
     summary: 'Get a playout profile',
     params: ArchiverIdParams,
@@ -41,6 +42,8 @@ export const archiverPlayoutProfile = defineArea('archiverPlayoutProfile', {
   },
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'playoutProfile', id: 'body.id' },
     path: '/archiverplayoutprofile/',
     summary: 'Add a playout profile',
     description: 'All properties are required except streamingFormats, which is ignored. Answers the persisted profile.',
@@ -50,6 +53,8 @@ export const archiverPlayoutProfile = defineArea('archiverPlayoutProfile', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'playoutProfile', id: 'params.id' },
     path: '/archiverplayoutprofile/{id}',
     summary: 'Update a playout profile',
     description: 'As adding; a change of id has no effect. Answers the persisted profile.',
@@ -61,6 +66,8 @@ export const archiverPlayoutProfile = defineArea('archiverPlayoutProfile', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'playoutProfile', id: 'params.id' },
     path: '/archiverplayoutprofile/{id}',
     summary: 'Delete a playout profile',
     description: 'Its captures are deleted first. Answers the deleted profile, with captures always empty.',

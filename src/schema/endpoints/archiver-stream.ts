@@ -20,6 +20,8 @@ export const archiverStream = defineArea('archiverStream', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'archiverStream', id: 'params.id' },
     path: '/archiverstream/{id}',
     summary: 'Delete an archiver stream',
     description: 'Answers the deleted stream.',

@@ -10,6 +10,8 @@ const withEvent = ['archiverflow', 'event'] as const;
 export const archiverflow = defineArea('archiverflow', {
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'archiverflow', id: 'body.id' },
     path: '/archiverflow/',
     summary: 'Add an archiverflow',
     description: 'Answers the saved archiverflow; 400 when configurationJson does not match its JSON schema.',
@@ -18,6 +20,8 @@ export const archiverflow = defineArea('archiverflow', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'archiverflow', id: 'params.id' },
     path: '/archiverflow/{id}',
     summary: 'Update an archiverflow',
     description: 'The id is taken from the route (an id in the body is ignored). Answers the saved archiverflow; 400 as for adding.',
@@ -35,6 +39,7 @@ export const archiverflow = defineArea('archiverflow', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'archiverflow', id: 'params.id' },
     path: '/archiverflow/{id}',
     summary: 'Get an archiverflow',
     description: '204 when it does not exist.',
@@ -44,6 +49,8 @@ export const archiverflow = defineArea('archiverflow', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'archiverflow', id: 'params.id' },
     path: '/archiverflow/{id}',
     summary: 'Delete an archiverflow',
     params: IdParams,

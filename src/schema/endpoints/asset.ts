@@ -21,6 +21,8 @@ import {
 export const asset = defineArea('asset', {
   createGif: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'asset' },
     path: '/asset/gif/',
     summary: 'Request a GIF of a clip',
     description: 'The asset is created in state GENERATING and completes (or fails) in the background.',
@@ -29,6 +31,8 @@ export const asset = defineArea('asset', {
   },
   createVideo: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'asset' },
     path: '/asset/video/',
     summary: 'Request a video (MP4) of a clip',
     description:
@@ -38,6 +42,8 @@ export const asset = defineArea('asset', {
   },
   createImage: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'asset' },
     path: '/asset/image/',
     summary: 'Request a still image of a stream time',
     body: ImageAssetBody,
@@ -46,6 +52,8 @@ export const asset = defineArea('asset', {
   /** @legacy Trailing slash after the id (`/asset/{id}/`), unlike DELETE `/asset/{id}`; the new name is the query parameter `Name`, capitalised. */
   rename: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'asset', id: 'params.id' },
     path: '/asset/{id}/',
     summary: 'Rename an asset',
     params: IdParams,
@@ -55,6 +63,8 @@ export const asset = defineArea('asset', {
   /** @legacy Hyphenated path parameter `{event-id}`. */
   sync: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.event-id' },
     path: '/asset/sync/{event-id}',
     summary: "Synchronise an event's assets with storage",
     description:
@@ -81,6 +91,8 @@ export const asset = defineArea('asset', {
   },
   deleteMany: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'asset' },
     path: '/asset/',
     summary: 'Delete the assets matching the filters',
     description:
@@ -90,6 +102,8 @@ export const asset = defineArea('asset', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'asset', id: 'params.id' },
     path: '/asset/{id}',
     summary: 'Delete an asset',
     description:
@@ -112,6 +126,8 @@ export const asset = defineArea('asset', {
   /** Beyond the interface: the interface names the MP4 state but no operation that makes the file. */
   generateVodFile: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/{id}/mp4',
     summary: 'Generate the MP4 of an event',
     description:
@@ -127,6 +143,8 @@ export const asset = defineArea('asset', {
   /** Beyond the interface: make a FAILED asset again, with the same request. */
   retry: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'asset', id: 'params.id' },
     path: '/asset/{id}/retry',
     summary: 'Retry a failed asset',
     description: 'A FAILED asset goes back to GENERATING with the request it was made with (same priority) and is made again. 409 for an asset that is not FAILED or has no request to repeat (found in storage); 404 for an unknown asset.',

@@ -15,6 +15,8 @@ const ORIGINAL = 'A route of the original service (public-facts.md §4), not in 
 export const category = defineArea('category', {
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'category' },
     path: '/category/',
     summary: 'Add a category',
     description: `${ORIGINAL} The label must be unique; 400 on a clash.`,
@@ -24,6 +26,8 @@ export const category = defineArea('category', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'category', id: 'params.id' },
     path: '/category/{id}',
     summary: 'Update a category',
     description: `${ORIGINAL} The label must be unique; 400 on a clash.`,
@@ -42,6 +46,7 @@ export const category = defineArea('category', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'category', id: 'params.id' },
     path: '/category/{id}',
     summary: 'Get a category',
     description: ORIGINAL,
@@ -60,6 +65,8 @@ export const category = defineArea('category', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'category', id: 'params.id' },
     path: '/category/{id}',
     summary: 'Delete a category',
     description: `${ORIGINAL} Events keep existing without it.`,

@@ -18,6 +18,8 @@ const withEvent = ['channelProfile', 'event'] as const;
 export const channelProfile = defineArea('channelProfile', {
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'channelProfile', id: 'body.EventId', by: 'event' },
     path: '/channelprofile/',
     summary: 'Add the channel profile of an event',
     description: 'Answers the saved profile. 400 when the audio inputs are rejected (languages and audio channels must each be unique).',
@@ -27,6 +29,8 @@ export const channelProfile = defineArea('channelProfile', {
   },
   update: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'channelProfile', id: 'params.id' },
     path: '/channelprofile/{id}',
     summary: 'Update a channel profile',
     description:
@@ -38,6 +42,8 @@ export const channelProfile = defineArea('channelProfile', {
   },
   upsertForEvent: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'channelProfile', id: 'params.id', by: 'event' },
     path: '/channelprofile/event/{id}',
     summary: 'Add or update the channel profile of an event',
     description: '`id` is the event id. Same rules as the update; answers the saved profile.',
@@ -55,6 +61,7 @@ export const channelProfile = defineArea('channelProfile', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'channelProfile', id: 'params.id' },
     path: '/channelprofile/{id}',
     summary: 'Get a channel profile',
     params: IdParams,
@@ -63,6 +70,7 @@ export const channelProfile = defineArea('channelProfile', {
   },
   getForEvent: {
     method: 'GET',
+    resource: { kind: 'channelProfile', id: 'params.id', by: 'event' },
     path: '/channelprofile/event/{id}',
     summary: 'Get the channel profile of an event',
     description: '`id` is the event id. 204 when the event has no profile (the interface does not say; this follows its 204 convention).',
@@ -73,6 +81,8 @@ export const channelProfile = defineArea('channelProfile', {
   /** @legacy A GET that writes: copies the profile of one event to another. */
   clone: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'channelProfile', id: 'query.targetEventId', by: 'event' },
     path: '/channelprofile/clone/',
     summary: "Copy an event's channel profile to another event",
     description: "Answers the target event's new profile.",
@@ -82,6 +92,8 @@ export const channelProfile = defineArea('channelProfile', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'channelProfile', id: 'params.id' },
     path: '/channelprofile/{id}',
     summary: 'Delete a channel profile',
     params: IdParams,
@@ -90,6 +102,8 @@ export const channelProfile = defineArea('channelProfile', {
   },
   deleteForEvent: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'channelProfile', id: 'params.id', by: 'event' },
     path: '/channelprofile/event/{id}',
     summary: 'Delete the channel profile of an event',
     description: '`id` is the event id. The interface does not show the response; as the deletion by id, 200 without a body.',

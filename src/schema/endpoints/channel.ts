@@ -21,6 +21,7 @@ export const channel = defineArea('channel', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'channel', id: 'params.id' },
     path: '/channel/{id}',
     summary: 'Get a channel',
     description: ORIGINAL,
@@ -30,6 +31,8 @@ export const channel = defineArea('channel', {
   },
   upsert: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'channel', id: 'body.id' },
     path: '/channel/',
     summary: 'Add or update a channel',
     description: `${ORIGINAL} ` + 'Updates the channel `id` when given, otherwise adds one. configurationJson must match ChannelConfiguration (400 otherwise).',
@@ -39,6 +42,8 @@ export const channel = defineArea('channel', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'channel', id: 'params.id' },
     path: '/channel/{id}',
     summary: 'Delete a channel',
     description: ORIGINAL,

@@ -34,6 +34,8 @@ const STALE = ['chapterPointCustomProperty', 'chapterPoint', 'search'] as const;
 export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty', {
   upsert: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'chapterPointCustomProperty', id: 'body.id' },
     path: '/chapterpoint/customproperty/',
     summary: 'Add or update a custom property of a chapter point',
     description: 'The id is required to update a specific property; (category, key) is unique per chapter point. Answers the property.',
@@ -43,6 +45,8 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
   },
   bulkUpsert: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'chapterPoint', id: 'params.chapterPointId' },
     path: '/chapterpoint/customproperty/bulk/{chapterPointId}',
     summary: 'Add or update several custom properties of a chapter point',
     description: 'Answers the properties written, in request order.',
@@ -60,6 +64,7 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
   },
   get: {
     method: 'GET',
+    resource: { kind: 'chapterPointCustomProperty', id: 'params.id' },
     path: '/chapterpoint/customproperty/{id}',
     summary: 'Get a chapter point custom property',
     params: IdParams,
@@ -74,6 +79,8 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
   },
   clone: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'chapterPoint', id: 'query.targetChapterId' },
     path: '/chapterpoint/customproperty/clone/',
     summary: 'Copy the custom properties of one chapter point to another',
     description: 'Answers the custom properties of the target chapter point afterwards. A GET that changes data, as in the original.',
@@ -83,6 +90,8 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'chapterPointCustomProperty', id: 'params.id' },
     path: '/chapterpoint/customproperty/{id}',
     summary: 'Delete a chapter point custom property',
     params: IdParams,
@@ -91,6 +100,8 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
   },
   deleteMany: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'chapterPoint', id: 'query.chapterPointId' },
     path: '/chapterpoint/customproperty/',
     summary: 'Delete the chapter point custom properties matching filters',
     description: 'At least one filter is required; 400 when none is given.',

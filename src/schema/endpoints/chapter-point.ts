@@ -19,6 +19,8 @@ const ORIGINAL = 'A route of the original service (public-facts.md §4), not in 
 export const chapterPoint = defineArea('chapterPoint', {
   upsert: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'chapterPoint', id: 'body.id' },
     path: '/chapterpoint/',
     summary: 'Add or update a chapter point',
     description: `${ORIGINAL} ` + 'Updates the chapter point `id` when given. propertyModels adds or updates its custom properties in the same call. ' +
@@ -29,6 +31,7 @@ export const chapterPoint = defineArea('chapterPoint', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'chapterPoint', id: 'params.id' },
     path: '/chapterpoint/{id}',
     summary: 'Get a chapter point',
     description: ORIGINAL,
@@ -48,6 +51,8 @@ export const chapterPoint = defineArea('chapterPoint', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'chapterPoint', id: 'params.id' },
     path: '/chapterpoint/{id}',
     summary: 'Delete a chapter point',
     description: `${ORIGINAL} Removes its whole subtree and their custom properties.`,

@@ -17,6 +17,8 @@ const STALE = ['clientProperty', 'customProperty', 'event'] as const;
 export const clientProperty = defineArea('clientProperty', {
   validate: {
     method: 'POST',
+    role: 'viewer',
+    trail: false,
     path: '/clientproperty/validate/',
     summary: 'Validate values against a template',
     description: 'Answers 200 with a map of property name to error message, also when the values are invalid; an empty map means valid.',
@@ -26,6 +28,8 @@ export const clientProperty = defineArea('clientProperty', {
   },
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'clientProperties', id: 'params.eventId' },
     path: '/clientproperty/{eventId}',
     summary: 'Set the client properties of an event from a template',
     description: 'All values must pass validation, or none is added (400). Removes every property of the template set before; ' +
@@ -37,6 +41,8 @@ export const clientProperty = defineArea('clientProperty', {
   },
   update: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'clientProperties', id: 'params.eventId' },
     path: '/clientproperty/{eventId}',
     summary: 'Update client property values of an event',
     description: 'Merges the values into the current ones; the template stays. The interface states no success status: ' +
@@ -48,6 +54,7 @@ export const clientProperty = defineArea('clientProperty', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'clientProperties', id: 'params.eventId' },
     path: '/clientproperty/{eventId}',
     summary: 'Get the client properties of an event',
     description: "Values are read from the event's custom properties; 204 when the event has no template.",
@@ -74,6 +81,8 @@ export const clientProperty = defineArea('clientProperty', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'clientProperties', id: 'params.eventId' },
     path: '/clientproperty/{eventId}',
     summary: 'Remove the client properties of an event',
     description: 'Answers 410 Gone, as the interface says.',

@@ -21,6 +21,8 @@ const withEvent = ['compose', 'event'] as const;
 export const compose = defineArea('compose', {
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'compose' },
     path: '/compose/',
     summary: 'Create a standard composition event',
     description:
@@ -31,6 +33,8 @@ export const compose = defineArea('compose', {
   },
   createEncoder: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'compose' },
     path: '/compose/encoder/',
     summary: 'Create an encoder composition event',
     description: 'Answers 201 with the id of the created live event (a JSON string).',
@@ -40,6 +44,8 @@ export const compose = defineArea('compose', {
   },
   update: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'compose', id: 'params.eventId' },
     path: '/compose/event/{eventId}',
     summary: 'Update the playlist of a standard composition',
     description: 'EVENT items only.',
@@ -50,6 +56,8 @@ export const compose = defineArea('compose', {
   },
   upsertEncoder: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'compose', id: 'params.eventId' },
     path: '/compose/encoder/event/{eventId}',
     summary: 'Add or update the playlist of an encoder composition',
     description: 'EVENT and DIRECT_FULL_MP4 items.',
@@ -60,6 +68,8 @@ export const compose = defineArea('compose', {
   },
   setDrm: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.eventId' },
     path: '/compose/event/{eventId}/drm/',
     summary: 'Set the DRM of a standard composition event',
     description:
@@ -71,6 +81,7 @@ export const compose = defineArea('compose', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'compose', id: 'params.eventId' },
     path: '/compose/{eventId}',
     summary: 'Get the playlist of a composition event',
     params: EventIdParams,
@@ -79,6 +90,8 @@ export const compose = defineArea('compose', {
   /** @legacy A GET that writes (and answers 201): copies the playlist of one event to another. */
   clone: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'compose', id: 'query.targetEventId' },
     path: '/compose/clone/{sourceEventId}',
     summary: "Copy a composition's playlist to another event",
     params: z.object({ sourceEventId: Guid }),
@@ -88,6 +101,8 @@ export const compose = defineArea('compose', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'compose', id: 'params.eventId' },
     path: '/compose/{eventId}',
     summary: 'Remove a live compose playlist',
     description: '400 when the playlist or the event does not exist.',

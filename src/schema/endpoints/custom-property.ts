@@ -30,6 +30,8 @@ const STALE = ['customProperty', 'event', 'clientProperty'] as const;
 export const customProperty = defineArea('customProperty', {
   upsert: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'customProperty', id: 'body.customPropertyId' },
     path: '/customproperty/',
     summary: 'Add or update a custom property of an event',
     description: 'Updates when customPropertyId is given or the (category, key) pair exists on the event. Answers the property.',
@@ -39,6 +41,8 @@ export const customProperty = defineArea('customProperty', {
   },
   bulkUpsert: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/customproperty/bulk/event/{id}',
     summary: 'Add or update several custom properties of an event',
     description: 'Items without an id get a generated one. Answers the properties written, in request order.',
@@ -57,6 +61,7 @@ export const customProperty = defineArea('customProperty', {
   /** @legacy `custompropery` (sic): the interface misspells this one path; the others say `customproperty`. */
   get: {
     method: 'GET',
+    resource: { kind: 'customProperty', id: 'params.id' },
     path: '/custompropery/{id}',
     summary: 'Get a custom property',
     params: IdParams,
@@ -64,6 +69,8 @@ export const customProperty = defineArea('customProperty', {
   },
   clone: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'event', id: 'query.targetEventId' },
     path: '/customproperty/event/clone/',
     summary: 'Copy the custom properties of one event to another',
     description: 'Answers the custom properties of the target event afterwards. A GET that changes data, as in the original.',
@@ -73,6 +80,8 @@ export const customProperty = defineArea('customProperty', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'customProperty', id: 'params.id' },
     path: '/customproperty/{id}',
     summary: 'Delete a custom property',
     params: IdParams,
@@ -81,6 +90,8 @@ export const customProperty = defineArea('customProperty', {
   },
   deleteMany: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'event', id: 'query.eventId' },
     path: '/customproperty/',
     summary: 'Delete the custom properties matching filters',
     description: 'At least one filter is required; 400 when none is given.',

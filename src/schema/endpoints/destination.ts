@@ -16,6 +16,7 @@ import {
 export const destination = defineArea('destination', {
   get: {
     method: 'GET',
+    resource: { kind: 'destination', id: 'params.id' },
     path: '/destination/{id}',
     summary: 'Get a destination',
     description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
@@ -50,6 +51,8 @@ export const destination = defineArea('destination', {
   },
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'destination' },
     path: '/destination/',
     summary: 'Add a destination',
     description: 'The target is its text name, not the enumerated value. It must be activated before publications succeed.',
@@ -58,6 +61,8 @@ export const destination = defineArea('destination', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'destination', id: 'params.id' },
     path: '/destination/{id}',
     summary: 'Update a destination',
     params: IdParams,
@@ -66,6 +71,8 @@ export const destination = defineArea('destination', {
   },
   setActive: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'destination', id: 'params.id' },
     path: '/destination/state/{id}',
     summary: 'Set the activation flag of a destination',
     description: 'For repairing or resetting activation. Answers the saved destination.',
@@ -75,6 +82,8 @@ export const destination = defineArea('destination', {
   },
   activate: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'destination', id: 'params.id' },
     path: '/destination/activate/{id}',
     summary: 'Check the activation of a destination',
     description: 'Queries the activation process.',
@@ -83,6 +92,8 @@ export const destination = defineArea('destination', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'destination', id: 'params.id' },
     path: '/destination/{id}',
     summary: 'Delete a destination',
     params: IdParams,
@@ -91,6 +102,8 @@ export const destination = defineArea('destination', {
   },
   clearCache: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'destination', id: 'query.destinationId' },
     path: '/destination/cache',
     summary: 'Clear the destination cache',
     description: 'With destinationId, only that destination.',

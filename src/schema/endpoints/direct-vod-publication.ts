@@ -67,6 +67,8 @@ export const directVodPublication = defineArea('directVodPublication', {
   },
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'publication' },
     path: '/vodpublications/',
     summary: 'Create VOD publications of content ids',
     description: 'All created in one request share one transactionId. Answers the created publications.',
@@ -76,6 +78,8 @@ export const directVodPublication = defineArea('directVodPublication', {
   },
   update: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'params.id' },
     path: '/vodpublications/{id}',
     summary: 'Update a VOD publication',
     body: DirectVodPublicationUpdateBody,
@@ -85,6 +89,8 @@ export const directVodPublication = defineArea('directVodPublication', {
   },
   publish: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/vodpublications/publish/',
     summary: 'Publish a VOD publication on its target',
     description: 'Support varies by target. The interface does not say where the ids go; they are in the body.',
@@ -94,6 +100,8 @@ export const directVodPublication = defineArea('directVodPublication', {
   },
   unpublish: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/vodpublications/unpublish/',
     summary: 'Unpublish a VOD publication on its target',
     description: 'Support varies by target. The ids are in the body, as for publishing.',
@@ -103,6 +111,8 @@ export const directVodPublication = defineArea('directVodPublication', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'params.id' },
     path: '/vodpublications/{id}',
     summary: 'Delete a VOD publication',
     description:
@@ -114,6 +124,8 @@ export const directVodPublication = defineArea('directVodPublication', {
   },
   deleteAllForContent: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'publication' },
     path: '/vodpublications/all/{contentId}',
     summary: 'Delete all VOD publications of a content id',
     params: z.object({ contentId: z.string().min(1).max(TEXT_MAX.reference) }),

@@ -31,6 +31,7 @@ export const encoderHealth = defineArea('encoderHealth', {
   setFault: {
     method: 'PUT',
     path: '/event/{id}/health/fault',
+    role: 'admin',
     summary: 'Switch a fault of the simulated encoder on or off',
     description:
       'The simulated world’s control (a real encoder has none): the event’s encoder reports the fault from its next sample until it is cleared (null). 404 for an unknown event.',

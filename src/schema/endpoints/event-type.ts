@@ -8,6 +8,8 @@ import { EventCollectionSchema } from '../models/event.ts';
 export const eventType = defineArea('eventType', {
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'eventType' },
     path: '/eventtype/',
     summary: 'Add an event type',
     body: EventTypeBody,
@@ -15,6 +17,8 @@ export const eventType = defineArea('eventType', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'eventType', id: 'params.id' },
     path: '/eventtype/{id}',
     summary: 'Update an event type',
     params: IdParams,
@@ -25,6 +29,8 @@ export const eventType = defineArea('eventType', {
   },
   setForEvent: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/eventtype/event/{id}',
     summary: 'Set the type of an event',
     params: IdParams,
@@ -41,6 +47,7 @@ export const eventType = defineArea('eventType', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'eventType', id: 'params.id' },
     path: '/eventtype/{id}',
     summary: 'Get an event type',
     params: IdParams,
@@ -64,6 +71,8 @@ export const eventType = defineArea('eventType', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'eventType', id: 'params.id' },
     path: '/eventtype/{id}',
     summary: 'Delete an event type',
     params: IdParams,

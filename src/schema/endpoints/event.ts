@@ -93,6 +93,8 @@ const ORIGINAL = 'A route of the original service (public-facts.md §4), not in 
 export const event = defineArea('event', {
   upsert: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'event', id: 'body.Id' },
     path: '/event/',
     summary: 'Add or update an event',
     description: 'Updates the event `Id` when the client has it, otherwise adds one (with that Id when given). Answers 201 with the event in both cases. ' +
@@ -111,6 +113,8 @@ export const event = defineArea('event', {
   },
   patch: {
     method: 'PATCH',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/{id}',
     summary: 'Patch an event',
     description:
@@ -129,6 +133,8 @@ export const event = defineArea('event', {
   /** @legacy The parameter is spelled `{referenceid}`, all lower case, where fields say refId. */
   patchByReference: {
     method: 'PATCH',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.referenceid', by: 'reference' },
     path: '/event/reference/{referenceid}',
     summary: 'Patch an event by reference id',
     description: `As PATCH /event/{id}, e.g. \`{"op": "replace", "path": "/DrmJson", "value": "{\\"drm_provider\\": ...}"}\`; 404 when no event has the reference id (the most recently modified wins when several do). ${afterChange}`,
@@ -140,6 +146,8 @@ export const event = defineArea('event', {
   },
   setDvrWindowLength: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/stream/dvrwindowlength/{id}',
     summary: 'Set the DVR window length of an event',
     description: `DvrWindowLength in seconds, from 1 to 86400 (24 hours); stored as the event's dvrLength. ${afterChange}`,
@@ -150,6 +158,8 @@ export const event = defineArea('event', {
   },
   addXflowTask: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'event', id: 'body.Id' },
     path: '/event/xflow/add/',
     summary: 'Add an xflow task to an event, or create an event with it',
     description:
@@ -164,6 +174,8 @@ export const event = defineArea('event', {
   },
   setExternalUpdate: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/{id}/externalupdate/{flag}',
     summary: 'Allow or forbid external updates of an event',
     description: `Sets externalUpdateAllowed to flag. ${afterChange}`,
@@ -173,6 +185,8 @@ export const event = defineArea('event', {
   },
   forceStop: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/forcestop/{id}',
     summary: 'Force-stop the encoder channel of an event',
     description: `No safety checks, by design: bypasses the concurrency lock and removes existing locks. ${afterChange}`,
@@ -182,6 +196,8 @@ export const event = defineArea('event', {
   },
   forceRestart: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/forcerestart/{id}',
     summary: 'Restart a live event',
     description: `The event must be LIVE_UNPUBLISHED or LIVE_PUBLISHED; the channel is stopped completely, the event goes ` +
@@ -192,6 +208,8 @@ export const event = defineArea('event', {
   },
   setState: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/state/{id}',
     summary: 'Change the state of an event',
     description: 'The state is a number or a name. With waitUntilCompleted (default) the call returns once the state is reached; ' +
@@ -247,6 +265,7 @@ export const event = defineArea('event', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/{id}',
     summary: 'Get an event',
     params: IdParams,
@@ -255,6 +274,7 @@ export const event = defineArea('event', {
   },
   getByReference: {
     method: 'GET',
+    resource: { kind: 'event', id: 'query.id', by: 'reference' },
     path: '/event/reference',
     summary: 'Get an event by reference id',
     query: EventLookupQuery,
@@ -289,6 +309,8 @@ export const event = defineArea('event', {
   },
   clone: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'event' },
     path: '/event/clone/{id}',
     summary: 'Clone an event',
     description: `${ORIGINAL} Creates a copy of the event (new id and content id, title with " (copy)", no reference or external id, ` +
@@ -300,6 +322,8 @@ export const event = defineArea('event', {
   },
   restore: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/restore/{id}',
     summary: 'Restore a deleted event',
     description: `${ORIGINAL} Brings back a soft-deleted event (webhook Action Restored) and answers it; an event that is not deleted is answered as it is. ` +
@@ -310,6 +334,8 @@ export const event = defineArea('event', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/{id}',
     summary: 'Delete an event',
     description: `${ORIGINAL} Soft delete by default: the event moves to GET /event/deleted/ (webhook Action Deleted). hardDelete=true removes it ` +
@@ -322,6 +348,8 @@ export const event = defineArea('event', {
   },
   setThumbnail: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/thumbnail/{id}',
     summary: 'Set the thumbnail of an event',
     description: `${ORIGINAL} The image as an http(s) URL or a base64 data URI (at most 1,000,000 characters); webhook flag ThumbnailChanged. ${afterChange}`,
@@ -332,6 +360,8 @@ export const event = defineArea('event', {
   },
   deleteThumbnail: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/event/thumbnail/{id}',
     summary: 'Remove the thumbnail of an event',
     description: `${ORIGINAL} ${afterChange}`,

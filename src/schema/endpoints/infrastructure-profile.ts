@@ -21,6 +21,7 @@ export const infrastructureProfile = defineArea('infrastructureProfile', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'infrastructureProfile', id: 'params.id' },
     path: '/infrastructureprofile/{id}',
     summary: 'Get an infrastructure profile',
     params: IdParams,
@@ -30,6 +31,8 @@ export const infrastructureProfile = defineArea('infrastructureProfile', {
   },
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'infrastructureProfile' },
     path: '/infrastructureprofile/',
     summary: 'Add an infrastructure profile',
     description: 'configurationJson must be a JSON object (400 otherwise).',
@@ -40,6 +43,8 @@ export const infrastructureProfile = defineArea('infrastructureProfile', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'infrastructureProfile', id: 'params.id' },
     path: '/infrastructureprofile/{id}',
     summary: 'Update an infrastructure profile',
     description: 'configurationJson must be a JSON object (400 otherwise).',
@@ -51,6 +56,8 @@ export const infrastructureProfile = defineArea('infrastructureProfile', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'infrastructureProfile', id: 'params.id' },
     path: '/infrastructureprofile/{id}',
     summary: 'Delete an infrastructure profile',
     params: IdParams,

@@ -28,6 +28,8 @@ const withMonitor = ['livePublication', 'publicationMonitor'] as const;
 export const livePublication = defineArea('livePublication', {
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'publication' },
     path: '/media/livepublication/',
     summary: 'Create live publications of an event',
     description: 'Answers the created publications, which share one transactionId. startInstantly starts them at once.',
@@ -37,6 +39,8 @@ export const livePublication = defineArea('livePublication', {
   },
   recreate: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/media/livepublication/recreate/',
     summary: 'Recreate a live publication on its target',
     description: 'Retries creation against the target and discards earlier details. Answers the recreated publication.',
@@ -46,6 +50,8 @@ export const livePublication = defineArea('livePublication', {
   },
   start: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/media/livepublication/start/',
     summary: 'Start a live publication',
     description: 'Answers the publication in its new state.',
@@ -55,6 +61,8 @@ export const livePublication = defineArea('livePublication', {
   },
   stop: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/media/livepublication/stop/',
     summary: 'Stop a live publication',
     description: 'Answers the publication in its new state.',
@@ -64,6 +72,8 @@ export const livePublication = defineArea('livePublication', {
   },
   startAll: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
     path: '/media/livepublication/start/all/',
     summary: 'Start several live publications',
     description:
@@ -74,6 +84,8 @@ export const livePublication = defineArea('livePublication', {
   },
   stopAll: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
     path: '/media/livepublication/stop/all/',
     summary: 'Stop several live publications',
     description: 'Each gets an attempt, as for starting. Answers the publications in their new states.',
@@ -83,6 +95,8 @@ export const livePublication = defineArea('livePublication', {
   },
   publish: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/media/livepublication/publish/',
     summary: 'Publish a live publication on its target',
     body: LivePublicationActionBody,
@@ -91,6 +105,8 @@ export const livePublication = defineArea('livePublication', {
   },
   unpublish: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publicationId' },
     path: '/media/livepublication/unpublish/',
     summary: 'Unpublish a live publication on its target',
     body: LivePublicationActionBody,
@@ -141,6 +157,8 @@ export const livePublication = defineArea('livePublication', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
     path: '/media/livepublication/',
     summary: 'Delete live publications of an event',
     description: 'The publications are in the body; hardDelete also removes them from the target.',

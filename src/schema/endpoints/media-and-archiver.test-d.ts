@@ -43,7 +43,7 @@ describe('types inferred from the media, compose and archiver records', () => {
   });
 
   it('a declared 400 is not a success body', () => {
-    expectTypeOf<EndpointOutput<typeof endpoints.archiverflow.create>>().toEqualTypeOf<{ id: string; name: string; configurationJson: string }>();
+    expectTypeOf<EndpointOutput<typeof endpoints.archiverflow.create>>().toEqualTypeOf<{ id: string; name: string; configurationJson: string; version?: number }>();
   });
 
   it('the direct VOD publication list is a page', () => {

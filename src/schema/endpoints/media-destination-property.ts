@@ -17,6 +17,8 @@ const withDestinations = ['mediaDestinationProperty', 'destination'] as const;
 export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
   upsert: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'mediaDestinationProperty', id: 'body.id' },
     path: '/media/destinationproperty/',
     summary: 'Add or update a destination property',
     description: 'Updates when id is given or when (category, key) already exists on the destination. Answers the saved property.',
@@ -34,6 +36,7 @@ export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'mediaDestinationProperty', id: 'params.id' },
     path: '/media/destinationproperty/id/{id}',
     summary: 'Get a destination property',
     params: IdParams,
@@ -49,6 +52,8 @@ export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'mediaDestinationProperty', id: 'params.id' },
     path: '/media/destinationproperty/id/{id}',
     summary: 'Delete a destination property',
     params: IdParams,
@@ -57,6 +62,8 @@ export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
   },
   deleteByKey: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'mediaDestination', id: 'params.destinationId' },
     path: '/media/destinationproperty/{destinationId}',
     summary: 'Delete a destination property by category and key',
     params: DestinationIdParams,
@@ -66,6 +73,8 @@ export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
   },
   deleteAll: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'mediaDestination', id: 'params.destinationId' },
     path: '/media/destinationproperty/all/{destinationId}',
     summary: 'Delete the properties of a destination',
     description: 'Without filters, every property of the destination.',

@@ -13,6 +13,8 @@ import {
 export const mediaDestination = defineArea('mediaDestination', {
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'mediaDestination' },
     path: '/media/destination/',
     summary: 'Add a media destination',
     description:
@@ -22,6 +24,8 @@ export const mediaDestination = defineArea('mediaDestination', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'mediaDestination', id: 'params.id' },
     path: '/media/destination/{id}',
     summary: 'Update a media destination',
     description: 'Same body as adding. Answers the saved destination.',
@@ -31,6 +35,8 @@ export const mediaDestination = defineArea('mediaDestination', {
   },
   setActive: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'mediaDestination', id: 'params.id' },
     path: '/media/destination/active/{id}',
     summary: 'Set the activation flag of a media destination',
     description: 'Only for repairing or resetting activation; normally the activation workflow sets it. Answers the saved destination.',
@@ -40,6 +46,8 @@ export const mediaDestination = defineArea('mediaDestination', {
   },
   activate: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'mediaDestination', id: 'params.id' },
     path: '/media/destination/activate/{id}',
     summary: 'Check the activation of a media destination',
     description: 'Asks the syndication backend where the activation process stands and what, if anything, the user must do.',
@@ -56,6 +64,7 @@ export const mediaDestination = defineArea('mediaDestination', {
   /** @legacy Written without its leading slash (`media/destination/{id}`); served at `/media/destination/{id}`. */
   get: {
     method: 'GET',
+    resource: { kind: 'mediaDestination', id: 'params.id' },
     path: 'media/destination/{id}',
     summary: 'Get a media destination',
     description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
@@ -65,6 +74,8 @@ export const mediaDestination = defineArea('mediaDestination', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'mediaDestination', id: 'params.id' },
     path: '/media/destination/{id}',
     summary: 'Delete a media destination and all its publications',
     params: IdParams,

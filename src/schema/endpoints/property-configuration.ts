@@ -21,6 +21,8 @@ export const propertyConfiguration = defineArea('propertyConfiguration', {
   },
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'propertyConfiguration' },
     path: '/propertyconfiguration/',
     summary: 'Add a property configuration',
     description: 'configurationJson must match PropertyConfigurationContent (400 otherwise).',
@@ -31,6 +33,7 @@ export const propertyConfiguration = defineArea('propertyConfiguration', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'propertyConfiguration', id: 'params.id' },
     path: '/propertyconfiguration/{id}',
     summary: 'Get a property configuration',
     params: IdParams,
@@ -48,6 +51,8 @@ export const propertyConfiguration = defineArea('propertyConfiguration', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'propertyConfiguration', id: 'params.id' },
     path: '/propertyconfiguration/{id}',
     summary: 'Update a property configuration',
     description: 'configurationJson must match PropertyConfigurationContent (400 otherwise). Values already set on events are kept.',
@@ -59,6 +64,8 @@ export const propertyConfiguration = defineArea('propertyConfiguration', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'propertyConfiguration', id: 'params.id' },
     path: '/propertyconfiguration/{id}',
     summary: 'Delete a property configuration',
     params: IdParams,

@@ -13,6 +13,8 @@ const ORIGINAL = 'A route of the original service (public-facts.md §4), not in 
 export const room = defineArea('room', {
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'room' },
     path: '/room/',
     summary: 'Add a room',
     description: ORIGINAL,
@@ -22,6 +24,8 @@ export const room = defineArea('room', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'room', id: 'params.id' },
     path: '/room/{id}',
     summary: 'Update a room',
     description: ORIGINAL,
@@ -40,6 +44,7 @@ export const room = defineArea('room', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'room', id: 'params.id' },
     path: '/room/{id}',
     summary: 'Get a room',
     description: ORIGINAL,
@@ -66,6 +71,8 @@ export const room = defineArea('room', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'room', id: 'params.id' },
     path: '/room/{id}',
     summary: 'Delete a room',
     description: `${ORIGINAL} Answers 410 Gone, as the original does.`,

@@ -46,12 +46,16 @@ export const ClipSearchQuery = z.object({
 export const search = defineArea('search', {
   indexAll: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'searchIndex' },
     path: '/search/indexall/',
     summary: 'Rebuild the whole search index',
     responses: { 201: null },
   },
   indexEvent: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'searchIndex', id: 'params.id' },
     path: '/search/index/event/{id}',
     summary: 'Index one event',
     params: IdParams,
@@ -59,6 +63,8 @@ export const search = defineArea('search', {
   },
   indexChapterPoint: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'searchIndex', id: 'params.id' },
     path: '/search/index/chapterpoint/{id}',
     summary: 'Index one chapter point',
     params: IdParams,

@@ -13,6 +13,8 @@ const ORIGINAL = 'A route of the original service (public-facts.md §4), not in 
 export const tag = defineArea('tag', {
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'tag' },
     path: '/tag/',
     summary: 'Add a tag',
     description: ORIGINAL,
@@ -23,6 +25,8 @@ export const tag = defineArea('tag', {
   /** @legacy The id travels in the body, not in the path. */
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'tag', id: 'body.id' },
     path: '/tag/',
     summary: 'Rename a tag',
     description: ORIGINAL,
@@ -32,6 +36,8 @@ export const tag = defineArea('tag', {
   },
   setForEvent: {
     method: 'PUT',
+    role: 'operator',
+    resource: { kind: 'event', id: 'params.id' },
     path: '/tag/event/{id}',
     summary: 'Replace the tags of an event',
     description: `${ORIGINAL} Tags are matched by id, else by name (an existing tag of that name is reused, a new name adds a tag). ` +
@@ -51,6 +57,7 @@ export const tag = defineArea('tag', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'tag', id: 'params.id' },
     path: '/tag/{id}',
     summary: 'Get a tag',
     description: ORIGINAL,
@@ -86,6 +93,8 @@ export const tag = defineArea('tag', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'tag', id: 'params.id' },
     path: '/tag/{id}',
     summary: 'Delete a tag',
     description: `${ORIGINAL} Removes it from every event. Answers 410 Gone, as the original does.`,

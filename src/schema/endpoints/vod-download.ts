@@ -20,6 +20,8 @@ import {
 export const vodDownload = defineArea('vodDownload', {
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'vodDownload' },
     path: '/voddownload/',
     summary: 'Request a download of clips',
     description:
@@ -59,6 +61,8 @@ export const vodDownload = defineArea('vodDownload', {
   /** @legacy A GET that writes: restarts the processing of a download. */
   retry: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'vodDownload', id: 'params.id' },
     path: '/voddownload/retry/{id}',
     summary: 'Retry a download',
     description: 'Answers the download, queued again.',
@@ -69,6 +73,8 @@ export const vodDownload = defineArea('vodDownload', {
   /** @legacy A GET that writes: restarts the processing of a download. */
   retryByContent: {
     method: 'GET',
+    role: 'operator',
+    resource: { kind: 'vodDownload' },
     path: '/voddownload/retry/contentid',
     summary: 'Retry a download by content id',
     description: 'Answers the download, queued again.',
@@ -79,6 +85,8 @@ export const vodDownload = defineArea('vodDownload', {
   /** @legacy The query parameter is capitalised: `Buffer`. */
   purgeExpired: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'vodDownload' },
     path: '/voddownload/',
     summary: 'Delete expired downloads',
     description: 'Buffer adds days to the configured expiry period. Answers 410 Gone.',
@@ -87,6 +95,8 @@ export const vodDownload = defineArea('vodDownload', {
   },
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'vodDownload', id: 'params.id' },
     path: '/voddownload/{id}',
     summary: 'Delete a download',
     description: 'Answers 410 Gone.',
@@ -95,6 +105,8 @@ export const vodDownload = defineArea('vodDownload', {
   },
   deleteByContent: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'vodDownload' },
     path: '/voddownload/contentid',
     summary: 'Delete a download by content id',
     description: 'Answers 410 Gone.',
@@ -104,6 +116,8 @@ export const vodDownload = defineArea('vodDownload', {
   /** @legacy The parameter is spelled `{eventid}` here, `{eventId}` on the GET of the same path. */
   deleteForEvent: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'vodDownload' },
     path: '/voddownload/event/{eventid}',
     summary: 'Delete all downloads of an event',
     description: 'Removes every download of the event, not only expired ones. Answers 410 Gone.',

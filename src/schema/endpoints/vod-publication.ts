@@ -19,6 +19,8 @@ const withVod = ['vodPublication', 'directVodPublication', 'publicationMonitor']
 export const vodPublication = defineArea('vodPublication', {
   create: {
     method: 'POST',
+    role: 'operator',
+    resource: { kind: 'publication' },
     path: '/media/vodpublication/',
     summary: "Create VOD publications of an event's MP4",
     description: 'The event must have an available MP4. Answers the created publications, which share one transactionId.',
@@ -61,6 +63,8 @@ export const vodPublication = defineArea('vodPublication', {
   /** @legacy Plural `vodpublications` in the path, unlike every other `/media/vodpublication/` route. */
   delete: {
     method: 'DELETE',
+    role: 'operator',
+    resource: { kind: 'publication', id: 'params.id' },
     path: '/media/vodpublications/{id}',
     summary: 'Delete a VOD publication',
     description: 'hardDelete also removes the item from the target platform.',

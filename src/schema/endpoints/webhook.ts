@@ -21,6 +21,8 @@ import {
 export const webhook = defineArea('webhook', {
   upsert: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'body.id' },
     path: '/webhook/',
     summary: 'Add or update a system-wide webhook',
     description: 'With an id the webhook is updated, otherwise added. Answers the saved webhook; 400 when the JSON is rejected.',
@@ -30,6 +32,8 @@ export const webhook = defineArea('webhook', {
   /** @legacy Typo in the path: `/webook/event/` (not `/webhook/`). */
   upsertForEvent: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'body.id' },
     path: '/webook/event/',
     summary: 'Add or update an event-specific webhook',
     description: 'Answers the saved webhook; 400 when the JSON is rejected.',
@@ -38,6 +42,8 @@ export const webhook = defineArea('webhook', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}',
     summary: 'Update a system-wide webhook',
     description: 'Answers the saved webhook; 400 when the JSON is rejected.',
@@ -47,6 +53,8 @@ export const webhook = defineArea('webhook', {
   },
   updateForEvent: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}/event/',
     summary: 'Update an event-specific webhook',
     description: 'Answers the saved webhook; 400 when the JSON is rejected.',
@@ -72,6 +80,7 @@ export const webhook = defineArea('webhook', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}',
     summary: 'Get a system-wide webhook',
     params: IdParams,
@@ -79,6 +88,7 @@ export const webhook = defineArea('webhook', {
   },
   getForEvent: {
     method: 'GET',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}/event/',
     summary: 'Get an event-specific webhook',
     params: IdParams,
@@ -86,6 +96,8 @@ export const webhook = defineArea('webhook', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}',
     summary: 'Delete a system-wide webhook',
     params: IdParams,
@@ -93,6 +105,8 @@ export const webhook = defineArea('webhook', {
   },
   deleteForEvent: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}/event/',
     summary: 'Delete an event-specific webhook',
     params: IdParams,
@@ -132,6 +146,8 @@ export const webhook = defineArea('webhook', {
   },
   test: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'webhook', id: 'params.id' },
     path: '/webhook/{id}/test',
     summary: 'Send a test notification now',
     description:
@@ -142,6 +158,8 @@ export const webhook = defineArea('webhook', {
   },
   redeliver: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'webhookDelivery', id: 'params.deliveryId' },
     path: '/webhook/deliveries/{deliveryId}/redeliver',
     summary: 'Send a delivery again',
     description:

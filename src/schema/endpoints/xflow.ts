@@ -20,6 +20,7 @@ export const xflow = defineArea('xflow', {
   },
   get: {
     method: 'GET',
+    resource: { kind: 'xflow', id: 'params.id' },
     path: '/xflow/{id}',
     summary: 'Get an xflow',
     description: ORIGINAL,
@@ -29,6 +30,8 @@ export const xflow = defineArea('xflow', {
   },
   create: {
     method: 'POST',
+    role: 'admin',
+    resource: { kind: 'xflow' },
     path: '/xflow/',
     summary: 'Add an xflow',
     description: `${ORIGINAL} configurationJson must match XflowConfiguration (400 otherwise).`,
@@ -38,6 +41,8 @@ export const xflow = defineArea('xflow', {
   },
   update: {
     method: 'PUT',
+    role: 'admin',
+    resource: { kind: 'xflow', id: 'params.id' },
     path: '/xflow/{id}',
     summary: 'Update an xflow',
     description: `${ORIGINAL} configurationJson must match XflowConfiguration (400 otherwise).`,
@@ -48,6 +53,8 @@ export const xflow = defineArea('xflow', {
   },
   delete: {
     method: 'DELETE',
+    role: 'admin',
+    resource: { kind: 'xflow', id: 'params.id' },
     path: '/xflow/{id}',
     summary: 'Delete an xflow',
     description: ORIGINAL,

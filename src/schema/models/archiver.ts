@@ -4,7 +4,7 @@
  * profiles. Capture and profile ids are strings of letters, digits and underscores; stream ids are ints.
  */
 import { z } from 'zod';
-import { Guid, TEXT_MAX } from '../common.ts';
+import { Guid, TEXT_MAX, Version } from '../common.ts';
 import { jsonText } from './json-text.ts';
 
 // ---- Archiverflows -------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ export const ArchiverflowConfigurationSchema = z
 export type ArchiverflowConfiguration = z.infer<typeof ArchiverflowConfigurationSchema>;
 
 export const ArchiverflowSchema = z
-  .object({ id: Guid, name: z.string(), configurationJson: z.string() })
+  .object({ id: Guid, name: z.string(), configurationJson: z.string(), version: Version })
   .meta({ id: 'Archiverflow' });
 export type Archiverflow = z.infer<typeof ArchiverflowSchema>;
 
@@ -86,6 +86,7 @@ export const CaptureSchema = z
     decryptKey: KidCek.nullable(),
     expiresIn: z.number().int().min(0).nullable().describe('Seconds'),
     publishingPoints: z.array(z.string().min(1).max(TEXT_MAX.url)),
+    version: Version,
   })
   .meta({ id: 'Capture' });
 export type Capture = z.infer<typeof CaptureSchema>;
@@ -164,6 +165,7 @@ export const PlayoutProfileSchema = z
   .object({
     ...playoutProfileFields,
     streamingFormats: z.array(ArchiverStreamingFormat).describe('Derived from the DRM configuration; returned on GET only'),
+    version: Version,
   })
   .meta({ id: 'PlayoutProfile' });
 export type PlayoutProfile = z.infer<typeof PlayoutProfileSchema>;

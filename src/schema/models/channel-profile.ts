@@ -3,7 +3,7 @@
  * "Channel Profile"). One profile per event. Requests are PascalCase, responses camelCase.
  */
 import { z } from 'zod';
-import { Guid, TEXT_MAX } from '../common.ts';
+import { Guid, TEXT_MAX, Version } from '../common.ts';
 
 export const AudioInputSchema = z
   .object({ id: Guid, languageCode: z.string(), audioChannel: z.number().int(), audioEnabled: z.boolean() })
@@ -12,7 +12,7 @@ export type AudioInput = z.infer<typeof AudioInputSchema>;
 
 /** Inputs are always returned ordered by audio channel. */
 export const ChannelProfileSchema = z
-  .object({ id: Guid, audioInputs: z.array(AudioInputSchema) })
+  .object({ id: Guid, audioInputs: z.array(AudioInputSchema), version: Version })
   .meta({ id: 'ChannelProfile' });
 export type ChannelProfile = z.infer<typeof ChannelProfileSchema>;
 

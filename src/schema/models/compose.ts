@@ -4,7 +4,7 @@
  * live event played out by the encoder.
  */
 import { z } from 'zod';
-import { DateOrTime, enumeration, Guid, NullableDateTime, TEXT_MAX, TimeSpan } from '../common.ts';
+import { DateOrTime, enumeration, Guid, NullableDateTime, TEXT_MAX, TimeSpan, Version } from '../common.ts';
 import { DrmConfigurationSchema } from './event.ts';
 import { jsonText } from './json-text.ts';
 
@@ -86,6 +86,7 @@ export const ComposePlaylistSchema = z
     composition: CompositionKind.optional(),
     /** Beyond the interface: the generation of a standard composition (null for encoder composition). */
     generation: ComposeGenerationSchema.nullable().optional(),
+    version: Version,
   })
   .meta({ id: 'ComposePlaylist' });
 export type ComposePlaylist = z.infer<typeof ComposePlaylistSchema>;

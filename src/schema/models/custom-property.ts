@@ -1,14 +1,14 @@
 /** Custom properties on events and on chapter points; (category, key) is unique per owner. */
 import { z } from 'zod';
-import { Guid, TEXT_MAX } from '../common.ts';
+import { Guid, TEXT_MAX, Version } from '../common.ts';
 
 export const CustomPropertySchema = z
-  .object({ id: Guid, key: z.string(), category: z.string(), value: z.string() })
+  .object({ id: Guid, key: z.string(), category: z.string(), value: z.string(), version: Version })
   .meta({ id: 'CustomProperty' });
 export type CustomProperty = z.infer<typeof CustomPropertySchema>;
 
 export const ChapterPointCustomPropertySchema = z
-  .object({ id: Guid, key: z.string(), category: z.string(), value: z.string(), chapterPointId: Guid })
+  .object({ id: Guid, key: z.string(), category: z.string(), value: z.string(), chapterPointId: Guid, version: Version })
   .meta({ id: 'ChapterPointCustomProperty' });
 export type ChapterPointCustomProperty = z.infer<typeof ChapterPointCustomPropertySchema>;
 

@@ -1,6 +1,6 @@
 /** Events: the central resource (service-interface.md "Event"; enumerations from public-facts.md §2). */
 import { z } from 'zod';
-import { DateTime, enumeration, Guid, NullableDateTime, TEXT_MAX, TimeSpan } from '../common.ts';
+import { DateTime, enumeration, Guid, NullableDateTime, TEXT_MAX, TimeSpan, Version } from '../common.ts';
 import { CustomPropertySchema } from './custom-property.ts';
 import { jsonText } from './json-text.ts';
 
@@ -135,7 +135,7 @@ export const VideoSchema = z
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof VideoSchema>;
 
-export const TagModelSchema = z.object({ id: Guid, name: z.string() }).meta({ id: 'TagModel' });
+export const TagModelSchema = z.object({ id: Guid, name: z.string(), version: Version }).meta({ id: 'TagModel' });
 export type TagModel = z.infer<typeof TagModelSchema>;
 
 export const EventCategorySchema = z
@@ -234,6 +234,7 @@ export const EventSchema = z
     remixDrm: z.boolean(),
     /** Not in the interface's field table, but events carry tags (POST /event/ Tags, /tag/event/{id}). */
     tags: z.array(TagModelSchema).optional(),
+    version: Version,
   })
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof EventSchema>;

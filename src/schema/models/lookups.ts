@@ -5,7 +5,7 @@
  * beside them so the server and forms validate the same way.
  */
 import { z } from 'zod';
-import { DateOrTime, enumeration, Guid, TEXT_MAX } from '../common.ts';
+import { DateOrTime, enumeration, Guid, TEXT_MAX, Version } from '../common.ts';
 import { ChapterPointCustomPropertySchema, CustomPropertyItemBody, CustomPropertySchema } from './custom-property.ts';
 import { RampServerSchema, StreamProtocol, TagModelBody, TagModelSchema, TagName } from './event.ts';
 import { jsonText, JsonObjectSchema } from './json-text.ts';
@@ -23,6 +23,7 @@ export const CategorySchema = z
     label: z.string(),
     description: z.string().nullable(),
     customProperties: z.array(CustomPropertySchema),
+    version: Version,
   })
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
@@ -39,7 +40,7 @@ export type CategoryBody = z.input<typeof CategoryBody>;
 
 // ---- Room -------------------------------------------------------------------------------------
 
-export const RoomSchema = z.object({ id: Guid, name: z.string(), referenceId: z.string().nullable() }).meta({ id: 'Room' });
+export const RoomSchema = z.object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), version: Version }).meta({ id: 'Room' });
 export type Room = z.infer<typeof RoomSchema>;
 
 export const RoomBody = z.object({ name: Name, referenceId: ReferenceId }).meta({ id: 'RoomBody' });
@@ -99,7 +100,7 @@ export const ChannelConfigurationSchema = z
 export type ChannelConfiguration = z.infer<typeof ChannelConfigurationSchema>;
 
 export const ChannelSchema = z
-  .object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), configurationJson: z.string() })
+  .object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), configurationJson: z.string(), version: Version })
   .meta({ id: 'Channel' });
 export type Channel = z.infer<typeof ChannelSchema>;
 
@@ -141,7 +142,7 @@ export const XflowConfigurationSchema = z
   .meta({ id: 'XflowConfiguration' });
 export type XflowConfiguration = z.infer<typeof XflowConfigurationSchema>;
 
-export const XflowSchema = z.object({ id: Guid, name: z.string(), configurationJson: z.string() }).meta({ id: 'Xflow' });
+export const XflowSchema = z.object({ id: Guid, name: z.string(), configurationJson: z.string(), version: Version }).meta({ id: 'Xflow' });
 export type Xflow = z.infer<typeof XflowSchema>;
 
 export const XflowBody = z
@@ -166,6 +167,7 @@ export const ChapterPointSchema = z
     get children(): z.ZodArray<typeof ChapterPointSchema> {
       return z.array(ChapterPointSchema);
     },
+    version: Version,
   })
   .meta({ id: 'ChapterPoint' });
 export type ChapterPoint = z.infer<typeof ChapterPointSchema>;
@@ -301,7 +303,7 @@ export const PropertyConfigurationContentSchema = z
 export type PropertyConfigurationContent = z.infer<typeof PropertyConfigurationContentSchema>;
 
 export const PropertyConfigurationSchema = z
-  .object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), configurationJson: z.string() })
+  .object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), configurationJson: z.string(), version: Version })
   .meta({ id: 'PropertyConfiguration' });
 export type PropertyConfiguration = z.infer<typeof PropertyConfigurationSchema>;
 
@@ -323,7 +325,7 @@ export type PropertyConfigurationBody = z.input<typeof PropertyConfigurationBody
 export const InfrastructureProfileConfigurationSchema = JsonObjectSchema;
 
 export const InfrastructureProfileSchema = z
-  .object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), configurationJson: z.string() })
+  .object({ id: Guid, name: z.string(), referenceId: z.string().nullable(), configurationJson: z.string(), version: Version })
   .meta({ id: 'InfrastructureProfile' });
 export type InfrastructureProfile = z.infer<typeof InfrastructureProfileSchema>;
 

@@ -4,7 +4,7 @@
  * publishing targets; live and VOD publications put content on them.
  */
 import { z } from 'zod';
-import { DateTime, enumeration, Guid, noCache, NullableDateTime, TEXT_MAX } from '../common.ts';
+import { DateTime, enumeration, Guid, noCache, NullableDateTime, TEXT_MAX, Version } from '../common.ts';
 import { jsonText, JsonObjectSchema } from './json-text.ts';
 
 // ---- Targets -------------------------------------------------------------------------------------
@@ -46,7 +46,7 @@ const TargetValue = z.number().int().describe(DestinationTarget.value.descriptio
 
 /** A destination of the syndication integration. `active` is set by an internal activation workflow. */
 export const MediaDestinationSchema = z
-  .object({ id: Guid, name: z.string(), target: TargetValue, configJson: z.string().nullable(), active: z.boolean() })
+  .object({ id: Guid, name: z.string(), target: TargetValue, configJson: z.string().nullable(), active: z.boolean(), version: Version })
   .meta({ id: 'MediaDestination' });
 export type MediaDestination = z.infer<typeof MediaDestinationSchema>;
 
@@ -85,6 +85,7 @@ export const MediaDestinationPropertySchema = z
     value: z.string(),
     client: z.string().nullable(),
     destinationId: Guid,
+    version: Version,
   })
   .meta({ id: 'MediaDestinationProperty' });
 export type MediaDestinationProperty = z.infer<typeof MediaDestinationPropertySchema>;
@@ -120,6 +121,7 @@ export const DestinationSchema = z
     active: z.boolean(),
     link: z.string().nullable(),
     destinationProperties: z.array(MediaDestinationPropertySchema),
+    version: Version,
   })
   .meta({ id: 'Destination' });
 export type Destination = z.infer<typeof DestinationSchema>;

@@ -3,7 +3,7 @@
  * system-wide ones receive notifications for all events, event-specific ones for one event.
  */
 import { z } from 'zod';
-import { Guid, TEXT_MAX } from '../common.ts';
+import { Guid, TEXT_MAX, Version } from '../common.ts';
 import { EventState, Mp4State, ProvisionState } from './event.ts';
 import { jsonText } from './json-text.ts';
 
@@ -38,6 +38,7 @@ export const WebhookSchema = z
     /** Beyond the interface: a password is stored for HTTP basic authentication. */
     passwordSet: z.boolean().describe('A password is stored for HTTP basic authentication (the password itself is never answered)'),
     additionalPropertiesJson: z.string().nullable(),
+    version: Version,
   })
   .meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof WebhookSchema>;

@@ -30,6 +30,8 @@ import { archiverRoutes } from './archiver/routes.ts';
 import { syndicationRoutes } from './syndication/routes.ts';
 import { encoderHealthRoutes } from './encoder-health/routes.ts';
 import { alertRoutes } from './alert/routes.ts';
+import { activityRoutes } from '../activity/routes.ts';
+import { presenceRoutes } from '../presence/presence.ts';
 import { changeJobs } from '../changes/jobs.ts';
 import { liveJobs } from './live/jobs.ts';
 import { webhookJobs } from './webhook/jobs.ts';
@@ -59,6 +61,9 @@ export const implementations: readonly Implementation[] = [
   ...syndicationRoutes,
   ...encoderHealthRoutes,
   ...alertRoutes,
+  // Trust (DESIGN.md): the activity trail, the caller's key, presence.
+  ...activityRoutes,
+  ...presenceRoutes,
 ];
 
 /**

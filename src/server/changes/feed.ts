@@ -137,6 +137,8 @@ interface Subscriber {
   clientId: string;
   eventId: string | undefined;
   deliver(rows: FeedRow[]): void;
+  /** A message that is no change (presence/): written now if the stream is live, else missed. */
+  send?(frame: string): void;
   end(): void;
 }
 
@@ -223,6 +225,11 @@ export class ChangeHub {
     this.timer.unref();
   }
 
+  /** Sends a message that is no change to the client's streams (presence/presence.ts). */
+  sendToClient(clientId: string, frame: string): void {
+    for (const subscriber of this.subscribers) if (subscriber.clientId === clientId) subscriber.send?.(frame);
+  }
+
   unsubscribe(subscriber: Subscriber): void {
     this.subscribers.delete(subscriber);
     if (this.subscribers.size === 0) this.stop();
@@ -294,6 +301,14 @@ export class ChangeHub {
 
 const hubs = new WeakMap<Db, ChangeHub>();
 
+/**
+ * Sends a message that is no change (`event: presence`, without an id, so a resume point stays
+ * where it was) to every open stream of a client in this process.
+ */
+export function sendToClient(db: Db, clientId: string, frame: string): void {
+  hubs.get(db)?.sendToClient(clientId, frame);
+}
+
 type HubSettings = Required<Omit<ChangeFeedSettings, keyof PruneSettings>>;
 
 export function settingsOf(settings: ChangeFeedSettings | undefined): HubSettings {
@@ -330,6 +345,10 @@ class FeedConnection implements Subscriber {
     // A client that does not read is cut off; it resumes from its last id and loses nothing.
     if (this.queue.length > this.settings.maxQueued) this.end();
     else if (this.live) void this.flush();
+  }
+
+  send(frame: string): void {
+    if (this.live && !this.ended) void this.write(frame);
   }
 
   /** Replays the changes after `since` up to `upTo` (where the hub stood at subscription), then goes live. */

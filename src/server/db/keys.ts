@@ -5,6 +5,7 @@
 import { isGuid } from '#schema';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Role } from '#schema';
 import { CACHE_CHANNEL } from '../http/response-cache.ts';
 import type { DbOrTx } from './database.ts';
 import { apiKeys, clients } from './tables/clients.ts';
@@ -12,6 +13,18 @@ import { apiKeys, clients } from './tables/clients.ts';
 export interface AuthenticatedClient {
   clientId: string;
   clientName: string;
+  /** The key the request carried: who acted, in the activity trail. */
+  keyId: string;
+  keyLabel: string | null;
+  /** What the key may do (DESIGN.md "Trust"); the binder checks it against each operation's role. */
+  role: Role;
+}
+
+/** No key: the service itself acting for a client (the demo seed), with every right. */
+export const NO_KEY_ID = '00000000-0000-0000-0000-000000000000';
+
+export function serviceClient(clientId: string, clientName: string): AuthenticatedClient {
+  return { clientId, clientName, keyId: NO_KEY_ID, keyLabel: 'the service', role: 'admin' };
 }
 
 export function hashKey(key: string): string {
@@ -35,38 +48,43 @@ export async function ensureClient(db: DbOrTx, name: string): Promise<string> {
   return again[0]!.id;
 }
 
-/** Creates a key for the client (creating the client if needed). Returns the plain key, once. */
-export async function createKey(db: DbOrTx, clientName: string, label?: string): Promise<{ id: string; key: string }> {
+/** Creates a key for the client (creating the client if needed), admin unless a role is given. Returns the plain key, once. */
+export async function createKey(db: DbOrTx, clientName: string, label?: string, role: Role = 'admin'): Promise<{ id: string; key: string }> {
   const clientId = await ensureClient(db, clientName);
   const key = generateKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ clientId, keyHash: hashKey(key), prefix: key.slice(0, PREFIX_LENGTH), label: label ?? null })
+    .values({ clientId, keyHash: hashKey(key), prefix: key.slice(0, PREFIX_LENGTH), label: label ?? null, role })
     .returning({ id: apiKeys.id });
   return { id: row!.id, key };
 }
 
 /**
- * Makes sure the given key works for the client: created if unknown, kept if it already belongs
- * to that client. A key that belongs to another client is an operator mistake worth stopping for.
+ * Makes sure the given key works for the client with the given role: created if unknown, kept (its
+ * role set to the one given) if it already belongs to that client. A key that belongs to another
+ * client is an operator mistake worth stopping for.
  */
-export async function ensureKey(db: DbOrTx, clientName: string, key: string): Promise<void> {
+export async function ensureKey(db: DbOrTx, clientName: string, key: string, role: Role = 'admin'): Promise<void> {
   if (key.length < 8) throw new Error(`The API key for client "${clientName}" is too short (8 characters at least)`);
   const clientId = await ensureClient(db, clientName);
   const keyHash = hashKey(key);
   const existing = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
   const row = existing[0];
   if (!row) {
-    await db.insert(apiKeys).values({ clientId, keyHash, prefix: key.slice(0, PREFIX_LENGTH), label: 'API_KEY' }).onConflictDoNothing();
+    await db.insert(apiKeys).values({ clientId, keyHash, prefix: key.slice(0, PREFIX_LENGTH), label: 'API_KEY', role }).onConflictDoNothing();
     return;
   }
   if (row.clientId !== clientId) throw new Error(`The API key given for client "${clientName}" already belongs to another client`);
-  if (row.revokedAt) await db.update(apiKeys).set({ revokedAt: null }).where(eq(apiKeys.id, row.id));
+  if (row.revokedAt || row.role !== role) {
+    await db.update(apiKeys).set({ revokedAt: null, role }).where(eq(apiKeys.id, row.id));
+    // A process that remembers the key (http/response-cache.ts) learns its new role.
+    await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, 'keys:*')`);
+  }
 }
 
 export async function clientForKey(db: DbOrTx, key: string): Promise<AuthenticatedClient | undefined> {
   const rows = await db
-    .select({ clientId: clients.id, clientName: clients.name })
+    .select({ clientId: clients.id, clientName: clients.name, keyId: apiKeys.id, keyLabel: apiKeys.label, role: apiKeys.role })
     .from(apiKeys)
     .innerJoin(clients, eq(clients.id, apiKeys.clientId))
     .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)));
@@ -78,6 +96,7 @@ export interface KeyInfo {
   client: string;
   prefix: string;
   label: string | null;
+  role: Role;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -89,6 +108,7 @@ export async function listKeys(db: DbOrTx): Promise<KeyInfo[]> {
       client: clients.name,
       prefix: apiKeys.prefix,
       label: apiKeys.label,
+      role: apiKeys.role,
       createdAt: apiKeys.createdAt,
       revokedAt: apiKeys.revokedAt,
     })

@@ -204,6 +204,20 @@ export function tenantDb(db: Db, clientId: string): Db {
 const serviceHandles = new WeakMap<object, Db>();
 
 /**
+ * A client's handle whose transactions run inside `around` (the binder's write step, http/trust.ts,
+ * for a handler that opens its own transaction). Everything else is the handle's own, `asService`
+ * included.
+ */
+export function withTransactionHook(db: Db, around: <T>(tx: Parameters<Parameters<Db['transaction']>[0]>[0], run: () => Promise<T>) => Promise<T>): Db {
+  const hooked = Object.create(db) as Db;
+  hooked.transaction = ((fn: (tx: never) => Promise<unknown>, config?: never) =>
+    db.transaction((tx) => around(tx as never, () => fn(tx as never)), config)) as Db['transaction'];
+  const service = serviceHandles.get(db);
+  if (service) serviceHandles.set(hooked, service);
+  return hooked;
+}
+
+/**
  * The service's handle behind a client's (any other handle, a transaction included, is returned
  * as it is). For two things only, each use listed in row-security.test.ts:
  * - a read whose index the policy would disable: PostgreSQL evaluates an operator that is not

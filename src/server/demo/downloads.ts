@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { clients, events } from '../db/tables/index.ts';
 import type { Clock } from '../jobs/clock.ts';
+import { serviceClient } from '../db/keys.ts';
 import { requestDownload } from '../areas/vod-download/index.ts';
 import { S } from '../areas/live/index.ts';
 
@@ -19,7 +20,7 @@ export async function seedDownloadsDemo(db: DbOrTx, clientId: string, clock: Clo
     .orderBy(asc(events.actualLiveStart))
     .limit(2);
   if (recorded.length < 2 || !client) return 0;
-  const ctx = { db: db as never, clock, client: { clientId, clientName: client.name } };
+  const ctx = { db: db as never, clock, client: serviceClient(clientId, client.name) };
   await db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx as never };
     await requestDownload(inTx, {

@@ -9,7 +9,7 @@ import { implement } from './implement.ts';
 
 const whoami = defineArea('whoami', {
   get: { method: 'GET', path: '/whoami/', summary: 'who am I', responses: { 200: z.object({ client: z.string(), transactionId: z.string().nullable() }) } },
-  write: { method: 'POST', path: '/whoami/', summary: 'write', body: z.object({ Name: z.string() }), responses: { 200: z.object({ client: z.string() }) } },
+  write: { method: 'POST', path: '/whoami/', summary: 'write', role: 'operator', body: z.object({ Name: z.string() }), responses: { 200: z.object({ client: z.string() }) } },
 });
 
 describe('authentication', () => {

@@ -97,7 +97,8 @@ export interface Implementation {
 export function implement<E extends Endpoint, P = undefined>(endpoint: E, handler: Handler<E, P>, options: ImplementOptions<E, P> = {}): Implementation {
   return {
     endpoint,
-    transaction: options.transaction ?? endpoint.method !== 'GET',
+    // A GET of the interface that writes declares a role above viewer (define.ts): it writes in one transaction too.
+    transaction: options.transaction ?? (endpoint.method !== 'GET' || endpoint.role !== 'viewer'),
     ...(options.prepare ? { prepare: options.prepare as unknown as Implementation['prepare'] } : {}),
     handler: handler as unknown as Implementation['handler'],
   };

@@ -11,7 +11,7 @@
  */
 import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { z } from 'zod';
-import { absolutePath, ErrorBodySchema, isSuccessStatus, pathParamNames, type Endpoint } from '#schema';
+import { absolutePath, ErrorBodySchema, isSuccessStatus, isVersionedKind, pathParamNames, type Endpoint, type Role } from '#schema';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -176,8 +176,10 @@ const STATUS_TEXT: Record<number, string> = {
   204: 'No content: the resource (or list) does not exist, or there is nothing to answer',
   400: 'Invalid input: `data.fields` lists the failing fields',
   401: 'Missing or unknown API key',
+  403: "The key's role does not allow this operation (`data.role`, `data.required`)",
   404: 'Not found',
   409: 'Conflict: the resource is not in a state that allows this (see the description)',
+  412: 'PreconditionFailed: If-Match names another version than the current one (`data.version`, `data.current`); nothing was written',
   410: 'Gone: deleted (a success for this operation)',
   413: 'The request body is larger than the service accepts (`data.limitBytes`)',
   500: 'The service failed; the log has the details',
@@ -188,8 +190,10 @@ const STATUS_TEXT: Record<number, string> = {
 const ERROR_RESPONSES: Record<string, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  412: 'PreconditionFailed',
   413: 'PayloadTooLarge',
   500: 'InternalError',
   501: 'NotImplemented',
@@ -199,7 +203,19 @@ const ERROR_RESPONSES: Record<string, string> = {
 const ALWAYS = new Set(['400', '401', '404', '500', '503']);
 const notImplemented = new Set(NOT_IMPLEMENTED);
 
-type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema; description?: string };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema; description?: string };
+
+const ROLE_TEXT: Record<Role, string> = {
+  viewer: 'Any key (viewer, operator or admin).',
+  operator: 'Needs an **operator** or admin key (a viewer key answers 403).',
+  admin: 'Needs an **admin** key (a viewer or operator key answers 403).',
+};
+
+/** Whether an operation writes one record of a kind that has versions (If-Match applies). */
+function takesIfMatch(endpoint: Endpoint): boolean {
+  const ref = endpoint.resource;
+  return !!ref?.id && !ref.many && isVersionedKind(ref.kind) && (endpoint.method !== 'GET' || endpoint.role !== 'viewer');
+}
 
 function parameters(collector: SchemaCollector, schema: z.ZodObject, where: 'path' | 'query', context: string): Parameter[] {
   const json = collector.resolve(collector.convert(schema, 'input', context));
@@ -228,12 +244,17 @@ function operation(collector: SchemaCollector, endpoint: Endpoint): JsonSchema {
   const description = [
     endpoint.extension ? '**Beyond the interface**: an addition of this service, not an operation of the original.' : undefined,
     endpoint.description,
+    `**Role**: ${ROLE_TEXT[endpoint.role]}`,
+    takesIfMatch(endpoint)
+      ? '**Versions**: with `If-Match: "<version>"` (the record\'s ETag, or its `version` field) it answers 412 and writes nothing when the record has changed since; without, as the interface says.'
+      : undefined,
   ]
     .filter(Boolean)
     .join('\n\n');
   if (description) op.description = description;
   if (notes.length > 0) op['x-legacy'] = notes.join('; ');
   if (endpoint.extension) op['x-extension'] = true;
+  op['x-role'] = endpoint.role;
 
   const params: Parameter[] = [];
   if (endpoint.params) params.push(...parameters(collector, endpoint.params, 'path', `${endpoint.id}.params`));
@@ -242,6 +263,9 @@ function operation(collector: SchemaCollector, endpoint: Endpoint): JsonSchema {
     if (!params.some((p) => p.name === name)) params.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
   if (endpoint.query) params.push(...parameters(collector, endpoint.query, 'query', `${endpoint.id}.query`));
+  if (takesIfMatch(endpoint)) {
+    params.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The version the change is based on (beyond the interface): 412 when the record has another' });
+  }
   if (params.length > 0) op.parameters = params;
 
   if (endpoint.body) {
@@ -267,8 +291,14 @@ function operation(collector: SchemaCollector, endpoint: Endpoint): JsonSchema {
               : {}),
           };
   }
+  const versioned = !!endpoint.resource?.id && isVersionedKind(endpoint.resource.kind);
+  if (versioned && responses['200'] && !('headers' in responses['200'])) {
+    responses['200'] = { ...responses['200'], headers: { ETag: { description: 'The record\'s version, a strong validator (beyond the interface)', schema: { type: 'string' } } } };
+  }
   const applies = new Set(ALWAYS);
   if (endpoint.body) applies.add('413');
+  if (endpoint.role !== 'viewer') applies.add('403');
+  if (takesIfMatch(endpoint)) applies.add('412');
   // A record whose description names a 409 answers one (event upsert: a deleted event's Id...).
   if (/\b409\b/.test(endpoint.description ?? '')) applies.add('409');
   if (notImplemented.has(endpoint.id)) applies.add('501');
@@ -321,6 +351,9 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions): { document: 
         'served by the Control Room reference service. Every call carries an API key in the `API-KEY` (or `X-Auth-Key`) header;',
         'an optional `X-Transaction-ID` header is echoed. Failures answer `{exceptionType, exceptionMessage, errorType, data}`.',
         'Operations marked `x-extension` are additions of this service; `x-legacy` notes a path the interface spells oddly, kept as it is.',
+        'Beyond the interface: each key has a role (viewer reads; operator also does the day-to-day work; admin also configures), and `x-role` says which an operation needs (403 otherwise).',
+        'A record an operator edits answers its version as a strong `ETag` (and a `version` field); a write sent with `If-Match` answers 412 when the record has changed since.',
+        'Every successful write is in the activity trail (`GET /activity/`).',
       ].join(' '),
     },
     servers: [{ url: '/api', description: 'This service' }],

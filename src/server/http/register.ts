@@ -32,6 +32,8 @@ import { CsvAnswer, sendCsv } from './csv.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 import { ownServiceUrls, requestServiceUrl } from './service-url.ts';
 import { GroupCommit } from './group-commit.ts';
+import { checkRole, isWrite, versionFor, WriteStep } from './trust.ts';
+import { etagOf } from '#schema';
 
 export interface OperationRoutesOptions {
   endpoints: readonly Endpoint[];
@@ -191,6 +193,11 @@ async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: 
   return reply.send(encoded);
 }
 
+function headerText(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** A regular expression that matches the concrete paths of a router path (`/api/event/:id`). */
 function routePattern(url: string): RegExp {
   const source = url
@@ -238,6 +245,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       // The router lets a parameter at the end of a path match nothing (`DELETE /eventtype/` for
       // `/eventtype/{id}`); that is no operation of the interface.
       if (Object.values(request.params as Record<string, string>).some((v) => v === '')) return reply.callNotFound();
+      // The key's role before anything else: a viewer learns nothing of a write's rules.
+      checkRole(endpoint, request.client!);
       checkContentType(endpoint, request);
       const input = parseInput(endpoint, paramNames, request);
       if (!implementation) {
@@ -283,16 +292,29 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       let answer: CachedAnswer | undefined;
       try {
         let result: Awaited<ReturnType<Implementation['handler']>>;
+        // Versions and the activity trail (trust.ts): a write's step runs first and last in its transaction.
+        const write = isWrite(endpoint) ? new WriteStep({ endpoint, input, ctx: base, ifMatch: headerText(request, 'if-match'), implementationOf: (id) => byId.get(id) }) : undefined;
         try {
           const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
-          const write = (tx: Tx) => implementation.handler(input, { ...base, db: tx }, prepared);
+          if (write && !implementation.transaction) await write.precheck(clientDb);
+          // Read before the record: an answer never carries a version newer than itself.
+          const version = write ? undefined : await versionFor(clientDb, endpoint, input, clientId);
+          const inTransaction = async (tx: Tx) => {
+            await write?.begin(tx);
+            const written = await implementation.handler(input, { ...base, db: tx }, prepared);
+            await write?.end(tx, written.body);
+            return written;
+          };
           result = !implementation.transaction
-            ? await implementation.handler(input, base, prepared)
+            ? await implementation.handler(input, write ? { ...base, db: write.hooked(clientDb) } : base, prepared)
             : groupCommit
-              ? await groupCommit.run(clientDb, clientId, write)
-              : await clientDb.transaction(write);
+              ? await groupCommit.run(clientDb, clientId, inTransaction)
+              : await clientDb.transaction(inTransaction);
+          if (write && !implementation.transaction) await write.afterward(clientDb, result.body);
+          write?.finish(result);
+          if (version !== undefined && result.status === 200) result = { ...result, headers: { ...result.headers, ETag: etagOf(version) } };
         } finally {
-          if (endpoint.method !== 'GET' && onWrite) await onWrite(clientId);
+          if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId);
         }
         if (validateResponses) checkResponse(endpoint, result);
         if (result.body instanceof CsvAnswer) return sendCsv(request, reply.code(result.status), result.body);

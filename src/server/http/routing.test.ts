@@ -73,11 +73,12 @@ const probe = defineArea('probe', {
   },
   noLeadingSlash: { method: 'GET', path: 'probenoslash', summary: 'no leading slash', responses: { 200: Probe } },
   empty: { method: 'GET', path: '/probe/empty/', summary: '204', responses: { 200: Probe, 204: null } },
-  gone: { method: 'DELETE', path: '/probe/{eventId}', summary: '410', params: z.object({ eventId: z.guid() }), responses: { 410: null } },
+  gone: { method: 'DELETE', role: 'operator', path: '/probe/{eventId}', summary: '410', params: z.object({ eventId: z.guid() }), responses: { 410: null } },
   drift: { method: 'GET', path: '/probe/drift/', summary: 'drift', responses: { 200: Probe } },
   boom: { method: 'GET', path: '/probe/boom/', summary: 'boom', responses: { 200: Probe } },
   write: {
     method: 'POST',
+    role: 'operator',
     path: '/probe/write/',
     summary: 'write then fail',
     body: z.object({ Name: z.string(), Fail: z.boolean() }),
@@ -85,6 +86,7 @@ const probe = defineArea('probe', {
   },
   patch: {
     method: 'PATCH',
+    role: 'operator',
     path: '/probe/patch/',
     summary: 'json patch',
     contentType: 'application/json-patch+json',

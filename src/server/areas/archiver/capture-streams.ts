@@ -3,6 +3,7 @@ import { and, eq, lte, max, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { archiverProfileCaptures, archiverSegments, archiverStreams } from '../../db/tables/index.ts';
 import type { ArchiveStorage } from './archive-storage.ts';
+import { fieldChanges, recordSystemActivity } from '../../activity/record.ts';
 
 /** Makes and updates the streams of the profiles that name this capture; true when any changed. */
 export async function keepStreams(db: Db, storage: ArchiveStorage, clientId: string, captureId: string, now: Date): Promise<boolean> {
@@ -38,6 +39,9 @@ export async function keepStreams(db: Db, storage: ArchiveStorage, clientId: str
       ),
     )
     .returning({ id: archiverStreams.id });
+  for (const { id } of uploaded) {
+    await recordSystemActivity(db, now, { clientId, system: 'archiver', operation: 'archiver.uploaded', entity: 'archiverStream', entityId: String(id), changes: fieldChanges({ uploaded: false }, { uploaded: true }) });
+  }
   return changed || uploaded.length > 0;
 }
 

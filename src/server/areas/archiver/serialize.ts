@@ -14,7 +14,7 @@ export type ArchiverflowRow = typeof archiverflows.$inferSelect;
 const iso = (d: Date) => d.toISOString();
 
 export function toArchiverflow(row: ArchiverflowRow): Archiverflow {
-  return { id: row.id, name: row.name, configurationJson: row.configurationJson };
+  return { id: row.id, name: row.name, configurationJson: row.configurationJson, version: row.version };
 }
 
 /** `serviceUrl`: the service's URL for the request, which points on this service are answered with (http/service-url.ts). */
@@ -27,6 +27,7 @@ export function toCapture(row: CaptureRow, serviceUrl: string): Capture {
     decryptKey: row.decryptKey,
     expiresIn: row.expiresIn,
     publishingPoints: row.publishingPoints.map((p) => answerUrl(p, serviceUrl)),
+    version: row.version,
   };
 }
 
@@ -44,6 +45,7 @@ export function toProfile(row: ProfileRow, captures: readonly ProfileCaptureRow[
     aesLicenseUrl: row.aesLicenseUrl,
     captures: [...captures].sort((a, b) => a.position - b.position).map((c) => ({ captureId: c.captureId, liveRedirectUrl: c.liveRedirectUrl })),
     streamingFormats: streamingFormatsOf(row),
+    version: row.version,
   };
 }
 

@@ -56,6 +56,7 @@ export function toChannelProfile(profile: ProfileRow, inputs: readonly AudioInpu
     audioInputs: [...inputs]
       .sort((a, b) => a.audioChannel - b.audioChannel)
       .map((i) => ({ id: i.id, languageCode: i.languageCode, audioChannel: i.audioChannel, audioEnabled: i.audioEnabled })),
+    version: profile.version,
   };
 }
 

@@ -11,7 +11,7 @@ import { foreignIds, ownIdsAmong, planPropertyWrites, type PlanOptions, type Pro
 import { slices, type WriteResult } from '../custom-property/index.ts';
 
 export type ChapterPointRow = typeof chapterPoints.$inferSelect;
-export type PointPropertyRow = { id: string; chapterPointId: string; category: string; key: string; value: string };
+export type PointPropertyRow = { id: string; chapterPointId: string; category: string; key: string; value: string; version?: number };
 
 const liveEvent = (clientId: string) => and(eq(events.id, chapterPoints.eventId), eq(events.clientId, clientId), isNull(events.dateDeleted));
 
@@ -81,6 +81,7 @@ const propertyColumns = {
   category: chapterPointCustomProperties.category,
   key: chapterPointCustomProperties.key,
   value: chapterPointCustomProperties.value,
+  version: chapterPointCustomProperties.version,
 };
 
 export const toPointProperty = (p: PointPropertyRow): ChapterPointCustomProperty => ({
@@ -89,6 +90,7 @@ export const toPointProperty = (p: PointPropertyRow): ChapterPointCustomProperty
   category: p.category,
   value: p.value,
   chapterPointId: p.chapterPointId,
+  version: p.version,
 });
 
 function propertyConditions(clientId: string, filter: PointPropertyFilter): SQL[] {
@@ -214,5 +216,6 @@ export function toChapterPoint(row: ChapterPointRow, properties: PointPropertyRo
     endTime: row.endTime,
     chapterPointCustomProperties: properties.map(toPointProperty),
     children,
+    version: row.version,
   };
 }

@@ -164,11 +164,12 @@ describe('chapter point custom properties', () => {
       api.call(endpoints.chapterPointCustomProperty.upsert, { body });
     const added = await put({ chapterPointId: goal.id, category: 'match', key: 'scorer', value: 'Ada', refreshIndex: true });
     expect(added).toMatchObject({ chapterPointId: goal.id, category: 'match', key: 'scorer', value: 'Ada' });
-    expect(await put({ chapterPointId: goal.id, category: 'match', key: 'scorer', value: 'Grace' })).toEqual({ ...added, value: 'Grace' });
+    expect(await put({ chapterPointId: goal.id, category: 'match', key: 'scorer', value: 'Grace' })).toEqual({ ...added, value: 'Grace', version: expect.any(Number) });
     expect(await put({ id: added.id, chapterPointId: goal.id, category: 'match', key: 'player', value: 'Grace' })).toEqual({
       ...added,
       key: 'player',
       value: 'Grace',
+      version: expect.any(Number),
     });
     await put({ chapterPointId: intro.id, category: 'show', key: 'host', value: 'Sam' });
     expect(await api.call(endpoints.chapterPointCustomProperty.get, { params: { id: added.id } })).toMatchObject({ key: 'player' });

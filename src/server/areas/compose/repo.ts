@@ -131,6 +131,7 @@ export function toComposePlaylist(loaded: LoadedPlaylist, generation: ComposeGen
     liveStreamStart: playlist.liveStreamStart ? playlist.liveStreamStart.toISOString() : null,
     composition: playlist.kind === 'standard' ? 'STANDARD' : 'ENCODER',
     generation,
+    version: playlist.version,
   };
 }
 

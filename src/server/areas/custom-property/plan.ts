@@ -28,6 +28,8 @@ export interface StoredProperty {
   category: string;
   key: string;
   value: string;
+  /** As read (a property just written has its new version only once read again). */
+  version?: number;
 }
 
 export interface PropertyPlan {

@@ -32,7 +32,7 @@ export interface PropertyFilter {
 
 export type EventPropertyRow = StoredProperty & { eventId: string };
 
-export const toCustomProperty = (p: StoredProperty): CustomProperty => ({ id: p.id, key: p.key, category: p.category, value: p.value });
+export const toCustomProperty = (p: StoredProperty): CustomProperty => ({ id: p.id, key: p.key, category: p.category, value: p.value, version: p.version });
 
 const columns = {
   id: customProperties.id,
@@ -40,6 +40,7 @@ const columns = {
   category: customProperties.category,
   key: customProperties.key,
   value: customProperties.value,
+  version: customProperties.version,
 };
 
 function conditions(clientId: string, filter: PropertyFilter): SQL[] {

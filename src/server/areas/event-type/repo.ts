@@ -11,7 +11,7 @@ import { clearEventType, writeEvents } from '../event/index.ts';
 type EventTypeRow = typeof eventTypes.$inferSelect;
 
 export function toEventType(row: EventTypeRow): EventType {
-  return { id: row.id, name: row.name, referenceId: row.referenceId, colour: row.colour };
+  return { id: row.id, name: row.name, referenceId: row.referenceId, colour: row.colour, version: row.version };
 }
 
 export async function listEventTypes(db: DbOrTx, clientId: string): Promise<EventTypeRow[]> {

@@ -55,7 +55,7 @@ describe('event types', () => {
       params: { id: concert!.id },
       body: { name: 'Concert', referenceId: 'ET-C', colour: '#abcdef' },
     });
-    expect(renamed).toEqual({ id: concert!.id, name: 'Concert', referenceId: 'ET-C', colour: '#abcdef' });
+    expect(renamed).toEqual({ id: concert!.id, name: 'Concert', referenceId: 'ET-C', colour: '#abcdef', version: expect.any(Number) });
     const clash = await failure(api.call(endpoints.eventType.update, { params: { id: concert!.id }, body: { name: match!.name, colour: '#abcdef' } }));
     expect(clash.status).toBe(400);
     const missing = await failure(

@@ -187,6 +187,7 @@ const NOT_METADATA = new Set<string>([
   'dateCreated',
   'dateModified',
   'dateDeleted',
+  'version',
   'state',
   'mp4State',
   'provisionState',

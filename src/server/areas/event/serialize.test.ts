@@ -9,6 +9,7 @@ function row(overrides: Partial<EventRow> = {}): EventRow {
   return {
     id: '7b0d5a4e-2c1f-4f8e-9a57-3f7f0e0b1c11',
     clientId: '0f6c8e2a-1111-4c1b-8a9e-2b7c6d5e4f30',
+    version: 7,
     channelId: null,
     xflowId: null,
     remixflowId: null,

@@ -148,6 +148,7 @@ export function serializeEvent(record: EventRecord, options: SerializeOptions = 
     archiverEnd: iso(e.archiverEnd),
     remixDrm: e.remixDrm,
     tags: record.tags.map((t) => ({ id: t.id, name: t.name })),
+    version: e.version,
   };
   return 'video' in options ? { video: options.video ?? null, ...body } : body;
 }

@@ -31,7 +31,7 @@ async function automate(
   decide: (event: { state: number; autoStart: boolean; autoPublish: boolean; autoEnd: boolean; scheduledStart: Date | null }) => number | null,
 ): Promise<void> {
   const { clientId, eventId } = payload;
-  const deps = depsOf(context);
+  const deps = { ...depsOf(context), system: 'automation' };
   await context.db.transaction(async (tx) => {
     const row = await lockEventRow(tx, clientId, eventId);
     if (!row) return;

@@ -19,6 +19,7 @@ import type { ChannelConfiguration } from '#schema';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { liveOperations } from '../../db/tables/index.ts';
 import { recordEventChange } from '../../changes/record.ts';
+import { fieldChanges, recordSystemActivity } from '../../activity/record.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
@@ -61,6 +62,12 @@ export interface LiveDeps {
   clock: Clock;
   encoder: Encoder;
   log: LiveLog;
+  /**
+   * The background work that changes states through these deps (`automation`, `encoder`): its
+   * changes are recorded in the activity trail under its name. A request's are recorded by the
+   * binder (http/trust.ts), so a request leaves it out.
+   */
+  system?: string;
 }
 
 export type LiveOperation = typeof liveOperations.$inferSelect;
@@ -80,6 +87,16 @@ async function changeState(
   forced: boolean,
 ): Promise<EventRow> {
   const [event] = (await writeEvents(tx, row.clientId, row.id, { ...patch, state, dateModified: deps.clock.now() })) as [EventRow];
+  if (deps.system) {
+    await recordSystemActivity(tx, deps.clock.now(), {
+      clientId: event.clientId,
+      system: deps.system,
+      operation: `${deps.system}.${forced ? 'forced' : 'state'}`,
+      entity: 'event',
+      entityId: event.id,
+      changes: fieldChanges({ state: row.state, stateString: stateName(row.state) }, { state: event.state, stateString: stateName(event.state) }),
+    });
+  }
   await recordEventChange(tx, deps.clock, {
     clientId: event.clientId,
     eventId: event.id,
@@ -257,7 +274,9 @@ const ADVANCE_STEPS = 4;
  * LIVE_STOPPING -> PRE_LIVE -> LIVE_STARTING -> the live state. Commands are re-sent when the
  * encoder does not know the event (it forgot it in a restart), which they allow (sim/encoder.ts).
  */
-export async function advanceOperation(db: Db, deps: LiveDeps, clientId: string, eventId: string, runId: string): Promise<AdvanceResult> {
+export async function advanceOperation(db: Db, depsIn: LiveDeps, clientId: string, eventId: string, runId: string): Promise<AdvanceResult> {
+  // What follows from the encoder is the encoder's doing, whoever asked for it (a job, a request that waits).
+  const deps: LiveDeps = { ...depsIn, system: 'encoder' };
   return db.transaction(async (tx) => {
     let row = await lockEventRow(tx, clientId, eventId);
     const op = await operationOf(tx, eventId);

@@ -20,9 +20,10 @@ export const toChannel = (r: ChannelRow, serviceUrl: string): Channel => ({
   name: r.name,
   referenceId: r.referenceId,
   configurationJson: answerText(r.configurationJson, serviceUrl),
+  version: r.version,
 });
 
-export const toRoom = (r: RoomRow): Room => ({ id: r.id, name: r.name, referenceId: r.referenceId });
+export const toRoom = (r: RoomRow): Room => ({ id: r.id, name: r.name, referenceId: r.referenceId, version: r.version });
 
 export const toCategory = (r: CategoryRow): Category => ({
   id: r.id,
@@ -30,14 +31,16 @@ export const toCategory = (r: CategoryRow): Category => ({
   label: r.label,
   description: r.description,
   customProperties: r.customProperties.map((p) => ({ id: p.id, category: p.category, key: p.key, value: p.value })),
+  version: r.version,
 });
 
-export const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name });
+export const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name, version: r.version });
 
 export const toXflow = (r: XflowRow, serviceUrl: string): Xflow => ({
   id: r.id,
   name: r.name,
   configurationJson: answerText(r.configurationJson, serviceUrl),
+  version: r.version,
 });
 
 export const toInfrastructureProfile = (r: InfrastructureProfileRow): InfrastructureProfile => ({
@@ -45,6 +48,7 @@ export const toInfrastructureProfile = (r: InfrastructureProfileRow): Infrastruc
   name: r.name,
   referenceId: r.referenceId,
   configurationJson: r.configurationJson,
+  version: r.version,
 });
 
 export const toPropertyConfiguration = (r: PropertyConfigurationRow): PropertyConfiguration => ({
@@ -52,4 +56,5 @@ export const toPropertyConfiguration = (r: PropertyConfigurationRow): PropertyCo
   name: r.name,
   referenceId: r.referenceId,
   configurationJson: r.configurationJson,
+  version: r.version,
 });

@@ -80,6 +80,7 @@ describe('categories', () => {
       label: 'SPORTS',
       description: null,
       customProperties: [{ id: property!.id, category: 'rights', key: 'holder', value: 'Union' }],
+      version: expect.any(Number),
     });
     expect(await api.call(endpoints.category.get, { params: { id: created.id } })).toEqual(updated);
   });
@@ -126,12 +127,12 @@ describe('categories', () => {
 describe('rooms', () => {
   it('adds (201), updates and deletes (410) a room; its events are left without one', async () => {
     const room = await api.call(endpoints.room.create, { body: { name: 'Studio A', referenceId: 'ROOM-A' } });
-    expect(room).toEqual({ id: expect.any(String), name: 'Studio A', referenceId: 'ROOM-A' });
+    expect(room).toEqual({ id: expect.any(String), name: 'Studio A', referenceId: 'ROOM-A', version: expect.any(Number) });
     const response = await t.app.inject({ method: 'POST', url: '/api/room/', headers: t.headers(), payload: { name: 'Studio B' } });
     expect(response.statusCode).toBe(201);
 
     const renamed = await api.call(endpoints.room.update, { params: { id: room.id }, body: { name: 'Studio A1' } });
-    expect(renamed).toEqual({ id: room.id, name: 'Studio A1', referenceId: null });
+    expect(renamed).toEqual({ id: room.id, name: 'Studio A1', referenceId: null, version: expect.any(Number) });
 
     const eventId = await insertEvent(t, { title: 'An event',  roomId: room.id });
     expect(await api.call(endpoints.event.get, { params: { id: eventId } })).toMatchObject({ room: 'Studio A1' });
@@ -153,14 +154,14 @@ describe('rooms', () => {
 describe('tags', () => {
   it('adds (201) and renames (id in the body) a tag, refusing a name in use', async () => {
     const red = await api.call(endpoints.tag.create, { body: { name: 'red' } });
-    expect(red).toEqual({ id: expect.any(String), name: 'red' });
+    expect(red).toEqual({ id: expect.any(String), name: 'red', version: expect.any(Number) });
     expect((await t.app.inject({ method: 'POST', url: '/api/tag/', headers: t.headers(), payload: { name: 'blue' } })).statusCode).toBe(201);
     const clash = await failure(api.call(endpoints.tag.create, { body: { name: 'RED' } }));
     expect(clash.fieldErrors).toEqual([{ field: 'body.name', message: 'a tag named "RED" already exists' }]);
     const comma = await failure(api.call(endpoints.tag.create, { body: { name: 'a,b' } }));
     expect(comma.fieldErrors.map((f) => f.field)).toEqual(['body.name']);
 
-    expect(await api.call(endpoints.tag.update, { body: { id: red.id, name: 'Red' } })).toEqual({ id: red.id, name: 'Red' });
+    expect(await api.call(endpoints.tag.update, { body: { id: red.id, name: 'Red' } })).toEqual({ id: red.id, name: 'Red', version: expect.any(Number) });
     expect((await failure(api.call(endpoints.tag.update, { body: { id: red.id, name: 'Blue' } }))).fieldErrors.map((f) => f.field)).toEqual(['body.name']);
     expect((await failure(api.call(endpoints.tag.update, { body: { id: NOBODY, name: 'x' } }))).status).toBe(404);
   });
@@ -177,7 +178,7 @@ describe('tags', () => {
     expect(tags[0]!.id).toBe(blue!.id);
     expect(tags.find((x) => x.name === 'Red')!.id).toBe(red!.id);
     expect((await api.call(endpoints.tag.list, {})).map((x) => x.name)).toEqual(['blue', 'green', 'Red']);
-    expect(await api.call(endpoints.event.get, { params: { id: eventId } })).toMatchObject({ tags, dateModified: t.clock.now().toISOString() });
+    expect(await api.call(endpoints.event.get, { params: { id: eventId } })).toMatchObject({ tags: tags.map(({ id, name }) => ({ id, name })), dateModified: t.clock.now().toISOString() });
     expect(await changesOf(eventId)).toEqual([{ action: 'Updated', metadataChanged: true, stateChanged: false }]);
 
     // The same set again changes nothing and notifies nobody.
@@ -209,9 +210,9 @@ describe('channels', () => {
   it('adds, and updates when the body carries an id', async () => {
     const configurationJson = JSON.stringify(channelConfiguration);
     const added = await api.call(endpoints.channel.upsert, { body: { name: 'Arena', referenceId: 'CH-A', configurationJson } });
-    expect(added).toEqual({ id: expect.any(String), name: 'Arena', referenceId: 'CH-A', configurationJson });
+    expect(added).toEqual({ id: expect.any(String), name: 'Arena', referenceId: 'CH-A', configurationJson, version: expect.any(Number) });
     const updated = await api.call(endpoints.channel.upsert, { body: { id: added.id, name: 'Arena 1', configurationJson } });
-    expect(updated).toEqual({ id: added.id, name: 'Arena 1', referenceId: null, configurationJson });
+    expect(updated).toEqual({ id: added.id, name: 'Arena 1', referenceId: null, configurationJson, version: expect.any(Number) });
     expect(await api.call(endpoints.channel.list, {})).toEqual([updated]);
     const unknown = await failure(api.call(endpoints.channel.upsert, { body: { id: NOBODY, name: 'X', configurationJson } }));
     expect(unknown.status).toBe(404);
@@ -252,7 +253,7 @@ describe('xflows and infrastructure profiles', () => {
   it('adds, updates and deletes an xflow, checking its configuration', async () => {
     const configurationJson = JSON.stringify(xflowConfiguration);
     const xflow = await api.call(endpoints.xflow.create, { body: { name: 'VOD flow', configurationJson } });
-    expect(xflow).toEqual({ id: expect.any(String), name: 'VOD flow', configurationJson });
+    expect(xflow).toEqual({ id: expect.any(String), name: 'VOD flow', configurationJson, version: expect.any(Number) });
     expect(await api.call(endpoints.xflow.update, { params: { id: xflow.id }, body: { name: 'VOD flow 2', configurationJson } })).toMatchObject({
       name: 'VOD flow 2',
     });
@@ -299,14 +300,14 @@ describe('xflows and infrastructure profiles', () => {
     const { xflows } = await import('../../db/tables/index.ts');
     await t.database.db.update(xflows).set({ referenceId: 'XF-1' }).where(eq(xflows.id, xflow.id));
     const updated = await api.call(endpoints.xflow.update, { params: { id: xflow.id }, body: { name: 'Formatted 2', configurationJson } });
-    expect(updated).toEqual({ id: xflow.id, name: 'Formatted 2', configurationJson });
+    expect(updated).toEqual({ id: xflow.id, name: 'Formatted 2', configurationJson, version: expect.any(Number) });
     const [row] = await t.database.db.select().from(xflows).where(eq(xflows.id, xflow.id));
     expect(row).toMatchObject({ name: 'Formatted 2', referenceId: 'XF-1' });
   });
 
   it('adds, updates and deletes an infrastructure profile, whose configuration must be a JSON object', async () => {
     const profile = await api.call(endpoints.infrastructureProfile.create, { body: { name: 'Small', referenceId: 'IP-S', configurationJson: '{"cpu":2}' } });
-    expect(profile).toEqual({ id: expect.any(String), name: 'Small', referenceId: 'IP-S', configurationJson: '{"cpu":2}' });
+    expect(profile).toEqual({ id: expect.any(String), name: 'Small', referenceId: 'IP-S', configurationJson: '{"cpu":2}', version: expect.any(Number) });
     const bad = await failure(api.call(endpoints.infrastructureProfile.update, { params: { id: profile.id }, body: { name: 'S', configurationJson: '[1]' } }));
     expect(bad.fieldErrors.map((f) => f.field)).toEqual(['body.configurationJson']);
     expect(await api.call(endpoints.infrastructureProfile.update, { params: { id: profile.id }, body: { name: 'S', configurationJson: '{}' } })).toMatchObject({
@@ -325,7 +326,7 @@ describe('property configurations', () => {
   it('adds, updates and deletes a template; its events keep their properties and lose the link', async () => {
     const configurationJson = JSON.stringify(template);
     const created = await api.call(endpoints.propertyConfiguration.create, { body: { name: 'Broadcast', referenceId: 'PC-1', configurationJson } });
-    expect(created).toEqual({ id: expect.any(String), name: 'Broadcast', referenceId: 'PC-1', configurationJson });
+    expect(created).toEqual({ id: expect.any(String), name: 'Broadcast', referenceId: 'PC-1', configurationJson, version: expect.any(Number) });
     const duplicate = { configuration: [...template.configuration, { ...template.configuration[0]!, name: 'rating2' }] };
     const bad = await failure(
       api.call(endpoints.propertyConfiguration.update, { params: { id: created.id }, body: { name: 'B', configurationJson: JSON.stringify(duplicate) } }),

@@ -5,6 +5,7 @@
  * one (`Planned`), and the publication as the interface answers it.
  */
 import { DestinationTarget, LivePublicationState, publicationStateName, VodPublicationState, type Publication, type PublicationDetails, type PublicationKind } from '#schema';
+import { fieldChanges, recordSystemActivity } from '../../activity/record.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Clock } from '../../jobs/clock.ts';
 import { z } from 'zod';
@@ -90,6 +91,17 @@ export async function transition(tx: DbOrTx, clock: Clock, row: PublicationRow, 
   if (written && (changed || written.progress !== row.progress)) await recordPublication(tx, clock, written, 'Updated');
   if (changed) {
     await insertHistory(tx, { clientId: row.clientId, publicationId: row.id, at: now, fromState: row.state, toState: to, reason, cause: options.cause });
+    // A request's change is recorded by the binder (http/trust.ts); the rest is syndication's own work.
+    if (options.cause !== 'request') {
+      await recordSystemActivity(tx, now, {
+        clientId: row.clientId,
+        system: 'syndication',
+        operation: `syndication.${options.cause}`,
+        entity: 'publication',
+        entityId: row.id,
+        changes: fieldChanges({ publicationState: row.state, reason: row.reason }, { publicationState: to, reason }),
+      });
+    }
     await recordPublicationChange(tx, clock, row);
     if (to === (row.kind === 'live' ? LIVE.Completed : VOD.Completed)) await triggerCallbacks(tx, clock, row);
   }

@@ -16,11 +16,11 @@ import type { ActivationStep } from './target.ts';
 import { recordChange } from '../../changes/record-entity.ts';
 
 export function toMediaDestination(row: DestinationRow): MediaDestination {
-  return { id: row.id, name: row.name, target: row.target, configJson: row.configJson, active: row.active };
+  return { id: row.id, name: row.name, target: row.target, configJson: row.configJson, active: row.active, version: row.version };
 }
 
 export function toProperty(row: PropertyRow, clientName: string): MediaDestinationProperty {
-  return { id: row.id, category: row.category, key: row.key, value: row.value, client: clientName, destinationId: row.destinationId };
+  return { id: row.id, category: row.category, key: row.key, value: row.value, client: clientName, destinationId: row.destinationId, version: row.version };
 }
 
 /** Direct destinations with their properties and their place on the platform. */
@@ -35,6 +35,7 @@ export async function toDestinations(db: DbOrTx, services: Pick<AppServices, 'ta
     active: row.active,
     link: adapterFor(services, row.target).link({ id: row.id, config: parseConfig(row.configJson) }),
     destinationProperties: properties.filter((p) => p.destinationId === row.id).map((p) => toProperty(p, client.clientName)),
+    version: row.version,
   }));
 }
 

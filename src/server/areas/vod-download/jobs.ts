@@ -15,6 +15,8 @@
 import { randomBytes } from 'node:crypto';
 import { defineJob } from '../../jobs/define.ts';
 import { backgroundServiceUrl } from '../../http/service-url.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { fieldChanges, recordSystemActivity } from '../../activity/record.ts';
 import { exponentialBackoff, type JobContext, type JobHandler } from '../../jobs/queue.ts';
 import { progressWriter } from '../media/index.ts';
 import { expireKind, mailKind, processKind, removeFilesKind, type RunPayload } from './kinds.ts';
@@ -35,8 +37,16 @@ async function current(ctx: JobContext, p: RunPayload): Promise<DownloadRow | un
 const whileProcessing = (ctx: JobContext, p: RunPayload, values: Parameters<typeof updateDownload>[4]) =>
   updateDownload(ctx.db, ctx.clock, p.clientId, p.downloadId, values, { generation: p.generation, status: 'processing' });
 
+/** What the downloads' background work changed, in the activity trail. */
+function recordDownload(db: DbOrTx, ctx: JobContext, p: RunPayload, operation: string, before: object, after: object): Promise<void> {
+  return recordSystemActivity(db, ctx.clock.now(), { clientId: p.clientId, system: 'downloads', operation: `downloads.${operation}`, entity: 'vodDownload', entityId: p.downloadId, changes: fieldChanges(before, after) });
+}
+
 async function fail(ctx: JobContext, p: RunPayload, reason: string): Promise<void> {
-  await whileProcessing(ctx, p, { status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0, etaSeconds: null });
+  await ctx.db.transaction(async (tx) => {
+    const failed = await updateDownload(tx, ctx.clock, p.clientId, p.downloadId, { status: 'failed', failureDate: ctx.clock.now(), failureReason: reason, progress: 0, etaSeconds: null }, { generation: p.generation, status: 'processing' });
+    if (failed) await recordDownload(tx, ctx, p, 'failed', { status: 'processing' }, { status: 'failed', failureReason: reason });
+  });
   ctx.log.warn({ downloadId: p.downloadId, reason }, 'VOD download failed');
 }
 
@@ -93,6 +103,7 @@ const processJob: JobHandler<RunPayload> = async (p, ctx) => {
         { generation: p.generation, status: 'processing' },
       );
       if (!ready) return;
+      await recordDownload(tx, ctx, p, 'ready', { status: 'processing' }, { status: 'ready' });
       await mailKind.enqueue(tx, ctx.clock, p, { clientId: p.clientId, maxAttempts: settings.mailAttempts });
       await expireKind.enqueue(tx, ctx.clock, p, { clientId: p.clientId, runAt: expiresAt, dedupeKey: EXPIRE_JOB_KEY(row.id) });
     });

@@ -17,6 +17,7 @@ export function toWebhook(row: WebhookRow): Webhook {
     password: null,
     passwordSet: row.password !== null && row.password !== '',
     additionalPropertiesJson: row.additionalPropertiesJson,
+    version: row.version,
   };
 }
 

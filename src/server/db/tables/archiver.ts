@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 
 const clientId = () =>
   uuid()
@@ -26,6 +27,7 @@ export const archiverflows = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     configurationJson: text().notNull(),
     createdAt: stamp().notNull(),
@@ -49,6 +51,7 @@ export const archiverCaptures = pgTable(
   'archiver_captures',
   {
     clientId: clientId(),
+    version: versionColumn(),
     id: text().notNull(),
     startTime: stamp().notNull(),
     endTime: stamp(),
@@ -107,6 +110,7 @@ export const archiverProfiles = pgTable(
   'archiver_profiles',
   {
     clientId: clientId(),
+    version: versionColumn(),
     id: text().notNull(),
     expiresIn: integer(),
     key: text(),

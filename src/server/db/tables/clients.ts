@@ -21,6 +21,10 @@ export const apiKeys = pgTable(
     /** The first characters of the key, so an operator can tell keys apart in `npm run keys -- list`. */
     prefix: text('prefix').notNull(),
     label: text('label'),
+    /** What the key may do (DESIGN.md "Trust"): viewer, operator or admin; admin for a key made before roles. */
+    role: text('role', { enum: ['viewer', 'operator', 'admin'] })
+      .notNull()
+      .default('admin'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },

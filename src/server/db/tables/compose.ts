@@ -17,6 +17,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey, sameClient } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 import { events } from './events.ts';
 
 const clientId = () =>
@@ -30,6 +31,7 @@ export const composePlaylists = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     eventId: uuid().notNull(),
     kind: text({ enum: ['standard', 'encoder'] }).notNull(),
     name: text().notNull(),

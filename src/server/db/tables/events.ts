@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey, sameClient } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 import { categories, channels, infrastructureProfiles, propertyConfigurations, rooms, tags, xflows } from './lookups.ts';
 
 const clientId = () =>
@@ -36,6 +37,7 @@ export const eventTypes = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     /** Unique per client, case-insensitively, so the `eventType` filter of GET /event/ names one type. */
     name: text().notNull(),
     referenceId: text(),
@@ -70,6 +72,7 @@ export const events = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     channelId: uuid(),
     xflowId: uuid(),
     remixflowId: uuid(),
@@ -261,6 +264,7 @@ export const customProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     eventId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),

@@ -13,3 +13,5 @@ export * from './downloads.ts';
 export * from './archiver.ts';
 export * from './syndication.ts';
 export * from './operations.ts';
+export * from './versions.ts';
+export * from './trust.ts';

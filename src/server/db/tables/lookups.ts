@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 
 const clientId = () =>
   uuid()
@@ -25,6 +26,7 @@ export const channels = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     referenceId: text(),
     configurationJson: configurationJson(),
@@ -39,6 +41,7 @@ export const rooms = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     referenceId: text(),
     dateCreated: stamp().notNull(),
@@ -63,6 +66,7 @@ export const categories = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     /** Unique per client, case-insensitively (a clash is a 400, public-facts.md §4). */
     label: text().notNull(),
@@ -82,6 +86,7 @@ export const tags = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     /** Unique per client, case-insensitively: PUT /tag/event/{id} reuses a tag by its name. */
     name: text().notNull(),
     dateCreated: stamp().notNull(),
@@ -94,6 +99,7 @@ export const xflows = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     referenceId: text(),
     configurationJson: configurationJson(),
@@ -108,6 +114,7 @@ export const infrastructureProfiles = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     referenceId: text(),
     configurationJson: configurationJson(),
@@ -122,6 +129,7 @@ export const propertyConfigurations = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     name: text().notNull(),
     referenceId: text(),
     configurationJson: configurationJson(),

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey, sameClient } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 import { events } from './events.ts';
 
 const clientId = () =>
@@ -29,6 +30,7 @@ export const chapterPoints = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     eventId: uuid().notNull(),
     parentId: uuid(),
     referenceId: text(),
@@ -61,6 +63,7 @@ export const chapterPointCustomProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     chapterPointId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),
@@ -80,6 +83,7 @@ export const channelProfiles = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     eventId: uuid().notNull(),
     dateCreated: stamp().notNull(),
     dateModified: stamp().notNull(),

@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey, sameClient } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 import { events } from './events.ts';
 
 const clientId = () =>
@@ -45,6 +46,7 @@ export const syndicationDestinations = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     api: text({ enum: ['media', 'direct'] })
       .notNull()
       .default('media'),
@@ -67,6 +69,7 @@ export const syndicationDestinationProperties = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     clientId: clientId(),
+    version: versionColumn(),
     destinationId: uuid().notNull(),
     category: text().notNull(),
     key: text().notNull(),

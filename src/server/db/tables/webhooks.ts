@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { clientKey, sameClient } from './tenancy.ts';
+import { versionColumn } from './versions.ts';
 import { events } from './events.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -26,6 +27,7 @@ export const webhooks = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     clientId: clientRef(),
+    version: versionColumn(),
     /** Null for a system-wide webhook. */
     eventId: uuid('event_id'),
     webhookUrl: text('webhook_url').notNull(),
