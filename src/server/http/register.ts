@@ -177,7 +177,16 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: { st
   if (result.headers) reply.headers(result.headers);
   if (declared === null || result.status === 204 || result.body === undefined || result.body === null) return reply.send();
   // As bytes: measured once (compression.ts) and written as they are.
-  return reply.type('application/json; charset=utf-8').send(Buffer.from(bodyText(result.body)));
+  return sendBytes(reply.type('application/json; charset=utf-8'), Buffer.from(bodyText(result.body)));
+}
+
+/**
+ * Sends bytes as they are. Fastify knows bytes by `payload.buffer instanceof ArrayBuffer`, which
+ * fails where ArrayBuffer is another realm's (the page tests' jsdom): there the payload reaches
+ * the serializer, which then passes it through rather than write the JSON of a Buffer.
+ */
+function sendBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.serializer((payload: unknown) => payload as string).send(bytes);
 }
 
 /** Sends an answer of the response cache, compressed once per encoding and kept so. */
@@ -187,10 +196,10 @@ async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: 
   reply.header('X-Cache', hit ? 'HIT' : 'MISS');
   reply.type('application/json; charset=utf-8');
   const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(answer.body);
+  if (!encoding) return sendBytes(reply, answer.body);
   const encoded = await cache.encodedOf(answer, encoding, () => compress(answer.body, encoding));
   markEncoded(reply, encoding);
-  return reply.send(encoded);
+  return sendBytes(reply, encoded);
 }
 
 function headerText(request: FastifyRequest, name: string): string | undefined {
