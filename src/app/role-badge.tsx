@@ -8,8 +8,9 @@ import { ROLE_LABEL, ROLE_MAY, useSession } from './use-role.ts';
 
 export function RoleBadge() {
   const session = useSession();
-  if (!session) return null;
-  const label = ROLE_LABEL[session.role];
+  // A service without roles answers no role: nothing to show.
+  const label = session ? ROLE_LABEL[session.role] : undefined;
+  if (!session || !label) return null;
   const who = session.keyLabel ? `The key ‘${session.keyLabel}’` : 'This key';
   return (
     <Tooltip describeChild title={`${who} is ${session.role === 'admin' ? 'an' : 'a'} ${label.toLowerCase()} key: ${ROLE_MAY[session.role]}.`}>

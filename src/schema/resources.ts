@@ -36,6 +36,8 @@ export const RESOURCE_KINDS = {
   archiverStream: { label: 'archiver stream', versioned: false },
   webhookDelivery: { label: 'webhook delivery', versioned: false },
   searchIndex: { label: 'search index', versioned: false },
+  alert: { label: 'alert', versioned: false },
+  encoderFault: { label: 'simulated encoder fault', versioned: false },
 } as const satisfies Record<string, { label: string; versioned: boolean }>;
 
 export type ResourceKind = keyof typeof RESOURCE_KINDS;

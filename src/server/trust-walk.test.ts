@@ -101,11 +101,13 @@ describe('every write operation', () => {
     // Accepted.
     const sent = user.api.call(endpoint, input, { headers: ifMatch });
     const answer = call.waits ? await whileTimePasses(t.clock, sent) : await sent;
-    const entries = await entriesAfter(before);
+    const all = await entriesAfter(before);
     if (endpoint.trail === false) {
-      expect(entries).toEqual([]);
+      expect(all).toEqual([]);
       return;
     }
+    // What background work did meanwhile (a forced restart's encoder steps) has entries of its own.
+    const entries = all.filter((e) => e.system === null);
     if (endpoint.resource?.many) expect(entries.length).toBeGreaterThanOrEqual(1);
     else expect(entries).toHaveLength(1);
     const entry = entries[0]!;

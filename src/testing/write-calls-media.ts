@@ -1,8 +1,10 @@
 /** Recipes of write-walk.ts for assets, syndication, the archiver, downloads and search. */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { AssetState, endpoints, EventState } from '#schema';
-import { assets, vodDownloads } from '#server/db/tables/index.ts';
+import { AssetState, endpoints, EventState, Mp4State } from '#schema';
+import { assets, publications, vodDownloads } from '#server/db/tables/index.ts';
+import { makeMp4File } from './asset.ts';
+import { insertEvent } from './event-row.ts';
 import { activeDestination, activeDirectDestination } from './syndication.ts';
 import type { Walk, WriteRecipe } from './write-walk.ts';
 
@@ -14,6 +16,26 @@ const recorded = (w: Walk) =>
   w.row<{ id: string; contentId: string | null }>(
     sql`select id::text, content_id as "contentId" from events where client_id = ${w.t.clientId} and state in (${S.VOD_PUBLIC}, ${S.INSTANT_VOD}) and channel_id is not null and actual_live_start is not null and mp4_state = 1 and date_deleted is null order by actual_live_start limit 1`,
   );
+
+/**
+ * A VOD whose MP4 file is there (a publication uploads the file itself; the demo's VODs are marked
+ * AVAILABLE without one): made once per walk, twenty seconds of the test programme.
+ */
+const vods = new WeakMap<Walk, Promise<{ id: string; contentId: string }>>();
+function vodWithFile(w: Walk): Promise<{ id: string; contentId: string }> {
+  let made = vods.get(w);
+  if (!made) {
+    made = (async () => {
+      const start = w.t.clock.now();
+      const contentId = w.unique('vod');
+      const id = await insertEvent(w.t, { state: S.VOD_PUBLIC, mp4State: Mp4State.values.AVAILABLE, contentId, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 20_000) });
+      await makeMp4File(w.t, id);
+      return { id, contentId };
+    })();
+    vods.set(w, made);
+  }
+  return made;
+}
 
 async function image(w: Walk) {
   return w.api.call(endpoints.asset.createImage, { body: { eventId: (await recorded(w)).id, name: w.unique('Still'), time: '00:00:02.000' } });
@@ -30,7 +52,7 @@ async function livePublication(w: Walk) {
 
 async function directPublication(w: Walk) {
   const destination = await activeDirectDestination(w.t, w.api, 'SocialNetwork');
-  const contentId = (await recorded(w)).contentId!;
+  const { contentId } = await vodWithFile(w);
   const [publication] = await w.api.call(endpoints.directVodPublication.create, {
     body: { publications: [{ contentId, destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] },
   });
@@ -146,18 +168,27 @@ export const MEDIA_CALLS: Record<string, WriteRecipe> = {
   },
   'vodPublication.create': async (w) => {
     const destination = await activeDestination(w.t, w.api, 'SocialNetwork');
-    return { body: { eventId: (await recorded(w)).id, publications: [{ destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] }, fields: ['publicationState'] };
+    return { body: { eventId: (await vodWithFile(w)).id, publications: [{ destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] }, fields: ['publicationState'] };
   },
   'vodPublication.delete': async (w) => {
     const destination = await activeDestination(w.t, w.api, 'SocialNetwork');
     const [publication] = await w.api.call(endpoints.vodPublication.create, {
-      body: { eventId: (await recorded(w)).id, publications: [{ destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] },
+      body: { eventId: (await vodWithFile(w)).id, publications: [{ destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] },
     });
     return { params: { id: publication!.id }, query: { hardDelete: true } };
   },
+  'publicationMonitor.retry': async (w) => {
+    const destination = await activeDestination(w.t, w.api, 'SocialNetwork');
+    const [publication] = await w.api.call(endpoints.vodPublication.create, {
+      body: { eventId: (await vodWithFile(w)).id, publications: [{ destinationId: destination.id, publicationJson: json({ sn_title: 'Retry' }) }] },
+    });
+    // Failed as a target fails it (FailedPublication).
+    await w.t.database.db.update(publications).set({ state: 6, reason: 'walk' }).where(eq(publications.id, publication!.id));
+    return { params: { id: publication!.id }, fields: ['publicationState'] };
+  },
   'directVodPublication.create': async (w) => {
     const destination = await activeDirectDestination(w.t, w.api, 'SocialNetwork');
-    return { body: { publications: [{ contentId: (await recorded(w)).contentId, destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] }, fields: ['publicationState'] };
+    return { body: { publications: [{ contentId: (await vodWithFile(w)).contentId, destinationId: destination.id, publicationJson: json({ sn_title: 'Replay' }) }] }, fields: ['publicationState'] };
   },
   'directVodPublication.update': async (w) => {
     const { publicationId, destinationId } = await directPublication(w);

@@ -236,7 +236,8 @@ export const WRITE_CALLS: Record<string, WriteRecipe> = {
   'propertyConfiguration.delete': async (w) => ({ params: { id: (await lookup.propertyConfiguration(w)).id }, fields: ['name'] }),
 
   // ---- Webhooks ----
-  'webhook.upsert': async () => ({ body: { ...webhookBody, password: 'hunter2', useHttpBasicAuthentication: true, username: 'u' }, fields: ['webhookUrl', 'password'] }),
+  // The password is write-only: the trail says it was set (masked), not what it is.
+  'webhook.upsert': async () => ({ body: { ...webhookBody, password: 'hunter2', useHttpBasicAuthentication: true, username: 'u' }, fields: ['webhookUrl', 'passwordSet'] }),
   'webhook.upsertForEvent': async (w) => ({ body: { ...webhookBody, eventId: await w.event() }, fields: ['webhookUrl'] }),
   'webhook.update': async (w) => ({ params: { id: (await webhook(w)).id }, body: { ...webhookBody, useJsonBody: false }, fields: ['useJsonBody'] }),
   'webhook.updateForEvent': async (w) => {
@@ -246,6 +247,9 @@ export const WRITE_CALLS: Record<string, WriteRecipe> = {
   'webhook.delete': async (w) => ({ params: { id: (await webhook(w)).id }, fields: ['webhookUrl'] }),
   'webhook.deleteForEvent': async (w) => ({ params: { id: (await eventWebhook(w)).id }, fields: ['webhookUrl'] }),
   'webhook.test': async (w) => ({ params: { id: (await webhook(w)).id } }),
+  // ---- Alerts and the simulated encoder's health (issue 28) ----
+  'alert.acknowledge': async () => ({ body: { ids: ['publicationFailed:walk'] } }),
+  'encoderHealth.setFault': async (w) => ({ params: { id: await w.event({ state: S.LIVE_PUBLISHED }) }, body: { fault: 'frameDrops' } }),
   'webhook.redeliver': async (w) => {
     const hook = await webhook(w);
     const attempt = await w.api.call(endpoints.webhook.test, { params: { id: hook.id } });

@@ -23,6 +23,7 @@ export const alert = defineArea('alert', {
     method: 'POST',
     path: '/alerts/acknowledge',
     role: 'operator',
+    resource: { kind: 'alert', id: 'body.ids', many: true },
     summary: 'Acknowledge alerts',
     description: 'Marks the alerts as seen now: they leave the open list until they happen again. Ids no alert has are acknowledged all the same (the trouble may be over). Answers how many.',
     body: AcknowledgeAlertsBody,

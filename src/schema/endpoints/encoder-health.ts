@@ -32,6 +32,7 @@ export const encoderHealth = defineArea('encoderHealth', {
     method: 'PUT',
     path: '/event/{id}/health/fault',
     role: 'admin',
+    resource: { kind: 'encoderFault', id: 'params.id' },
     summary: 'Switch a fault of the simulated encoder on or off',
     description:
       'The simulated world’s control (a real encoder has none): the event’s encoder reports the fault from its next sample until it is cleared (null). 404 for an unknown event.',

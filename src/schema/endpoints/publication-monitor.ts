@@ -42,6 +42,7 @@ export const publicationMonitor = defineArea('publicationMonitor', {
     method: 'POST',
     path: '/media/publications/{id}/retry',
     role: 'operator',
+    resource: { kind: 'publication', id: 'params.id' },
     summary: 'Retry a failed publication, as the same publication',
     description:
       'A failed live or VOD publication (media or direct) tries again as itself: a VOD one is processed again from the start (its MP4 file must be there), a live one is recreated on its target. Its history records the retry ("Retried after: <what failed>"), so the monitor keeps one row and its Failed count clears when the retry succeeds. Answers the row as the monitor shows it; 400 naming params.id for a publication that has not failed.',

@@ -116,6 +116,8 @@ export const KINDS: Record<ResourceKind, KindEntry> = {
   archiverStream: { read: (id, get) => get(endpoints.archiverStream.get, { params: { id: Number(id) } }) },
   webhookDelivery: { read: byId(endpoints.webhook.delivery, 'deliveryId') },
   searchIndex: {},
+  alert: {},
+  encoderFault: {},
 };
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,6 +10,7 @@ import { endpoints, Mp4State, type ActivityEntry } from '#schema';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestTenant } from '#testing/app.ts';
 import { insertEvent } from '#testing/event-row.ts';
+import { makeMp4File } from '#testing/asset.ts';
 import { seedLiveFixture } from '#testing/live.ts';
 import { captureBody } from '#testing/archiver.ts';
 import { createTestClient } from '#testing/client.ts';
@@ -134,7 +135,8 @@ describe('the activity trail', () => {
     });
     expect(created.status).toBe(200);
     const [entry] = await trail(`entity=webhook&id=${created.body!.id as string}`);
-    expect(entry!.changes).toContainEqual({ field: 'password', before: null, after: '••••••' });
+    // Write-only (answers carry passwordSet, never the password): the trail says it was set.
+    expect(entry!.changes).toContainEqual({ field: 'passwordSet', before: null, after: true });
     expect(JSON.stringify(entry)).not.toContain('hunter2');
     expect((await trail(`operation=webhook.`)).every((e) => e.operation.startsWith('webhook.'))).toBe(true);
     expect((await trail(`actor=${operator.keyId}`)).every((e) => e.actor.keyId === operator.keyId)).toBe(true);
@@ -166,7 +168,10 @@ describe('background work', () => {
 
   it('records what syndication does with a publication on its target', async () => {
     const api = createTestClient(t);
-    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE });
+    const start = t.clock.now();
+    const eventId = await insertEvent(t, { mp4State: Mp4State.values.AVAILABLE, scheduledStart: start, scheduledEnd: new Date(start.getTime() + 20_000) });
+    // A publication uploads the file that is there.
+    await makeMp4File(t, eventId);
     const destination = await activeDestination(t, api, 'SocialNetwork');
     const [publication] = await api.call(endpoints.vodPublication.create, { body: { eventId, publications: [{ destinationId: destination.id, publicationJson: '{"sn_title":"Replay"}' }] } });
     await advance(t, 20_000);

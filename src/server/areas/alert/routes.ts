@@ -2,18 +2,14 @@
  * The alert centre's operations (beyond the interface): the alerts, computed from the data with
  * their acknowledgements, and acknowledging them.
  *
- * The activity trail (trust-core, issue 28's neighbour) records every successful write in its
- * transaction: when it lands, `acknowledge` records its entry there through `recordAcknowledged`
- * below, the one place to change.
+ * An acknowledgement is in the activity trail as every successful write is (http/trust.ts: the
+ * record's `resource`, one entry per alert).
  */
 import { endpoints, type Alert } from '#schema';
-import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
+import { implement, type Implementation } from '../../http/implement.ts';
 import { ensureSampling } from '../encoder-health/index.ts';
 import { acknowledge, acknowledgementsOf } from './repo.ts';
 import { findAlerts } from './sources.ts';
-
-/** Hook for the activity trail: what an acknowledgement records (nothing until the trail exists). */
-async function recordAcknowledged(_ctx: RequestContext, _alertIds: readonly string[]): Promise<void> {}
 
 export const alertRoutes: Implementation[] = [
   implement(
@@ -42,7 +38,6 @@ export const alertRoutes: Implementation[] = [
 
   implement(endpoints.alert.acknowledge, async ({ body }, ctx) => {
     const acknowledged = await acknowledge(ctx.db, ctx.client.clientId, body.ids, ctx.clock.now());
-    await recordAcknowledged(ctx, body.ids);
     return { status: 200, body: { acknowledged } };
   }),
 ];
