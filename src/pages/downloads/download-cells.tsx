@@ -1,13 +1,13 @@
-/** Two cells of the downloads table: the state (progress, or why it failed) and the mail to the recipient. */
+/** Two cells of the downloads table: the state (progress with the time left, or why it failed) and the mail to the recipient. */
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import type { VodDownloadDetails } from '#schema';
+import { WorkProgressBar } from '#components/work-progress.tsx';
 import { MAIL_LABELS, STATE_COLORS, STATE_LABELS } from './download-format.ts';
 
 export function StateCell({ row }: { row: VodDownloadDetails }) {
@@ -15,13 +15,8 @@ export function StateCell({ row }: { row: VodDownloadDetails }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, width: '100%', minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Chip size="small" label={STATE_LABELS[row.state]} color={STATE_COLORS[row.state]} variant={row.state === 'expired' ? 'outlined' : 'filled'} />
-        {row.state === 'processing' && (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {row.progress?.percent ?? 0}%
-          </Typography>
-        )}
       </Box>
-      {row.state === 'processing' && <LinearProgress variant={(row.progress?.percent ?? 0) > 0 ? 'determinate' : 'indeterminate'} value={row.progress?.percent ?? 0} aria-label={`Processing ${row.mp4Filename}`} />}
+      {row.state === 'processing' && <WorkProgressBar progress={row.progress} label={`Processing ${row.mp4Filename}`} />}
       {row.state === 'failed' && row.failureReason && (
         <Tooltip title={row.failureReason} describeChild>
           <Typography variant="caption" noWrap sx={{ color: 'error.main' }}>
