@@ -25,7 +25,9 @@ export function FaultSwitch({ eventId, fault, disabled }: { eventId: string; fau
       value={fault ?? ''}
       disabled={disabled || set.isPending}
       onChange={(e) => set.mutate({ params: { id: eventId }, body: { fault: (e.target.value || null) as EncoderFault | null } })}
-      helperText={disabled ? 'While the event is live' : 'Simulated encoder only'}
+      helperText={disabled ? 'Only while the event is live' : 'Simulated encoder only'}
+      // Why it cannot be used now is read at full contrast, not greyed with the control.
+      slotProps={{ formHelperText: { disabled: false } }}
       sx={{ minWidth: 220 }}
     >
       <MenuItem value="">None</MenuItem>
