@@ -240,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // webhook delivery's shutdown (areas/webhook/extension.ts) are part of every app.
   const extensions = [liveStreamExtension, changeFeed, presenceFeed, webhookDelivery, mediaExtension, vodDownloadFiles, archiverPlayback, authoriseExtension, eventListMaintenance, encoderHealthSampling, ...(options.extensions ?? [])];
   const authenticate = createAuthenticate(db, cache);
-  for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate });
+  for (const extension of extensions) await extension.register(app, { db, clock, services, authenticate, dataChanged });
   await referenceRoutes(app, { endpoints, extensionRoutes: [...SERVICE_ROUTES, ...extensions.flatMap((e) => e.routes ?? [])] });
   await dashboardRoutes(app, { staticDir: settings.staticDir, operationAt });
   return app;

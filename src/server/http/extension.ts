@@ -32,4 +32,9 @@ export interface ExtensionContext {
   services: AppServices;
   /** The operations' onRequest hook, for routes that need an API key (`request.client` is the tenant afterwards). */
   authenticate: ReturnType<typeof createAuthenticate>;
+  /**
+   * A plain route that writes says so: the client's cached answers go (response-cache.ts), as
+   * every operation's write does. Without it a read cached before the write answers the old rows.
+   */
+  dataChanged(clientId: string | null): Promise<void>;
 }

@@ -63,8 +63,11 @@ ${body}
 </main></body></html>`;
 }
 
-export async function registerAuthoriseRoutes(app: FastifyInstance, context: { db: Db; clock: Clock; services: Pick<AppServices, 'targets'> }): Promise<void> {
-  const { db, clock, services } = context;
+export async function registerAuthoriseRoutes(
+  app: FastifyInstance,
+  context: { db: Db; clock: Clock; services: Pick<AppServices, 'targets'>; dataChanged(clientId: string | null): Promise<void> },
+): Promise<void> {
+  const { db, clock, services, dataChanged } = context;
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -111,6 +114,8 @@ export async function registerAuthoriseRoutes(app: FastifyInstance, context: { d
           : { active: false, activation: { status: 'denied', requestedAt: destination.activation.requestedAt ?? now }, dateModified: clock.now() },
       );
       await recordChange(db, clock, destination.clientId, { kind: 'destination', id: destination.id, action: 'Updated' });
+      // A plain route, not an operation: the cached reads of the destination go by hand.
+      await dataChanged(destination.clientId);
       return reply
         .type('text/html; charset=utf-8')
         .send(

@@ -4,7 +4,7 @@ import { endpoints } from '#schema';
 import type { ApiClient } from '#client';
 import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createStrangerClient, createTestClient, failure } from '#testing/client.ts';
-import { activeDestination, setFaults } from '#testing/syndication.ts';
+import { activeDestination, authorise, setFaults } from '#testing/syndication.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -103,6 +103,23 @@ describe('activation', () => {
     // Another target is another account: the activation starts again.
     const a = await activeDestination(t, api, 'MediaPlatform');
     expect((await api.call(endpoints.mediaDestination.update, { params: { id: a.id }, body: { name: a.name, target: 'VideoSite' } })).active).toBe(false);
+  });
+});
+
+describe('activation with the response cache', () => {
+  it('a destination read before the authorisation page was allowed is read active after it (the page drops the cached answer)', async () => {
+    const cached = await createTestApp({ responseCache: true });
+    try {
+      const client = createTestClient(cached);
+      const d = await client.call(endpoints.destination.create, { body: { name: 'Cached site', target: 'VideoSite', configJson: '{}' } });
+      const step = await client.call(endpoints.destination.activate, { params: { id: d.id } });
+      // The dialog's read while the operator is on the platform's page: cached, not active.
+      expect((await client.call(endpoints.destination.get, { params: { id: d.id } }))!.active).toBe(false);
+      await authorise(cached, step.actionDescription ?? '');
+      expect((await client.call(endpoints.destination.get, { params: { id: d.id } }))!.active).toBe(true);
+    } finally {
+      await cached.close();
+    }
   });
 });
 
