@@ -13,14 +13,14 @@
  * the heap cap), and after the last run its memory is within 50 MB of where it was after the first
  * (what a busy day adds is bounded, not growing). Alone: `npx tsx src/bench/memory.ts`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
 import { freePort } from '../testing/ports.ts';
-import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
+import { processMemoryMb, startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 
 const KEY = 'bench-memory-key-0123456789';
 const CONNECTIONS = 50;
@@ -54,16 +54,6 @@ export interface MemoryReport {
   /** Whether the service process was still running at the end. */
   survived: boolean;
   goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
-}
-
-function statusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
-  if (!pid) return null;
-  try {
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
 }
 
 const WORDS = ['match', 'news', 'cup', 'final', 'live', 'show', 'concert', 'league', 'weather', 'studio', 'interview', 'derby', 'talk', 'debate', 'x'];
@@ -147,13 +137,13 @@ export async function measureMemory(options: { databaseUrl?: string; runs?: numb
     const eventIds = list.results.map((e) => e.id);
     // The demo's own start-up work (seed jobs, the first maintenance) settles before the baseline.
     await new Promise((r) => setTimeout(r, 20_000));
-    const idleMb = statusMb(child.pid, 'VmRSS');
+    const idleMb = processMemoryMb(child.pid, 'VmRSS');
     console.log(`  idle: ${idleMb} MB`);
     const results: MemoryRun[] = [];
     for (let i = 0; i < runs && child.exitCode === null; i++) {
       const figures = await run(base, headers, eventIds, seconds);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
-      const rssMb = statusMb(child.pid, 'VmRSS');
+      const rssMb = processMemoryMb(child.pid, 'VmRSS');
       results.push({ ...figures, rssMb });
       console.log(
         `  run ${i + 1}: ${figures.requests} requests (${figures.requestsPerSecond}/s), p99 ${figures.p99Ms} ms, ${figures.errors} errors, ${figures.timeouts} timeouts, ${figures.non2xx} non-2xx; RSS ${rssMb} MB`,
@@ -161,9 +151,9 @@ export async function measureMemory(options: { databaseUrl?: string; runs?: numb
     }
     const survived = child.exitCode === null && child.signalCode === null;
     if (!survived) console.log(`  the service exited (${child.exitCode ?? child.signalCode}):\n${output.join('').slice(-2_000)}`);
-    const peakMb = statusMb(child.pid, 'VmHWM');
+    const peakMb = processMemoryMb(child.pid, 'VmHWM');
     await new Promise((r) => setTimeout(r, 30_000));
-    const afterLoadMb = statusMb(child.pid, 'VmRSS');
+    const afterLoadMb = processMemoryMb(child.pid, 'VmRSS');
     const first = results[0]?.rssMb ?? null;
     const last = results.at(-1)?.rssMb ?? null;
     const growthMb = first !== null && last !== null ? last - first : null;

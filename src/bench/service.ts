@@ -14,7 +14,7 @@
  *   the list (cached and not) and of one event and one write in ten, with the response cache's
  *   hit ratio among the cached reads.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -22,7 +22,7 @@ import { openDatabase } from '../server/db/database.ts';
 import { clientForKey } from '../server/db/keys.ts';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
 import { freePort } from '../testing/ports.ts';
-import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
+import { processMemoryMb, startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 import { seed } from './scale.ts';
 
 const KEY = 'bench-key-0123456789';
@@ -74,16 +74,6 @@ export interface ServiceReport {
   routes: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }>;
   mixed: MixedResult;
   goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
-}
-
-function memoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
-  if (!pid) return null;
-  try {
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
 }
 
 async function load(url: string, headers: Record<string, string>, options: ServiceOptions): Promise<LoadResult> {
@@ -188,12 +178,12 @@ export async function measureService(options: ServiceOptions): Promise<ServiceRe
   const bareServer = startNode('src/bench/bare-server.ts', { PORT: String(barePort) });
   try {
     await settle();
-    const idleMemoryMb = memoryMb(service.pid, 'VmRSS');
+    const idleMemoryMb = processMemoryMb(service.pid, 'VmRSS');
     await stopProcess(service);
     let restartMs: number;
     ({ child: service, ms: restartMs } = await start());
     await settle();
-    const restart = { startMs: restartMs, idleMemoryMb: memoryMb(service.pid, 'VmRSS') };
+    const restart = { startMs: restartMs, idleMemoryMb: processMemoryMb(service.pid, 'VmRSS') };
     console.log(`  cold start ${coldStartMs} ms, idle ${idleMemoryMb} MB; second start ${restart.startMs} ms, idle ${restart.idleMemoryMb} MB`);
     if (options.events > 0) {
       await stopProcess(service);
@@ -228,7 +218,7 @@ export async function measureService(options: ServiceOptions): Promise<ServiceRe
     console.log(`  mixed: 50 connections for ${options.mixedDurationSeconds} s...`);
     const mixed = await mixedLoad(base, headers, firstId, options.mixedDurationSeconds);
     console.log(`  mixed: ${mixed.requests} requests (${mixed.writes} writes), p50 ${mixed.p50Ms} ms, p99 ${mixed.p99Ms} ms, ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx, cache hits ${mixed.cacheHitRatio}`);
-    const peakMemoryMb = memoryMb(service.pid, 'VmHWM');
+    const peakMemoryMb = processMemoryMb(service.pid, 'VmHWM');
     const ratio = (name: string) => routes[name]?.ratio ?? null;
     const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
     const goals = {

@@ -4,6 +4,7 @@
  * the server itself, not a tsx wrapper), wait until a URL answers, stop it. Bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -64,5 +65,16 @@ export async function stopProcess(child: ChildProcess | undefined, options: { si
   if (!exited(child)) {
     child.kill('SIGKILL');
     await exit;
+  }
+}
+
+/** A process's resident memory now (VmRSS) or at its peak (VmHWM), in MB, from /proc; null when it cannot be read. */
+export function processMemoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
+  if (!pid) return null;
+  try {
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
   }
 }
