@@ -61,6 +61,16 @@ export async function latestSamples(db: DbOrTx, clientId: string, eventIds: stri
   return new Map(rows.map((r) => [r.eventId, r]));
 }
 
+/** The switched faults of some of a client's events, by event id (one statement for the live list). */
+export async function faultsOf(db: DbOrTx, clientId: string, eventIds: readonly string[]): Promise<Map<string, EncoderFault>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({ eventId: encoderFaults.eventId, fault: encoderFaults.fault })
+    .from(encoderFaults)
+    .where(and(eq(encoderFaults.clientId, clientId), inArray(encoderFaults.eventId, [...eventIds])));
+  return new Map(rows.map((r) => [r.eventId, r.fault]));
+}
+
 export async function faultOf(db: DbOrTx, clientId: string, eventId: string): Promise<{ fault: EncoderFault; since: Date } | undefined> {
   const [row] = await db
     .select({ fault: encoderFaults.fault, since: encoderFaults.since })

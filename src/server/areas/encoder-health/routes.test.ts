@@ -63,6 +63,23 @@ describe('encoder health', () => {
     expect(await health(id)).toMatchObject({ status: 'healthy', fault: null });
   });
 
+  it('lists many live events without queueing statements on its transaction (pg deprecates it; PostgreSQL only)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const ids = [];
+      for (let i = 0; i < 4; i++) ids.push(await insertEvent(t, { title: `Live ${i}`, state: EventState.values.LIVE_PUBLISHED }));
+      await api.call(endpoints.encoderHealth.setFault, { params: { id: ids[2]! }, body: { fault: 'pointDown' } });
+      const everyone = await api.call(endpoints.encoderHealth.live, {});
+      expect(ids.map((id) => everyone.find((h) => h.eventId === id)?.fault ?? null)).toEqual([null, null, 'pointDown', null]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('keeps the samples asked for only, says offline for an event not streaming, and hides other clients’ events', async () => {
     const idle = await insertEvent(t, { title: 'Tomorrow', state: EventState.values.PRE_LIVE });
     expect(await health(idle)).toMatchObject({ live: false, status: 'offline', samples: [] });

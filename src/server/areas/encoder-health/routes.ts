@@ -3,7 +3,7 @@ import { endpoints, type EventHealth } from '#schema';
 import { notFound } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { eventHealth, isStreaming, statusOf } from './health.ts';
-import { clientStreamingEvents, eventState, faultOf, latestSamples, samplesSince, setFault } from './repo.ts';
+import { clientStreamingEvents, eventState, faultOf, faultsOf, latestSamples, samplesSince, setFault } from './repo.ts';
 import { ensureSampling } from './sampling.ts';
 
 async function healthOf(ctx: RequestContext, eventId: string, minutes: number): Promise<EventHealth> {
@@ -14,7 +14,10 @@ async function healthOf(ctx: RequestContext, eventId: string, minutes: number): 
   // A streaming event is sampled: the chain of ticks may have stopped while nothing streamed.
   if (isStreaming(state)) await ensureSampling(ctx.db, ctx.clock, ctx.encoderHealth);
   const since = new Date(ctx.clock.now().getTime() - minutes * 60_000);
-  const [samples, fault] = await Promise.all([samplesSince(ctx.db, clientId, eventId, since), faultOf(ctx.db, clientId, eventId)]);
+  // One statement after the other: in a transaction they share one connection, which runs one at a time
+  // (pg deprecates queueing a statement behind a running one).
+  const samples = await samplesSince(ctx.db, clientId, eventId, since);
+  const fault = await faultOf(ctx.db, clientId, eventId);
   return eventHealth({ eventId, state, fault, samples, expected: settings.telemetry.expected, sampleMs: settings.sampleMs });
 }
 
@@ -28,13 +31,14 @@ export const encoderHealthRoutes: Implementation[] = [
       const clientId = ctx.client.clientId;
       const live = await clientStreamingEvents(ctx.db, clientId);
       if (live.length > 0) await ensureSampling(ctx.db, ctx.clock, ctx.encoderHealth);
-      const latest = await latestSamples(ctx.db, clientId, live.map((e) => e.id));
-      const faults = await Promise.all(live.map((e) => faultOf(ctx.db, clientId, e.id)));
+      const ids = live.map((e) => e.id);
+      const latest = await latestSamples(ctx.db, clientId, ids);
+      const faults = await faultsOf(ctx.db, clientId, ids);
       return {
         status: 200,
-        body: live.map((e, i) => {
+        body: live.map((e) => {
           const sample = latest.get(e.id);
-          const fault = faults[i]?.fault ?? null;
+          const fault = faults.get(e.id) ?? null;
           return { eventId: e.id, status: statusOf(true, fault, sample), fault, ingestKbps: sample?.ingestKbps ?? null, at: sample?.at.toISOString() ?? null };
         }),
       };

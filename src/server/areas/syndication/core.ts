@@ -221,10 +221,9 @@ export function failedOnTarget(row: PublicationRow, view: TargetView, now: Date)
 export async function serializePublications(db: DbOrTx, rows: readonly PublicationRow[], views?: Views): Promise<Publication[]> {
   if (rows.length === 0) return [];
   const clientId = rows[0]!.clientId;
-  const [destinations, callbacks] = await Promise.all([
-    destinationsByIds(db, clientId, rows.map((r) => r.destinationId)),
-    callbacksOf(db, clientId, rows.map((r) => r.id)),
-  ]);
+  // One after the other: `db` is often a write's transaction, one connection that runs one statement at a time.
+  const destinations = await destinationsByIds(db, clientId, rows.map((r) => r.destinationId));
+  const callbacks = await callbacksOf(db, clientId, rows.map((r) => r.id));
   const destinationById = new Map(destinations.map((d) => [d.id, d]));
   return rows.map((row) => {
     let details: Record<string, unknown> | null = { isUnavailable: false, ...row.details };
