@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, noCache, TEXT_MAX } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { Guid, noCache, TEXT_MAX } from '../common.ts';
 import {
   LivePublicationActionBody,
   LivePublicationBatchBody,
@@ -25,18 +26,15 @@ const Publications = z.array(PublicationSchema);
 /** Every change of a live publication also changes the publication monitor's rows. */
 const withMonitor = ['livePublication', 'publicationMonitor'] as const;
 
+const publications = recordOperations({ kind: 'publication', path: '/media/livepublication/', role: 'operator', schema: PublicationSchema, invalidates: withMonitor });
+
 export const livePublication = defineArea('livePublication', {
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'publication' },
-    path: '/media/livepublication/',
-    summary: 'Create live publications of an event',
+  create: publications.create('Create live publications of an event', {
     description: 'Answers the created publications, which share one transactionId. startInstantly starts them at once.',
     body: LivePublicationCreateBody,
     invalidates: withMonitor,
     responses: { 200: Publications },
-  },
+  }),
   recreate: {
     method: 'PUT',
     role: 'operator',
@@ -113,13 +111,7 @@ export const livePublication = defineArea('livePublication', {
     invalidates: withMonitor,
     responses: { 200: OperationResponseSchema },
   },
-  list: {
-    method: 'GET',
-    path: '/media/livepublication/',
-    summary: 'List live publications',
-    query: PublicationListQuery,
-    responses: { 200: Publications },
-  },
+  list: publications.list('List live publications', { query: PublicationListQuery }),
   /** @legacy A camel-case literal segment (`transactionId`) in an otherwise lower-case path. */
   listByTransaction: {
     method: 'GET',
@@ -129,14 +121,7 @@ export const livePublication = defineArea('livePublication', {
     query: PublicationTransactionQuery,
     responses: { 200: Publications },
   },
-  get: {
-    method: 'GET',
-    path: '/media/livepublication/{id}',
-    summary: 'Get a live publication',
-    params: IdParams,
-    query: PublicationGetQuery,
-    responses: { 200: PublicationSchema },
-  },
+  get: publications.get('Get a live publication', { query: PublicationGetQuery }),
   /** @legacy `contentId` in camel case inside the path, where the VOD route writes `content`. */
   getByContent: {
     method: 'GET',

@@ -1,6 +1,6 @@
 /** Media syndication: destinations (service-interface.md "Media syndication: destinations"): all 7 operations. */
-import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { IdParams, NoCacheQuery } from '../common.ts';
 import {
   ActivationResponseSchema,
@@ -10,29 +10,15 @@ import {
   MediaDestinationSchema,
 } from '../models/syndication.ts';
 
+const destinations = recordOperations({ kind: 'mediaDestination', path: '/media/destination/', role: 'admin', schema: MediaDestinationSchema });
+
 export const mediaDestination = defineArea('mediaDestination', {
-  create: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'mediaDestination' },
-    path: '/media/destination/',
-    summary: 'Add a media destination',
+  create: destinations.create('Add a media destination', {
     description:
       'The target is given by value or name. The configuration is sent as destinationJson and read back as configJson. Specifying active is not recommended: false resets a destination.',
     body: MediaDestinationBody,
-    responses: { 200: MediaDestinationSchema },
-  },
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'mediaDestination', id: 'params.id' },
-    path: '/media/destination/{id}',
-    summary: 'Update a media destination',
-    description: 'Same body as adding. Answers the saved destination.',
-    params: IdParams,
-    body: MediaDestinationBody,
-    responses: { 200: MediaDestinationSchema },
-  },
+  }),
+  update: destinations.update('Update a media destination', { description: 'Same body as adding. Answers the saved destination.', body: MediaDestinationBody }),
   setActive: {
     method: 'PUT',
     role: 'admin',
@@ -54,32 +40,14 @@ export const mediaDestination = defineArea('mediaDestination', {
     params: IdParams,
     responses: { 200: ActivationResponseSchema },
   },
-  list: {
-    method: 'GET',
-    path: '/media/destination/',
-    summary: 'List media destinations',
-    query: MediaDestinationListQuery,
-    responses: { 200: z.array(MediaDestinationSchema) },
-  },
+  list: destinations.list('List media destinations', { query: MediaDestinationListQuery }),
   /** @legacy Written without its leading slash (`media/destination/{id}`); served at `/media/destination/{id}`. */
-  get: {
-    method: 'GET',
-    resource: { kind: 'mediaDestination', id: 'params.id' },
+  get: destinations.get('Get a media destination', {
     path: 'media/destination/{id}',
-    summary: 'Get a media destination',
     description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
-    params: IdParams,
     query: NoCacheQuery,
-    responses: { 200: MediaDestinationSchema },
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'mediaDestination', id: 'params.id' },
-    path: '/media/destination/{id}',
-    summary: 'Delete a media destination and all its publications',
-    params: IdParams,
-    responses: { 200: null },
+  }),
+  delete: destinations.delete('Delete a media destination and all its publications', {
     invalidates: ['mediaDestination', 'mediaDestinationProperty', 'livePublication', 'vodPublication', 'publicationMonitor'],
-  },
+  }),
 });
