@@ -1,9 +1,10 @@
 /**
- * The standard operations of a record resource (list, get, create, upsert, update, delete),
- * declared once from what they share: the collection path, the kind, the role that writes, the id
- * parameters, the record's schema and what a change to a record makes stale. Each operation then
- * gives its summary and whatever it does differently (a description, a query, a body, other
- * statuses, an irregular path): those win over the standard, and `undefined` drops a field.
+ * The standard operations of a record resource (list, get, create, upsert, update, delete, and
+ * actions on one record), declared once from what they share: the collection path, the kind, the
+ * role that writes, the id parameters, the record's schema and what a change to a record makes
+ * stale. Each operation then gives its summary and whatever it does differently (a description, a
+ * query, a body, other statuses, an irregular path): those win over the standard, and `undefined`
+ * drops a field.
  *
  * @example
  * const tags = recordOperations({ kind: 'tag', path: '/tag/', role: 'admin', schema: TagSchema, invalidates: STALE });
@@ -15,7 +16,7 @@
  */
 import { z } from 'zod';
 import { IdParams } from './common.ts';
-import type { EndpointDef, Role } from './define.ts';
+import type { EndpointDef, HttpMethod, Role } from './define.ts';
 import { isVersionedKind, type ResourceKind, type VersionedKind } from './resources.ts';
 
 /** What one operation says beyond the standard: its texts, and any field it spells differently. */
@@ -26,13 +27,15 @@ type Declared<Standard, Own> = Omit<Standard, keyof Own> & Own;
 
 type Shared = { description?: string; extension?: true };
 
-export interface RecordResource<K extends ResourceKind, P extends string, R extends Role, Params, S, I> {
+export interface RecordResource<K extends ResourceKind, P extends string, N extends string, R extends Role, Params, S, I> {
   kind: K;
   /** The collection's path, as the interface spells it (`/tag/`); one record is `${path}{id}`. */
   path: P;
+  /** The name of the record's id in its path and params, when it is not `id` (`/compose/{eventId}`). */
+  id?: N;
   /** The role that writes (create, upsert, update, delete); reads need `viewer`. */
   role: R;
-  /** The parameters of a record's path, `{ id }`: IdParams unless given. */
+  /** The parameters of a record's path, `{ id }`: IdParams unless given (always, with another `id`). */
   params?: Params;
   /** The record as answered: get, create, upsert and update answer it, list answers an array of it. */
   schema: S;
@@ -60,28 +63,31 @@ export function recordOperations<
   const P extends string,
   const R extends Role,
   S extends z.ZodType,
+  const N extends string = 'id',
   Params extends z.ZodObject = typeof IdParams,
   const I extends readonly string[] | undefined = undefined,
->(record: RecordResource<K, P, R, Params, S, I>) {
+>(record: RecordResource<K, P, N, R, Params, S, I>) {
   const params = (record.params ?? IdParams) as Params;
-  const item = `${record.path}{id}` as `${P}{id}`;
+  const id = record.id ?? 'id';
+  const item = `${record.path}{${id}}` as `${P}{${N}}`;
   const shared: Shared = {
     ...(record.description === undefined ? {} : { description: record.description }),
     ...(record.extension ? { extension: true } : {}),
   };
-  const byId = { kind: record.kind, id: 'params.id' } as const;
+  const byId = { kind: record.kind, id: `params.${id}` as `params.${N}` };
   // A read names its record only to answer the record's version (its ETag): kinds without versions do not.
   const readsVersion = isVersionedKind(record.kind) ? { resource: byId } : {};
   const stale = record.invalidates === undefined ? {} : { invalidates: record.invalidates };
 
   type Stales = I extends readonly string[] ? { invalidates: I } : unknown;
-  type ReadsVersion = K extends VersionedKind ? { resource: { kind: K; id: 'params.id' } } : unknown;
-  type Get = Shared & ReadsVersion & { method: 'GET'; summary: string; path: `${P}{id}`; params: Params; responses: { 200: S } };
+  type ReadsVersion = K extends VersionedKind ? { resource: { kind: K; id: `params.${N}` } } : unknown;
+  type Get = Shared & ReadsVersion & { method: 'GET'; summary: string; path: `${P}{${N}}`; params: Params; responses: { 200: S } };
   type List = Shared & { method: 'GET'; summary: string; path: P; responses: { 200: z.ZodArray<S> } };
   type Create = Shared & { method: 'POST'; summary: string; role: R; resource: { kind: K }; path: P; responses: { 200: S } };
   type Upsert = Shared & { method: 'POST'; summary: string; role: R; resource: { kind: K; id: 'body.id' }; path: P; responses: { 200: S } } & Stales;
-  type Update = Shared & { method: 'PUT'; summary: string; role: R; resource: { kind: K; id: 'params.id' }; path: `${P}{id}`; params: Params; responses: { 200: S } } & Stales;
-  type Delete = Shared & { method: 'DELETE'; summary: string; role: R; resource: { kind: K; id: 'params.id' }; path: `${P}{id}`; params: Params; responses: { 200: null } } & Stales;
+  type Update = Shared & { method: 'PUT'; summary: string; role: R; resource: { kind: K; id: `params.${N}` }; path: `${P}{${N}}`; params: Params; responses: { 200: S } } & Stales;
+  type Action<M, Pa> = Shared & { method: M; summary: string; role: R; resource: { kind: K; id: `params.${N}` }; path: Pa; params: Params; responses: { 200: S } } & Stales;
+  type Delete = Shared & { method: 'DELETE'; summary: string; role: R; resource: { kind: K; id: `params.${N}` }; path: `${P}{${N}}`; params: Params; responses: { 200: null } } & Stales;
 
   return {
     /** GET the collection: an array of the record. */
@@ -102,5 +108,16 @@ export function recordOperations<
     /** DELETE one record by its id: 200 without a body unless it says otherwise. */
     delete: <const O extends OperationPart = object>(summary: string, own?: O): Declared<Delete, O> =>
       declare({ method: 'DELETE', role: record.role, resource: byId, path: item, summary, ...shared, params, responses: { 200: null }, ...stale }, own),
+    /**
+     * Another write on one record by its id, at a path of its own (`PUT /event/forcestop/{id}`),
+     * answering the record; a GET that writes, as the interface has a few, is one too.
+     */
+    action: <const M extends HttpMethod, const Pa extends string, const O extends OperationPart = object>(
+      method: M,
+      path: Pa,
+      summary: string,
+      own?: O,
+    ): Declared<Action<M, Pa>, O> =>
+      declare({ method, role: record.role, resource: byId, path, summary, ...shared, params, responses: { 200: record.schema }, ...stale }, own),
   };
 }

@@ -100,15 +100,9 @@ export const asset = defineArea('asset', {
     extension: true,
   },
   /** Beyond the interface: make a FAILED asset again, with the same request. */
-  retry: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'asset', id: 'params.id' },
-    path: '/asset/{id}/retry',
-    summary: 'Retry a failed asset',
+  retry: assets.action('POST', '/asset/{id}/retry', 'Retry a failed asset', {
     description: 'A FAILED asset goes back to GENERATING with the request it was made with (same priority) and is made again. 409 for an asset that is not FAILED or has no request to repeat (found in storage); 404 for an unknown asset.',
-    params: IdParams,
     responses: { 200: AssetSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
     extension: true,
-  },
+  }),
 });

@@ -47,27 +47,14 @@ export const destination = defineArea('destination', {
     responses: { 201: DestinationSchema },
   }),
   update: destinations.update('Update a destination', { body: DestinationUpdateBody }),
-  setActive: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/state/{id}',
-    summary: 'Set the activation flag of a destination',
+  setActive: destinations.action('PUT', '/destination/state/{id}', 'Set the activation flag of a destination', {
     description: 'For repairing or resetting activation. Answers the saved destination.',
-    params: IdParams,
     query: DestinationActiveQuery,
-    responses: { 200: DestinationSchema },
-  },
-  activate: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/activate/{id}',
-    summary: 'Check the activation of a destination',
+  }),
+  activate: destinations.action('PUT', '/destination/activate/{id}', 'Check the activation of a destination', {
     description: 'Queries the activation process.',
-    params: IdParams,
     responses: { 200: ActivationResponseSchema },
-  },
+  }),
   delete: destinations.delete('Delete a destination', {
     invalidates: ['destination', 'mediaDestinationProperty', 'directVodPublication', 'vodPublication'],
   }),

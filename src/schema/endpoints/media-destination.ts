@@ -1,7 +1,7 @@
 /** Media syndication: destinations (service-interface.md "Media syndication: destinations"): all 7 operations. */
 import { defineArea } from '../define.ts';
 import { recordOperations } from '../record-operations.ts';
-import { IdParams, NoCacheQuery } from '../common.ts';
+import { NoCacheQuery } from '../common.ts';
 import {
   ActivationResponseSchema,
   DestinationActiveQuery,
@@ -19,27 +19,14 @@ export const mediaDestination = defineArea('mediaDestination', {
     body: MediaDestinationBody,
   }),
   update: destinations.update('Update a media destination', { description: 'Same body as adding. Answers the saved destination.', body: MediaDestinationBody }),
-  setActive: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'mediaDestination', id: 'params.id' },
-    path: '/media/destination/active/{id}',
-    summary: 'Set the activation flag of a media destination',
+  setActive: destinations.action('PUT', '/media/destination/active/{id}', 'Set the activation flag of a media destination', {
     description: 'Only for repairing or resetting activation; normally the activation workflow sets it. Answers the saved destination.',
-    params: IdParams,
     query: DestinationActiveQuery,
-    responses: { 200: MediaDestinationSchema },
-  },
-  activate: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'mediaDestination', id: 'params.id' },
-    path: '/media/destination/activate/{id}',
-    summary: 'Check the activation of a media destination',
+  }),
+  activate: destinations.action('PUT', '/media/destination/activate/{id}', 'Check the activation of a media destination', {
     description: 'Asks the syndication backend where the activation process stands and what, if anything, the user must do.',
-    params: IdParams,
     responses: { 200: ActivationResponseSchema },
-  },
+  }),
   list: destinations.list('List media destinations', { query: MediaDestinationListQuery }),
   /** @legacy Written without its leading slash (`media/destination/{id}`); served at `/media/destination/{id}`. */
   get: destinations.get('Get a media destination', {

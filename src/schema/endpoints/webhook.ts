@@ -82,18 +82,12 @@ export const webhook = defineArea('webhook', {
     responses: { 200: WebhookDeliverySchema, 204: null },
     extension: true,
   },
-  test: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}/test',
-    summary: 'Send a test notification now',
+  test: webhooks.action('POST', '/webhook/{id}/test', 'Send a test notification now', {
     description:
       'Sends a notification (header X-ControlRoom-Test: true) to the webhook at once, without retries, and answers the attempt: the status code the receiver answered, or the error. For an event-specific webhook the notification carries that event as it is now. 404 when there is no such webhook.',
-    params: IdParams,
     responses: { 200: WebhookAttemptSchema, 404: ErrorBodySchema },
     extension: true,
-  },
+  }),
   redeliver: {
     method: 'POST',
     role: 'admin',
