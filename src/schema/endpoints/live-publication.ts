@@ -26,6 +26,25 @@ const Publications = z.array(PublicationSchema);
 /** Every change of a live publication also changes the publication monitor's rows. */
 const withMonitor = ['livePublication', 'publicationMonitor'] as const;
 
+/** An action on the publication the body names (publicationId): a PUT answering the publication. */
+const onOne = {
+  method: 'PUT',
+  role: 'operator',
+  resource: { kind: 'publication', id: 'body.publicationId' },
+  body: LivePublicationActionBody,
+  responses: { 200: PublicationSchema },
+  invalidates: withMonitor,
+} as const;
+/** The same on several publications at once, answering them. */
+const onMany = {
+  ...onOne,
+  resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
+  body: LivePublicationBatchBody,
+  responses: { 200: Publications },
+} as const;
+
+const NEW_STATE = 'Answers the publication in its new state.';
+
 const publications = recordOperations({ kind: 'publication', path: '/media/livepublication/', role: 'operator', schema: PublicationSchema, invalidates: withMonitor });
 
 export const livePublication = defineArea('livePublication', {
@@ -36,81 +55,29 @@ export const livePublication = defineArea('livePublication', {
     responses: { 200: Publications },
   }),
   recreate: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
+    ...onOne,
     path: '/media/livepublication/recreate/',
     summary: 'Recreate a live publication on its target',
     description: 'Retries creation against the target and discards earlier details. Answers the recreated publication.',
     body: LivePublicationRecreateBody,
-    invalidates: withMonitor,
-    responses: { 200: PublicationSchema },
   },
-  start: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/start/',
-    summary: 'Start a live publication',
-    description: 'Answers the publication in its new state.',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: PublicationSchema },
-  },
-  stop: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/stop/',
-    summary: 'Stop a live publication',
-    description: 'Answers the publication in its new state.',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: PublicationSchema },
-  },
+  start: { ...onOne, path: '/media/livepublication/start/', summary: 'Start a live publication', description: NEW_STATE },
+  stop: { ...onOne, path: '/media/livepublication/stop/', summary: 'Stop a live publication', description: NEW_STATE },
   startAll: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
+    ...onMany,
     path: '/media/livepublication/start/all/',
     summary: 'Start several live publications',
     description:
       'Runs concurrently; each gets an attempt, so a publication not started afterwards had a fault. Answers the publications in their new states.',
-    body: LivePublicationBatchBody,
-    invalidates: withMonitor,
-    responses: { 200: Publications },
   },
   stopAll: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
+    ...onMany,
     path: '/media/livepublication/stop/all/',
     summary: 'Stop several live publications',
     description: 'Each gets an attempt, as for starting. Answers the publications in their new states.',
-    body: LivePublicationBatchBody,
-    invalidates: withMonitor,
-    responses: { 200: Publications },
   },
-  publish: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/publish/',
-    summary: 'Publish a live publication on its target',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: OperationResponseSchema },
-  },
-  unpublish: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/unpublish/',
-    summary: 'Unpublish a live publication on its target',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: OperationResponseSchema },
-  },
+  publish: { ...onOne, path: '/media/livepublication/publish/', summary: 'Publish a live publication on its target', responses: { 200: OperationResponseSchema } },
+  unpublish: { ...onOne, path: '/media/livepublication/unpublish/', summary: 'Unpublish a live publication on its target', responses: { 200: OperationResponseSchema } },
   list: publications.list('List live publications', { query: PublicationListQuery }),
   /** @legacy A camel-case literal segment (`transactionId`) in an otherwise lower-case path. */
   listByTransaction: {
