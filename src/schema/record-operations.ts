@@ -29,7 +29,7 @@ type Shared = { description?: string; extension?: true };
 
 export interface RecordResource<K extends ResourceKind, P extends string, N extends string, R extends Role, Params, S, I> {
   kind: K;
-  /** The collection's path, as the interface spells it (`/tag/`); one record is `${path}{id}`. */
+  /** The collection's path, as the interface spells it (`/tag/`); one record is `${path}{id}` (or the `id` below). */
   path: P;
   /** The name of the record's id in its path and params, when it is not `id` (`/compose/{eventId}`). */
   id?: N;
