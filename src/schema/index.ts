@@ -4,6 +4,7 @@ export * from './define.ts';
 export * from './path.ts';
 export * from './normalize.ts';
 export * from './resources.ts';
+export * from './record-operations.ts';
 export * from './models/archiver.ts';
 export * from './models/asset.ts';
 export * from './models/billing.ts';

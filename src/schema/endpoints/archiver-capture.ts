@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import {
   ArchiverId,
   ArchiverIdParams,
@@ -21,23 +22,22 @@ import {
 /** Playout profiles list their captures, and streams belong to a capture. */
 const withArchiver = ['archiverCapture', 'archiverPlayoutProfile', 'archiverStream'] as const;
 
+const captures = recordOperations({
+  kind: 'capture',
+  path: '/archivercapture/',
+  role: 'operator',
+  params: ArchiverIdParams,
+  schema: CaptureSchema,
+  invalidates: withArchiver,
+});
+
 export const archiverCapture = defineArea('archiverCapture', {
-  list: {
-    method: 'GET',
-    path: '/archivercapture/',
-    summary: 'List captures',
+  list: captures.list('List captures', {
     description: 'With onlyIds=true, an array of capture ids instead of captures.',
     query: ArchiverListQuery,
     responses: { 200: z.union([z.array(CaptureSchema), z.array(ArchiverId)]) },
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'capture', id: 'params.id' },
-    path: '/archivercapture/{id}',
-    summary: 'Get a capture',
-    params: ArchiverIdParams,
-    responses: { 200: CaptureSchema },
-  },
+  }),
+  get: captures.get('Get a capture'),
   /** @legacy `all` sits where a capture id goes (`/archivercapture/{id}/stats/`): a capture named `all` cannot have its stats read alone. */
   allStats: {
     method: 'GET',
@@ -80,39 +80,16 @@ export const archiverCapture = defineArea('archiverCapture', {
     responses: { 200: CapturePlaybackSchema },
     extension: true,
   },
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'capture', id: 'body.id' },
-    path: '/archivercapture/',
-    summary: 'Add a capture',
+  create: captures.create('Add a capture', {
     description: 'All properties are required (null where nullable); a null startTime means now. Answers the persisted capture.',
+    resource: { kind: 'capture', id: 'body.id' },
     contentType: 'application/json',
     body: CaptureBody,
-    responses: { 200: CaptureSchema },
-  },
-  update: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'capture', id: 'params.id' },
-    path: '/archivercapture/{id}',
-    summary: 'Update a capture',
+  }),
+  update: captures.update('Update a capture', {
     description: 'All properties are required; a change of id has no effect. Answers the persisted capture.',
     contentType: 'application/json',
-    params: ArchiverIdParams,
     body: CaptureBody,
-    responses: { 200: CaptureSchema },
-    invalidates: withArchiver,
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'capture', id: 'params.id' },
-    path: '/archivercapture/{id}',
-    summary: 'Delete a capture',
-    description: 'Answers the deleted capture.',
-    params: ArchiverIdParams,
-    responses: { 200: CaptureSchema },
-    invalidates: withArchiver,
-  },
+  }),
+  delete: captures.delete('Delete a capture', { description: 'Answers the deleted capture.', responses: { 200: CaptureSchema } }),
 });

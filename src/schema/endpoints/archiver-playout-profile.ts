@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import {
   ArchiverId,
   ArchiverIdParams,
@@ -16,23 +17,22 @@ import {
 /** Streams carry the streaming formats of their profile. */
 const withStreams = ['archiverPlayoutProfile', 'archiverStream'] as const;
 
+const profiles = recordOperations({
+  kind: 'playoutProfile',
+  path: '/archiverplayoutprofile/',
+  role: 'admin',
+  params: ArchiverIdParams,
+  schema: PlayoutProfileSchema,
+  invalidates: withStreams,
+});
+
 export const archiverPlayoutProfile = defineArea('archiverPlayoutProfile', {
-  list: {
-    method: 'GET',
-    path: '/archiverplayoutprofile/',
-    summary: 'List playout profiles',
+  list: profiles.list('List playout profiles', {
     description: 'With onlyIds=true, an array of profile ids instead of profiles.',
     query: ArchiverListQuery,
     responses: { 200: z.union([z.array(PlayoutProfileSchema), z.array(ArchiverId)]) },
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'playoutProfile', id: 'params.id' },
-    path: '/archiverplayoutprofile/{id}',
-    summary: 'Get a playout profile',
-    params: ArchiverIdParams,
-    responses: { 200: PlayoutProfileSchema },
-  },
+  }),
+  get: profiles.get('Get a playout profile'),
   captures: {
     method: 'GET',
     path: '/archiverplayoutprofile/{id}/captures/',
@@ -40,39 +40,19 @@ export const archiverPlayoutProfile = defineArea('archiverPlayoutProfile', {
     params: ArchiverIdParams,
     responses: { 200: z.array(PlayoutProfileCaptureSchema) },
   },
-  create: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'playoutProfile', id: 'body.id' },
-    path: '/archiverplayoutprofile/',
-    summary: 'Add a playout profile',
+  create: profiles.create('Add a playout profile', {
     description: 'All properties are required except streamingFormats, which is ignored. Answers the persisted profile.',
+    resource: { kind: 'playoutProfile', id: 'body.id' },
     contentType: 'application/json',
     body: PlayoutProfileBody,
-    responses: { 200: PlayoutProfileSchema },
-  },
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'playoutProfile', id: 'params.id' },
-    path: '/archiverplayoutprofile/{id}',
-    summary: 'Update a playout profile',
+  }),
+  update: profiles.update('Update a playout profile', {
     description: 'As adding; a change of id has no effect. Answers the persisted profile.',
     contentType: 'application/json',
-    params: ArchiverIdParams,
     body: PlayoutProfileBody,
-    responses: { 200: PlayoutProfileSchema },
-    invalidates: withStreams,
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'playoutProfile', id: 'params.id' },
-    path: '/archiverplayoutprofile/{id}',
-    summary: 'Delete a playout profile',
+  }),
+  delete: profiles.delete('Delete a playout profile', {
     description: 'Its captures are deleted first. Answers the deleted profile, with captures always empty.',
-    params: ArchiverIdParams,
     responses: { 200: PlayoutProfileSchema },
-    invalidates: withStreams,
-  },
+  }),
 });

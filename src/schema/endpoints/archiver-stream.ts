@@ -1,31 +1,13 @@
 /** Archiver streams (service-interface.md "Archiver streams"): all 3 operations. Stream ids are ints. */
-import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ArchiverStreamIdParams, ArchiverStreamSchema } from '../models/archiver.ts';
+
+const streams = recordOperations({ kind: 'archiverStream', path: '/archiverstream/', role: 'admin', params: ArchiverStreamIdParams, schema: ArchiverStreamSchema });
 
 export const archiverStream = defineArea('archiverStream', {
   /** @legacy Written without its leading slash or trailing slash (`archiverstream`); served at `/archiverstream`. */
-  list: {
-    method: 'GET',
-    path: 'archiverstream',
-    summary: 'List archiver streams',
-    responses: { 200: z.array(ArchiverStreamSchema) },
-  },
-  get: {
-    method: 'GET',
-    path: '/archiverstream/{id}',
-    summary: 'Get an archiver stream',
-    params: ArchiverStreamIdParams,
-    responses: { 200: ArchiverStreamSchema },
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'archiverStream', id: 'params.id' },
-    path: '/archiverstream/{id}',
-    summary: 'Delete an archiver stream',
-    description: 'Answers the deleted stream.',
-    params: ArchiverStreamIdParams,
-    responses: { 200: ArchiverStreamSchema },
-  },
+  list: streams.list('List archiver streams', { path: 'archiverstream' }),
+  get: streams.get('Get an archiver stream'),
+  delete: streams.delete('Delete an archiver stream', { description: 'Answers the deleted stream.', responses: { 200: ArchiverStreamSchema } }),
 });

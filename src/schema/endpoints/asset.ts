@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { boundedText, ErrorBodySchema, Guid, IdParams, NoCacheQuery, TEXT_MAX } from '../common.ts';
 import {
   AssetDeleteQuery,
@@ -18,48 +19,26 @@ import {
   VideoAssetBody,
 } from '../models/asset.ts';
 
+const assets = recordOperations({ kind: 'asset', path: '/asset/', role: 'operator', schema: AssetSchema });
+
 export const asset = defineArea('asset', {
-  createGif: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'asset' },
+  createGif: assets.create('Request a GIF of a clip', {
     path: '/asset/gif/',
-    summary: 'Request a GIF of a clip',
     description: 'The asset is created in state GENERATING and completes (or fails) in the background.',
     body: GifAssetBody,
-    responses: { 200: AssetSchema },
-  },
-  createVideo: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'asset' },
+  }),
+  createVideo: assets.create('Request a video (MP4) of a clip', {
     path: '/asset/video/',
-    summary: 'Request a video (MP4) of a clip',
     description:
       'The interface does not show the response; like the GIF and image requests, this answers the requested asset (state GENERATING).',
     body: VideoAssetBody,
-    responses: { 200: AssetSchema },
-  },
-  createImage: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'asset' },
-    path: '/asset/image/',
-    summary: 'Request a still image of a stream time',
-    body: ImageAssetBody,
-    responses: { 200: AssetSchema },
-  },
+  }),
+  createImage: assets.create('Request a still image of a stream time', { path: '/asset/image/', body: ImageAssetBody }),
   /** @legacy Trailing slash after the id (`/asset/{id}/`), unlike DELETE `/asset/{id}`; the new name is the query parameter `Name`, capitalised. */
-  rename: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'asset', id: 'params.id' },
+  rename: assets.update('Rename an asset', {
     path: '/asset/{id}/',
-    summary: 'Rename an asset',
-    params: IdParams,
     query: z.object({ Name: boundedText(TEXT_MAX.name).trim().min(1).describe('The new name') }),
-    responses: { 200: AssetSchema },
-  },
+  }),
   /** @legacy Hyphenated path parameter `{event-id}`. */
   sync: {
     method: 'PUT',
@@ -72,23 +51,9 @@ export const asset = defineArea('asset', {
     params: z.object({ 'event-id': Guid }),
     responses: { 200: AssetSyncResultSchema },
   },
-  list: {
-    method: 'GET',
-    path: '/asset/',
-    summary: 'List assets',
-    description: '100 results per page; pageIndex starts at 0.',
-    query: AssetListQuery,
-    responses: { 200: z.array(AssetSchema) },
-  },
+  list: assets.list('List assets', { description: '100 results per page; pageIndex starts at 0.', query: AssetListQuery }),
   /** @legacy Trailing slash after the id (`/asset/{id}/`), unlike DELETE `/asset/{id}`. */
-  get: {
-    method: 'GET',
-    path: '/asset/{id}/',
-    summary: 'Get an asset',
-    params: IdParams,
-    query: NoCacheQuery,
-    responses: { 200: AssetSchema },
-  },
+  get: assets.get('Get an asset', { path: '/asset/{id}/', query: NoCacheQuery }),
   deleteMany: {
     method: 'DELETE',
     role: 'operator',
@@ -100,17 +65,11 @@ export const asset = defineArea('asset', {
     query: AssetDeleteQuery,
     responses: { 200: AssetDeleteResultSchema, 400: ErrorBodySchema },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'asset', id: 'params.id' },
-    path: '/asset/{id}',
-    summary: 'Delete an asset',
+  delete: assets.delete('Delete an asset', {
     description:
       'SYSTEM assets are not deletable: 409 saying so. The interface shows no body; this service answers the count deleted (1). 404 for an unknown asset. An asset deleted while GENERATING: its file is removed when its making ends.',
-    params: IdParams,
     responses: { 200: AssetDeleteResultSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
-  },
+  }),
   /** Beyond the interface: the MP4 of an event, with why it failed. */
   vodFile: {
     method: 'GET',
@@ -141,15 +100,9 @@ export const asset = defineArea('asset', {
     extension: true,
   },
   /** Beyond the interface: make a FAILED asset again, with the same request. */
-  retry: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'asset', id: 'params.id' },
-    path: '/asset/{id}/retry',
-    summary: 'Retry a failed asset',
+  retry: assets.action('POST', '/asset/{id}/retry', 'Retry a failed asset', {
     description: 'A FAILED asset goes back to GENERATING with the request it was made with (same priority) and is made again. 409 for an asset that is not FAILED or has no request to repeat (found in storage); 404 for an unknown asset.',
-    params: IdParams,
     responses: { 200: AssetSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
     extension: true,
-  },
+  }),
 });

@@ -1,8 +1,8 @@
 /**
  * Categories: routes of the original service from public-facts.md §4, beyond the interface. An event may have several categories.
  */
-import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ErrorBodySchema, EventsOfQuery, IdParams, NoCacheQuery } from '../common.ts';
 import { EventCollectionSchema } from '../models/event.ts';
 import { CategoryBody, CategorySchema } from '../models/lookups.ts';
@@ -12,48 +12,16 @@ const STALE = ['category', 'event'] as const;
 
 const ORIGINAL = 'A route of the original service (public-facts.md §4), not in the interface.';
 
+const categories = recordOperations({ kind: 'category', path: '/category/', role: 'admin', schema: CategorySchema, invalidates: STALE, description: ORIGINAL });
+
+/** A label must be unique. */
+const unique = { description: `${ORIGINAL} The label must be unique; 400 on a clash.`, body: CategoryBody, responses: { 200: CategorySchema, 400: ErrorBodySchema } } as const;
+
 export const category = defineArea('category', {
-  create: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'category' },
-    path: '/category/',
-    summary: 'Add a category',
-    description: `${ORIGINAL} The label must be unique; 400 on a clash.`,
-    body: CategoryBody,
-    responses: { 200: CategorySchema, 400: ErrorBodySchema },
-    invalidates: STALE,
-  },
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'category', id: 'params.id' },
-    path: '/category/{id}',
-    summary: 'Update a category',
-    description: `${ORIGINAL} The label must be unique; 400 on a clash.`,
-    params: IdParams,
-    body: CategoryBody,
-    responses: { 200: CategorySchema, 400: ErrorBodySchema },
-    invalidates: STALE,
-  },
-  list: {
-    method: 'GET',
-    path: '/category/',
-    summary: 'List categories',
-    description: ORIGINAL,
-    query: NoCacheQuery,
-    responses: { 200: z.array(CategorySchema) },
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'category', id: 'params.id' },
-    path: '/category/{id}',
-    summary: 'Get a category',
-    description: ORIGINAL,
-    params: IdParams,
-    query: NoCacheQuery,
-    responses: { 200: CategorySchema, 204: null },
-  },
+  create: categories.create('Add a category', { ...unique, invalidates: STALE }),
+  update: categories.update('Update a category', unique),
+  list: categories.list('List categories', { query: NoCacheQuery }),
+  get: categories.get('Get a category', { query: NoCacheQuery, responses: { 200: CategorySchema, 204: null } }),
   events: {
     method: 'GET',
     path: '/category/{id}/events/',
@@ -63,15 +31,5 @@ export const category = defineArea('category', {
     query: EventsOfQuery,
     responses: { 200: EventCollectionSchema },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'category', id: 'params.id' },
-    path: '/category/{id}',
-    summary: 'Delete a category',
-    description: `${ORIGINAL} Events keep existing without it.`,
-    params: IdParams,
-    responses: { 200: null },
-    invalidates: STALE,
-  },
+  delete: categories.delete('Delete a category', { description: `${ORIGINAL} Events keep existing without it.` }),
 });

@@ -1,7 +1,8 @@
 /** Custom properties of chapter points (service-interface.md "Chapter point custom properties"): all 8 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { ErrorBodySchema, Guid, IdParams } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { ErrorBodySchema, Guid } from '../common.ts';
 import {
   ChapterPointCustomPropertyBody,
   ChapterPointCustomPropertySchema,
@@ -31,18 +32,19 @@ export const ChapterPointCustomPropertyCloneQuery = z.object({
 /** Chapter points embed their properties, and chapter point search covers them. */
 const STALE = ['chapterPointCustomProperty', 'chapterPoint', 'search'] as const;
 
+const properties = recordOperations({
+  kind: 'chapterPointCustomProperty',
+  path: '/chapterpoint/customproperty/',
+  role: 'operator',
+  schema: ChapterPointCustomPropertySchema,
+  invalidates: STALE,
+});
+
 export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty', {
-  upsert: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'chapterPointCustomProperty', id: 'body.id' },
-    path: '/chapterpoint/customproperty/',
-    summary: 'Add or update a custom property of a chapter point',
+  upsert: properties.upsert('Add or update a custom property of a chapter point', {
     description: 'The id is required to update a specific property; (category, key) is unique per chapter point. Answers the property.',
     body: ChapterPointCustomPropertyBody,
-    responses: { 200: ChapterPointCustomPropertySchema },
-    invalidates: STALE,
-  },
+  }),
   bulkUpsert: {
     method: 'POST',
     role: 'operator',
@@ -55,21 +57,8 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
     responses: { 200: z.array(ChapterPointCustomPropertySchema) },
     invalidates: STALE,
   },
-  list: {
-    method: 'GET',
-    path: '/chapterpoint/customproperty/',
-    summary: 'List chapter point custom properties',
-    query: ChapterPointCustomPropertyQuery,
-    responses: { 200: z.array(ChapterPointCustomPropertySchema) },
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'chapterPointCustomProperty', id: 'params.id' },
-    path: '/chapterpoint/customproperty/{id}',
-    summary: 'Get a chapter point custom property',
-    params: IdParams,
-    responses: { 200: ChapterPointCustomPropertySchema },
-  },
+  list: properties.list('List chapter point custom properties', { query: ChapterPointCustomPropertyQuery }),
+  get: properties.get('Get a chapter point custom property'),
   listForEvent: {
     method: 'GET',
     path: '/chapterpoint/customproperty/event/{eventId}',
@@ -88,16 +77,7 @@ export const chapterPointCustomProperty = defineArea('chapterPointCustomProperty
     responses: { 200: z.array(ChapterPointCustomPropertySchema) },
     invalidates: STALE,
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'chapterPointCustomProperty', id: 'params.id' },
-    path: '/chapterpoint/customproperty/{id}',
-    summary: 'Delete a chapter point custom property',
-    params: IdParams,
-    responses: { 200: null },
-    invalidates: STALE,
-  },
+  delete: properties.delete('Delete a chapter point custom property'),
   deleteMany: {
     method: 'DELETE',
     role: 'operator',

@@ -3,7 +3,8 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, noCache } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { Guid, noCache } from '../common.ts';
 import { ChapterPointBody, ChapterPointSchema } from '../models/lookups.ts';
 
 export const ChapterPointQuery = z.object({
@@ -16,29 +17,22 @@ const STALE = ['chapterPoint', 'chapterPointCustomProperty', 'search'] as const;
 
 const ORIGINAL = 'A route of the original service (public-facts.md §4), not in the interface.';
 
+const chapterPoints = recordOperations({
+  kind: 'chapterPoint',
+  path: '/chapterpoint/',
+  role: 'operator',
+  schema: ChapterPointSchema,
+  invalidates: STALE,
+  description: ORIGINAL,
+});
+
 export const chapterPoint = defineArea('chapterPoint', {
-  upsert: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'chapterPoint', id: 'body.id' },
-    path: '/chapterpoint/',
-    summary: 'Add or update a chapter point',
+  upsert: chapterPoints.upsert('Add or update a chapter point', {
     description: `${ORIGINAL} ` + 'Updates the chapter point `id` when given. propertyModels adds or updates its custom properties in the same call. ' +
       'Answers the chapter point with its properties.',
     body: ChapterPointBody,
-    responses: { 200: ChapterPointSchema },
-    invalidates: STALE,
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'chapterPoint', id: 'params.id' },
-    path: '/chapterpoint/{id}',
-    summary: 'Get a chapter point',
-    description: ORIGINAL,
-    params: IdParams,
-    query: ChapterPointQuery,
-    responses: { 200: ChapterPointSchema, 204: null },
-  },
+  }),
+  get: chapterPoints.get('Get a chapter point', { query: ChapterPointQuery, responses: { 200: ChapterPointSchema, 204: null } }),
   listForEvent: {
     method: 'GET',
     path: '/chapterpoint/event/{eventId}',
@@ -49,15 +43,5 @@ export const chapterPoint = defineArea('chapterPoint', {
     query: ChapterPointQuery,
     responses: { 200: z.array(ChapterPointSchema) },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'chapterPoint', id: 'params.id' },
-    path: '/chapterpoint/{id}',
-    summary: 'Delete a chapter point',
-    description: `${ORIGINAL} Removes its whole subtree and their custom properties.`,
-    params: IdParams,
-    responses: { 200: null },
-    invalidates: STALE,
-  },
+  delete: chapterPoints.delete('Delete a chapter point', { description: `${ORIGINAL} Removes its whole subtree and their custom properties.` }),
 });

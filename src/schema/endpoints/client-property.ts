@@ -1,6 +1,7 @@
 /** Client properties (service-interface.md "Client properties"): all 7 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ErrorBodySchema, Guid, NoCacheQuery, ReferenceQuery } from '../common.ts';
 import {
   ClientPropertyBody,
@@ -14,6 +15,17 @@ const EventIdParams = z.object({ eventId: Guid });
 /** Client properties are custom properties of the event, and the event embeds those. */
 const STALE = ['clientProperty', 'customProperty', 'event'] as const;
 
+/** An event's client properties, as one record named by the event's id. */
+const properties = recordOperations({
+  kind: 'clientProperties',
+  path: '/clientproperty/',
+  id: 'eventId',
+  params: EventIdParams,
+  role: 'operator',
+  schema: z.array(ClientPropertySchema),
+  invalidates: STALE,
+});
+
 export const clientProperty = defineArea('clientProperty', {
   validate: {
     method: 'POST',
@@ -26,41 +38,22 @@ export const clientProperty = defineArea('clientProperty', {
     responses: { 200: ClientPropertyValidationSchema },
     invalidates: [],
   },
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'clientProperties', id: 'params.eventId' },
-    path: '/clientproperty/{eventId}',
-    summary: 'Set the client properties of an event from a template',
+  create: properties.action('POST', '/clientproperty/{eventId}', 'Set the client properties of an event from a template', {
     description: 'All values must pass validation, or none is added (400). Removes every property of the template set before; ' +
       'custom properties outside a template are left alone. Answers the client properties of the event.',
-    params: EventIdParams,
     body: ClientPropertyBody,
     responses: { 201: z.array(ClientPropertySchema), 400: ErrorBodySchema },
-    invalidates: STALE,
-  },
-  update: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'clientProperties', id: 'params.eventId' },
-    path: '/clientproperty/{eventId}',
-    summary: 'Update client property values of an event',
+  }),
+  update: properties.update('Update client property values of an event', {
     description: 'Merges the values into the current ones; the template stays. The interface states no success status: ' +
       'we answer 200 with the client properties of the event, and 400 when values are invalid, as for adding.',
-    params: EventIdParams,
     body: ClientPropertyUpdateBody,
     responses: { 200: z.array(ClientPropertySchema), 400: ErrorBodySchema },
-    invalidates: STALE,
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'clientProperties', id: 'params.eventId' },
-    path: '/clientproperty/{eventId}',
-    summary: 'Get the client properties of an event',
+  }),
+  get: properties.get('Get the client properties of an event', {
     description: "Values are read from the event's custom properties; 204 when the event has no template.",
-    params: EventIdParams,
     responses: { 200: z.array(ClientPropertySchema), 204: null },
-  },
+  }),
   /** @legacy The parameter is glued to the literal: `/clientproperty/template<id>`, no slash between. */
   getTemplate: {
     method: 'GET',
@@ -79,15 +72,5 @@ export const clientProperty = defineArea('clientProperty', {
     query: ReferenceQuery,
     responses: { 200: z.array(ClientPropertySchema), 204: null },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'clientProperties', id: 'params.eventId' },
-    path: '/clientproperty/{eventId}',
-    summary: 'Remove the client properties of an event',
-    description: 'Answers 410 Gone, as the interface says.',
-    params: EventIdParams,
-    responses: { 410: null },
-    invalidates: STALE,
-  },
+  delete: properties.delete('Remove the client properties of an event', { description: 'Answers 410 Gone, as the interface says.', responses: { 410: null } }),
 });

@@ -1,6 +1,7 @@
 /** Compose playlists (service-interface.md "Compose playlists"): all 8 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ErrorBodySchema, Guid } from '../common.ts';
 import {
   ComposeCloneQuery,
@@ -18,54 +19,41 @@ const EventIdParams = z.object({ eventId: Guid });
 /** A composition is an event: every change shows in the event's state and fields. */
 const withEvent = ['compose', 'event'] as const;
 
+/** A composition's playlist, named by its event's id. */
+const playlists = recordOperations({
+  kind: 'compose',
+  path: '/compose/',
+  id: 'eventId',
+  params: EventIdParams,
+  role: 'operator',
+  schema: ComposePlaylistSchema,
+  invalidates: withEvent,
+});
+
+/** Creating a composition creates its event, answered by id (201, a JSON string). */
+const created = { responses: { 201: Guid }, invalidates: withEvent } as const;
+
 export const compose = defineArea('compose', {
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'compose' },
-    path: '/compose/',
-    summary: 'Create a standard composition event',
+  create: playlists.create('Create a standard composition event', {
     description:
       'Answers 201 with the id of the created event (a JSON string). A future liveStreamStart puts the event in COMPOSE_WAITING; the composition is generated before it can stream.',
     body: StandardComposeBody,
-    responses: { 201: Guid },
-    invalidates: withEvent,
-  },
-  createEncoder: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'compose' },
+    ...created,
+  }),
+  createEncoder: playlists.create('Create an encoder composition event', {
     path: '/compose/encoder/',
-    summary: 'Create an encoder composition event',
     description: 'Answers 201 with the id of the created live event (a JSON string).',
     body: EncoderComposeBody,
-    responses: { 201: Guid },
-    invalidates: withEvent,
-  },
-  update: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'compose', id: 'params.eventId' },
-    path: '/compose/event/{eventId}',
-    summary: 'Update the playlist of a standard composition',
+    ...created,
+  }),
+  update: playlists.action('PUT', '/compose/event/{eventId}', 'Update the playlist of a standard composition', {
     description: 'EVENT items only.',
-    params: EventIdParams,
     body: StandardPlaylistBody,
-    responses: { 200: ComposePlaylistSchema },
-    invalidates: withEvent,
-  },
-  upsertEncoder: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'compose', id: 'params.eventId' },
-    path: '/compose/encoder/event/{eventId}',
-    summary: 'Add or update the playlist of an encoder composition',
+  }),
+  upsertEncoder: playlists.action('PUT', '/compose/encoder/event/{eventId}', 'Add or update the playlist of an encoder composition', {
     description: 'EVENT and DIRECT_FULL_MP4 items.',
-    params: EventIdParams,
     body: EncoderPlaylistBody,
-    responses: { 200: ComposePlaylistSchema },
-    invalidates: withEvent,
-  },
+  }),
   setDrm: {
     method: 'PUT',
     role: 'operator',
@@ -79,14 +67,7 @@ export const compose = defineArea('compose', {
     responses: { 200: EventSchema },
     invalidates: withEvent,
   },
-  get: {
-    method: 'GET',
-    resource: { kind: 'compose', id: 'params.eventId' },
-    path: '/compose/{eventId}',
-    summary: 'Get the playlist of a composition event',
-    params: EventIdParams,
-    responses: { 200: ComposePlaylistSchema },
-  },
+  get: playlists.get('Get the playlist of a composition event'),
   /** @legacy A GET that writes (and answers 201): copies the playlist of one event to another. */
   clone: {
     method: 'GET',
@@ -99,15 +80,8 @@ export const compose = defineArea('compose', {
     responses: { 201: ComposePlaylistSchema },
     invalidates: withEvent,
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'compose', id: 'params.eventId' },
-    path: '/compose/{eventId}',
-    summary: 'Remove a live compose playlist',
+  delete: playlists.delete('Remove a live compose playlist', {
     description: '400 when the playlist or the event does not exist.',
-    params: EventIdParams,
     responses: { 200: null, 400: ErrorBodySchema },
-    invalidates: withEvent,
-  },
+  }),
 });

@@ -1,6 +1,7 @@
 /** Custom properties of events (service-interface.md "Custom properties (events)"): all 7 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ErrorBodySchema, Guid, IdParams } from '../common.ts';
 import { CustomPropertyBody, CustomPropertyBulkBody, CustomPropertySchema } from '../models/custom-property.ts';
 
@@ -27,18 +28,20 @@ export const CustomPropertyCloneQuery = z.object({
 /** Events embed their custom properties, and client properties are read from them. */
 const STALE = ['customProperty', 'event', 'clientProperty'] as const;
 
+const properties = recordOperations({
+  kind: 'customProperty',
+  path: '/customproperty/',
+  role: 'operator',
+  schema: CustomPropertySchema,
+  invalidates: STALE,
+});
+
 export const customProperty = defineArea('customProperty', {
-  upsert: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'customProperty', id: 'body.customPropertyId' },
-    path: '/customproperty/',
-    summary: 'Add or update a custom property of an event',
+  upsert: properties.upsert('Add or update a custom property of an event', {
     description: 'Updates when customPropertyId is given or the (category, key) pair exists on the event. Answers the property.',
+    resource: { kind: 'customProperty', id: 'body.customPropertyId' },
     body: CustomPropertyBody,
-    responses: { 200: CustomPropertySchema },
-    invalidates: STALE,
-  },
+  }),
   bulkUpsert: {
     method: 'POST',
     role: 'operator',
@@ -51,22 +54,9 @@ export const customProperty = defineArea('customProperty', {
     responses: { 200: z.array(CustomPropertySchema) },
     invalidates: STALE,
   },
-  list: {
-    method: 'GET',
-    path: '/customproperty/',
-    summary: 'List custom properties',
-    query: CustomPropertyQuery,
-    responses: { 200: z.array(CustomPropertySchema) },
-  },
+  list: properties.list('List custom properties', { query: CustomPropertyQuery }),
   /** @legacy `custompropery` (sic): the interface misspells this one path; the others say `customproperty`. */
-  get: {
-    method: 'GET',
-    resource: { kind: 'customProperty', id: 'params.id' },
-    path: '/custompropery/{id}',
-    summary: 'Get a custom property',
-    params: IdParams,
-    responses: { 200: CustomPropertySchema },
-  },
+  get: properties.get('Get a custom property', { path: '/custompropery/{id}' }),
   clone: {
     method: 'GET',
     role: 'operator',
@@ -78,16 +68,7 @@ export const customProperty = defineArea('customProperty', {
     responses: { 200: z.array(CustomPropertySchema) },
     invalidates: STALE,
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'customProperty', id: 'params.id' },
-    path: '/customproperty/{id}',
-    summary: 'Delete a custom property',
-    params: IdParams,
-    responses: { 200: null },
-    invalidates: STALE,
-  },
+  delete: properties.delete('Delete a custom property'),
   deleteMany: {
     method: 'DELETE',
     role: 'operator',

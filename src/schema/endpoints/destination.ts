@@ -1,6 +1,7 @@
 /** Direct destinations (service-interface.md "Direct destinations"): all 10 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { Guid, IdParams, NoCacheQuery } from '../common.ts';
 import {
   ActivationResponseSchema,
@@ -13,25 +14,16 @@ import {
   DestinationUpdateBody,
 } from '../models/syndication.ts';
 
+const destinations = recordOperations({ kind: 'destination', path: '/destination/', role: 'admin', schema: DestinationSchema });
+
+const noCacheAccepted = {
+  description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
+  query: NoCacheQuery,
+} as const;
+
 export const destination = defineArea('destination', {
-  get: {
-    method: 'GET',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/{id}',
-    summary: 'Get a destination',
-    description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
-    params: IdParams,
-    query: NoCacheQuery,
-    responses: { 200: DestinationSchema },
-  },
-  list: {
-    method: 'GET',
-    path: '/destination/',
-    summary: "List the client's destinations",
-    description: 'noCache is not listed for this operation in the interface; it is accepted as on the other GETs.',
-    query: NoCacheQuery,
-    responses: { 200: z.array(DestinationSchema) },
-  },
+  get: destinations.get('Get a destination', noCacheAccepted),
+  list: destinations.list("List the client's destinations", noCacheAccepted),
   metadata: {
     method: 'GET',
     path: '/destination/metadata',
@@ -49,57 +41,23 @@ export const destination = defineArea('destination', {
     query: DestinationMetadataForQuery,
     responses: { 200: DestinationMetadataSchema },
   },
-  create: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'destination' },
-    path: '/destination/',
-    summary: 'Add a destination',
+  create: destinations.create('Add a destination', {
     description: 'The target is its text name, not the enumerated value. It must be activated before publications succeed.',
     body: DestinationCreateBody,
     responses: { 201: DestinationSchema },
-  },
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/{id}',
-    summary: 'Update a destination',
-    params: IdParams,
-    body: DestinationUpdateBody,
-    responses: { 200: DestinationSchema },
-  },
-  setActive: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/state/{id}',
-    summary: 'Set the activation flag of a destination',
+  }),
+  update: destinations.update('Update a destination', { body: DestinationUpdateBody }),
+  setActive: destinations.action('PUT', '/destination/state/{id}', 'Set the activation flag of a destination', {
     description: 'For repairing or resetting activation. Answers the saved destination.',
-    params: IdParams,
     query: DestinationActiveQuery,
-    responses: { 200: DestinationSchema },
-  },
-  activate: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/activate/{id}',
-    summary: 'Check the activation of a destination',
+  }),
+  activate: destinations.action('PUT', '/destination/activate/{id}', 'Check the activation of a destination', {
     description: 'Queries the activation process.',
-    params: IdParams,
     responses: { 200: ActivationResponseSchema },
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'destination', id: 'params.id' },
-    path: '/destination/{id}',
-    summary: 'Delete a destination',
-    params: IdParams,
-    responses: { 200: null },
+  }),
+  delete: destinations.delete('Delete a destination', {
     invalidates: ['destination', 'mediaDestinationProperty', 'directVodPublication', 'vodPublication'],
-  },
+  }),
   clearCache: {
     method: 'DELETE',
     role: 'admin',

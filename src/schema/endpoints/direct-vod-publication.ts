@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, noCache, TEXT_MAX } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { Guid, noCache, TEXT_MAX } from '../common.ts';
 import {
   DirectVodPublicationActionBody,
   DirectVodPublicationCreateBody,
@@ -19,16 +20,15 @@ import {
 /** Both VOD publication areas read the same publications. */
 const withVod = ['directVodPublication', 'vodPublication', 'publicationMonitor'] as const;
 
+const publications = recordOperations({ kind: 'publication', path: '/vodpublications/', role: 'operator', schema: PublicationSchema, invalidates: withVod });
+
 export const directVodPublication = defineArea('directVodPublication', {
-  list: {
-    method: 'GET',
-    path: '/vodpublications/',
-    summary: 'List VOD publications, a page at a time',
+  list: publications.list('List VOD publications, a page at a time', {
     description:
       'The interface answers a "paginated set" without showing it; ours is {pageSize, pageNumber, totalCount, results}: the page asked for, the count of all matching publications, and the page.',
     query: PublicationListQuery,
     responses: { 200: PublicationPageSchema },
-  },
+  }),
   /**
    * @legacy A camel-case literal segment (`transactionId`), and the transaction id is required twice:
    * in the path and as the query parameter `transactionId`.
@@ -57,36 +57,14 @@ export const directVodPublication = defineArea('directVodPublication', {
     query: z.object({ contentId: z.string().min(1).max(TEXT_MAX.reference), destinationId: Guid, queryTarget: z.boolean().default(false), noCache }),
     responses: { 200: PublicationSchema },
   },
-  get: {
-    method: 'GET',
-    path: '/vodpublications/{id}',
-    summary: 'Get a VOD publication',
-    params: IdParams,
-    query: PublicationGetQuery,
-    responses: { 200: PublicationSchema },
-  },
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'publication' },
-    path: '/vodpublications/',
-    summary: 'Create VOD publications of content ids',
+  get: publications.get('Get a VOD publication', { query: PublicationGetQuery }),
+  create: publications.create('Create VOD publications of content ids', {
     description: 'All created in one request share one transactionId. Answers the created publications.',
     body: DirectVodPublicationCreateBody,
     responses: { 200: z.array(PublicationSchema) },
     invalidates: withVod,
-  },
-  update: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'params.id' },
-    path: '/vodpublications/{id}',
-    summary: 'Update a VOD publication',
-    body: DirectVodPublicationUpdateBody,
-    params: IdParams,
-    responses: { 200: PublicationSchema },
-    invalidates: withVod,
-  },
+  }),
+  update: publications.update('Update a VOD publication', { body: DirectVodPublicationUpdateBody }),
   publish: {
     method: 'PUT',
     role: 'operator',
@@ -109,19 +87,11 @@ export const directVodPublication = defineArea('directVodPublication', {
     responses: { 200: OperationResponseSchema },
     invalidates: withVod,
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'params.id' },
-    path: '/vodpublications/{id}',
-    summary: 'Delete a VOD publication',
+  delete: publications.delete('Delete a VOD publication', {
     description:
       'The destination id is a query parameter (the interface does not say where it goes). Deleting a publication of one social target no longer removes the posted item.',
-    params: IdParams,
     query: z.object({ destinationId: Guid }),
-    responses: { 200: null },
-    invalidates: withVod,
-  },
+  }),
   deleteAllForContent: {
     method: 'DELETE',
     role: 'operator',

@@ -1,32 +1,17 @@
 /** Event types (service-interface.md "Event types"): all 8 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { EventsOfQuery, Guid, IdParams, NoCacheQuery, ReferenceQuery } from '../common.ts';
 import { EventTypeBody, EventTypeSchema } from '../models/event-type.ts';
 import { EventCollectionSchema } from '../models/event.ts';
 
+/** Events show their type's name and colour. */
+const eventTypes = recordOperations({ kind: 'eventType', path: '/eventtype/', role: 'admin', schema: EventTypeSchema, invalidates: ['eventType', 'event'] });
+
 export const eventType = defineArea('eventType', {
-  create: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'eventType' },
-    path: '/eventtype/',
-    summary: 'Add an event type',
-    body: EventTypeBody,
-    responses: { 200: EventTypeSchema },
-  },
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'eventType', id: 'params.id' },
-    path: '/eventtype/{id}',
-    summary: 'Update an event type',
-    params: IdParams,
-    body: EventTypeBody,
-    responses: { 200: EventTypeSchema },
-    // Events show their type's name and colour.
-    invalidates: ['eventType', 'event'],
-  },
+  create: eventTypes.create('Add an event type', { body: EventTypeBody }),
+  update: eventTypes.update('Update an event type', { body: EventTypeBody }),
   setForEvent: {
     method: 'PUT',
     role: 'operator',
@@ -38,22 +23,8 @@ export const eventType = defineArea('eventType', {
     responses: { 200: null },
     invalidates: ['event', 'eventType'],
   },
-  list: {
-    method: 'GET',
-    path: '/eventtype/',
-    summary: 'List event types',
-    query: NoCacheQuery,
-    responses: { 200: z.array(EventTypeSchema) },
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'eventType', id: 'params.id' },
-    path: '/eventtype/{id}',
-    summary: 'Get an event type',
-    params: IdParams,
-    query: NoCacheQuery,
-    responses: { 200: EventTypeSchema, 204: null },
-  },
+  list: eventTypes.list('List event types', { query: NoCacheQuery }),
+  get: eventTypes.get('Get an event type', { query: NoCacheQuery, responses: { 200: EventTypeSchema, 204: null } }),
   getByReference: {
     method: 'GET',
     path: '/eventtype/reference',
@@ -69,14 +40,5 @@ export const eventType = defineArea('eventType', {
     query: EventsOfQuery,
     responses: { 200: EventCollectionSchema },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'eventType', id: 'params.id' },
-    path: '/eventtype/{id}',
-    summary: 'Delete an event type',
-    params: IdParams,
-    responses: { 200: null },
-    invalidates: ['eventType', 'event'],
-  },
+  delete: eventTypes.delete('Delete an event type'),
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { DateTime, Guid, IdParams, noCache, NoCacheQuery, Order } from '../common.ts';
 import {
   DvrWindowLengthBody,
@@ -90,13 +91,11 @@ const afterChange = 'Answers the event as it is after the change.';
 
 const ORIGINAL = 'A route of the original service (public-facts.md §4), not in the interface.';
 
+const events = recordOperations({ kind: 'event', path: '/event/', role: 'operator', schema: EventSchema, invalidates: EVENT_VIEWS });
+
 export const event = defineArea('event', {
-  upsert: {
-    method: 'POST',
-    role: 'operator',
+  upsert: events.upsert('Add or update an event', {
     resource: { kind: 'event', id: 'body.Id' },
-    path: '/event/',
-    summary: 'Add or update an event',
     description: 'Updates the event `Id` when the client has it, otherwise adds one (with that Id when given). Answers 201 with the event in both cases. ' +
       'On update, a field left out keeps its value and null clears it (AutoExpirePublishingPoints defaults to false). ' +
       'Ids of a channel, room, event type, category, xflow or infrastructure profile must name one of the client\'s (400 naming the field otherwise); ' +
@@ -109,14 +108,8 @@ export const event = defineArea('event', {
       'The Id of a deleted event answers 409 (restore it first). Nothing is recorded when an update changes nothing.',
     body: EventBody,
     responses: { 201: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
-  patch: {
-    method: 'PATCH',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/{id}',
-    summary: 'Patch an event',
+  }),
+  patch: events.action('PATCH', '/event/{id}', 'Patch an event', {
     description:
       'JSON Patch (RFC 6902) operations add, replace and remove on the fields of the POST /event/ body, e.g. ' +
       '`{"op": "replace", "path": "/Title", "value": "..."}`; field names in any case, `/Tags/0` and `/Tags/-` reach into the tags. ' +
@@ -124,12 +117,9 @@ export const event = defineArea('event', {
       '`X-Ignored-Fields` as there. A failure is a 400 whose fields name the operation (`body.<index>.path` or `body.<index>.value`) ' +
       'and nothing is changed; an unknown or deleted event is a 404. The body must be sent as application/json-patch+json. ' +
       afterChange,
-    params: IdParams,
     body: EventPatchBody,
     contentType: 'application/json-patch+json',
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
+  }),
   /** @legacy The parameter is spelled `{referenceid}`, all lower case, where fields say refId. */
   patchByReference: {
     method: 'PATCH',
@@ -144,18 +134,11 @@ export const event = defineArea('event', {
     responses: { 200: EventSchema },
     invalidates: EVENT_VIEWS,
   },
-  setDvrWindowLength: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/stream/dvrwindowlength/{id}',
-    summary: 'Set the DVR window length of an event',
+  setDvrWindowLength: events.action('POST', '/event/stream/dvrwindowlength/{id}', 'Set the DVR window length of an event', {
     description: `DvrWindowLength in seconds, from 1 to 86400 (24 hours); stored as the event's dvrLength. ${afterChange}`,
-    params: IdParams,
     body: DvrWindowLengthBody,
-    responses: { 200: EventSchema },
     invalidates: ['event'],
-  },
+  }),
   addXflowTask: {
     method: 'POST',
     role: 'operator',
@@ -172,53 +155,23 @@ export const event = defineArea('event', {
     responses: { 200: EventSchema },
     invalidates: EVENT_VIEWS,
   },
-  setExternalUpdate: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/{id}/externalupdate/{flag}',
-    summary: 'Allow or forbid external updates of an event',
+  setExternalUpdate: events.action('PUT', '/event/{id}/externalupdate/{flag}', 'Allow or forbid external updates of an event', {
     description: `Sets externalUpdateAllowed to flag. ${afterChange}`,
     params: z.object({ id: Guid, flag: z.boolean() }),
-    responses: { 200: EventSchema },
     invalidates: ['event'],
-  },
-  forceStop: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/forcestop/{id}',
-    summary: 'Force-stop the encoder channel of an event',
+  }),
+  forceStop: events.action('PUT', '/event/forcestop/{id}', 'Force-stop the encoder channel of an event', {
     description: `No safety checks, by design: bypasses the concurrency lock and removes existing locks. ${afterChange}`,
-    params: IdParams,
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
-  forceRestart: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/forcerestart/{id}',
-    summary: 'Restart a live event',
+  }),
+  forceRestart: events.action('PUT', '/event/forcerestart/{id}', 'Restart a live event', {
     description: `The event must be LIVE_UNPUBLISHED or LIVE_PUBLISHED; the channel is stopped completely, the event goes ` +
       `pre-live and then back to its live state. A failed safe stop falls back to a force stop. ${afterChange}`,
-    params: IdParams,
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
-  setState: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/state/{id}',
-    summary: 'Change the state of an event',
+  }),
+  setState: events.action('PUT', '/event/state/{id}', 'Change the state of an event', {
     description: 'The state is a number or a name. With waitUntilCompleted (default) the call returns once the state is reached; ' +
       `without, it returns at once, the event passing through LIVE_STARTING or LIVE_STOPPING. ${afterChange}`,
-    params: IdParams,
     body: EventStateBody,
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
+  }),
 
   list: {
     method: 'GET',
@@ -263,15 +216,7 @@ export const event = defineArea('event', {
     query: EventDeletedListQuery,
     responses: { 200: EventCollectionSchema },
   },
-  get: {
-    method: 'GET',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/{id}',
-    summary: 'Get an event',
-    params: IdParams,
-    query: EventGetQuery,
-    responses: { 200: EventSchema, 204: null },
-  },
+  get: events.get('Get an event', { query: EventGetQuery, responses: { 200: EventSchema, 204: null } }),
   getByReference: {
     method: 'GET',
     resource: { kind: 'event', id: 'query.id', by: 'reference' },
@@ -320,53 +265,21 @@ export const event = defineArea('event', {
     responses: { 201: EventSchema },
     invalidates: EVENT_VIEWS,
   },
-  restore: {
-    method: 'GET',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/restore/{id}',
-    summary: 'Restore a deleted event',
+  restore: events.action('GET', '/event/restore/{id}', 'Restore a deleted event', {
     description: `${ORIGINAL} Brings back a soft-deleted event (webhook Action Restored) and answers it; an event that is not deleted is answered as it is. ` +
       'A GET that changes data, as in the original.',
-    params: IdParams,
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/{id}',
-    summary: 'Delete an event',
+  }),
+  delete: events.delete('Delete an event', {
     description: `${ORIGINAL} Soft delete by default: the event moves to GET /event/deleted/ (webhook Action Deleted). hardDelete=true removes it ` +
       'for good with everything that belongs to it, also from GET /event/deleted/. 404 for an unknown event (or, without hardDelete, one deleted already); ' +
       '409 while the event is streaming, starting, stopping or provisioning: stop it first.',
-    params: IdParams,
     query: EventDeleteQuery,
-    responses: { 200: null },
-    invalidates: EVENT_VIEWS,
-  },
-  setThumbnail: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/thumbnail/{id}',
-    summary: 'Set the thumbnail of an event',
+  }),
+  setThumbnail: events.action('POST', '/event/thumbnail/{id}', 'Set the thumbnail of an event', {
     description: `${ORIGINAL} The image as an http(s) URL or a base64 data URI (at most 1,000,000 characters); webhook flag ThumbnailChanged. ${afterChange}`,
-    params: IdParams,
     body: EventThumbnailBody,
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
-  deleteThumbnail: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'event', id: 'params.id' },
-    path: '/event/thumbnail/{id}',
-    summary: 'Remove the thumbnail of an event',
+  }),
+  deleteThumbnail: events.action('DELETE', '/event/thumbnail/{id}', 'Remove the thumbnail of an event', {
     description: `${ORIGINAL} ${afterChange}`,
-    params: IdParams,
-    responses: { 200: EventSchema },
-    invalidates: EVENT_VIEWS,
-  },
+  }),
 });

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, noCache, TEXT_MAX } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { Guid, noCache, TEXT_MAX } from '../common.ts';
 import {
   LivePublicationActionBody,
   LivePublicationBatchBody,
@@ -25,101 +26,59 @@ const Publications = z.array(PublicationSchema);
 /** Every change of a live publication also changes the publication monitor's rows. */
 const withMonitor = ['livePublication', 'publicationMonitor'] as const;
 
+/** An action on the publication the body names (publicationId): a PUT answering the publication. */
+const onOne = {
+  method: 'PUT',
+  role: 'operator',
+  resource: { kind: 'publication', id: 'body.publicationId' },
+  body: LivePublicationActionBody,
+  responses: { 200: PublicationSchema },
+  invalidates: withMonitor,
+} as const;
+/** The same on several publications at once, answering them. */
+const onMany = {
+  ...onOne,
+  resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
+  body: LivePublicationBatchBody,
+  responses: { 200: Publications },
+} as const;
+
+const NEW_STATE = 'Answers the publication in its new state.';
+
+const publications = recordOperations({ kind: 'publication', path: '/media/livepublication/', role: 'operator', schema: PublicationSchema, invalidates: withMonitor });
+
 export const livePublication = defineArea('livePublication', {
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'publication' },
-    path: '/media/livepublication/',
-    summary: 'Create live publications of an event',
+  create: publications.create('Create live publications of an event', {
     description: 'Answers the created publications, which share one transactionId. startInstantly starts them at once.',
     body: LivePublicationCreateBody,
     invalidates: withMonitor,
     responses: { 200: Publications },
-  },
+  }),
   recreate: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
+    ...onOne,
     path: '/media/livepublication/recreate/',
     summary: 'Recreate a live publication on its target',
     description: 'Retries creation against the target and discards earlier details. Answers the recreated publication.',
     body: LivePublicationRecreateBody,
-    invalidates: withMonitor,
-    responses: { 200: PublicationSchema },
   },
-  start: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/start/',
-    summary: 'Start a live publication',
-    description: 'Answers the publication in its new state.',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: PublicationSchema },
-  },
-  stop: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/stop/',
-    summary: 'Stop a live publication',
-    description: 'Answers the publication in its new state.',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: PublicationSchema },
-  },
+  start: { ...onOne, path: '/media/livepublication/start/', summary: 'Start a live publication', description: NEW_STATE },
+  stop: { ...onOne, path: '/media/livepublication/stop/', summary: 'Stop a live publication', description: NEW_STATE },
   startAll: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
+    ...onMany,
     path: '/media/livepublication/start/all/',
     summary: 'Start several live publications',
     description:
       'Runs concurrently; each gets an attempt, so a publication not started afterwards had a fault. Answers the publications in their new states.',
-    body: LivePublicationBatchBody,
-    invalidates: withMonitor,
-    responses: { 200: Publications },
   },
   stopAll: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publications.publicationId', many: true },
+    ...onMany,
     path: '/media/livepublication/stop/all/',
     summary: 'Stop several live publications',
     description: 'Each gets an attempt, as for starting. Answers the publications in their new states.',
-    body: LivePublicationBatchBody,
-    invalidates: withMonitor,
-    responses: { 200: Publications },
   },
-  publish: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/publish/',
-    summary: 'Publish a live publication on its target',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: OperationResponseSchema },
-  },
-  unpublish: {
-    method: 'PUT',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'body.publicationId' },
-    path: '/media/livepublication/unpublish/',
-    summary: 'Unpublish a live publication on its target',
-    body: LivePublicationActionBody,
-    invalidates: withMonitor,
-    responses: { 200: OperationResponseSchema },
-  },
-  list: {
-    method: 'GET',
-    path: '/media/livepublication/',
-    summary: 'List live publications',
-    query: PublicationListQuery,
-    responses: { 200: Publications },
-  },
+  publish: { ...onOne, path: '/media/livepublication/publish/', summary: 'Publish a live publication on its target', responses: { 200: OperationResponseSchema } },
+  unpublish: { ...onOne, path: '/media/livepublication/unpublish/', summary: 'Unpublish a live publication on its target', responses: { 200: OperationResponseSchema } },
+  list: publications.list('List live publications', { query: PublicationListQuery }),
   /** @legacy A camel-case literal segment (`transactionId`) in an otherwise lower-case path. */
   listByTransaction: {
     method: 'GET',
@@ -129,14 +88,7 @@ export const livePublication = defineArea('livePublication', {
     query: PublicationTransactionQuery,
     responses: { 200: Publications },
   },
-  get: {
-    method: 'GET',
-    path: '/media/livepublication/{id}',
-    summary: 'Get a live publication',
-    params: IdParams,
-    query: PublicationGetQuery,
-    responses: { 200: PublicationSchema },
-  },
+  get: publications.get('Get a live publication', { query: PublicationGetQuery }),
   /** @legacy `contentId` in camel case inside the path, where the VOD route writes `content`. */
   getByContent: {
     method: 'GET',

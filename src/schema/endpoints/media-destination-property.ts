@@ -1,7 +1,8 @@
 /** Media syndication: destination properties (service-interface.md "Destination properties"): all 7 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { Guid } from '../common.ts';
 import {
   DestinationPropertyFilterQuery,
   DestinationPropertyKeyQuery,
@@ -14,18 +15,19 @@ const DestinationIdParams = z.object({ destinationId: Guid });
 /** Direct destinations carry their properties (destinationProperties). */
 const withDestinations = ['mediaDestinationProperty', 'destination'] as const;
 
+const properties = recordOperations({
+  kind: 'mediaDestinationProperty',
+  path: '/media/destinationproperty/',
+  role: 'admin',
+  schema: MediaDestinationPropertySchema,
+  invalidates: withDestinations,
+});
+
 export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
-  upsert: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'mediaDestinationProperty', id: 'body.id' },
-    path: '/media/destinationproperty/',
-    summary: 'Add or update a destination property',
+  upsert: properties.upsert('Add or update a destination property', {
     description: 'Updates when id is given or when (category, key) already exists on the destination. Answers the saved property.',
     body: MediaDestinationPropertyBody,
-    responses: { 200: MediaDestinationPropertySchema },
-    invalidates: withDestinations,
-  },
+  }),
   list: {
     method: 'GET',
     path: '/media/destinationproperty/all/{destinationId}',
@@ -34,14 +36,7 @@ export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
     query: DestinationPropertyFilterQuery,
     responses: { 200: z.array(MediaDestinationPropertySchema) },
   },
-  get: {
-    method: 'GET',
-    resource: { kind: 'mediaDestinationProperty', id: 'params.id' },
-    path: '/media/destinationproperty/id/{id}',
-    summary: 'Get a destination property',
-    params: IdParams,
-    responses: { 200: MediaDestinationPropertySchema },
-  },
+  get: properties.get('Get a destination property', { path: '/media/destinationproperty/id/{id}' }),
   getByKey: {
     method: 'GET',
     path: '/media/destinationproperty/{destinationId}',
@@ -50,16 +45,7 @@ export const mediaDestinationProperty = defineArea('mediaDestinationProperty', {
     query: DestinationPropertyKeyQuery,
     responses: { 200: MediaDestinationPropertySchema },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'mediaDestinationProperty', id: 'params.id' },
-    path: '/media/destinationproperty/id/{id}',
-    summary: 'Delete a destination property',
-    params: IdParams,
-    responses: { 200: null },
-    invalidates: withDestinations,
-  },
+  delete: properties.delete('Delete a destination property', { path: '/media/destinationproperty/id/{id}' }),
   deleteByKey: {
     method: 'DELETE',
     role: 'admin',

@@ -1,39 +1,29 @@
 /** Tags: routes of the original service from public-facts.md §4, beyond the interface. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { EventsOfQuery, IdParams, NoCacheQuery } from '../common.ts';
 import { EventCollectionSchema } from '../models/event.ts';
 import { EventTagsBody, TagBody, TagExistsSchema, TagSchema, TagUpdateBody } from '../models/lookups.ts';
 
+const ORIGINAL = 'A route of the original service (public-facts.md §4), not in the interface.';
+
 /** Events carry their tags, and the event list filters by tag. */
 const STALE = ['tag', 'event', 'search'] as const;
 
-const ORIGINAL = 'A route of the original service (public-facts.md §4), not in the interface.';
+const tags = recordOperations({
+  kind: 'tag',
+  path: '/tag/',
+  role: 'admin',
+  schema: TagSchema,
+  invalidates: STALE,
+  description: ORIGINAL,
+});
 
 export const tag = defineArea('tag', {
-  create: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'tag' },
-    path: '/tag/',
-    summary: 'Add a tag',
-    description: ORIGINAL,
-    body: TagBody,
-    responses: { 201: TagSchema },
-    invalidates: ['tag'],
-  },
+  create: tags.create('Add a tag', { body: TagBody, responses: { 201: TagSchema } }),
   /** @legacy The id travels in the body, not in the path. */
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'tag', id: 'body.id' },
-    path: '/tag/',
-    summary: 'Rename a tag',
-    description: ORIGINAL,
-    body: TagUpdateBody,
-    responses: { 200: TagSchema },
-    invalidates: STALE,
-  },
+  update: tags.update('Rename a tag', { resource: { kind: 'tag', id: 'body.id' }, path: '/tag/', params: undefined, body: TagUpdateBody }),
   setForEvent: {
     method: 'PUT',
     role: 'operator',
@@ -47,24 +37,8 @@ export const tag = defineArea('tag', {
     responses: { 200: z.array(TagSchema) },
     invalidates: STALE,
   },
-  list: {
-    method: 'GET',
-    path: '/tag/',
-    summary: 'List tags',
-    description: ORIGINAL,
-    query: NoCacheQuery,
-    responses: { 200: z.array(TagSchema) },
-  },
-  get: {
-    method: 'GET',
-    resource: { kind: 'tag', id: 'params.id' },
-    path: '/tag/{id}',
-    summary: 'Get a tag',
-    description: ORIGINAL,
-    params: IdParams,
-    query: NoCacheQuery,
-    responses: { 200: TagSchema, 204: null },
-  },
+  list: tags.list('List tags', { query: NoCacheQuery }),
+  get: tags.get('Get a tag', { query: NoCacheQuery, responses: { 200: TagSchema, 204: null } }),
   exists: {
     method: 'GET',
     path: '/tag/exists/{text}',
@@ -91,15 +65,8 @@ export const tag = defineArea('tag', {
     query: EventsOfQuery,
     responses: { 200: EventCollectionSchema },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'tag', id: 'params.id' },
-    path: '/tag/{id}',
-    summary: 'Delete a tag',
+  delete: tags.delete('Delete a tag', {
     description: `${ORIGINAL} Removes it from every event. Answers 410 Gone, as the original does.`,
-    params: IdParams,
     responses: { 410: null },
-    invalidates: STALE,
-  },
+  }),
 });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ErrorBodySchema, Guid, IdParams } from '../common.ts';
 import {
   MailSchema,
@@ -17,25 +18,16 @@ import {
   VodDownloadSchema,
 } from '../models/vod-download.ts';
 
+const downloads = recordOperations({ kind: 'vodDownload', path: '/voddownload/', role: 'operator', schema: VodDownloadSchema });
+
 export const vodDownload = defineArea('vodDownload', {
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'vodDownload' },
-    path: '/voddownload/',
-    summary: 'Request a download of clips',
+  create: downloads.create('Request a download of clips', {
     description:
       'The clips are stitched into one MP4 whose link is e-mailed. Answers 201 with the download. Without mp4Filename, the file is named after the master clip event.',
     body: VodDownloadBody,
     responses: { 201: VodDownloadSchema },
-  },
-  get: {
-    method: 'GET',
-    path: '/voddownload/{id}',
-    summary: 'Get a download',
-    params: IdParams,
-    responses: { 200: VodDownloadSchema, 204: null },
-  },
+  }),
+  get: downloads.get('Get a download', { responses: { 200: VodDownloadSchema, 204: null } }),
   getByContent: {
     method: 'GET',
     path: '/voddownload/contentid',
@@ -43,13 +35,7 @@ export const vodDownload = defineArea('vodDownload', {
     query: VodDownloadContentQuery,
     responses: { 200: VodDownloadSchema, 204: null },
   },
-  list: {
-    method: 'GET',
-    path: '/voddownload/',
-    summary: 'List downloads',
-    description: '204 when there are none.',
-    responses: { 200: z.array(VodDownloadSchema), 204: null },
-  },
+  list: downloads.list('List downloads', { description: '204 when there are none.', responses: { 200: z.array(VodDownloadSchema), 204: null } }),
   listForEvent: {
     method: 'GET',
     path: '/voddownload/event/{eventId}',
@@ -93,16 +79,7 @@ export const vodDownload = defineArea('vodDownload', {
     query: VodDownloadPurgeQuery,
     responses: { 410: null },
   },
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'vodDownload', id: 'params.id' },
-    path: '/voddownload/{id}',
-    summary: 'Delete a download',
-    description: 'Answers 410 Gone.',
-    params: IdParams,
-    responses: { 410: null },
-  },
+  delete: downloads.delete('Delete a download', { description: 'Answers 410 Gone.', responses: { 410: null } }),
   deleteByContent: {
     method: 'DELETE',
     role: 'operator',

@@ -1,7 +1,8 @@
 /** Media syndication: VOD publications (service-interface.md "Media syndication: VOD publications"): all 6 operations. */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
-import { Guid, IdParams, TEXT_MAX } from '../common.ts';
+import { recordOperations } from '../record-operations.ts';
+import { Guid, TEXT_MAX } from '../common.ts';
 import {
   PublicationGetQuery,
   PublicationListQuery,
@@ -16,25 +17,16 @@ const Publications = z.array(PublicationSchema);
 /** Both VOD publication areas read the same publications. */
 const withVod = ['vodPublication', 'directVodPublication', 'publicationMonitor'] as const;
 
+const publications = recordOperations({ kind: 'publication', path: '/media/vodpublication/', role: 'operator', schema: PublicationSchema, invalidates: withVod });
+
 export const vodPublication = defineArea('vodPublication', {
-  create: {
-    method: 'POST',
-    role: 'operator',
-    resource: { kind: 'publication' },
-    path: '/media/vodpublication/',
-    summary: "Create VOD publications of an event's MP4",
+  create: publications.create("Create VOD publications of an event's MP4", {
     description: 'The event must have an available MP4. Answers the created publications, which share one transactionId.',
     body: VodPublicationCreateBody,
     responses: { 200: Publications },
     invalidates: withVod,
-  },
-  list: {
-    method: 'GET',
-    path: '/media/vodpublication/',
-    summary: 'List VOD publications',
-    query: PublicationListQuery,
-    responses: { 200: Publications },
-  },
+  }),
+  list: publications.list('List VOD publications', { query: PublicationListQuery }),
   /** @legacy A camel-case literal segment (`transactionId`) in an otherwise lower-case path. */
   listByTransaction: {
     method: 'GET',
@@ -44,14 +36,7 @@ export const vodPublication = defineArea('vodPublication', {
     query: PublicationTransactionQuery,
     responses: { 200: Publications },
   },
-  get: {
-    method: 'GET',
-    path: '/media/vodpublication/{id}',
-    summary: 'Get a VOD publication',
-    params: IdParams,
-    query: PublicationGetQuery,
-    responses: { 200: PublicationSchema },
-  },
+  get: publications.get('Get a VOD publication', { query: PublicationGetQuery }),
   getByContent: {
     method: 'GET',
     path: '/media/vodpublication/content/{contentId}',
@@ -61,16 +46,9 @@ export const vodPublication = defineArea('vodPublication', {
     responses: { 200: PublicationSchema },
   },
   /** @legacy Plural `vodpublications` in the path, unlike every other `/media/vodpublication/` route. */
-  delete: {
-    method: 'DELETE',
-    role: 'operator',
-    resource: { kind: 'publication', id: 'params.id' },
+  delete: publications.delete('Delete a VOD publication', {
     path: '/media/vodpublications/{id}',
-    summary: 'Delete a VOD publication',
     description: 'hardDelete also removes the item from the target platform.',
-    params: IdParams,
     query: VodPublicationDeleteQuery,
-    responses: { 200: null },
-    invalidates: withVod,
-  },
+  }),
 });

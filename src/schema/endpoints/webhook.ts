@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineArea } from '../define.ts';
+import { recordOperations } from '../record-operations.ts';
 import { ErrorBodySchema, Guid, IdParams } from '../common.ts';
 import {
   EventWebhookBody,
@@ -18,57 +19,24 @@ import {
   WebhookUpdateBody,
 } from '../models/webhook.ts';
 
+const webhooks = recordOperations({ kind: 'webhook', path: '/webhook/', role: 'admin', schema: WebhookSchema });
+
+const SAVED = 'Answers the saved webhook; 400 when the JSON is rejected.';
+const systemWide = { responses: { 200: WebhookSchema, 400: ErrorBodySchema } } as const;
+/** An event-specific webhook is the same record, spelled with its event, at `/webhook/{id}/event/`. */
+const forEvent = { path: '/webhook/{id}/event/', responses: { 200: EventWebhookSchema, 400: ErrorBodySchema } } as const;
+
 export const webhook = defineArea('webhook', {
-  upsert: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'body.id' },
-    path: '/webhook/',
-    summary: 'Add or update a system-wide webhook',
-    description: 'With an id the webhook is updated, otherwise added. Answers the saved webhook; 400 when the JSON is rejected.',
+  upsert: webhooks.upsert('Add or update a system-wide webhook', {
+    description: `With an id the webhook is updated, otherwise added. ${SAVED}`,
     body: WebhookBody,
-    responses: { 200: WebhookSchema, 400: ErrorBodySchema },
-  },
+    ...systemWide,
+  }),
   /** @legacy Typo in the path: `/webook/event/` (not `/webhook/`). */
-  upsertForEvent: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'body.id' },
-    path: '/webook/event/',
-    summary: 'Add or update an event-specific webhook',
-    description: 'Answers the saved webhook; 400 when the JSON is rejected.',
-    body: EventWebhookBody,
-    responses: { 200: EventWebhookSchema, 400: ErrorBodySchema },
-  },
-  update: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}',
-    summary: 'Update a system-wide webhook',
-    description: 'Answers the saved webhook; 400 when the JSON is rejected.',
-    params: IdParams,
-    body: WebhookUpdateBody,
-    responses: { 200: WebhookSchema, 400: ErrorBodySchema },
-  },
-  updateForEvent: {
-    method: 'PUT',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}/event/',
-    summary: 'Update an event-specific webhook',
-    description: 'Answers the saved webhook; 400 when the JSON is rejected.',
-    params: IdParams,
-    body: EventWebhookUpdateBody,
-    responses: { 200: EventWebhookSchema, 400: ErrorBodySchema },
-  },
-  list: {
-    method: 'GET',
-    path: '/webhook/',
-    summary: 'List system-wide webhooks',
-    description: '204 when there are none.',
-    responses: { 200: z.array(WebhookSchema), 204: null },
-  },
+  upsertForEvent: webhooks.upsert('Add or update an event-specific webhook', { description: SAVED, body: EventWebhookBody, ...forEvent, path: '/webook/event/' }),
+  update: webhooks.update('Update a system-wide webhook', { description: SAVED, body: WebhookUpdateBody, ...systemWide }),
+  updateForEvent: webhooks.update('Update an event-specific webhook', { description: SAVED, body: EventWebhookUpdateBody, ...forEvent }),
+  list: webhooks.list('List system-wide webhooks', { description: '204 when there are none.', responses: { 200: z.array(WebhookSchema), 204: null } }),
   /** @legacy The parameter is named `eventsId` (plural). */
   listForEvent: {
     method: 'GET',
@@ -78,40 +46,10 @@ export const webhook = defineArea('webhook', {
     params: z.object({ eventsId: Guid }),
     responses: { 200: z.array(EventWebhookSchema), 204: null },
   },
-  get: {
-    method: 'GET',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}',
-    summary: 'Get a system-wide webhook',
-    params: IdParams,
-    responses: { 200: WebhookSchema, 204: null },
-  },
-  getForEvent: {
-    method: 'GET',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}/event/',
-    summary: 'Get an event-specific webhook',
-    params: IdParams,
-    responses: { 200: EventWebhookSchema, 204: null },
-  },
-  delete: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}',
-    summary: 'Delete a system-wide webhook',
-    params: IdParams,
-    responses: { 200: null },
-  },
-  deleteForEvent: {
-    method: 'DELETE',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}/event/',
-    summary: 'Delete an event-specific webhook',
-    params: IdParams,
-    responses: { 200: null },
-  },
+  get: webhooks.get('Get a system-wide webhook', { responses: { 200: WebhookSchema, 204: null } }),
+  getForEvent: webhooks.get('Get an event-specific webhook', { path: forEvent.path, responses: { 200: EventWebhookSchema, 204: null } }),
+  delete: webhooks.delete('Delete a system-wide webhook'),
+  deleteForEvent: webhooks.delete('Delete an event-specific webhook', { path: forEvent.path }),
   deliveries: {
     method: 'GET',
     path: '/webhook/{id}/deliveries',
@@ -144,18 +82,12 @@ export const webhook = defineArea('webhook', {
     responses: { 200: WebhookDeliverySchema, 204: null },
     extension: true,
   },
-  test: {
-    method: 'POST',
-    role: 'admin',
-    resource: { kind: 'webhook', id: 'params.id' },
-    path: '/webhook/{id}/test',
-    summary: 'Send a test notification now',
+  test: webhooks.action('POST', '/webhook/{id}/test', 'Send a test notification now', {
     description:
       'Sends a notification (header X-ControlRoom-Test: true) to the webhook at once, without retries, and answers the attempt: the status code the receiver answered, or the error. For an event-specific webhook the notification carries that event as it is now. 404 when there is no such webhook.',
-    params: IdParams,
     responses: { 200: WebhookAttemptSchema, 404: ErrorBodySchema },
     extension: true,
-  },
+  }),
   redeliver: {
     method: 'POST',
     role: 'admin',

@@ -28,7 +28,8 @@
  * that is missed by the feed (never by webhooks, which are driven by their own queue).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, eq, gt, lte, max, min } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, max, min, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { Guid, type EntityChange } from '#schema';
 import type { AppExtension } from '../http/extension.ts';
@@ -82,37 +83,37 @@ function entityRow(row: EntityChangeRow): FeedRow {
   return { seq: row.seq, clientId: row.clientId, eventId: row.eventId ?? undefined, frame: `event: change\nid: ${row.seq}\ndata: ${JSON.stringify(data)}\n\n` };
 }
 
+interface LogRange {
+  after: number;
+  upTo?: number;
+  clientId?: string;
+  eventId?: string;
+}
+
+/** The columns both logs share, by which a range of either is read. */
+interface LogColumns {
+  seq: AnyPgColumn;
+  clientId: AnyPgColumn;
+  eventId: AnyPgColumn;
+}
+
+/** Which rows of one log are in the range. */
+function inRange(log: LogColumns, range: LogRange): SQL | undefined {
+  return and(
+    gt(log.seq, range.after),
+    range.upTo === undefined ? undefined : lte(log.seq, range.upTo),
+    range.clientId ? eq(log.clientId, range.clientId) : undefined,
+    range.eventId ? eq(log.eventId, range.eventId) : undefined,
+  );
+}
+
 /**
  * Up to `limit` changes after `after` (and up to `upTo`) of both logs, in seq order (they share one
  * sequence). `full`: there may be more after the last one.
  */
-async function readLog(db: Db, range: { after: number; upTo?: number; clientId?: string; eventId?: string }, limit = PAGE): Promise<{ rows: FeedRow[]; full: boolean }> {
-  const events = await db
-    .select()
-    .from(eventChanges)
-    .where(
-      and(
-        gt(eventChanges.seq, range.after),
-        range.upTo === undefined ? undefined : lte(eventChanges.seq, range.upTo),
-        range.clientId ? eq(eventChanges.clientId, range.clientId) : undefined,
-        range.eventId ? eq(eventChanges.eventId, range.eventId) : undefined,
-      ),
-    )
-    .orderBy(asc(eventChanges.seq))
-    .limit(limit);
-  const others = await db
-    .select()
-    .from(entityChanges)
-    .where(
-      and(
-        gt(entityChanges.seq, range.after),
-        range.upTo === undefined ? undefined : lte(entityChanges.seq, range.upTo),
-        range.clientId ? eq(entityChanges.clientId, range.clientId) : undefined,
-        range.eventId ? eq(entityChanges.eventId, range.eventId) : undefined,
-      ),
-    )
-    .orderBy(asc(entityChanges.seq))
-    .limit(limit);
+async function readLog(db: Db, range: LogRange, limit = PAGE): Promise<{ rows: FeedRow[]; full: boolean }> {
+  const events = await db.select().from(eventChanges).where(inRange(eventChanges, range)).orderBy(asc(eventChanges.seq)).limit(limit);
+  const others = await db.select().from(entityChanges).where(inRange(entityChanges, range)).orderBy(asc(entityChanges.seq)).limit(limit);
   const rows = [...events.map(eventRow), ...others.map(entityRow)].sort((a, b) => a.seq - b.seq);
   // A log that filled its page may hold more before the other's later rows: stop at its last.
   const cuts = [events, others].filter((list) => list.length >= limit).map((list) => list.at(-1)!.seq);

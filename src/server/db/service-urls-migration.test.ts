@@ -2,10 +2,7 @@
  * The migration 0020_service-urls rewrites the URLs the demo wrote with the first start's address
  * (http://localhost:<PORT>) into the placeholder origin (http/service-url.ts), and nothing else.
  */
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +10,9 @@ import { insertRow, selectRows } from '#testing/rows.ts';
 import { channelConfiguration, CHANNELS, xflowConfiguration } from '../demo/catalogue.ts';
 import { SERVICE_ORIGIN } from '../http/service-url.ts';
 import { migrateDatabase, type Database } from './database.ts';
-import { openTestDatabase } from './test-database.ts';
+import { migrationsUpTo, openTestDatabase } from './test-database.ts';
 
 const BEFORE = '0019_row-level-security';
-const migrations = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The demo's configurations as an earlier start on port 8080 wrote them. */
 const atPort = (text: string, origin = 'http://localhost:8080') => text.replaceAll(SERVICE_ORIGIN, origin);
@@ -31,16 +27,7 @@ describe('the migration of stored service URLs', () => {
   const ids = { channel: randomUUID(), xflow: randomUUID(), other: randomUUID(), event: randomUUID(), playlist: randomUUID() };
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'control-room-migrations-'));
-    await mkdir(join(folder, 'meta'));
-    const journal = JSON.parse(await readFile(join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((e) => e.tag === BEFORE);
-    expect(upTo).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, upTo + 1);
-    await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const file of await readdir(migrations)) {
-      if (journal.entries.some((e) => `${e.tag}.sql` === file)) await copyFile(join(migrations, file), join(folder, file));
-    }
+    folder = await migrationsUpTo(BEFORE);
     database = await openTestDatabase(undefined, { migrationsFolder: folder });
 
     await insertRow(database, 'clients', { id: client, name: `c-${client}` });

@@ -9,17 +9,14 @@
  * (which the migration keeps, clearing only a cross-client reference that could not be kept).
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { countRows, insertRow, selectRows } from '#testing/rows.ts';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, type Database } from './database.ts';
-import { openTestDatabase } from './test-database.ts';
+import { migrationsUpTo, openTestDatabase } from './test-database.ts';
 import * as tables from './tables/index.ts';
 
 /** The tenants themselves, and the job queue (which also runs work of no client). */
@@ -27,7 +24,6 @@ const NOT_CLIENT_OWNED = new Set(['clients', 'jobs']);
 /** The last migration before the tenancy one: the populated database starts there. */
 const BEFORE_TENANCY = '0014_syndication';
 
-const migrations = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 interface Constraint {
   name: string;
@@ -135,16 +131,7 @@ describe('a database migrated with rows in it', () => {
 
   beforeAll(async () => {
     // The migrations up to the one before tenancy, as drizzle-kit left them then.
-    folder = await mkdtemp(join(tmpdir(), 'control-room-migrations-'));
-    await mkdir(join(folder, 'meta'));
-    const journal = JSON.parse(await readFile(join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((e) => e.tag === BEFORE_TENANCY);
-    expect(upTo).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, upTo + 1);
-    await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const file of await readdir(migrations)) {
-      if (journal.entries.some((e) => `${e.tag}.sql` === file)) await copyFile(join(migrations, file), join(folder, file));
-    }
+    folder = await migrationsUpTo(BEFORE_TENANCY);
     database = await openTestDatabase(undefined, { migrationsFolder: folder });
 
     await insertRow(database, 'clients', { id: a, name: `a-${a}` });

@@ -10,9 +10,10 @@
  * nothing to do, so a template that is missing or stale is only slower, never wrong.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { openDatabase, pgliteHostOf, type Database } from './database.ts';
@@ -100,4 +101,24 @@ async function adminQuery(databaseUrl: string, statement: string): Promise<void>
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A folder of the service's migrations up to and with `tag` (its journal cut there), to migrate a
+ * database as it was then (`openTestDatabase(undefined, { migrationsFolder })`) and test a later
+ * migration on its rows. The caller removes the folder.
+ */
+export async function migrationsUpTo(tag: string): Promise<string> {
+  const migrations = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+  const folder = await mkdtemp(join(tmpdir(), 'control-room-migrations-'));
+  await mkdir(join(folder, 'meta'));
+  const journal = JSON.parse(await readFile(join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((e) => e.tag === tag);
+  if (upTo < 0) throw new Error(`No migration ${tag} in the journal`);
+  journal.entries = journal.entries.slice(0, upTo + 1);
+  await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const file of await readdir(migrations)) {
+    if (journal.entries.some((e) => `${e.tag}.sql` === file)) await copyFile(join(migrations, file), join(folder, file));
+  }
+  return folder;
 }

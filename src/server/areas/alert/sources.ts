@@ -1,4 +1,3 @@
-// Over ~250 lines on purpose: one short query per kind of trouble, side by side, so what makes an alert is read in one place.
 /**
  * Where alerts come from: one query per kind of trouble, each on an index of its table (a
  * partial index of the failed rows where the list's own indexes do not serve), each at most
@@ -32,6 +31,18 @@ const ENCODER_FAULTS: Record<string, string> = {
 const iso = (d: Date | null | undefined, fallback: Date) => (d ?? fallback).toISOString();
 const targetName = (target: number) => DestinationTarget.nameOf(target) ?? `target ${target}`;
 
+/** What tells one alert from another of its kind: the rest of `Found` is the kind's and its subject's. */
+type AlertText = Pick<Found, 'severity' | 'title' | 'detail' | 'at'> & Partial<Pick<Found, 'eventId' | 'eventTitle' | 'count'>>;
+
+/**
+ * An alert of `kind` about one record. Its id is `<kind>:<subject id>` (AlertSchema), the same while
+ * the trouble lasts, so an acknowledgement holds; it stands for one thing and no event unless it says.
+ */
+function alertAbout(kind: Found['kind'], subject: Found['subject'], text: AlertText): Found {
+  const { severity, title, detail, at, eventId = null, eventTitle = null, count = 1 } = text;
+  return { id: `${kind}:${subject.id}`, kind, severity, title, detail, at, subject, eventId, eventTitle, count };
+}
+
 /**
  * Failed publications not tried again since: a retry of a VOD publication is a new publication of
  * the same event to the same destination (a live one is recreated in place). Once retries are
@@ -49,17 +60,13 @@ async function failedPublications(db: DbOrTx, clientId: string): Promise<Found[]
     .where(and(eq(publications.clientId, clientId), sql`${publications.state} >= 4`, inArray(publications.state, FAILED_PUBLICATION), sql`not ${retried}`))
     .orderBy(desc(publications.dateCreated))
     .limit(PER_KIND);
-  return rows.map(({ p, destination, title }) => ({
-    id: `publicationFailed:${p.id}`,
-    kind: 'publicationFailed',
+  return rows.map(({ p, destination, title }) => alertAbout('publicationFailed', { type: 'publication', id: p.id, name: destination }, {
     severity: 'error',
     title: `${p.kind === 'live' ? 'Live' : 'VOD'} publication failed on ${destination ?? targetName(p.target)}`,
     detail: p.reason,
     at: p.dateModified.toISOString(),
-    subject: { type: 'publication', id: p.id, name: destination },
     eventId: p.eventId,
     eventTitle: title,
-    count: 1,
   }));
 }
 
@@ -73,17 +80,13 @@ async function stalledPublications(db: DbOrTx, clientId: string, now: Date): Pro
     .where(and(eq(publications.clientId, clientId), eq(publications.state, 0), eq(publications.kind, 'vod'), lt(publications.dateModified, new Date(now.getTime() - STALLED_MS))))
     .orderBy(desc(publications.dateModified))
     .limit(PER_KIND);
-  return rows.map(({ p, destination, title }) => ({
-    id: `publicationStalled:${p.id}`,
-    kind: 'publicationStalled',
+  return rows.map(({ p, destination, title }) => alertAbout('publicationStalled', { type: 'publication', id: p.id, name: destination }, {
     severity: 'warning',
     title: `VOD publication on ${destination ?? targetName(p.target)} has not moved for ${Math.round((now.getTime() - p.dateModified.getTime()) / 60_000)} minutes`,
     detail: p.progress !== null ? `Stuck at ${p.progress} %` : p.reason,
     at: p.dateModified.toISOString(),
-    subject: { type: 'publication', id: p.id, name: destination },
     eventId: p.eventId,
     eventTitle: title,
-    count: 1,
   }));
 }
 
@@ -100,16 +103,12 @@ async function webhooksGivenUp(db: DbOrTx, clientId: string): Promise<Found[]> {
     .groupBy(webhookDeliveries.webhookId, webhooks.webhookUrl, webhooks.eventId)
     .orderBy(desc(max(webhookDeliveries.completedAt)))
     .limit(PER_KIND);
-  return rows.map((r) => ({
-    id: `webhookGaveUp:${r.webhookId}`,
-    kind: 'webhookGaveUp',
+  return rows.map((r) => alertAbout('webhookGaveUp', { type: 'webhook', id: r.webhookId, name: r.url }, {
     severity: 'error',
     title: `${r.n} ${r.n === 1 ? 'delivery' : 'deliveries'} given up to ${r.url}`,
     detail: 'Every attempt failed; the receiver did not answer with a 2xx status.',
     at: iso(r.last, new Date(0)),
-    subject: { type: 'webhook', id: r.webhookId, name: r.url },
     eventId: r.eventId,
-    eventTitle: null,
     count: r.n,
   }));
 }
@@ -123,32 +122,23 @@ async function capturesWithFailedSegments(db: DbOrTx, clientId: string, now: Dat
     .groupBy(archiverSegments.captureId)
     .orderBy(desc(max(archiverSegments.updatedAt)))
     .limit(PER_KIND);
-  return rows.map((r) => ({
-    id: `captureSegmentsFailed:${r.captureId}`,
-    kind: 'captureSegmentsFailed',
+  return rows.map((r) => alertAbout('captureSegmentsFailed', { type: 'capture', id: r.captureId, name: r.captureId }, {
     severity: 'warning',
     title: `${r.n} ${r.n === 1 ? 'segment' : 'segments'} of capture ${r.captureId} could not be archived`,
     detail: 'The archiver gave up on them: the capture has gaps there.',
     at: iso(r.last, now),
-    subject: { type: 'capture', id: r.captureId, name: r.captureId },
-    eventId: null,
-    eventTitle: null,
     count: r.n,
   }));
 }
 
 async function encoderFaults(db: DbOrTx, clientId: string): Promise<Found[]> {
-  return (await streamingFaults(db, clientId)).map((f) => ({
-    id: `encoderFault:${f.eventId}`,
-    kind: 'encoderFault',
+  return (await streamingFaults(db, clientId)).map((f) => alertAbout('encoderFault', { type: 'event', id: f.eventId, name: f.title }, {
     severity: f.fault === 'ingestLost' ? 'error' : 'warning',
     title: `${ENCODER_FAULTS[f.fault] ?? 'The encoder reports a fault'}: ${f.title}`,
     detail: null,
     at: f.since.toISOString(),
-    subject: { type: 'event', id: f.eventId, name: f.title },
     eventId: f.eventId,
     eventTitle: f.title,
-    count: 1,
   }));
 }
 
@@ -160,17 +150,12 @@ async function failedDownloads(db: DbOrTx, clientId: string): Promise<Found[]> {
     .where(and(eq(vodDownloads.clientId, clientId), eq(vodDownloads.status, 'failed')))
     .orderBy(desc(vodDownloads.failureDate))
     .limit(PER_KIND);
-  return rows.map((d) => ({
-    id: `downloadFailed:${d.id}`,
-    kind: 'downloadFailed',
+  return rows.map((d) => alertAbout('downloadFailed', { type: 'download', id: d.id, name: d.mp4Filename }, {
     severity: 'error',
     title: `The download ${d.mp4Filename} could not be made`,
     detail: d.failureReason,
     at: iso(d.failureDate, d.creationDate),
-    subject: { type: 'download', id: d.id, name: d.mp4Filename },
     eventId: d.eventId,
-    eventTitle: null,
-    count: 1,
   }));
 }
 
@@ -183,17 +168,13 @@ async function failedAssets(db: DbOrTx, clientId: string): Promise<Found[]> {
     .where(and(eq(assets.clientId, clientId), eq(assets.state, 2)))
     .orderBy(desc(assets.dateModified))
     .limit(PER_KIND);
-  return rows.map(({ a, title }) => ({
-    id: `assetFailed:${a.id}`,
-    kind: 'assetFailed',
+  return rows.map(({ a, title }) => alertAbout('assetFailed', { type: 'asset', id: a.id, name: a.name }, {
     severity: 'warning',
     title: `The asset ${a.name} could not be made`,
     detail: a.error,
     at: a.dateModified.toISOString(),
-    subject: { type: 'asset', id: a.id, name: a.name },
     eventId: a.eventId,
     eventTitle: title,
-    count: 1,
   }));
 }
 
@@ -206,29 +187,21 @@ async function failedEvents(db: DbOrTx, clientId: string): Promise<Found[]> {
     await db.select().from(events).where(and(eq(events.clientId, clientId), inArray(events.state, [15, 16, 23]), live)).orderBy(desc(events.dateModified)).limit(PER_KIND),
   ];
   return [
-    ...mp4.map((e): Found => ({
-      id: `mp4Failed:${e.id}`,
-      kind: 'mp4Failed',
+    ...mp4.map((e): Found => alertAbout('mp4Failed', { type: 'event', id: e.id, name: e.title }, {
       severity: 'warning',
       title: `The MP4 of ${e.title} could not be made`,
       detail: null,
       at: e.dateModified.toISOString(),
-      subject: { type: 'event', id: e.id, name: e.title },
       eventId: e.id,
       eventTitle: e.title,
-      count: 1,
     })),
-    ...processing.map((e): Found => ({
-      id: `processingFailed:${e.id}`,
-      kind: 'processingFailed',
+    ...processing.map((e): Found => alertAbout('processingFailed', { type: 'event', id: e.id, name: e.title }, {
       severity: 'error',
       title: `${PROCESSING_ERRORS[e.state]}: ${e.title}`,
       detail: null,
       at: e.dateModified.toISOString(),
-      subject: { type: 'event', id: e.id, name: e.title },
       eventId: e.id,
       eventTitle: e.title,
-      count: 1,
     })),
   ];
 }
@@ -242,17 +215,11 @@ async function unauthorisedDestinations(db: DbOrTx, clientId: string): Promise<F
     .where(and(eq(syndicationDestinations.clientId, clientId), eq(syndicationDestinations.active, false), sql`(${syndicationDestinations.activation}->>'status' = 'denied' or ${used})`))
     .orderBy(desc(syndicationDestinations.dateModified))
     .limit(PER_KIND);
-  return rows.map((d) => ({
-    id: `destinationNotAuthorised:${d.id}`,
-    kind: 'destinationNotAuthorised',
+  return rows.map((d) => alertAbout('destinationNotAuthorised', { type: 'destination', id: d.id, name: d.name }, {
     severity: 'error',
     title: `${d.name} is not authorised on ${targetName(d.target)}`,
     detail: d.activation.status === 'denied' ? 'The authorisation was refused on the target.' : 'Publications to it cannot start until it is activated again.',
     at: d.dateModified.toISOString(),
-    subject: { type: 'destination', id: d.id, name: d.name },
-    eventId: null,
-    eventTitle: null,
-    count: 1,
   }));
 }
 

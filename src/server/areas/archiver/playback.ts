@@ -219,43 +219,31 @@ export function registerPlaybackRoutes(app: FastifyInstance, db: Db, clock: Cloc
 const playlist = { 'application/vnd.apple.mpegurl': { schema: { type: 'string' } } };
 const errorResponse = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
 
+/**
+ * The master or media playlist of a capture's or a stream's range: played without an API key, 404
+ * with the reason when there is nothing to play.
+ */
+function playlistRoute(of: 'capture' | 'stream', level: 'master' | 'media', summary: string, notFound: string, description: string): ExtensionRoute {
+  return {
+    method: 'get',
+    path: `/archiver/${of}/{playKey}/${level === 'master' ? 'master' : 'index'}.m3u8`,
+    operationId: `archiver.${of}${level === 'master' ? 'Master' : 'Media'}`,
+    summary,
+    description,
+    authenticated: false,
+    responses: { 200: { description: `The ${level} playlist`, content: playlist }, 404: { description: notFound, ...errorResponse } },
+  };
+}
+
 const PLAYBACK_ROUTES: readonly ExtensionRoute[] = [
-  {
-    method: 'get',
-    path: '/archiver/capture/{playKey}/master.m3u8',
-    operationId: 'archiver.captureMaster',
-    summary: 'HLS master playlist of a range of a capture (catch-up)',
-    description: 'The URL GET /archivercapture/{id}/playback/ hands out. Query start and end (ISO 8601) pick the range. No API key.',
-    authenticated: false,
-    responses: { 200: { description: 'The master playlist', content: playlist }, 404: { description: 'No such capture', ...errorResponse } },
-  },
-  {
-    method: 'get',
-    path: '/archiver/capture/{playKey}/index.m3u8',
-    operationId: 'archiver.captureMedia',
-    summary: 'HLS media playlist of a range of a capture',
-    description: 'The completed segments of the range; a discontinuity at every gap. EVENT while the capture records into the range, else VOD.',
-    authenticated: false,
-    responses: { 200: { description: 'The media playlist', content: playlist }, 404: { description: 'No such capture, or nothing archived in the range', ...errorResponse } },
-  },
-  {
-    method: 'get',
-    path: '/archiver/stream/{playKey}/master.m3u8',
-    operationId: 'archiver.streamMaster',
-    summary: 'HLS master playlist of an archiver stream (its ismUrl)',
-    description: 'The stream’s range of its capture (following the content while the capture records); 404 once it has expired. No API key.',
-    authenticated: false,
-    responses: { 200: { description: 'The master playlist', content: playlist }, 404: { description: 'No such stream, or it has expired', ...errorResponse } },
-  },
-  {
-    method: 'get',
-    path: '/archiver/stream/{playKey}/index.m3u8',
-    operationId: 'archiver.streamMedia',
-    summary: 'HLS media playlist of an archiver stream',
-    description: 'The completed segments of the stream’s range; a discontinuity at every gap.',
-    authenticated: false,
-    responses: { 200: { description: 'The media playlist', content: playlist }, 404: { description: 'No such stream, or it has expired', ...errorResponse } },
-  },
+  playlistRoute('capture', 'master', 'HLS master playlist of a range of a capture (catch-up)', 'No such capture',
+    'The URL GET /archivercapture/{id}/playback/ hands out. Query start and end (ISO 8601) pick the range. No API key.'),
+  playlistRoute('capture', 'media', 'HLS media playlist of a range of a capture', 'No such capture, or nothing archived in the range',
+    'The completed segments of the range; a discontinuity at every gap. EVENT while the capture records into the range, else VOD.'),
+  playlistRoute('stream', 'master', 'HLS master playlist of an archiver stream (its ismUrl)', 'No such stream, or it has expired',
+    'The stream’s range of its capture (following the content while the capture records); 404 once it has expired. No API key.'),
+  playlistRoute('stream', 'media', 'HLS media playlist of an archiver stream', 'No such stream, or it has expired',
+    'The completed segments of the stream’s range; a discontinuity at every gap.'),
   {
     method: 'get',
     path: '/archiver/media/{programme}/{file}.ts',

@@ -21,32 +21,29 @@ const stamp = () => timestamp({ withTimezone: true, mode: 'date' });
  */
 const configurationJson = () => text().notNull();
 
+const dates = () => ({ dateCreated: stamp().notNull(), dateModified: stamp().notNull() });
+
+/** What a lookup an event names by id starts with: its id, client, version, name and the caller's reference id. */
+const namedLookup = () => ({
+  id: uuid().primaryKey().defaultRandom(),
+  clientId: clientId(),
+  version: versionColumn(),
+  name: text().notNull(),
+  referenceId: text(),
+});
+
+/** A lookup with a configuration document (channels, xflows, infrastructure profiles, property configurations). */
+const configuredLookup = () => ({ ...namedLookup(), configurationJson: configurationJson(), ...dates() });
+
 export const channels = pgTable(
   'channels',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    clientId: clientId(),
-    version: versionColumn(),
-    name: text().notNull(),
-    referenceId: text(),
-    configurationJson: configurationJson(),
-    dateCreated: stamp().notNull(),
-    dateModified: stamp().notNull(),
-  },
+  configuredLookup(),
   (t) => [clientKey('channels', t), index('channels_client_name_idx').on(t.clientId, t.name)],
 );
 
 export const rooms = pgTable(
   'rooms',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    clientId: clientId(),
-    version: versionColumn(),
-    name: text().notNull(),
-    referenceId: text(),
-    dateCreated: stamp().notNull(),
-    dateModified: stamp().notNull(),
-  },
+  { ...namedLookup(), ...dates() },
   (t) => [clientKey('rooms', t), 
     index('rooms_client_name_idx').on(t.clientId, t.name),
     index('rooms_client_reference_idx').on(t.clientId, t.referenceId),
@@ -96,46 +93,19 @@ export const tags = pgTable(
 
 export const xflows = pgTable(
   'xflows',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    clientId: clientId(),
-    version: versionColumn(),
-    name: text().notNull(),
-    referenceId: text(),
-    configurationJson: configurationJson(),
-    dateCreated: stamp().notNull(),
-    dateModified: stamp().notNull(),
-  },
+  configuredLookup(),
   (t) => [clientKey('xflows', t), index('xflows_client_name_idx').on(t.clientId, t.name)],
 );
 
 export const infrastructureProfiles = pgTable(
   'infrastructure_profiles',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    clientId: clientId(),
-    version: versionColumn(),
-    name: text().notNull(),
-    referenceId: text(),
-    configurationJson: configurationJson(),
-    dateCreated: stamp().notNull(),
-    dateModified: stamp().notNull(),
-  },
+  configuredLookup(),
   (t) => [clientKey('infrastructure_profiles', t), index('infrastructure_profiles_client_name_idx').on(t.clientId, t.name)],
 );
 
 export const propertyConfigurations = pgTable(
   'property_configurations',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    clientId: clientId(),
-    version: versionColumn(),
-    name: text().notNull(),
-    referenceId: text(),
-    configurationJson: configurationJson(),
-    dateCreated: stamp().notNull(),
-    dateModified: stamp().notNull(),
-  },
+  configuredLookup(),
   (t) => [clientKey('property_configurations', t), 
     index('property_configurations_client_name_idx').on(t.clientId, t.name),
     index('property_configurations_client_reference_idx').on(t.clientId, t.referenceId),
