@@ -36,6 +36,18 @@ export function useConnection(): ConnectionState {
   return useSyncExternalStore(store.subscribe, store.getState);
 }
 
+/**
+ * One value of the connection's state (a primitive, or a value the state keeps): the component
+ * renders again only when that value changes. The state also changes when the first answer comes
+ * in (health: unknown -> ok), and an external store's change renders its readers synchronously,
+ * in one task: with `useConnection()` the whole shell rendered again at the first paint (bench
+ * `browser`, trace of the events list).
+ */
+export function useConnectionValue<T>(select: (state: ConnectionState) => T): T {
+  const { store } = useConnectionContext();
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
 /** `open()` shows the connection settings; pages use it in their error states. */
 export function useConnectionDialog(): { open: (reason?: ConnectionDialogReason) => void } {
   const { openDialog } = useConnectionContext();

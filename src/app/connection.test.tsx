@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { createQueryClient, type ApiClient } from '#client';
 import { api, setApiClient } from './api.ts';
 import { CONNECTION_STORAGE_KEY, createConnectionStore, isValidBaseUrl, resolveBaseUrl } from './connection.ts';
 import { AppProviders } from './providers.tsx';
+import { useConnection, useConnectionValue } from './connection-context.tsx';
 import { memoryStorage } from './test-utils.tsx';
 
 afterEach(cleanup);
@@ -118,5 +119,32 @@ describe('the connection in the app', () => {
     expect(await screen.findByText('failed 401')).toBeTruthy();
     store.save({ baseUrl: '/api', apiKey: 'good-key' });
     expect(await screen.findByText('7 events')).toBeTruthy();
+  });
+});
+
+describe('reading one value of the connection', () => {
+  it('renders the shell again only when what it reads changes, not when the first answer sets the health', async () => {
+    const store = createConnectionStore({ storage: stored('/api', 'k1'), fetch: vi.fn() });
+    await store.start();
+    const renders = { ready: 0 };
+    function ReadsAll() {
+      return <span>{useConnection().health}</span>;
+    }
+    function ReadsReady() {
+      renders.ready++;
+      return <span>{String(useConnectionValue((state) => state.ready))}</span>;
+    }
+    render(
+      <AppProviders queryClient={createQueryClient()} connection={store} liveUpdates={false}>
+        <ReadsAll />
+        <ReadsReady />
+      </AppProviders>,
+    );
+    await screen.findByText('true');
+    const before = renders.ready;
+    act(() => store.reportHealth('unreachable'));
+    // The reader of the whole state shows the change; the reader of `ready` was not rendered for it.
+    await screen.findByText('unreachable');
+    expect(renders.ready).toBe(before);
   });
 });

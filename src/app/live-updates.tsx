@@ -24,7 +24,7 @@ import { createContext, useContext, useEffect, useRef, useState, useSyncExternal
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { openChangeFeed, type ChangeFeed, type ChangeFeedStatus, type FeedStatusDetail } from '#client/change-feed.ts';
 import type { EntityChange, WebhookNotification } from '#schema';
-import { useConnection, useConnectionStore } from './connection-context.tsx';
+import { useConnectionStore, useConnectionValue } from './connection-context.tsx';
 import { patchEventStates, summarize, type ChangeBatch } from '#client/feed-events.ts';
 import { FALLBACK_POLL_MS, isFeedCovered, staleAfter } from '#client/feed-mapping.ts';
 
@@ -225,14 +225,15 @@ export interface LiveUpdatesProviderProps extends LiveUpdatesOptions {
 export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = HIDDEN_GRACE_MS }: LiveUpdatesProviderProps) {
   const queryClient = useQueryClient();
   const store = useConnectionStore();
-  const connection = useConnection();
   const [statusStore] = useState(createStatusStore);
   /** Whether the feed keeps the covered queries fresh right now (polling and focus refetches are needless). */
   const keepsFresh = useRef(false);
 
   useEffect(() => installFeedFallback(queryClient, () => keepsFresh.current), [queryClient]);
 
-  const { ready, baseUrl, apiKey } = connection;
+  const ready = useConnectionValue((state) => state.ready);
+  const baseUrl = useConnectionValue((state) => state.baseUrl);
+  const apiKey = useConnectionValue((state) => state.apiKey);
   useEffect(() => {
     if (!enabled || !ready || apiKey === null) {
       statusStore.set(OFF);

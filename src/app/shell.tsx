@@ -28,7 +28,7 @@ import SensorsIcon from '@mui/icons-material/Sensors';
 import { ConnectionStatus } from './connection-status.tsx';
 import { AlertsBell } from '#pages/alerts/index.ts';
 import { RoleBadge } from './role-badge.tsx';
-import { useConnection, useConnectionDialog } from './connection-context.tsx';
+import { useConnectionDialog, useConnectionValue } from './connection-context.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { ShortcutsDialog, useHotkeys, useShortcutsHelp } from './hotkeys.tsx';
 import { navigationAreas } from './navigation.ts';
@@ -73,7 +73,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 export function Shell() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const connection = useConnection();
+  const ready = useConnectionValue((state) => state.ready);
   const connectionDialog = useConnectionDialog();
   const shortcuts = useShortcutsHelp();
   const navigate = useNavigate();
@@ -190,7 +190,7 @@ export function Shell() {
       >
         <Toolbar />
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', p: { xs: 1.5, sm: 2, md: 3 }, position: 'relative', overflow: 'auto' }}>
-          {connection.ready ? <Outlet /> : <LinearProgress aria-label="Connecting to the service" />}
+          {ready ? <Outlet /> : <LinearProgress aria-label="Connecting to the service" />}
         </Box>
       </Box>
 

@@ -10,12 +10,12 @@
 import { useMemo } from 'react';
 import { ApiError } from '#client';
 import { describeApiError, type ErrorDescription } from './api-errors.ts';
-import { useConnection } from './connection-context.tsx';
+import { useConnectionValue } from './connection-context.tsx';
 import { resolveBaseUrl } from './connection.ts';
 
 /** The service's absolute base URL (for links to its files and for messages). */
 export function useServiceUrl(): string {
-  return resolveBaseUrl(useConnection().baseUrl);
+  return resolveBaseUrl(useConnectionValue((state) => state.baseUrl));
 }
 
 export interface DescribeError {
@@ -25,9 +25,8 @@ export interface DescribeError {
 }
 
 export function useDescribeError(): DescribeError {
-  const connection = useConnection();
-  const serviceUrl = resolveBaseUrl(connection.baseUrl);
-  const hasKey = connection.apiKey !== null;
+  const serviceUrl = resolveBaseUrl(useConnectionValue((state) => state.baseUrl));
+  const hasKey = useConnectionValue((state) => state.apiKey !== null);
   return useMemo(
     () =>
       Object.assign((error: unknown) => describeApiError(error, { serviceUrl, hasKey }), {

@@ -9,6 +9,7 @@
  *   BENCH_DIST=some/other/build npx tsx src/bench/playlist-editor.ts   # another dashboard build
  *   BENCH_ITEMS=1000 ...                                               # another playlist length
  *   BENCH_PROFILE=drag.cpuprofile ...   # a CPU profile of the keyboard drag, for Chrome DevTools
+ *   BENCH_TRACE=drag.json ...           # a Chrome trace of the keyboard drag's first 30 steps (style, layout, paint per step)
  *
  * The service runs in-process (in-memory PGlite, demo data, the system clock) and serves the
  * dashboard build. Main-thread tasks come from a PerformanceObserver on `longtask` (tasks over
@@ -180,9 +181,12 @@ async function dragByKeyboard(page: Page): Promise<DragResult> {
   // dnd-kit listens for the arrows from the task after the pickup: an arrow pressed at once is lost.
   await page.evaluate(NEXT_FRAME);
   // Paced as a person presses: each step is rendered before the next key (two animation frames).
+  const trace = process.env.BENCH_TRACE;
+  if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel'] });
   for (let i = 0; i < ITEMS - 1; i++) {
     await page.keyboard.press('ArrowUp');
     await page.evaluate(NEXT_FRAME);
+    if (trace && i === 29) await page.context().browser()!.stopTracing();
   }
   await page.keyboard.press('Space');
   await page.waitForTimeout(200);

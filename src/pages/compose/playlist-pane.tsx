@@ -157,18 +157,40 @@ const KEYBOARD_HINT = (
 
 /**
  * The scroller, and the drop target of the whole playlist (an event dropped below the rows, or
- * on the empty pane, goes at the end). It re-renders whenever what is under the pointer changes
- * during a drag; the rows it holds are the pane's and do not.
+ * on the empty pane, goes at the end). It re-renders on every step of a drag (useDroppable reads
+ * dnd-kit's context); the styled box below only when its look changes, so a step does not build
+ * and hash its styles again (emotion serialises an sx on every render). The rows it holds are the
+ * pane's and do not re-render with it.
  */
 function DropArea({ scrollRef, empty, children }: { scrollRef: RefObject<HTMLDivElement | null>; empty: boolean; children: ReactNode }) {
   const { setNodeRef, isOver, active } = useDroppable({ id: PLAYLIST_DROP_ID });
   const sourceOver = isOver && (active?.data.current as { kind?: string } | undefined)?.kind === 'source';
   return (
+    <DropAreaBox scrollRef={scrollRef} setNodeRef={setNodeRef} empty={empty} sourceOver={sourceOver}>
+      {children}
+    </DropAreaBox>
+  );
+}
+
+interface DropAreaBoxProps {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  setNodeRef: (node: HTMLElement | null) => void;
+  empty: boolean;
+  sourceOver: boolean;
+  children: ReactNode;
+}
+
+const DropAreaBox = memo(function DropAreaBox({ scrollRef, setNodeRef, empty, sourceOver, children }: DropAreaBoxProps) {
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      scrollRef.current = node;
+      setNodeRef(node);
+    },
+    [scrollRef, setNodeRef],
+  );
+  return (
     <Box
-      ref={(node: HTMLDivElement | null) => {
-        scrollRef.current = node;
-        setNodeRef(node);
-      }}
+      ref={ref}
       data-testid="playlist-scroller"
       sx={{
         flex: 1,
@@ -187,4 +209,4 @@ function DropArea({ scrollRef, empty, children }: { scrollRef: RefObject<HTMLDiv
       {children}
     </Box>
   );
-}
+});
