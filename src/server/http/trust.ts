@@ -247,9 +247,12 @@ export class WriteStep {
       let after: unknown = null;
       let id = target.id;
       if (this.versioned) {
-        const found = await locate(tx, this.entry, ctx.client.clientId, target.value, target.by, false);
+        // A record found at the start is read again by its id; its answer's `version` spares looking it up again.
+        const early = target.id !== undefined && target.version !== undefined && !this.entry.key ? await this.read(tx, target.id) : undefined;
+        const version = (early as { version?: unknown } | null | undefined)?.version;
+        const found = typeof version === 'number' ? { id: target.id!, version } : await locate(tx, this.entry, ctx.client.clientId, target.value, target.by, false);
         id = found?.id ?? id;
-        after = found ? await this.read(tx, found.id) : null;
+        after = !found ? null : early !== undefined && found.id === target.id ? early : await this.read(tx, found.id);
         const changes = diffRecords(target.before, after, this.entry.secrets);
         if (found) this.finalVersion = await this.settle(tx, found, target, changes.length > 0);
         records.push({ ...base, entity: this.kind, entityId: id ?? target.value, changes });
