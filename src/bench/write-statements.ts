@@ -1,6 +1,6 @@
 /**
  * What one write makes the database do (issue 27 "Writes": profile one update): the statements of
- * one `POST /api/event/` title update and of one add, through the real app on PGlite, counted and
+ * one `POST /api/event/` title update, of one add and of a single GET, through the real app on PGlite, counted and
  * listed with a Drizzle logger, in order. Statements run on the root handle before the transaction
  * (authentication) are counted too.
  *
@@ -30,6 +30,12 @@ try {
     seen.length = 0;
     await post(body);
     console.log(`${label}: ${seen.length} statements`);
+    for (const text of seen) console.log(`  ${text}`);
+  }
+  for (const label of ['a first GET /api/event/{id}', 'a second GET /api/event/{id}']) {
+    seen.length = 0;
+    const response = await app.inject({ method: 'GET', url: `/api/event/${id}?noCache=true`, headers: { 'API-KEY': key } });
+    console.log(`${label}: ${seen.length} statements, ETag ${response.headers.etag}`);
     for (const text of seen) console.log(`  ${text}`);
   }
 } finally {
