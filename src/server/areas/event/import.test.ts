@@ -9,13 +9,14 @@ import { createTestApp, type TestApp } from '#testing/app.ts';
 import { createTestClient, failure } from '#testing/client.ts';
 import { changesOf, flagsOf } from '#testing/changes.ts';
 import { eventCount, seedLookups, tagNames, type Lookups } from '#testing/event-writes.ts';
+import { deliveriesOf } from '#testing/webhook.ts';
 
 let t: TestApp;
 let api: ApiClient;
 let ids: Lookups;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-04-01T09:00:00Z' });
+  t = await createTestApp({ now: '2026-04-01T09:00:00Z', services: { webhooks: { allowPrivate: true } } });
   api = createTestClient(t);
   ids = await seedLookups(t.database.db, t.clientId);
 });
@@ -27,6 +28,8 @@ const fieldsOf = (error: ApiError) => error.fieldErrors.map((f) => f.field);
 describe('POST /event/import/', () => {
   it('adds every event in the order sent, with its lookups, tags, categories, change and activity entry', async () => {
     const before = await eventCount(t.database.db, t.clientId);
+    // Nothing listens there: the deliveries are counted, not sent.
+    const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: 'http://127.0.0.1:9/import', useJsonBody: true } });
     const bodies: EventBody[] = Array.from({ length: 600 }, (_, i) => ({
       Title: `Imported ${i}`,
       RefId: `IMPORT-${i}`,
@@ -45,6 +48,10 @@ describe('POST /event/import/', () => {
     const changes = await changesOf(t.database.db, first.id);
     expect(changes.map((c) => c.action)).toEqual(['Added']);
     expect(flagsOf(changes[0]!)).toEqual(flagsOf((await changesOf(t.database.db, (await api.call(endpoints.event.upsert, { body: { Title: 'One', ChannelId: ids.channel } })).id))[0]!));
+    const deliveries = (await deliveriesOf(t, webhook.id)).filter((d) => answer.some((e) => e.id === d.eventId));
+    expect(deliveries).toHaveLength(600);
+    expect(deliveries[0]!.payload).toMatchObject({ eventId: first.id, action: 'Added', referenceId: 'IMPORT-0', metadataChanged: true });
+    expect(deliveries.map((d) => d.eventId)).toEqual(answer.map((e) => e.id));
     const entries = await t.database.db.select().from(activity).where(eq(activity.entityId, answer[599]!.id));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ operation: 'eventImport.importMany', entity: 'event' });
