@@ -14,7 +14,8 @@
  * - deliveries: the notifications of those updates at the receiver: deliveries/s (first to last
  *   delivery), the lag of the last delivery after the last write answered, duplicates, and
  *   notifications that arrived out of order for their event (must be 0);
- * - import: 1,000 events added through `POST /api/event/` (no Id), 10 connections: total time.
+ * - import: 1,000 events added through `POST /api/event/` (no Id), 10 connections: total time; and
+ *   1,000 more in one `POST /api/event/import/` (the bulk path): its time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +52,8 @@ export interface WritesReport {
   ratio: number;
   deliveries: { expected: number; received: number; distinct: number; duplicates: number; outOfOrder: number; perSecond: number; lastAfterLastWriteMs: number | null };
   import: { count: number; totalMs: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number };
+  /** The same 1,000 events in one POST /event/import/ (null: that request failed). */
+  bulkImport?: { count: number; totalMs: number | null; status: number };
   goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
 }
 
@@ -193,6 +196,19 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
     console.log(`  import: ${Math.round(imported.ms)} ms (${Math.round((imported.ok / imported.ms) * 1000)}/s), ${imported.non2xx} non-2xx`);
     await waitForDeliveries(receiver.received, imported.ok);
 
+    receiver.received.length = 0;
+    console.log('  bulk import: 1000 events in one POST /api/event/import/...');
+    const bulkStarted = performance.now();
+    const bulk = await fetch(`${base}/api/event/import/`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(Array.from({ length: 1000 }, (_, n) => ({ Title: `Bulk ${n}`, RefId: `bulk-${n}`, ScheduledStart: new Date(Date.UTC(2028, 0, 1) + n * 3_600_000).toISOString() }))),
+    });
+    await bulk.arrayBuffer();
+    const bulkMs = Math.round(performance.now() - bulkStarted);
+    console.log(`  bulk import: ${bulkMs} ms, status ${bulk.status}`);
+    await waitForDeliveries(receiver.received, bulk.ok ? 1000 : 0);
+
     await stopProcess(child);
     console.log('  the same update transaction, directly on the database...');
     const directDb = serverDb ?? (await openDatabase({ dataDir: join(dataDir, 'direct') }));
@@ -214,6 +230,7 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       allDelivered: goal(deliveries.distinct, `>= ${deliveries.expected}`, (v) => v >= deliveries.expected),
       outOfOrder: goal(deliveries.outOfOrder, '0', (v) => v === 0),
       importMs: goal(Math.round(imported.ms), '<= 5000 ms', (v) => v <= 5000),
+      bulkImportMs: goal(bulk.ok ? bulkMs : null, '<= 5000 ms', (v) => v <= 5000),
     };
     for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
     return {
@@ -223,6 +240,7 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       ratio,
       deliveries,
       import: { count: 1000, totalMs: Math.round(imported.ms), perSecond: Math.round((imported.ok / imported.ms) * 1000), p50Ms: imported.p50Ms, p99Ms: imported.p99Ms, non2xx: imported.non2xx },
+      bulkImport: { count: 1000, totalMs: bulk.ok ? bulkMs : null, status: bulk.status },
       goals,
     };
   } finally {

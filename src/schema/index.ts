@@ -44,6 +44,7 @@ import { destination } from './endpoints/destination.ts';
 import { directVodPublication } from './endpoints/direct-vod-publication.ts';
 import { eventType } from './endpoints/event-type.ts';
 import { event } from './endpoints/event.ts';
+import { eventImport } from './endpoints/event-import.ts';
 import { infrastructureProfile } from './endpoints/infrastructure-profile.ts';
 import { livePublication } from './endpoints/live-publication.ts';
 import { mediaDestinationProperty } from './endpoints/media-destination-property.ts';
@@ -82,6 +83,7 @@ export const endpoints = {
   directVodPublication,
   eventType,
   event,
+  eventImport,
   infrastructureProfile,
   livePublication,
   mediaDestinationProperty,

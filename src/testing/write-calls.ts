@@ -71,6 +71,7 @@ export const WRITE_CALLS: Record<string, WriteRecipe> = {
 
   // ---- Events ----
   'event.upsert': async (w) => ({ body: { Id: await w.event({ title: 'Before' }), Title: 'After' }, fields: ['title'] }),
+  'eventImport.importMany': async () => ({ body: [{ Title: 'Imported one' }, { Title: 'Imported two' }], fields: ['title'] }),
   'event.patch': async (w) => ({ params: { id: await w.event({ title: 'Before' }) }, body: [{ op: 'replace', path: '/Title', value: 'Patched' }], fields: ['title'] }),
   'event.patchByReference': async (w) => {
     const refId = w.unique('REF');

@@ -23,14 +23,15 @@ export const WEBHOOKS_CHANNEL = 'control_room_webhook_deliveries';
 
 /**
  * A data-modifying CTE body (`name as (...)` is the caller's) that inserts the deliveries of the
- * change in CTE `change` (columns seq, client_id, event_id), answering the webhook of each.
+ * changes in CTE `change` (columns seq, client_id, event_id, and `payload` when `source` is left
+ * out: each change's own notification, for a batch), answering the webhook of each.
  * `max_attempts` is left null: the dispatcher's setting applies (it is fixed at the first claim).
  */
-export function changeDeliveries(change: SQL, source: NotificationSource, now: Date): SQL {
-  const payload = JSON.stringify(toNotification(source));
+export function changeDeliveries(change: SQL, source: NotificationSource | undefined, now: Date): SQL {
+  const payload = source ? sql`${JSON.stringify(toNotification(source))}::jsonb` : sql`c.payload`;
   return sql`
     insert into ${webhookDeliveries} (client_id, webhook_id, event_id, seq, kind, payload, status, next_attempt_at, created_at)
-    select c.client_id, w.id, c.event_id, c.seq, 'change', ${payload}::jsonb, 'pending', ${now}, ${now}
+    select c.client_id, w.id, c.event_id, c.seq, 'change', ${payload}, 'pending', ${now}, ${now}
     from ${change} c join ${webhooks} w on w.client_id = c.client_id and (w.event_id is null or w.event_id = c.event_id)
     returning webhook_id`;
 }

@@ -161,6 +161,8 @@ export class ChangeHub {
   constructor(
     private readonly db: Db,
     private readonly settings: HubSettings,
+    /** Told of the clients whose changes are about to be handed out (the response cache drops their answers first). */
+    private readonly beforeDelivery?: (clientIds: ReadonlySet<string>) => void,
   ) {}
 
   /** The seq up to which every change has been handed out. */
@@ -290,6 +292,7 @@ export class ChangeHub {
       }
       this.watermark = position;
       if (ready.length > 0) {
+        this.beforeDelivery?.(new Set(ready.map((r) => r.clientId)));
         for (const subscriber of this.subscribers) {
           const mine = ready.filter((r) => r.clientId === subscriber.clientId && (!subscriber.eventId || r.eventId === subscriber.eventId));
           if (mine.length > 0) subscriber.deliver(mine);
@@ -472,7 +475,12 @@ export const changeFeed: AppExtension = {
     await ensureChangePruneScheduled(db, clock, services.changeFeed);
     let hub = hubs.get(db);
     if (!hub) {
-      hub = new ChangeHub(db, settings);
+      // A change written without a request (a media lane's progress, a job's step before it ends, the
+      // recorder) reaches a page here first: its client's cached answers go before the page hears of
+      // it and asks again, or the page would be answered what it had.
+      hub = new ChangeHub(db, settings, (clientIds) => {
+        for (const clientId of clientIds) app.responseCache?.invalidate(clientId);
+      });
       hubs.set(db, hub);
     }
     const theHub = hub;

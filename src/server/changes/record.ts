@@ -15,6 +15,7 @@ import type { DbOrTx } from '../db/database.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { changeDeliveries, wakeDispatchers } from './fanout.ts';
+import { toNotification } from './notification.ts';
 import { CHANGES_CHANNEL } from './listen.ts';
 
 /** The flags of the interface's notification payload ("Notification payload"). */
@@ -85,4 +86,44 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
     ), deliveries as (${changeDeliveries(sql`change`, notification, now)})
     select seq, pg_notify(${CHANGES_CHANNEL}, seq::text), ${wakeDispatchers(sql`deliveries`)} from change`);
   return Number((result as unknown as { rows: { seq: string | number }[] }).rows[0]!.seq);
+}
+
+/**
+ * The changes of many events written in one transaction (an import), recorded in one statement as
+ * `recordEventChange` records one: the rows in the order given (their seqs increase in it), the
+ * deliveries of each, and one NOTIFY each for the change feed and the dispatchers. Each event
+ * appears once in `changes`.
+ */
+export async function recordEventChanges(db: DbOrTx, clock: Clock, changes: readonly EventChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  if (new Set(changes.map((c) => c.eventId)).size !== changes.length) throw new Error('recordEventChanges: one change per event');
+  const now = clock.now();
+  const flagNames = Object.keys(FLAG_COLUMNS) as (keyof ChangeFlags)[];
+  const rows = changes.map((c, i) => ({
+    i,
+    client_id: c.clientId,
+    event_id: c.eventId,
+    action: c.action,
+    reference_id: c.event.refId,
+    external_id: c.event.externalId,
+    state: c.event.state,
+    mp4_state: c.event.mp4State,
+    provision_state: c.event.provisionState,
+    ...Object.fromEntries(flagNames.map((name) => [FLAG_COLUMNS[name], c.flags?.[name] === true])),
+    payload: toNotification({ eventId: c.eventId, action: c.action, referenceId: c.event.refId, externalId: c.event.externalId, state: c.event.state, mp4State: c.event.mp4State, provisionState: c.event.provisionState, ...c.flags }),
+  }));
+  const flagColumns = flagNames.map((name) => sql.raw(FLAG_COLUMNS[name]));
+  await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, client_id uuid, event_id uuid, action text, reference_id text,
+        external_id text, state int, mp4_state int, provision_state int, ${sql.join(flagColumns.map((c) => sql`${c} boolean`), sql`, `)}, payload jsonb)
+    ), change as (
+      insert into ${eventChanges} (client_id, event_id, action, reference_id, external_id, state, mp4_state, provision_state, created_at, ${sql.join(flagColumns, sql`, `)})
+      select client_id, event_id, action, reference_id, external_id, state, mp4_state, provision_state, ${now}, ${sql.join(flagColumns, sql`, `)}
+      from input order by i
+      returning seq, client_id, event_id
+    ), changed as (
+      select c.seq, c.client_id, c.event_id, x.payload from change c join input x on x.event_id = c.event_id
+    ), deliveries as (${changeDeliveries(sql`changed`, undefined, now)})
+    select (select pg_notify(${CHANGES_CHANNEL}, max(seq)::text) from change), ${wakeDispatchers(sql`deliveries`)}`);
 }

@@ -33,6 +33,7 @@ import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 import { ownServiceUrls, requestServiceUrl } from './service-url.ts';
 import { GroupCommit } from './group-commit.ts';
 import { checkRole, isWrite, versionFor, WriteStep } from './trust.ts';
+import { KINDS } from './resources.ts';
 import { etagOf } from '#schema';
 
 export interface OperationRoutesOptions {
@@ -202,6 +203,12 @@ async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: 
   return sendBytes(reply, encoded);
 }
 
+/** The `version` an answer carries, when it is one record with one. */
+function versionIn(body: unknown): number | undefined {
+  const version = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { version?: unknown }).version : undefined;
+  return typeof version === 'number' ? version : undefined;
+}
+
 function headerText(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -226,6 +233,8 @@ export type OperationMatcher = (method: string, path: string) => boolean;
  */
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
   const { endpoints, db, clock, services, validateResponses, cache, onWrite } = options;
+  /** GETs whose answers were seen to carry their record's version (the `version` field), as versionFor reads it. */
+  const answersVersion = new Set<string>();
   const authenticate = createAuthenticate(db, cache);
   // PGlite is one session: its write transactions commit in groups (group-commit.ts).
   const groupCommit = pgliteHostOf(db) ? new GroupCommit() : undefined;
@@ -307,7 +316,9 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
           if (write && !implementation.transaction) await write.precheck(clientDb);
           // Read before the record: an answer never carries a version newer than itself.
-          const version = write ? undefined : await versionFor(clientDb, endpoint, input, clientId);
+          // Once a GET's answers are known to carry their record's version, the ETag is taken from
+          // the answer itself (the same row, read once) instead of a statement of its own.
+          const version = write || answersVersion.has(endpoint.id) ? undefined : await versionFor(clientDb, endpoint, input, clientId);
           const inTransaction = async (tx: Tx) => {
             await write?.begin(tx);
             const written = await implementation.handler(input, { ...base, db: tx }, prepared);
@@ -321,7 +332,10 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
               : await clientDb.transaction(inTransaction);
           if (write && !implementation.transaction) await write.afterward(clientDb, result.body);
           write?.finish(result);
-          if (version !== undefined && result.status === 200) result = { ...result, headers: { ...result.headers, ETag: etagOf(version) } };
+          const carried = !write && result.status === 200 ? versionIn(result.body) : undefined;
+          if (version !== undefined && carried === version && endpoint.resource && !KINDS[endpoint.resource.kind].key) answersVersion.add(endpoint.id);
+          const etag = version ?? (answersVersion.has(endpoint.id) ? carried : undefined);
+          if (etag !== undefined && result.status === 200) result = { ...result, headers: { ...result.headers, ETag: etagOf(etag) } };
         } finally {
           if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId);
         }

@@ -17,6 +17,7 @@ import { ManualClock } from '../jobs/clock.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { DISPATCH_JOB } from '../areas/webhook/dispatcher.ts';
 import { ResponseCache } from './response-cache.ts';
+import { recordEventChange } from '../changes/record.ts';
 import { AUTO_START_JOB, automationKinds } from '../areas/event/index.ts';
 
 let t: TestApp;
@@ -144,6 +145,29 @@ describe('the response cache', () => {
     await enqueue(t.database.db, t.clock, { type: DISPATCH_JOB, payload: null, clientId: t.clientId });
     expect(await t.runJobs()).toBeGreaterThan(0);
     expect((await list()).cache).toBe('HIT');
+  });
+
+  it('a change written without a request (background work) drops the client\'s answers before the feed hands it to a page', async () => {
+    const id = await post('Before background work');
+    await list();
+    expect((await list()).cache).toBe('HIT');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const controller = new AbortController();
+    const feed = await fetch(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/changes`, { headers: t.headers(), signal: controller.signal });
+    const reader = feed.body!.pipeThrough(new TextDecoderStream()).getReader();
+    // As a media lane or a recorder writes: the row and its change, no request, no job.
+    await t.database.db.transaction(async (tx) => {
+      const [row] = await tx.update(events).set({ title: 'After background work' }).where(eq(events.id, id)).returning();
+      await recordEventChange(tx, t.clock, { clientId: t.clientId, eventId: id, action: 'Updated', event: { refId: row!.refId, externalId: row!.externalId, state: row!.state, mp4State: row!.mp4State, provisionState: row!.provisionState }, flags: { metadataChanged: true } });
+    });
+    let text = '';
+    while (!text.includes(id)) text += (await reader.read()).value ?? '';
+    controller.abort();
+    // The page heard of the change and asks again: it is answered the change.
+    const after = await list();
+    expect(after.cache).toBe('MISS');
+    expect(after.titles).toContain('After background work');
   });
 
   it('compresses cached answers once and answers the same JSON, brotli or gzip', async () => {

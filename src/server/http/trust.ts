@@ -232,14 +232,27 @@ export class WriteStep {
     };
     if (!this.kind || !this.entry) return;
     const targets = [...this.targets];
-    if (targets.length === 0) for (const id of this.createdIds(answer)) targets.push({ value: id, before: null });
+    if (targets.length === 0) {
+      const created = this.createdIds(answer);
+      // Many records made at once (an import): each as the write answered it, with no statement per record.
+      if (created.length > 1 && Array.isArray(answer) && answer.every((item) => item !== null && typeof item === 'object')) {
+        const secrets = this.entry.secrets;
+        const made = created.map((id, i) => ({ ...base, entity: this.kind!, entityId: id, changes: diffRecords(null, answer[i], secrets) }));
+        await recordActivity(tx, ctx.clock.now(), made);
+        return;
+      }
+      for (const id of created) targets.push({ value: id, before: null });
+    }
     for (const target of targets) {
       let after: unknown = null;
       let id = target.id;
       if (this.versioned) {
-        const found = await locate(tx, this.entry, ctx.client.clientId, target.value, target.by, false);
+        // A record found at the start is read again by its id; its answer's `version` spares looking it up again.
+        const early = target.id !== undefined && target.version !== undefined && !this.entry.key ? await this.read(tx, target.id) : undefined;
+        const version = (early as { version?: unknown } | null | undefined)?.version;
+        const found = typeof version === 'number' ? { id: target.id!, version } : await locate(tx, this.entry, ctx.client.clientId, target.value, target.by, false);
         id = found?.id ?? id;
-        after = found ? await this.read(tx, found.id) : null;
+        after = !found ? null : early !== undefined && found.id === target.id ? early : await this.read(tx, found.id);
         const changes = diffRecords(target.before, after, this.entry.secrets);
         if (found) this.finalVersion = await this.settle(tx, found, target, changes.length > 0);
         records.push({ ...base, entity: this.kind, entityId: id ?? target.value, changes });
@@ -261,7 +274,8 @@ export class WriteStep {
     const where = recordWhere(this.entry!, this.options.ctx.client.clientId, found.id)!;
     const before = target.version;
     let next: SQL | number | undefined;
-    if (changed && (before === undefined || found.version === before)) next = sql`nextval('record_versions')`;
+    // A record the write made (none before it) has the fresh version its insert gave it.
+    if (changed && before !== undefined && found.version === before) next = sql`nextval('record_versions')`;
     else if (!changed && before !== undefined && found.version !== before) next = before;
     if (next === undefined) return found.version;
     const [row] = (await tx.update(table).set({ version: next } as never).where(where).returning({ version: table.version })) as { version: number | string }[];

@@ -7,6 +7,7 @@ import { endpoints, EventState, Mp4State, type Event } from '#schema';
 import { badField, conflict, notFound, validationError } from '../../http/errors.ts';
 import { implement, type Implementation, type RequestContext } from '../../http/implement.ts';
 import { deleteEvent, cloneEvent, restoreEvent } from './lifecycle.ts';
+import { importEvents } from './import.ts';
 import { patchEvent } from './patch.ts';
 import { findEventBy, getEvent, getEventForWrite } from './repo.ts';
 import { mp4StateSetKind } from './mp4-state.ts';
@@ -66,6 +67,11 @@ async function upsert(ctx: RequestContext, body: ParsedEventBody): Promise<SaveR
 
 export const eventWriteRoutes: Implementation[] = [
   implement(endpoints.event.upsert, async ({ body }, ctx) => saved(201, await upsert(ctx, body))),
+
+  implement(endpoints.eventImport.importMany, async ({ body }, ctx) => {
+    const records = await importEvents(writer(ctx), body).catch(bodyErrors);
+    return { status: 201, body: records.map((record) => serializeEvent(record)) };
+  }),
 
   implement(endpoints.event.patch, async ({ params, body }, ctx) => {
     const record = await existing(ctx, params.id);

@@ -79,20 +79,20 @@ export interface SaveResult {
 
 // ---- What a body refers to ----------------------------------------------------------------------
 
-interface OwnedTable {
+export interface OwnedTable {
   table: PgTable;
   id: AnyPgColumn;
   clientId: AnyPgColumn;
 }
 
-const owned = (table: PgTable & { id: AnyPgColumn; clientId: AnyPgColumn }): OwnedTable => ({ table, id: table.id, clientId: table.clientId });
+export const owned = (table: PgTable & { id: AnyPgColumn; clientId: AnyPgColumn }): OwnedTable => ({ table, id: table.id, clientId: table.clientId });
 
 /**
  * The body's references and what they must name: a row of the same client (another client's id
  * is as unknown as one that never existed). ArchiverflowId is kept unchecked until the archiver
  * area's table exists.
  */
-const REFERENCES: readonly (readonly [keyof ParsedEventBody & string, OwnedTable, string])[] = [
+export const REFERENCES: readonly (readonly [keyof ParsedEventBody & string, OwnedTable, string])[] = [
   ['ChannelId', owned(channels), 'channel'],
   ['RoomId', owned(rooms), 'room'],
   ['EventTypeId', owned(eventTypes), 'event type'],
@@ -222,7 +222,7 @@ const PERIODS = [
   ['ArchiverStart', 'archiverStart', 'ArchiverEnd', 'archiverEnd'],
 ] as const;
 
-function checkMerged(values: Partial<EventInsert>, existing: EventRow | undefined, body: ParsedEventBody, errors: BodyFieldError[]): void {
+export function checkMerged(values: Partial<EventInsert>, existing: EventRow | undefined, body: ParsedEventBody, errors: BodyFieldError[]): void {
   const merged = { ...existing, ...values } as Partial<EventInsert>;
   for (const [startField, start, endField, end] of PERIODS) {
     const from = merged[start];
@@ -246,7 +246,7 @@ function checkMerged(values: Partial<EventInsert>, existing: EventRow | undefine
   }
 }
 
-function checkValues(body: ParsedEventBody, errors: BodyFieldError[]): void {
+export function checkValues(body: ParsedEventBody, errors: BodyFieldError[]): void {
   if (typeof body.DvrLength === 'number') {
     const problem = dvrLengthError(body.DvrLength, true);
     if (problem) errors.push({ field: 'DvrLength', message: problem });
@@ -260,13 +260,13 @@ function checkValues(body: ParsedEventBody, errors: BodyFieldError[]): void {
 // ---- Tags and categories ------------------------------------------------------------------------
 
 /** The event's categories after a body: CategoryId becomes the first, the others stay; null clears them all. */
-function categoryIdsAfter(current: readonly string[], categoryId: string | null | undefined): string[] {
+export function categoryIdsAfter(current: readonly string[], categoryId: string | null | undefined): string[] {
   if (categoryId === undefined) return [...current];
   if (categoryId === null) return [];
   return [categoryId, ...current.filter((id) => id !== categoryId)];
 }
 
-async function writeLinks(w: WriteContext, eventId: string, before: Linked, after: Linked): Promise<void> {
+export async function writeLinks(w: WriteContext, eventId: string, before: Linked, after: Linked): Promise<void> {
   if (before.categoryIds.join() !== after.categoryIds.join()) {
     await w.db.delete(eventCategories).where(and(eq(eventCategories.clientId, w.clientId), eq(eventCategories.eventId, eventId)));
     if (after.categoryIds.length > 0) {
@@ -371,7 +371,7 @@ export async function createEvent(w: WriteContext, body: ParsedEventBody, option
 }
 
 /** The record of an event that refers to no lookup and has no tags, categories or properties. */
-function unnamedRecord(event: EventRow): EventRecord {
+export function unnamedRecord(event: EventRow): EventRecord {
   const none = { channel: null, xflow: null, remixflow: null, archiverflow: null, infrastructureProfile: null, room: null, eventType: null, eventTypeColour: null };
   return { event, ...none, categories: [], tags: [], customProperties: [] };
 }
@@ -471,7 +471,7 @@ function channelTimesKept(before: EventRow, body: ParsedEventBody): Partial<Even
 }
 
 /** Columns whose change changes a name the record joins in (EventRecord: channel, room, ...). */
-const LOOKUP_COLUMNS: ReadonlySet<string> = new Set<keyof EventRow>(['channelId', 'xflowId', 'remixflowId', 'archiverflowId', 'infrastructureProfileId', 'roomId', 'eventTypeId']);
+export const LOOKUP_COLUMNS: ReadonlySet<string> = new Set<keyof EventRow>(['channelId', 'xflowId', 'remixflowId', 'archiverflowId', 'infrastructureProfileId', 'roomId', 'eventTypeId']);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
