@@ -35,6 +35,7 @@ import { countIssues, validateFields, validateItems, type ItemIssue } from './pl
 import { PlaylistPane } from './playlist-pane.tsx';
 import { itemTitle } from './playlist-row-label.ts';
 import { KIND_LABEL, PlaylistSettingsPanel } from './playlist-settings.tsx';
+import type { LoadedVersions } from './use-compose-conflict.ts';
 import { useComposeSave } from './use-compose-save.ts';
 import { DragPreview, usePlaylistDrag } from './use-playlist-drag.tsx';
 import { useSources } from './use-sources.ts';
@@ -44,6 +45,7 @@ export interface ComposeEditorProps {
   initial: PlaylistDocument;
   /** The composition event; null while it is not created yet. */
   event: Event | null;
+  loaded: LoadedVersions; // the versions `initial` was read at (none for a new composition)
 }
 
 /** No rows move with a drag: one array, so the memoised playlist pane is not re-rendered for a new []. */
@@ -52,7 +54,7 @@ const NO_KEYS: readonly string[] = [];
 const EDITOR_TABS = ['playlist', 'settings'] as const;
 type EditorTab = (typeof EDITOR_TABS)[number];
 
-export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
+export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const lookups = useEventLookups();
@@ -73,7 +75,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
   const localItems = useMemo(() => validateItems(doc.items, kind, sources.lookup, timeline), [doc.items, kind, sources.lookup, timeline]);
   const localFields = useMemo(() => validateFields(doc, kind, isNew), [doc, kind, isNew]);
   const local = useMemo(() => ({ items: localItems, fields: localFields, count: countIssues(localFields, localItems) }), [localItems, localFields]);
-  const { server, problem, dismissProblem, attempted, saving, justSaved, requestSave } = useComposeSave({
+  const { server, problem, dismissProblem, attempted, saving, justSaved, requestSave, conflictDialog } = useComposeSave({
     kind,
     event,
     stateRef,
@@ -81,6 +83,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
     local,
     titleOf,
     showSettings: () => setTab('settings'),
+    loaded,
   });
 
   const issues = useMemo(() => {
@@ -238,6 +241,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
         </Drawer>
       )}
 
+      {conflictDialog}
       <LeaveGuard unsaved={hasUnsaved}>
         {isNew ? 'This composition has not been created yet. The playlist you built will be lost.' : `Your changes to the playlist of ‘${title}’ are not saved and will be lost.`}
       </LeaveGuard>
