@@ -20,6 +20,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import type { Event } from '#schema';
+import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { useTabParam } from '#components/use-tab-param.ts';
 import { useEventLookups } from '#pages/event/index.ts';
@@ -48,6 +50,7 @@ export interface ComposeEditorProps {
   loaded: LoadedVersions; // the versions `initial` was read at (none for a new composition)
 }
 
+const noSave = () => {}; // a key that may not save: Ctrl+S does nothing
 /** No rows move with a drag: one array, so the memoised playlist pane is not re-rendered for a new []. */
 const NO_KEYS: readonly string[] = [];
 
@@ -67,6 +70,7 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
   });
   const isNew = event === null;
   const { doc } = state;
+  const permission = useCan()(isNew ? api.compose.create : api.compose.update);
 
   const sources = useSources(doc.items);
   const titleOf = useCallback((item: EditorItem) => itemTitle(item, sources.lookup(item)), [sources]);
@@ -96,11 +100,11 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
     }
     return merged;
   }, [doc.items, localItems, server.items]);
-  const fieldErrors = useMemo(() => ({ ...(attempted ? local.fields : pick(local.fields, ['scheduledEnd', 'refId', 'externalId'])), ...server.fields }), [attempted, local.fields, server.fields]);
+  const fieldErrors = useMemo(() => ({ ...(attempted ? local.fields : Object.fromEntries(Object.entries(local.fields).filter(([k]) => ['scheduledEnd', 'refId', 'externalId'].includes(k)))), ...server.fields }), [attempted, local.fields, server.fields]);
   const settingsProblems = Object.keys(fieldErrors).filter((f) => f !== 'items').length;
 
   const hasUnsaved = isDirty(state) || (isNew && state.past.length > 0);
-  useEditorKeys(requestSave, useCallback((type: 'undo' | 'redo') => dispatch({ type }), []));
+  useEditorKeys(permission.allowed ? requestSave : noSave, useCallback((type: 'undo' | 'redo') => dispatch({ type }), []));
 
   const [focusRequest, setFocusRequest] = useState<{ key: string; n: number } | null>(null);
   const onAdd = useCallback((items: NewItem[]) => {
@@ -145,7 +149,7 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
         }
       }}
     >
-      <EditorHeader kind={kind} title={title} event={event} state={state} saving={saving} dispatch={dispatch} onSave={requestSave} />
+      <EditorHeader kind={kind} title={title} event={event} state={state} saving={saving} dispatch={dispatch} onSave={requestSave} cannotSave={permission.reason} />
 
       <Box sx={visuallyHidden} aria-live="polite" data-testid="editor-announcement">
         {state.announcement}
@@ -247,8 +251,4 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
       </LeaveGuard>
     </Box>
   );
-}
-
-function pick<T extends object>(object: T, names: string[]): Partial<T> {
-  return Object.fromEntries(Object.entries(object).filter(([k]) => names.includes(k))) as Partial<T>;
 }
