@@ -130,9 +130,9 @@ test.describe('publish to destinations', () => {
     // The drawer tells the story.
     await page.getByRole('row').filter({ hasText: flaky }).getByRole('gridcell').filter({ hasText: flaky }).click();
     const drawer = page.getByRole('presentation').filter({ has: page.getByRole('heading', { name: 'Publication' }) });
-    await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Scheduled → Publication failed');
+    await expect(drawer.getByRole('list', { name: 'State changes' })).toContainText('Scheduled → Publication failed');
     // The retry is the same publication, linked to its failure.
-    await expect(drawer.getByRole('list', { name: 'History' })).toContainText('Retried after');
+    await expect(drawer.getByRole('list', { name: 'State changes' })).toContainText('Retried after');
     await expect(drawer).toContainText('Viewers');
     await page.screenshot({ path: `${screenshots}publications-drawer-light.png` });
     await page.keyboard.press('Escape');

@@ -11,24 +11,26 @@ export interface TabParamOptions<T extends string> {
   fallback: T;
   /** Push a history entry (Back returns to the previous tab) or replace the current one. */
   history: 'push' | 'replace';
+  /** The URL parameter (default `tab`): a second set of tabs on a page (a drawer's) names its own. */
+  param?: string;
 }
 
-export function useTabParam<T extends string>({ tabs, fallback, history }: TabParamOptions<T>): [T, (tab: T) => void] {
+export function useTabParam<T extends string>({ tabs, fallback, history, param = 'tab' }: TabParamOptions<T>): [T, (tab: T) => void] {
   const [params, setParams] = useUrlParams();
-  const value = params.get('tab');
+  const value = params.get(param);
   const tab = tabs.find((t) => t === value) ?? fallback;
   const setTab = useCallback(
     (next: T) =>
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
-          if (next === fallback) updated.delete('tab');
-          else updated.set('tab', next);
+          if (next === fallback) updated.delete(param);
+          else updated.set(param, next);
           return updated;
         },
         { replace: history === 'replace' },
       ),
-    [setParams, fallback, history],
+    [setParams, fallback, history, param],
   );
   return [tab, setTab];
 }

@@ -21,6 +21,7 @@ import type { FieldValues as FormValues, Path, UseFormReturn } from 'react-hook-
 import { ApiError } from '#client';
 import type { ResourceKind } from '#schema';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { hasUnsavedChanges } from './form/unsaved.ts';
 import { differences, flattenValues, mergeValues, sameValue, type FieldDifference, type FieldValues } from './version-conflict.ts';
 
 /** The record the operator's changes are based on: the live one until the first change, then held. */
@@ -104,9 +105,7 @@ function putInForm<V extends FormValues, O>(form: UseFormReturn<V, unknown, O>, 
 
 export function useFormConflict<V extends FormValues, R extends { version?: number | null }, O = V>(options: FormConflictOptions<V, R, O>) {
   const { form, record, toValues } = options;
-  // dirtyFields, not isDirty: a live reset with keepDirtyValues (the record changed elsewhere) sets
-  // isDirty back to false while the operator's changed fields stay changed.
-  const editing = form.formState.isDirty || Object.keys(form.formState.dirtyFields).length > 0;
+  const editing = hasUnsavedChanges(form.formState);
   const { base, rebase: rebaseState } = useBaseRecord(record, editing, newerVersion);
   const { open, dialog } = useVersionConflict();
   // "Keep mine" submits again from a callback made before the rebase rendered: the version it

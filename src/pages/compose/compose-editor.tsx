@@ -20,6 +20,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import type { Event } from '#schema';
+import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
 import { useTabParam } from '#components/use-tab-param.ts';
 import { useEventLookups } from '#pages/event/index.ts';
@@ -35,6 +37,7 @@ import { countIssues, validateFields, validateItems, type ItemIssue } from './pl
 import { PlaylistPane } from './playlist-pane.tsx';
 import { itemTitle } from './playlist-row-label.ts';
 import { KIND_LABEL, PlaylistSettingsPanel } from './playlist-settings.tsx';
+import type { LoadedVersions } from './use-compose-conflict.ts';
 import { useComposeSave } from './use-compose-save.ts';
 import { DragPreview, usePlaylistDrag } from './use-playlist-drag.tsx';
 import { useSources } from './use-sources.ts';
@@ -44,15 +47,17 @@ export interface ComposeEditorProps {
   initial: PlaylistDocument;
   /** The composition event; null while it is not created yet. */
   event: Event | null;
+  loaded: LoadedVersions; // the versions `initial` was read at (none for a new composition)
 }
 
+const noSave = () => {}; // a key that may not save: Ctrl+S does nothing
 /** No rows move with a drag: one array, so the memoised playlist pane is not re-rendered for a new []. */
 const NO_KEYS: readonly string[] = [];
 
 const EDITOR_TABS = ['playlist', 'settings'] as const;
 type EditorTab = (typeof EDITOR_TABS)[number];
 
-export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
+export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const lookups = useEventLookups();
@@ -65,6 +70,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
   });
   const isNew = event === null;
   const { doc } = state;
+  const permission = useCan()(isNew ? api.compose.create : api.compose.update);
 
   const sources = useSources(doc.items);
   const titleOf = useCallback((item: EditorItem) => itemTitle(item, sources.lookup(item)), [sources]);
@@ -73,7 +79,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
   const localItems = useMemo(() => validateItems(doc.items, kind, sources.lookup, timeline), [doc.items, kind, sources.lookup, timeline]);
   const localFields = useMemo(() => validateFields(doc, kind, isNew), [doc, kind, isNew]);
   const local = useMemo(() => ({ items: localItems, fields: localFields, count: countIssues(localFields, localItems) }), [localItems, localFields]);
-  const { server, problem, dismissProblem, attempted, saving, justSaved, requestSave } = useComposeSave({
+  const { server, problem, dismissProblem, attempted, saving, justSaved, requestSave, conflictDialog } = useComposeSave({
     kind,
     event,
     stateRef,
@@ -81,6 +87,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
     local,
     titleOf,
     showSettings: () => setTab('settings'),
+    loaded,
   });
 
   const issues = useMemo(() => {
@@ -93,11 +100,11 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
     }
     return merged;
   }, [doc.items, localItems, server.items]);
-  const fieldErrors = useMemo(() => ({ ...(attempted ? local.fields : pick(local.fields, ['scheduledEnd', 'refId', 'externalId'])), ...server.fields }), [attempted, local.fields, server.fields]);
+  const fieldErrors = useMemo(() => ({ ...(attempted ? local.fields : Object.fromEntries(Object.entries(local.fields).filter(([k]) => ['scheduledEnd', 'refId', 'externalId'].includes(k)))), ...server.fields }), [attempted, local.fields, server.fields]);
   const settingsProblems = Object.keys(fieldErrors).filter((f) => f !== 'items').length;
 
   const hasUnsaved = isDirty(state) || (isNew && state.past.length > 0);
-  useEditorKeys(requestSave, useCallback((type: 'undo' | 'redo') => dispatch({ type }), []));
+  useEditorKeys(permission.allowed ? requestSave : noSave, useCallback((type: 'undo' | 'redo') => dispatch({ type }), []));
 
   const [focusRequest, setFocusRequest] = useState<{ key: string; n: number } | null>(null);
   const onAdd = useCallback((items: NewItem[]) => {
@@ -142,7 +149,7 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
         }
       }}
     >
-      <EditorHeader kind={kind} title={title} event={event} state={state} saving={saving} dispatch={dispatch} onSave={requestSave} />
+      <EditorHeader kind={kind} title={title} event={event} state={state} saving={saving} dispatch={dispatch} onSave={requestSave} cannotSave={permission.reason} />
 
       <Box sx={visuallyHidden} aria-live="polite" data-testid="editor-announcement">
         {state.announcement}
@@ -238,13 +245,10 @@ export function ComposeEditor({ kind, initial, event }: ComposeEditorProps) {
         </Drawer>
       )}
 
+      {conflictDialog}
       <LeaveGuard unsaved={hasUnsaved}>
         {isNew ? 'This composition has not been created yet. The playlist you built will be lost.' : `Your changes to the playlist of ‘${title}’ are not saved and will be lost.`}
       </LeaveGuard>
     </Box>
   );
-}
-
-function pick<T extends object>(object: T, names: string[]): Partial<T> {
-  return Object.fromEntries(Object.entries(object).filter(([k]) => names.includes(k))) as Partial<T>;
 }

@@ -27,6 +27,7 @@ import { ComposeEditor } from './compose-editor.tsx';
 import { useCompositionEvent } from './composition-status.tsx';
 import { compositionKindOf, documentFromService, emptyDocument, type CompositionKind, type PlaylistDocument } from './playlist-document.ts';
 import { KIND_DESCRIPTION, KIND_FIXED, KIND_LABEL } from './playlist-settings.tsx';
+import type { LoadedVersions } from './use-compose-conflict.ts';
 
 function BackToPlaylists() {
   return <BackLink to="/compose" label="Playlists" />;
@@ -61,10 +62,12 @@ function ChooseKind() {
   );
 }
 
+const NOTHING_LOADED: LoadedVersions = {};
+
 function NewComposition({ kind}: { kind: CompositionKind }) {
   useDocumentTitle(`New ${KIND_LABEL[kind].toLowerCase()}`);
   const initial = useMemo(() => emptyDocument(), []);
-  return <ComposeEditor key={`new-${kind}`} kind={kind} initial={initial} event={null} />;
+  return <ComposeEditor key={`new-${kind}`} kind={kind} initial={initial} loaded={NOTHING_LOADED} event={null} />;
 }
 
 function EditorSkeleton() {
@@ -92,8 +95,9 @@ function ExistingComposition({ eventId}: { eventId: string }) {
   const playlist = playlistQuery.data;
   const kind = event ? compositionKindOf(event, playlist) : 'standard';
   // Built once, when both have arrived: refreshes of the event must not reset the editor.
-  const [initial, setInitial] = useState<PlaylistDocument | null>(null);
-  if (!initial && playlist && event) setInitial(documentFromService(playlist, event));
+  // With the versions it was built from: what the first save is based on (If-Match).
+  const [initial, setInitial] = useState<{ doc: PlaylistDocument; versions: LoadedVersions } | null>(null);
+  if (!initial && playlist && event) setInitial({ doc: documentFromService(playlist, event), versions: { playlist: playlist.version, event: event.version } });
 
   const error = eventQuery.error ?? (playlistQuery.error && playlistQuery.error.status !== 404 && playlistQuery.error.status !== 400 ? playlistQuery.error : null);
   if (error && !event) {
@@ -151,7 +155,7 @@ function ExistingComposition({ eventId}: { eventId: string }) {
     );
   }
   if (!event || !playlist || !initial) return <EditorSkeleton />;
-  return <ComposeEditor key={eventId} kind={kind} initial={initial} event={event} />;
+  return <ComposeEditor key={eventId} kind={kind} initial={initial.doc} loaded={initial.versions} event={event} />;
 }
 
 export default function ComposePage() {

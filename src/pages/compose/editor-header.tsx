@@ -31,9 +31,11 @@ interface EditorHeaderProps {
   saving: boolean;
   dispatch: (action: EditorAction) => void;
   onSave: () => void;
+  /** Why this key cannot save (its role), when it cannot. */
+  cannotSave?: string | undefined;
 }
 
-export function EditorHeader({ kind, title, event, state, saving, dispatch, onSave }: EditorHeaderProps) {
+export function EditorHeader({ kind, title, event, state, saving, dispatch, onSave, cannotSave }: EditorHeaderProps) {
   const isNew = event === null;
   const dirty = isDirty(state) || isNew;
   const status = saving ? 'Saving…' : isNew ? (state.past.length ? 'New composition — not saved yet' : 'New composition — add items, then save') : isDirty(state) ? 'Unsaved changes' : 'All changes saved';
@@ -74,13 +76,18 @@ export function EditorHeader({ kind, title, event, state, saving, dispatch, onSa
         <Button
           variant="contained"
           onClick={onSave}
-          disabled={saving || (!dirty && !isNew)}
+          disabled={saving || (!dirty && !isNew) || cannotSave !== undefined}
           startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveIcon />}
           aria-keyshortcuts="Control+S"
         >
           {isNew ? 'Create' : 'Save'}
         </Button>
       </Paper>
+      {cannotSave && (
+        <Typography variant="body2" role="note" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
+          {cannotSave}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -100,6 +100,8 @@ export type MoveDirection = 'top' | 'up' | 'down' | 'bottom';
 export type EditorAction =
   | { type: 'load'; kind: CompositionKind; doc: PlaylistDocument }
   | { type: 'markSaved'; doc?: PlaylistDocument }
+  /** After a refused save (412): `saved` is the document as the service has it now, `doc` the operator's changes put back on it. */
+  | { type: 'rebase'; saved: PlaylistDocument; doc: PlaylistDocument; label: string }
   | { type: 'insert'; items: readonly NewItem[]; index?: number }
   | { type: 'move'; keys: readonly string[]; to: number }
   | { type: 'moveSelection'; direction: MoveDirection }
@@ -160,31 +162,40 @@ export function emptyDocument(): PlaylistDocument {
   return { settings: { name: '', looped: false, liveStreamStart: null }, event: emptyEventFields(), items: [] };
 }
 
-/** The editor's document for a saved composition: its playlist and its event. */
-export function documentFromService(playlist: ComposePlaylist, event: Event): PlaylistDocument {
+/** The composition event's own fields as the editor holds them. */
+export function eventFieldsFromService(event: Event): CompositionEventFields {
+  return {
+    title: event.title,
+    description: event.description ?? '',
+    refId: event.refId ?? '',
+    externalId: event.externalId ?? '',
+    eventTypeId: event.eventTypeId,
+    roomId: event.roomId,
+    categoryIds: event.categories.map((c) => c.id),
+    workflowId: event.xflowId,
+    setPrivateAfterGeneration: event.setPrivateAfterGeneration,
+    vodDrm: event.vodDrm,
+    channelId: event.channelId,
+    scheduledStart: event.scheduledStart,
+    scheduledEnd: event.scheduledEnd,
+    autoStart: event.autoStart,
+    autoEnd: event.autoEnd,
+  };
+}
+
+/** The playlist's own part of the document: its settings and items. */
+export function playlistPartFromService(playlist: ComposePlaylist): Pick<PlaylistDocument, 'settings' | 'items'> {
   return {
     settings: { name: playlist.name, looped: playlist.looped, liveStreamStart: playlist.liveStreamStart },
-    event: {
-      title: event.title,
-      description: event.description ?? '',
-      refId: event.refId ?? '',
-      externalId: event.externalId ?? '',
-      eventTypeId: event.eventTypeId,
-      roomId: event.roomId,
-      categoryIds: event.categories.map((c) => c.id),
-      workflowId: event.xflowId,
-      setPrivateAfterGeneration: event.setPrivateAfterGeneration,
-      vodDrm: event.vodDrm,
-      channelId: event.channelId,
-      scheduledStart: event.scheduledStart,
-      scheduledEnd: event.scheduledEnd,
-      autoStart: event.autoStart,
-      autoEnd: event.autoEnd,
-    },
     items: playlist.items.map((item: PlaylistItem) =>
       withKey({ type: item.type, value: item.value, properties: { ...item.properties }, markers: item.markers ? item.markers.map((m) => ({ ...m })) : null }),
     ),
   };
+}
+
+/** The editor's document for a saved composition: its playlist and its event. */
+export function documentFromService(playlist: ComposePlaylist, event: Event): PlaylistDocument {
+  return { ...playlistPartFromService(playlist), event: eventFieldsFromService(event) };
 }
 
 /**

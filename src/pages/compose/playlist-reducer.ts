@@ -104,6 +104,19 @@ export function playlistReducer(state: EditorState, action: EditorAction): Edito
       return createEditorState(action.kind, action.doc);
     case 'markSaved':
       return { ...state, saved: action.doc ?? state.doc, openCoalesce: null };
+    case 'rebase': {
+      // An undoable edit from the operator's document to the merge; clean when the merge is theirs.
+      const next = commit(state, action.doc, action.label);
+      const items = action.doc.items;
+      return {
+        ...next,
+        saved: action.saved,
+        openCoalesce: null,
+        selection: keepExisting(next.selection, items),
+        anchor: next.anchor && items.some((i) => i.key === next.anchor) ? next.anchor : null,
+        active: next.active && items.some((i) => i.key === next.active) ? next.active : null,
+      };
+    }
     case 'insert': {
       if (action.items.length === 0) return state;
       const added = action.items.map(withKey);

@@ -15,6 +15,7 @@ import { useDescribeError } from '#app/use-describe-error.ts';
 import { isTextTarget } from './editor-keys.ts';
 import { type CompositionKind, type EditorAction, type EditorItem, type EditorState } from './playlist-document.ts';
 import { encoderCreateBody, eventPatch, mapServerErrors, playlistBody, standardCreateBody } from './playlist-service.ts';
+import { FIELD_LABELS, useComposeConflict, type LoadedVersions } from './use-compose-conflict.ts';
 import { type DocumentIssues, type ItemIssue } from './playlist-validation.ts';
 
 export interface ServerErrors {
@@ -31,21 +32,6 @@ export interface Problem {
   lines: { text: string; itemKey?: string; settings?: boolean }[];
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Playlist name',
-  title: 'Title',
-  workflowId: 'Workflow',
-  channelId: 'Channel',
-  liveStreamStart: 'Live stream start',
-  scheduledStart: 'Scheduled start',
-  scheduledEnd: 'Scheduled end',
-  refId: 'Reference id',
-  externalId: 'External id',
-  eventTypeId: 'Event type',
-  roomId: 'Room',
-  categoryIds: 'Categories',
-};
-
 interface Options {
   kind: CompositionKind;
   event: Event | null;
@@ -56,9 +42,11 @@ interface Options {
   /** How an item is named in the problem list ("Item 3 (Goal highlights): …"). */
   titleOf: (item: EditorItem) => string;
   showSettings: () => void;
+  /** The versions the document was loaded with: what the first save is based on. */
+  loaded: LoadedVersions;
 }
 
-export function useComposeSave({ kind, event, stateRef, dispatch, local, titleOf, showSettings }: Options) {
+export function useComposeSave({ kind, event, stateRef, dispatch, local, titleOf, showSettings, loaded }: Options) {
   const describeError = useDescribeError();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,6 +64,7 @@ export function useComposeSave({ kind, event, stateRef, dispatch, local, titleOf
   const patchEvent = useMutation(api.event.patch.mutationOptions());
   const saving = create.isPending || createEncoder.isPending || update.isPending || upsertEncoder.isPending || patchEvent.isPending;
   const [saveRequest, setSaveRequest] = useState(0);
+  const conflict = useComposeConflict({ eventId: event?.id ?? null, loaded, liveEvent: event, stateRef, dispatch, titleOf, resave: () => setSaveRequest((n) => n + 1) });
 
   const problemLines = (items: ReadonlyMap<string, readonly ItemIssue[]>, fields: DocumentIssues['fields'], other: string[] = []): Problem['lines'] => {
     const lines: Problem['lines'] = [];
@@ -104,7 +93,11 @@ export function useComposeSave({ kind, event, stateRef, dispatch, local, titleOf
     }
     setProblem(null);
     setServer(NO_SERVER_ERRORS);
+    conflict.started();
     const sentItems = current.doc.items;
+    // What the service holds of the document as the requests go through (the playlist may be saved and the event refused).
+    let saved = current.saved;
+    let refused: 'playlist' | 'event' = 'playlist';
     try {
       if (isNew) {
         const id =
@@ -120,16 +113,24 @@ export function useComposeSave({ kind, event, stateRef, dispatch, local, titleOf
       const ops = eventPatch(current.saved.event, current.doc.event, kind);
       if (playlistChanged || ops.length === 0) {
         const params = { eventId: event.id };
-        if (kind === 'standard') await update.mutateAsync({ params, body: playlistBody(current.doc, 'standard') });
-        else await upsertEncoder.mutateAsync({ params, body: playlistBody(current.doc, 'encoder') });
+        const ifMatch = conflict.ifMatch.playlist();
+        const playlist =
+          kind === 'standard'
+            ? await update.mutateAsync({ params, body: playlistBody(current.doc, 'standard'), ifMatch })
+            : await upsertEncoder.mutateAsync({ params, body: playlistBody(current.doc, 'encoder'), ifMatch });
+        conflict.savedPlaylist(playlist);
+        saved = { ...saved, settings: current.doc.settings, items: current.doc.items };
+        dispatch({ type: 'markSaved', doc: saved });
       }
-      if (ops.length > 0) await patchEvent.mutateAsync({ params: { id: event.id }, body: ops });
+      refused = 'event';
+      if (ops.length > 0) conflict.savedEvent(await patchEvent.mutateAsync({ params: { id: event.id }, body: ops, ifMatch: conflict.ifMatch.event(saved) }));
       // Only what was sent is saved: edits made while saving stay unsaved.
       dispatch({ type: 'markSaved', doc: current.doc });
       setAttempted(false);
       setJustSaved(kind === 'standard');
       notify(kind === 'standard' ? 'Saved. The composition is being generated again.' : 'Saved. The encoder plays the new playlist.', { severity: 'success' });
     } catch (error) {
+      if (conflict.handle(error, refused, saved)) return;
       if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
         const mapped = mapServerErrors(error.fieldErrors);
         const items = new Map<string, { item: EditorItem; issues: ItemIssue[] }>();
@@ -162,5 +163,5 @@ export function useComposeSave({ kind, event, stateRef, dispatch, local, titleOf
     setSaveRequest((n) => n + 1);
   }, []);
 
-  return { server, problem, dismissProblem: () => setProblem(null), attempted, saving, justSaved, requestSave };
+  return { server, problem, dismissProblem: () => setProblem(null), attempted, saving, justSaved, requestSave, conflictDialog: conflict.dialog };
 }

@@ -37,6 +37,7 @@ export const channelSection: SectionDef<Channel> = {
   events: (id) => cast(api.channel.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('channel', i.name),
   remove: (id, run) => run(api.channel.delete, { params: { id } }),
+  writes: api.channel.delete,
   deleteEffect: (item, events) => (
     <>
       <p>The channel ‘{item.name}’ and its configuration are deleted.</p>
@@ -76,6 +77,7 @@ export const xflowSection: SectionDef<Xflow> = {
   ],
   searchText: (i) => [xflowSummary(i)?.taskEngine, ...(xflowSummary(i)?.protocols ?? [])],
   remove: (id, run) => run(api.xflow.delete, { params: { id } }),
+  writes: api.xflow.delete,
   deleteEffect: (item) => (
     <>
       <p>The xflow ‘{item.name}’ and its configuration are deleted.</p>
@@ -110,6 +112,7 @@ export const infrastructureProfileSection: SectionDef<InfrastructureProfile> = {
   searchText: (i) => [i.referenceId],
   referenceId: (i) => i.referenceId,
   remove: (id, run) => run(api.infrastructureProfile.delete, { params: { id } }),
+  writes: api.infrastructureProfile.delete,
   deleteEffect: (item) => (
     <>
       <p>The infrastructure profile ‘{item.name}’ is deleted.</p>

@@ -17,11 +17,13 @@ export interface LookupColumnsOptions<Item> {
   /** The query string that opens an item in the panel. */
   openLink: (id: string) => string;
   onDelete: (item: Item) => void;
+  /** False when the key may not delete (its role): no Delete button. */
+  canDelete?: boolean;
   /** A phone: the name opens the item, so the row keeps room for it and shows only Delete. */
   phone?: boolean;
 }
 
-export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { openLink, onDelete, phone = false }: LookupColumnsOptions<Item>): ServerGridColDef<Item>[] {
+export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { openLink, onDelete, phone = false, canDelete = true }: LookupColumnsOptions<Item>): ServerGridColDef<Item>[] {
   return [
     {
       field: 'name',
@@ -82,11 +84,13 @@ export function lookupColumns<Item extends LookupItem>(def: SectionDef<Item>, { 
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip title="Delete">
-            <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          {canDelete && (
+            <Tooltip title="Delete">
+              <IconButton size="small" aria-label={`Delete ${row.name}`} onClick={() => onDelete(row)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Box>
       ),
     },

@@ -3,7 +3,7 @@
  * service's 400s put on their fields, a problem box for what has no field, the dirty state the
  * panel needs to guard a close, and the footer with Save, Cancel and Delete.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { MutationObserver, useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +17,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Endpoint, EndpointInput, EndpointOutput } from '#schema';
 import type { OperationUtils } from '#client';
 import { useDescribeError } from '#app/use-describe-error.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import type { Permission } from '#app/use-role.ts';
 import { applyServerErrors, sentence } from '#components/form/server-errors.ts';
 
 /** zod's generic messages in the form's words; the schemas' own messages win. */
@@ -132,8 +134,12 @@ export interface LookupFormLayoutProps {
   singular: string;
 }
 
+/** Whether the key may change the section's items (LookupSection provides it from the section's `writes`). */
+export const LookupWrites = createContext<Permission>({ allowed: true });
+
 /** The form in the side panel: fields that scroll, a footer that stays (Ctrl+S saves). */
 export function LookupFormLayout({ label, onSubmit, intro, children, problem, onDismissProblem, isNew, saving, dirty, onCancel, onDelete, singular }: LookupFormLayoutProps) {
+  const writes = useContext(LookupWrites);
   return (
     <Box
       component="form"
@@ -143,12 +149,13 @@ export function LookupFormLayout({ label, onSubmit, intro, children, problem, on
       onKeyDown={(event) => {
         if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
           event.preventDefault();
-          void onSubmit();
+          if (writes.allowed) void onSubmit();
         }
       }}
       sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
     >
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: { xs: 2, sm: 3 }, py: 2, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        <RoleNotice permission={writes}>The configuration is read only for this key.</RoleNotice>
         {intro}
         {children}
       </Box>
@@ -165,7 +172,7 @@ export function LookupFormLayout({ label, onSubmit, intro, children, problem, on
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {onDelete && (
-            <Button color="error" startIcon={<DeleteIcon />} onClick={onDelete} disabled={saving}>
+            <Button color="error" startIcon={<DeleteIcon />} onClick={onDelete} disabled={saving || !writes.allowed}>
               Delete
             </Button>
           )}
@@ -176,7 +183,7 @@ export function LookupFormLayout({ label, onSubmit, intro, children, problem, on
           <Button
             type="submit"
             variant="contained"
-            disabled={saving || (!isNew && !dirty)}
+            disabled={saving || (!isNew && !dirty) || !writes.allowed}
             startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {isNew ? `Create ${singular}` : 'Save changes'}

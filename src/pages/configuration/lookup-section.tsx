@@ -14,6 +14,8 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { notify } from '#app/notifications.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -23,6 +25,7 @@ import { usePagedView } from '#components/use-paged-view.ts';
 import { NEW_ITEM, SETTLED, sectionView, useOpenItem, useOpenItemLink } from './configuration-view.ts';
 import { DeleteLookupDialog } from './delete-lookup-dialog.tsx';
 import { lookupColumns } from './lookup-columns.tsx';
+import { LookupWrites } from './lookup-form.tsx';
 import { LookupPanel } from './lookup-panel.tsx';
 import { searchItems, sortItems } from './lookup-rows.ts';
 import { LookupToolbar } from './lookup-toolbar.tsx';
@@ -40,11 +43,12 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
   const [lastSaved, setLastSaved] = useState<string | null>(null);
   const plural = def.title.toLowerCase();
   const search = view.filters.q;
+  const writes = useCan()(def.writes);
 
   const items = useMemo(() => list.data ?? [], [list.data]);
   const matching = useMemo(() => sortItems(searchItems(items, search, def), view.sort, def), [items, search, view.sort, def]);
   const shown = pageOf(matching, view);
-  const columns = useMemo(() => lookupColumns(def, { openLink, onDelete: setDeleting, phone }), [def, openLink, phone]);
+  const columns = useMemo(() => lookupColumns(def, { openLink, onDelete: setDeleting, phone, canDelete: writes.allowed }), [def, openLink, phone, writes.allowed]);
 
   const openNew = useCallback(() => setSelected(NEW_ITEM), [setSelected]);
   const setSearch = useCallback((q: string) => setView({ filters: { q } }, { replace: true }), [setView]);
@@ -52,11 +56,11 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
   useHotkeys(
     useMemo(
       () => [
-        { keys: 'n', description: `New ${def.singular}`, group: 'Configuration', run: openNew },
+        ...(writes.allowed ? [{ keys: 'n', description: `New ${def.singular}`, group: 'Configuration', run: openNew }] : []),
         { keys: '/', description: `Search the ${plural}`, group: 'Configuration', run: () => searchRef.current?.focus() },
         { keys: 'r', description: 'Refresh the list', group: 'Configuration', run: () => void refetch() },
       ],
-      [def.singular, plural, openNew, refetch],
+      [def.singular, plural, openNew, refetch, writes.allowed],
     ),
   );
 
@@ -89,7 +93,7 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
         title={`No ${plural} yet`}
         hint={def.emptyHint}
         action={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew} disabled={!writes.allowed}>
             Add a {def.singular}
           </Button>
         }
@@ -115,7 +119,9 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
         refreshing={list.isFetching}
         onRefresh={() => void list.refetch()}
         onAdd={openNew}
+        canAdd={writes.allowed}
       />
+      <RoleNotice permission={writes}>The configuration (event types, rooms, categories, tags, channels, xflows, profiles) is for admin keys to change.</RoleNotice>
       {described && !list.data ? (
         <ErrorState
           title={`Could not load the ${plural}`}
@@ -143,15 +149,17 @@ export function LookupSection<Item extends LookupItem>({ def }: { def: SectionDe
           />
         </Paper>
       )}
-      <LookupPanel
-        def={def}
-        items={items}
-        loaded={list.data !== undefined}
-        selected={selected}
-        onClose={(discarded) => setSelected(null, discarded ? { state: SETTLED } : undefined)}
-        onSaved={onSaved}
-        onDelete={(item) => setDeleting(item)}
-      />
+      <LookupWrites.Provider value={writes}>
+        <LookupPanel
+          def={def}
+          items={items}
+          loaded={list.data !== undefined}
+          selected={selected}
+          onClose={(discarded) => setSelected(null, discarded ? { state: SETTLED } : undefined)}
+          onSaved={onSaved}
+          onDelete={(item) => setDeleting(item)}
+        />
+      </LookupWrites.Provider>
       {deleting && <DeleteLookupDialog def={def} item={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />}
     </>
   );

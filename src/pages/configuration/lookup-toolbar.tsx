@@ -25,9 +25,11 @@ export interface LookupToolbarProps {
   refreshing: boolean;
   onRefresh: () => void;
   onAdd: () => void;
+  /** False when the key may not add (its role): the button is disabled. */
+  canAdd?: boolean;
 }
 
-export function LookupToolbar({ plural, singular, search, onSearch, searchRef, count, refreshing, onRefresh, onAdd }: LookupToolbarProps) {
+export function LookupToolbar({ plural, singular, search, onSearch, searchRef, count, refreshing, onRefresh, onAdd, canAdd = true }: LookupToolbarProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
       <TextField
@@ -66,7 +68,7 @@ export function LookupToolbar({ plural, singular, search, onSearch, searchRef, c
           </IconButton>
         </span>
       </Tooltip>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} aria-keyshortcuts="n">
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} disabled={!canAdd} aria-keyshortcuts={canAdd ? 'n' : undefined}>
         Add {singular}
       </Button>
     </Box>

@@ -10,7 +10,7 @@ import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoomOutlined';
 import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
-import type { Category, EventCollection, EventType, Room, Tag } from '#schema';
+import type { Category, Endpoint, EventCollection, EventType, Room, Tag } from '#schema';
 import type { ApiError } from '#client';
 import { api } from '#app/api.ts';
 import { TruncatedText } from '#components/truncated-text.tsx';
@@ -60,6 +60,8 @@ export interface SectionDef<Item extends LookupItem> {
   eventsLink?: (item: Item) => string;
   /** Deletes through `run`, so what showed the item refreshes (the operation's `invalidates`). */
   remove: (id: string, run: RunOperation) => Promise<unknown>;
+  /** An operation that changes the section (they all need the same role): what the key may do here. */
+  writes: { endpoint: Endpoint };
   /** What deleting it does, given how many events use it (undefined: not known). */
   deleteEffect: (item: Item, events: number | undefined) => ReactNode;
   Form: ComponentType<LookupFormProps<Item>>;
@@ -88,6 +90,7 @@ export const eventTypeSection: SectionDef<EventType> = {
   events: (id) => cast(api.eventType.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('type', i.name),
   remove: (id, run) => run(api.eventType.delete, { params: { id } }),
+  writes: api.eventType.delete,
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -115,6 +118,7 @@ export const roomSection: SectionDef<Room> = {
   events: (id) => cast(api.room.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('room', i.name),
   remove: (id, run) => run(api.room.delete, { params: { id } }),
+  writes: api.room.delete,
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -144,6 +148,7 @@ export const categorySection: SectionDef<Category> = {
   events: (id) => cast(api.category.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('category', i.label || i.name),
   remove: (id, run) => run(api.category.delete, { params: { id } }),
+  writes: api.category.delete,
   deleteEffect: (item, events) => (
     <>
       <p>
@@ -168,6 +173,7 @@ export const tagSection: SectionDef<Tag> = {
   events: (id) => cast(api.tag.events.queryOptions({ params: { id }, query: { pageSize: 1 } })),
   eventsLink: (i) => eventsLink('tag', i.name),
   remove: (id, run) => run(api.tag.delete, { params: { id } }),
+  writes: api.tag.delete,
   deleteEffect: (item, events) => (
     <>
       <p>

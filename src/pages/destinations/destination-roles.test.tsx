@@ -2,7 +2,8 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
 import { renderWithApp } from '#app/test-utils.tsx';
@@ -13,12 +14,13 @@ import DestinationsPage from './destinations-page.tsx';
 
 const fixture = servicePerFile({
   seed: async (t, service) => {
-    await service.call(endpoints.mediaDestination.create, { body: { name: 'Role site', target: 'VideoSite', destinationJson: '{}' } });
-    return { operator: await t.createKeyFor('operator', t, 'Night shift'), admin: await t.createKeyFor('admin', t, 'Head of ops') };
+    const site = await service.call(endpoints.mediaDestination.create, { body: { name: 'Role site', target: 'VideoSite', destinationJson: '{}' } });
+    await service.call(endpoints.mediaDestinationProperty.upsert, { body: { destinationId: site.id, category: 'simulation', key: 'faults', value: '' } });
+    return { siteId: site.id, operator: await t.createKeyFor('operator', t, 'Night shift'), admin: await t.createKeyFor('admin', t, 'Head of ops') };
   },
 });
 
-function renderDestinations(tenant: typeof fixture.seeded.operator) {
+function renderDestinations(tenant: typeof fixture.seeded.operator, path = '/destinations') {
   renderWithApp(
     <>
       <RoleBadge />
@@ -26,7 +28,7 @@ function renderDestinations(tenant: typeof fixture.seeded.operator) {
         <Route path="/destinations" element={<DestinationsPage />} />
       </Routes>
     </>,
-    { client: createTestClient(fixture.t, { tenant }), path: '/destinations' },
+    { client: createTestClient(fixture.t, { tenant }), path },
   );
 }
 
@@ -46,5 +48,29 @@ describe('Destinations with the key’s role', () => {
     expect(await screen.findByRole('button', { name: 'Edit Role site' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Add destination' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/^Needs an admin key/)).toBeNull();
+  });
+});
+
+describe('A destination’s detail', () => {
+  it('an operator key reads its properties and simulated faults, changes none, and is told why', async () => {
+    renderDestinations(fixture.seeded.operator, `/destinations?destination=${fixture.seeded.siteId}`);
+    const value = await screen.findByRole('textbox', { name: 'Value of simulation/faults' });
+    expect((value as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete simulation/faults' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'New property key' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Uploads fail at 60 %' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/properties are configuration: this key reads them and changes none/)).toBeTruthy();
+  });
+
+  it('has a History tab: who changed it, when and what, and it follows a new change', async () => {
+    const user = userEvent.setup();
+    renderDestinations(fixture.seeded.admin, `/destinations?destination=${fixture.seeded.siteId}`);
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const trail = await screen.findByRole('list', { name: 'History of Role site' });
+    expect(within(trail).getByRole('listitem', { name: /^mediaDestination\.create by / })).toBeTruthy();
+    await fixture.service.call(endpoints.mediaDestination.update, { params: { id: fixture.seeded.siteId }, body: { name: 'Role site', target: 'VideoSite', destinationJson: '{"channel":"night"}' } });
+    // Live: the change feed brings the new entry.
+    const update = await within(trail).findByRole('listitem', { name: /^mediaDestination\.update by / }, { timeout: 10_000 });
+    expect(update.textContent).toMatch(/night/);
   });
 });

@@ -26,6 +26,7 @@ import PowerIcon from '@mui/icons-material/PowerSettingsNewRounded';
 import type { Event } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { stateLabel } from '#components/event-state.ts';
@@ -76,6 +77,8 @@ export function EventActions({ event }: { event: Event }) {
   const menuId = useId();
   const blockerId = useId();
   const copy = chosen ? actionCopy(chosen.id, event) : null;
+  // A viewer key sees the controls in their places, all off, and why.
+  const work = useCan()(api.event.setState);
 
   const run = async (action: EventAction) => {
     setError(undefined);
@@ -111,7 +114,7 @@ export function EventActions({ event }: { event: Event }) {
       <Box role="group" aria-label="Live controls" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         {controls.slots.map(({ slot, label, action }) => {
           const Icon = ICONS[action?.id ?? SLOT_ICONS[slot]];
-          const blocked = action !== null && actionBlocker(action.id, event) !== null;
+          const blocked = action !== null && (actionBlocker(action.id, event) !== null || !work.allowed);
           const primary = action !== null && !blocked && PRIMARY.includes(action.id);
           return (
             <Button
@@ -139,12 +142,17 @@ export function EventActions({ event }: { event: Event }) {
           aria-expanded={menuAnchor ? 'true' : undefined}
           aria-controls={menuAnchor ? menuId : undefined}
           onClick={(e) => setMenuAnchor(e.currentTarget)}
-          disabled={busy || forceActions.every((a) => a === null)}
+          disabled={busy || forceActions.every((a) => a === null) || !work.allowed}
         >
           {'Force '}
           <VisuallyHidden>restart or stop</VisuallyHidden>
         </Button>
-        {blockers.length > 0 && (
+        {!work.allowed && (
+          <Typography id={blockerId} variant="body2" role="note" color="text.secondary" sx={{ flexBasis: '100%' }}>
+            {work.reason}
+          </Typography>
+        )}
+        {work.allowed && blockers.length > 0 && (
           <Typography id={blockerId} variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
             {blockers[0]}{' '}
             <Link component={RouterLink} to="?tab=general#channel">

@@ -87,4 +87,14 @@ describe('Saving an event someone else saved meanwhile', () => {
     await waitFor(async () => expect((await getEvent(event.id)).description).toBe('Still mine'), { timeout: 10_000 });
     expect((await getEvent(event.id)).title).toBe('Theirs again');
   });
+
+  it('still says "Unsaved changes" after the event changed elsewhere and reached the form live', async () => {
+    const { event } = await openWithChanges('Followed live', { title: 'Followed live', description: 'Typed here' });
+    await saveElsewhere(await getEvent(event.id), { RefId: 'their-live-ref' });
+    // The feed resets the form to their event, keeping the field typed here.
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Reference ID' }) as HTMLInputElement).value).toBe('their-live-ref'), { timeout: 10_000 });
+    expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('Typed here');
+    expect(screen.getByText(/^Unsaved changes/)).toBeTruthy();
+    expect(screen.queryByText('All changes saved')).toBeNull();
+  });
 });

@@ -19,6 +19,7 @@ import { applyServerErrors } from '#components/form/server-errors.ts';
 import { stateLabel } from '#components/event-state.ts';
 import { formatDateTime, parseServiceDate } from '#components/format-time.ts';
 import { LeaveGuard } from '#components/leave-guard.tsx';
+import { hasUnsavedChanges } from '#components/form/unsaved.ts';
 import { useFormConflict } from '#components/use-version-conflict.tsx';
 import { useCan } from '#app/use-role.ts';
 import { AdvancedSection } from './advanced-section.tsx';
@@ -86,7 +87,7 @@ export function EventForm({ event}: EventFormProps) {
   const permission = useCan()(api.event.upsert);
   const [problem, setProblem] = useState<SaveProblem<EventField> | null>(null);
   const isNew = event === null;
-  const dirty = formState.isDirty;
+  const dirty = hasUnsavedChanges(formState);
   const dirtyCount = Object.keys(formState.dirtyFields).length;
   // A save is based on the version the operator saw; a 412 shows what changed meanwhile.
   const conflict = useFormConflict({

@@ -18,6 +18,7 @@ import type { Event } from '#schema';
 import { invalidateAfter } from '#client';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { isLive, isTransitional } from './event-transitions.ts';
@@ -37,6 +38,9 @@ export function EventMoreMenu({ event}: { event: Event }) {
   // Deleting an event that is on air would leave an encoder running for an event nobody can see.
   const onAir = isLive(event.state) || isTransitional(event.state);
   const name = `‘${event.title}’`;
+  const can = useCan();
+  const cloning = can(api.event.clone);
+  const deleting = can(api.event.delete);
 
   const choose = (what: Pending) => {
     setAnchor(null);
@@ -88,17 +92,17 @@ export function EventMoreMenu({ event}: { event: Event }) {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <MenuItem onClick={() => choose('clone')}>
+        <MenuItem onClick={() => choose('clone')} disabled={!cloning.allowed}>
           <ListItemIcon>
             <CopyIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Clone…</ListItemText>
+          <ListItemText primary="Clone…" secondary={cloning.allowed ? undefined : 'Needs an operator or admin key'} />
         </MenuItem>
-        <MenuItem onClick={() => choose('delete')} disabled={onAir} sx={{ color: 'error.main' }}>
+        <MenuItem onClick={() => choose('delete')} disabled={onAir || !deleting.allowed} sx={{ color: 'error.main' }}>
           <ListItemIcon sx={{ color: 'inherit' }}>
             <DeleteIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary="Delete…" secondary={onAir ? 'Stop the event first' : undefined} />
+          <ListItemText primary="Delete…" secondary={!deleting.allowed ? 'Needs an operator or admin key' : onAir ? 'Stop the event first' : undefined} />
         </MenuItem>
       </Menu>
       <ConfirmDialog

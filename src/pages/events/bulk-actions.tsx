@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -14,6 +15,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Event, EventType } from '#schema';
 import { invalidatesOf } from '#client';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { ColourSwatch } from '#components/colour-swatch.tsx';
 import { eventStateInfo } from '#components/event-state.ts';
@@ -33,6 +35,7 @@ export interface BulkActionsProps {
 }
 
 export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChange }: BulkActionsProps) {
+  const permission = useCan()(api.event.setState);
   const [stateMenu, setStateMenu] = useState<HTMLElement | null>(null);
   const [typeMenu, setTypeMenu] = useState<HTMLElement | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -68,6 +71,8 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
   });
 
   if (selected.length === 0 && !result) return null;
+  // A viewer key selects (to export, to look) and changes nothing: the actions say why they are off.
+  const work = permission;
 
   const confirm = async () => {
     if (!pending) return;
@@ -98,6 +103,7 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
           aria-controls={stateMenu ? stateMenuId : undefined}
           aria-expanded={stateMenu !== null}
           onClick={(event) => setStateMenu(event.currentTarget)}
+          disabled={!work.allowed}
         >
           Change state
         </Button>
@@ -109,12 +115,18 @@ export function BulkActions({ selected, eventTypes, onClearSelection, onBusyChan
           aria-controls={typeMenu ? typeMenuId : undefined}
           aria-expanded={typeMenu !== null}
           onClick={(event) => setTypeMenu(event.currentTarget)}
+          disabled={!work.allowed}
         >
           Set event type
         </Button>
-        <Button size="small" variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setPending({ kind: 'delete' })}>
+        <Button size="small" variant="outlined" color="error" startIcon={<DeleteIcon />} disabled={!work.allowed} onClick={() => setPending({ kind: 'delete' })}>
           Delete
         </Button>
+        {!work.allowed && (
+          <Typography variant="body2" role="note" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
+            {work.reason}
+          </Typography>
+        )}
       </BulkToolbar>
 
       <Menu id={stateMenuId} anchorEl={stateMenu} open={stateMenu !== null} onClose={() => setStateMenu(null)}>

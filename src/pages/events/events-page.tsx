@@ -20,6 +20,7 @@ import DeletedIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
@@ -86,11 +87,12 @@ export default function EventsPage() {
   const rowCount = useDeferredValue(data?.totalCount);
   const selectedEvents = useMemo(() => rows.filter((row) => selection.includes(row.id)), [rows, selection]);
 
+  const create = useCan()(api.event.upsert);
   const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / view.pageSize)) : undefined;
   useHotkeys([
     { keys: 'r', description: 'Refresh the list', group: 'Events', run: () => (stable.changes > 0 ? stable.release() : void refetch()) },
     { keys: '/', description: 'Search the events', group: 'Events', run: () => searchRef.current?.focus() },
-    { keys: 'n', description: 'New event', group: 'Events', run: () => void navigate('/events/new') },
+    { keys: 'n', description: 'New event', group: 'Events', run: () => create.allowed && void navigate('/events/new') },
     {
       keys: '[',
       description: 'Previous page',
@@ -178,7 +180,7 @@ export default function EventsPage() {
                 Deleted events
               </Button>
             )}
-            <Button component={RouterLink} to="/events/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
+            <Button component={RouterLink} to="/events/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }} disabled={!create.allowed} title={create.reason}>
               {phone ? 'New' : 'New event'}
               {phone && <VisuallyHidden> event</VisuallyHidden>}
             </Button>

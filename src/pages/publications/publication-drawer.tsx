@@ -1,8 +1,10 @@
 /**
- * One publication in a drawer: its state and reason, the history of its state changes (a
- * timeline), what the target shows (queryTarget=true: link, embed code, the target's keys), the
- * callbacks, and for a live publication the statistics from the target as a chart.
+ * One publication in a drawer, in two tabs (`?pubTab=`): the publication (its state and reason,
+ * the timeline of its state changes, what the target shows (queryTarget=true: link, embed code,
+ * the target's keys), the callbacks, and for a live publication the statistics from the target as
+ * a chart), and its History (the activity trail: who did what to it, and when).
  */
+import { Suspense } from 'react';
 import { isGuid } from '#schema';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +17,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,67 +26,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenIcon from '@mui/icons-material/OpenInNew';
-import { LineChart } from '#components/lazy-parts.tsx';
 import type { MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
 import { CopyButton } from '#components/copy-button.tsx';
+import { useTabParam } from '#components/use-tab-param.ts';
+import { RecordHistory } from '#pages/activity/index.ts';
 import { PublicationActions } from './publication-actions.tsx';
+import { Statistics } from './publication-statistics.tsx';
 import { Timeline, when } from './publication-timeline.tsx';
-import { PublicationStateChip, stateGroup, TargetLabel } from './targets.tsx';
+import { PublicationStateChip, TargetLabel } from './targets.tsx';
 
-
-function Statistics({ row }: { row: MonitorRow }) {
-  const describeError = useDescribeError();
-  const running = stateGroup(row.kind, row.publicationState) === 'InProgress';
-  const stats = useQuery({
-    ...api.livePublication.statistics.queryOptions({ params: { publicationId: row.id }, query: { destinationId: row.destinationId } }),
-    // The target's figures move with viewing, which no write records: not on the change feed.
-    refetchInterval: running ? 10_000 : false,
-  });
-  if (stats.isPending) return <Skeleton variant="rounded" height={200} />;
-  if (stats.error) return <Alert severity="warning">No statistics from the target: {describeError(stats.error).message}</Alert>;
-  const data = stats.data as { status?: string; viewers?: number; peakViewers?: number; bitrateKbps?: number; health?: string; samples?: { at: string; viewers: number; bitrateKbps: number }[] };
-  const samples = data.samples ?? [];
-  return (
-    <Box>
-      <Stack direction="row" spacing={3} sx={{ mb: 1, flexWrap: 'wrap' }}>
-        <Figure label="Viewers" value={String(data.viewers ?? 0)} />
-        <Figure label="Peak" value={String(data.peakViewers ?? 0)} />
-        <Figure label="Bitrate" value={`${data.bitrateKbps ?? 0} kbit/s`} />
-        <Figure label="Health" value={data.health ?? '—'} />
-      </Stack>
-      {samples.length < 2 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {data.status === 'notCreated' ? 'The broadcast is not on the target yet.' : 'Statistics appear once the broadcast has been live for a little while.'}
-        </Typography>
-      ) : (
-        <LineChart
-          height={220}
-          xAxis={[{ data: samples.map((s) => new Date(s.at)), scaleType: 'time', valueFormatter: (d: Date) => d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) }]}
-          yAxis={[{ id: 'viewers', label: 'Viewers' }, { id: 'bitrate', label: 'kbit/s', position: 'right' }]}
-          series={[
-            { data: samples.map((s) => s.viewers), label: 'Viewers', yAxisId: 'viewers', showMark: false },
-            { data: samples.map((s) => s.bitrateKbps), label: 'Bitrate', yAxisId: 'bitrate', showMark: false },
-          ]}
-        />
-      )}
-    </Box>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box>
-      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p">
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 function TargetView({ row }: { row: MonitorRow }) {
   const describeError = useDescribeError();
@@ -147,12 +101,15 @@ function TargetView({ row }: { row: MonitorRow }) {
   );
 }
 
+const DRAWER_TABS = ['publication', 'history'] as const;
+
 export function PublicationDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const describeError = useDescribeError();
   const valid = id !== null && isGuid(id);
   const row = useQuery({ ...api.publicationMonitor.get.queryOptions({ params: { id: id ?? '' } }), enabled: valid });
   const history = useQuery({ ...api.publicationMonitor.history.queryOptions({ params: { id: id ?? '' } }), enabled: valid });
   const r = row.data;
+  const [tab, setTab] = useTabParam({ tabs: DRAWER_TABS, fallback: 'publication', history: 'replace', param: 'pubTab' });
   return (
     <Drawer anchor="right" open={id !== null} onClose={onClose} sx={{ zIndex: (theme) => theme.zIndex.modal }} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -169,50 +126,64 @@ export function PublicationDrawer({ id, onClose }: { id: string | null; onClose:
       ) : !r ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
-        <Stack spacing={2} divider={<Divider flexItem />}>
-          <Stack spacing={1}>
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <PublicationStateChip kind={r.kind} state={r.publicationState} stateString={r.publicationStateString} progress={r.progress} />
-              <Typography variant="body2">{r.kind === 'live' ? 'Live' : 'VOD'} ·</Typography>
-              <TargetLabel target={r.target} />
-              <Typography variant="body2">· {r.destinationName}</Typography>
-            </Box>
-            {r.eventId && (
-              <Typography variant="body2">
-                Event:{' '}
-                <Link component={RouterLink} to={`/events/${r.eventId}?tab=publications`}>
-                  {r.eventTitle ?? r.eventId}
-                </Link>{' '}
-                · content id {r.contentId ?? '—'}
-              </Typography>
+        <>
+          <Tabs value={tab} onChange={(_e, next: (typeof DRAWER_TABS)[number]) => setTab(next)} aria-label="Publication sections" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+            <Tab value="publication" label="Publication" id="publication-tab-publication" aria-controls="publication-panel" />
+            <Tab value="history" label="History" id="publication-tab-history" aria-controls="publication-panel" />
+          </Tabs>
+          <div role="tabpanel" id="publication-panel" aria-labelledby={`publication-tab-${tab}`}>
+            {tab === 'history' ? (
+              <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+                <RecordHistory entity="publication" id={r.id} label={`History of the publication to ${r.destinationName}`} />
+              </Suspense>
+            ) : (
+              <Stack spacing={2} divider={<Divider flexItem />}>
+                <Stack spacing={1}>
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <PublicationStateChip kind={r.kind} state={r.publicationState} stateString={r.publicationStateString} progress={r.progress} />
+                    <Typography variant="body2">{r.kind === 'live' ? 'Live' : 'VOD'} ·</Typography>
+                    <TargetLabel target={r.target} />
+                    <Typography variant="body2">· {r.destinationName}</Typography>
+                  </Box>
+                  {r.eventId && (
+                    <Typography variant="body2">
+                      Event:{' '}
+                      <Link component={RouterLink} to={`/events/${r.eventId}?tab=publications`}>
+                        {r.eventTitle ?? r.eventId}
+                      </Link>{' '}
+                      · content id {r.contentId ?? '—'}
+                    </Typography>
+                  )}
+                  {r.progress !== null && <LinearProgress variant="determinate" value={r.progress} aria-label="Upload progress" />}
+                  {r.reason && <Alert severity={r.publicationState >= 4 ? 'error' : 'info'}>{r.reason}</Alert>}
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    Created {when(r.dateCreated)} · started {when(r.dateStarted)} · completed {when(r.dateCompleted)}
+                  </Typography>
+                </Stack>
+                {r.kind === 'live' && (
+                  <Box>
+                    <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+                      Statistics
+                    </Typography>
+                    <Statistics row={r} />
+                  </Box>
+                )}
+                <Box>
+                  <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+                    State changes
+                  </Typography>
+                  {history.data ? <Timeline entries={history.data} /> : <Skeleton variant="rounded" height={80} />}
+                </Box>
+                <Box>
+                  <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+                    On the target
+                  </Typography>
+                  <TargetView row={r} />
+                </Box>
+              </Stack>
             )}
-            {r.progress !== null && <LinearProgress variant="determinate" value={r.progress} aria-label="Upload progress" />}
-            {r.reason && <Alert severity={r.publicationState >= 4 ? 'error' : 'info'}>{r.reason}</Alert>}
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              Created {when(r.dateCreated)} · started {when(r.dateStarted)} · completed {when(r.dateCompleted)}
-            </Typography>
-          </Stack>
-          {r.kind === 'live' && (
-            <Box>
-              <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-                Statistics
-              </Typography>
-              <Statistics row={r} />
-            </Box>
-          )}
-          <Box>
-            <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-              History
-            </Typography>
-            {history.data ? <Timeline entries={history.data} /> : <Skeleton variant="rounded" height={80} />}
-          </Box>
-          <Box>
-            <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-              On the target
-            </Typography>
-            <TargetView row={r} />
-          </Box>
-        </Stack>
+          </div>
+        </>
       )}
     </Drawer>
   );

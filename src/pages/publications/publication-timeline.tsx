@@ -13,7 +13,7 @@ export function when(value: string | null | undefined): string {
 
 export function Timeline({ entries }: { entries: PublicationHistoryEntry[] }) {
   return (
-    <Box component="ol" aria-label="History" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Box component="ol" aria-label="State changes" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {entries.map((e, i) => {
         const failed = e.toState >= 4;
         return (

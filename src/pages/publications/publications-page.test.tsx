@@ -113,9 +113,13 @@ describe('the publication monitor', () => {
 
     // Its history tells the failure, the retry and the success.
     await user.click(within(grid).getAllByRole('gridcell').find((c) => c.textContent === 'Flaky archive')!);
-    const history = await screen.findByRole('list', { name: 'History' });
+    const history = await screen.findByRole('list', { name: 'State changes' });
     await waitFor(() => expect(history.textContent).toContain('Retried after: Upload failed at 60 %'));
     expect(history.textContent).toMatch(/Upload failed at 60 %[^]*Retried after[^]*Completed/);
+    // Its History tab: the activity trail, with the retry this key asked for.
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const trail = await screen.findByRole('list', { name: 'History of the publication to Flaky archive' });
+    expect((await within(trail).findAllByRole('listitem', { name: /retry by /i })).length).toBeGreaterThan(0);
   }, 90_000);
 
   it('retries the selected failed publications at once and says how each went', async () => {

@@ -18,6 +18,8 @@ import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import type { Event } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { useUrlParams } from '#components/use-url-params.ts';
@@ -80,6 +82,7 @@ function EventWebhookList({ event, adding, setAdding, hrefFor, onSaved }: EventW
   const webhooks = (own.data ?? []).map(toAnyWebhook);
   const systemHooks = system.data ?? [];
   const title = event.title || 'Untitled event';
+  const configure = useCan()(api.webhook.upsertForEvent);
 
   let content;
   if (own.error) {
@@ -109,7 +112,7 @@ function EventWebhookList({ event, adding, setAdding, hrefFor, onSaved }: EventW
           title="No webhooks for this event"
           hint="An event webhook tells your receiver about every change of this event only: updates, state changes, thumbnails, audio, chapter points…"
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setAdding(true)}>
               Add a webhook
             </Button>
           }
@@ -130,14 +133,15 @@ function EventWebhookList({ event, adding, setAdding, hrefFor, onSaved }: EventW
           </Typography>
         </Box>
         {webhooks.length > 0 && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setAdding(true)}>
             Add webhook
           </Button>
         )}
       </Box>
+      <RoleNotice permission={configure}>Webhooks are configuration: adding, editing and deleting them is for admin keys.</RoleNotice>
       {content}
       <SystemWideNote webhooks={systemHooks.map(toAnyWebhook)} loading={system.isPending} failed={Boolean(system.error)} />
-      <WebhookFormDialog open={adding} webhook={null} fixedEventId={event.id} onClose={() => setAdding(false)} onSaved={onSaved} />
+      <WebhookFormDialog open={adding && configure.allowed} webhook={null} fixedEventId={event.id} onClose={() => setAdding(false)} onSaved={onSaved} />
     </Box>
   );
 }

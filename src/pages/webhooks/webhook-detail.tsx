@@ -22,6 +22,8 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
 import { notify } from '#app/notifications.tsx';
 import { BackLink } from '#components/back-link.tsx';
@@ -121,15 +123,20 @@ function LoadedWebhook({ webhook, backTo, backLabel, headingLevel, onDeleted }: 
   const eventTitle = useEventTitle(webhook.eventId);
   const remove = useMutation(webhook.eventId ? api.webhook.deleteForEvent.mutationOptions() : api.webhook.delete.mutationOptions());
   const headers = headersOf(webhook.additionalPropertiesJson);
+  const configure = useCan()(api.webhook.update);
 
   const sendTest = () => {
     if (!test.isPending) test.mutate({ params: { id: webhook.id } });
   };
 
-  useHotkeys([
-    { keys: 't', description: 'Send a test notification', group: 'Webhook', run: sendTest },
-    { keys: 'e', description: 'Edit the webhook', group: 'Webhook', run: () => setEditing(true) },
-  ]);
+  useHotkeys(
+    configure.allowed
+      ? [
+          { keys: 't', description: 'Send a test notification', group: 'Webhook', run: sendTest },
+          { keys: 'e', description: 'Edit the webhook', group: 'Webhook', run: () => setEditing(true) },
+        ]
+      : [],
+  );
 
   const scope = webhook.eventId ? (
     <Link component={RouterLink} to={`/events/${webhook.eventId}?tab=webhooks`}>
@@ -161,23 +168,26 @@ function LoadedWebhook({ webhook, backTo, backLabel, headingLevel, onDeleted }: 
                 variant="contained"
                 startIcon={test.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon />}
                 onClick={sendTest}
-                disabled={test.isPending}
+                disabled={test.isPending || !configure.allowed}
               >
                 {test.isPending ? 'Sending…' : 'Send test'}
               </Button>
             </span>
           </Tooltip>
           <Tooltip title="Edit (e)" describeChild>
-            <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-              Edit
-            </Button>
+            <span>
+              <Button startIcon={<EditIcon />} disabled={!configure.allowed} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </span>
           </Tooltip>
-          <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(true)}>
+          <Button color="error" startIcon={<DeleteIcon />} disabled={!configure.allowed} onClick={() => setConfirmDelete(true)}>
             Delete
           </Button>
         </Box>
       </Box>
 
+      <RoleNotice permission={configure}>Webhooks are configuration: editing, testing and deleting them is for admin keys.</RoleNotice>
       {(test.data || test.error) && <SendTestResult result={test.data} error={test.error} onClose={() => test.reset()} />}
 
       <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
@@ -209,7 +219,7 @@ function LoadedWebhook({ webhook, backTo, backLabel, headingLevel, onDeleted }: 
 
       <DeliveryLog webhookId={webhook.id} showEvent={webhook.eventId === null} />
 
-      <WebhookFormDialog open={editing} webhook={webhook} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      <WebhookFormDialog open={editing && configure.allowed} webhook={webhook} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this webhook?"

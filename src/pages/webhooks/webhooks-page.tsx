@@ -20,6 +20,8 @@ import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { useHotkeys } from '#app/hotkeys.tsx';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
@@ -51,6 +53,8 @@ function WebhookListPage() {
   const eventId = eventParam && isGuid(eventParam) ? eventParam : null;
   const adding = params.get('new');
   const eventTitle = useEventTitle(eventId);
+  // Webhooks are configuration: only an admin key adds, edits, tests or deletes them.
+  const configure = useCan()(api.webhook.upsert);
 
   const system = useQuery(api.webhook.list.queryOptions({}));
   const forEvent = useQuery({ ...api.webhook.listForEvent.queryOptions({ params: { eventsId: eventId ?? '' } }), enabled: eventId !== null });
@@ -65,7 +69,7 @@ function WebhookListPage() {
       return next;
     });
 
-  useHotkeys([{ keys: 'n', description: 'Add a webhook', group: 'Webhooks', run: () => setParam('new', '1') }]);
+  useHotkeys(configure.allowed ? [{ keys: 'n', description: 'Add a webhook', group: 'Webhooks', run: () => setParam('new', '1') }] : []);
 
   const subtitle = system.data !== undefined ? `${systemHooks.length} system-wide ${systemHooks.length === 1 ? 'webhook' : 'webhooks'}` : undefined;
   const hrefFor = (webhook: AnyWebhook) => `/webhooks/${webhook.id}`;
@@ -98,7 +102,7 @@ function WebhookListPage() {
           title="No system-wide webhooks"
           hint="A system-wide webhook tells your receiver about every change to every event: added, updated, started, published, deleted…"
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
+            <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setParam('new', '1')}>
               Add a webhook
             </Button>
           }
@@ -115,11 +119,12 @@ function WebhookListPage() {
         title="Webhooks"
         subtitle={subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setParam('new', '1')}>
             Add webhook
           </Button>
         }
       />
+      <RoleNotice permission={configure}>Webhooks are configuration: adding, editing, testing and deleting them is for admin keys.</RoleNotice>
       <Box component="section" aria-labelledby="webhooks-system" sx={{ mb: 4 }}>
         <Typography id="webhooks-system" variant="h2" sx={{ mb: 0.5 }}>
           System-wide
@@ -153,7 +158,7 @@ function WebhookListPage() {
               } label="Event" size="small" />
           </Box>
           {eventId && (
-            <Button startIcon={<AddIcon />} onClick={() => setParam('new', 'event')}>
+            <Button startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setParam('new', 'event')}>
               Add a webhook for this event
             </Button>
           )}
@@ -181,7 +186,7 @@ function WebhookListPage() {
       </Box>
 
       <WebhookFormDialog
-        open={adding !== null}
+        open={adding !== null && configure.allowed}
         webhook={null}
         initialEventId={adding === 'event' ? eventId : null}
         onClose={() => setParam('new', null)}
