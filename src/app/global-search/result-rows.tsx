@@ -172,7 +172,8 @@ export function ChapterPointResultRow({ result, words }: { result: ChapterPointR
     <>
       <BookmarkIcon fontSize="small" aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {/* A div: the tag's chip is a div, which a paragraph may not hold. */}
+        <Typography component="div" variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           <Highlight text={point.title} words={words} />
           {point.tag && (
             <Chip
