@@ -24,7 +24,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { applyServerErrors } from '#components/form/server-errors.ts';
+import { useFormSubmit } from '#components/form/use-form-submit.ts';
 import { DestinationTarget, type Destination } from '#schema';
 import { api } from '#app/api.ts';
 import { notify } from '#app/notifications.tsx';
@@ -70,7 +70,6 @@ export function DirectPublishDialog({ eventId, contentId, title, onClose }: { ev
   });
   const selected = useWatch({ control: form.control, name: 'selected' });
   const create = useMutation(api.directVodPublication.create.mutationOptions());
-  const [problem, setProblem] = useState<string | null>(null);
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const chosen = list.filter((d) => selected.includes(d.id));
 
@@ -80,36 +79,32 @@ export function DirectPublishDialog({ eventId, contentId, title, onClose }: { ev
     form.setValue('selected', next, { shouldValidate: form.formState.isSubmitted });
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    if (!contentId) return;
-    const ordered = chosen;
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      if (!contentId) return;
       const created = await create.mutateAsync({
-        body: { publications: ordered.map((d) => ({ contentId, destinationId: d.id, publicationJson: JSON.stringify(publicationFields(d.target, values.forms[d.id]!)) })) },
+        body: { publications: chosen.map((d) => ({ contentId, destinationId: d.id, publicationJson: JSON.stringify(publicationFields(d.target, values.forms[d.id]!)) })) },
       });
       notify(`${created.length} ${created.length === 1 ? 'publication' : 'publications'} created`, { severity: 'success' });
       setTransactionId(created[0]?.transactionId ?? null);
-    } catch (error) {
+    },
+    {
       // `body.publications.<n>.publicationJson.<key>`: the field of that key in the nth destination's form.
-      const result = applyServerErrors(form, error, {
-        map: (errors) => {
-          const fields: { name: `forms.${string}.${string}`; message: string }[] = [];
-          const other: string[] = [];
-          for (const f of errors) {
-            const m = /^body\.publications\.(\d+)\.publicationJson\.(\w+)/.exec(f.field);
-            const d = m ? ordered[Number(m[1])] : undefined;
-            const field = d && m ? fieldOfKey(d.target, m[2]!) : null;
-            if (d && field) fields.push({ name: `forms.${d.id}.${field}`, message: f.message });
-            else other.push(f.message);
-          }
-          return { fields, other };
-        },
-      });
-      if (!result.handled) setProblem(describe(error).message);
-      else if (result.other.length > 0) setProblem(result.other.join('; '));
-    }
-  });
+      map: (errors) => {
+        const fields: { name: `forms.${string}.${string}`; message: string }[] = [];
+        const other: string[] = [];
+        for (const f of errors) {
+          const m = /^body\.publications\.(\d+)\.publicationJson\.(\w+)/.exec(f.field);
+          const d = m ? chosen[Number(m[1])] : undefined;
+          const field = d && m ? fieldOfKey(d.target, m[2]!) : null;
+          if (d && field) fields.push({ name: `forms.${d.id}.${field}`, message: f.message });
+          else other.push(f.message);
+        }
+        return { fields, other };
+      },
+    },
+  );
 
   const selectionError = form.formState.errors.selected?.message;
   return (
@@ -119,11 +114,11 @@ export function DirectPublishDialog({ eventId, contentId, title, onClose }: { ev
         ? { cancelLabel: 'Done' }
         : {
             actionLabel: `Publish to ${chosen.length || ''} ${chosen.length === 1 ? 'destination' : 'destinations'}`.replace('  ', ' '),
-            onSubmit: (e) => void submit(e),
+            onSubmit: submit.onSubmit,
             disabled: !contentId || !mp4Ready,
           })}
-      busy={create.isPending}
-      error={transactionId ? undefined : problem}
+      busy={submit.busy}
+      error={transactionId ? undefined : submit.error}
       onClose={onClose}
       maxWidth="md"
       long
