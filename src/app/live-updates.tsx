@@ -25,6 +25,7 @@ import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@ta
 import { openChangeFeed, type ChangeFeed, type ChangeFeedStatus, type FeedStatusDetail } from '#client/change-feed.ts';
 import type { EntityChange, WebhookNotification } from '#schema';
 import { useConnectionStore, useConnectionValue } from './connection-context.tsx';
+import { api } from './api.ts';
 import { patchEventStates, summarize, type ChangeBatch } from '#client/feed-events.ts';
 import { FALLBACK_POLL_MS, isFeedCovered, staleAfter } from '#client/feed-mapping.ts';
 
@@ -249,8 +250,9 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
       ...(fetch ? { fetch } : {}),
       onChange: ({ notification }) => applier.add(notification),
       onEntityChange: ({ change }) => applier.addEntity(change),
-      // Presence (app/presence.ts): who has a record open is asked again when someone arrives or leaves.
-      onPresence: ({ entity, id }) => void queryClient.invalidateQueries({ queryKey: ['presence'], predicate: (q) => JSON.stringify(q.queryKey).includes(JSON.stringify(id)) && JSON.stringify(q.queryKey).includes(entity) }),
+      // Presence (app/presence.tsx): who has a record open is asked again when someone arrives or leaves.
+      // The key without `session` matches every page's own (react-query matches a key's objects in part).
+      onPresence: ({ entity, id }) => void queryClient.invalidateQueries({ queryKey: api.presence.get.key({ query: { entity, id } }) }),
       onReady: ({ complete, resumed, requestedAt }) => {
         // Changes before this stream began are in no replay: refresh what was read before it
         // (on a fresh start, what was fetched before the request; after a gap, everything).

@@ -22,6 +22,7 @@ import { StateChip } from '#components/state-chip.tsx';
 import { canRedo, canUndo, isDirty, redoLabel, undoLabel, type CompositionKind, type EditorAction, type EditorState } from './playlist-document.ts';
 import { KIND_FIXED, KIND_LABEL } from './playlist-settings.tsx';
 import type { Problem } from './use-compose-save.ts';
+import { PresenceNote } from '#app/presence.tsx';
 
 interface EditorHeaderProps {
   kind: CompositionKind;
@@ -52,6 +53,7 @@ export function EditorHeader({ kind, title, event, state, saving, dispatch, onSa
           </Tooltip>
           {event && <StateChip state={event.state} />}
           {state.doc.settings.looped && <Chip size="small" label="Looped" />}
+          {event && <PresenceNote entity="compose" id={event.id} />}
         </Box>
       </Box>
       <Paper variant="outlined" role="region" aria-label="Save" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, p: 0.5, pl: 1.5, flexWrap: 'wrap', maxWidth: '100%' }}>

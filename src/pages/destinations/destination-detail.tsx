@@ -32,6 +32,7 @@ import { RecordHistory } from '#pages/activity/index.ts';
 import { useCan, type Permission } from '#app/use-role.ts';
 import { useTabParam } from '#components/use-tab-param.ts';
 import type { AnyDestination } from './destination-form.ts';
+import { PresenceNote } from '#app/presence.tsx';
 
 /** The simulated targets' faults (src/server/sim/targets.ts), switched with the property simulation/faults. */
 const FAULTS: { id: string; label: string }[] = [
@@ -175,6 +176,7 @@ export function DestinationDetail({ destination }: { destination: AnyDestination
   const configure = useCan()(destination.api === 'direct' ? api.destination.update : api.mediaDestinationProperty.upsert);
   return (
     <>
+      <PresenceNote entity={destination.api === 'direct' ? 'destination' : 'mediaDestination'} id={destination.id} />
       <Tabs value={tab} onChange={(_e, next: (typeof DETAIL_TABS)[number]) => setTab(next)} aria-label={`${destination.name}: sections`} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tab value="properties" label="Properties" id="destination-tab-properties" aria-controls="destination-panel" />
         <Tab value="history" label="History" id="destination-tab-history" aria-controls="destination-panel" />

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Event } from '#schema';
+import { PresenceNote } from '#app/presence.tsx';
 import { BackLink } from '#components/back-link.tsx';
 import { StateChip } from '#components/state-chip.tsx';
 import { formatDateTime, formatDateTimeLong, formatRelative, parseServiceDate } from '#components/format-time.ts';
@@ -61,6 +62,7 @@ export function EventHeader({ event, actions }: EventHeaderProps) {
                 {event.eventType}
               </Typography>
             )}
+            <PresenceNote entity="event" id={event.id} />
           </Box>
         </Box>
         {/* The live controls wrap among themselves; the menu stays beside them. */}
