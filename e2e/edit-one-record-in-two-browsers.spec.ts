@@ -59,6 +59,10 @@ test('the second of two operators saving one event sees the conflict, and nothin
     await page.goto(`/events/${event.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Derby ${stamp}` })).toBeVisible();
   }
+  // Presence: each page says the other has the event open (the same key here: another tab of yours).
+  for (const page of [first, second]) {
+    await expect(page.getByRole('status', { name: 'Also open: you, in another tab' })).toBeVisible();
+  }
 
   await test.step('the second operator starts changing the title and the description', async () => {
     await edit(second, 'Title', `Derby ${stamp} (final)`);
