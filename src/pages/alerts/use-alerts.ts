@@ -1,10 +1,9 @@
 /**
  * The alerts, as the top bar and the alert centre read them (one query: the count and the page
  * share it). Live from the change feed: the list is stale with every change it carries
- * (`feed: 'everyChange'` in its record) and after every write of the dashboard. Deliveries given
- * up and encoder faults are not on this service's feed yet: until they are, it is asked again
- * every half minute as well (ALERTS_REFRESH_MS), which the feed's polling rule lengthens while
- * the feed covers it.
+ * (`feed: 'everyChange'` in its record) and after every write of the dashboard. Some alerts come
+ * from the passing of time, which no change records (a VOD publication stalled for minutes): for
+ * those it is asked again every half minute as well (ALERTS_REFRESH_MS).
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#app/api.ts';
