@@ -24,10 +24,11 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
 import { editDeleteColumn } from '#components/edit-delete-column.tsx';
-import { JsonField, ServerDataGrid } from '#components/lazy-parts.tsx';
+import { JsonField } from '#components/lazy-parts.tsx';
 import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
-import { pageOf, sortRows } from '#components/whole-list.ts';
+import { sortRows } from '#components/whole-list.ts';
+import { WholeListGrid } from '#components/whole-list-grid.tsx';
 
 export const FLOW_TEMPLATE = JSON.stringify(
   {
@@ -107,19 +108,16 @@ export function FlowsTab() {
     );
   else
     content = (
-      <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
-        <ServerDataGrid<Archiverflow, 'name'>
-          label="Archiver flows"
-          rows={pageOf(sorted, view)}
-          columns={columns}
-          rowCount={list.length}
-          loading={false}
-          {...grid}
-          empty={<EmptyState title="No archiver flows on this page" />}
-          highlighted={editing && editing !== 'new' ? [editing.id] : []}
-          rowHeight={52}
-        />
-      </Paper>
+      <WholeListGrid<Archiverflow, 'name'>
+        label="Archiver flows"
+        rows={sorted}
+        view={view}
+        columns={columns}
+        grid={grid}
+        empty={<EmptyState title="No archiver flows on this page" />}
+        highlighted={editing && editing !== 'new' ? [editing.id] : []}
+        rowHeight={52}
+      />
     );
 
   return (

@@ -19,10 +19,10 @@ import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { editDeleteColumn } from '#components/edit-delete-column.tsx';
-import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
-import { pageOf, sortRows } from '#components/whole-list.ts';
+import { sortRows } from '#components/whole-list.ts';
+import { WholeListGrid } from '#components/whole-list-grid.tsx';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
 
 type ProfileSortField = 'id' | 'expiresIn';
@@ -87,19 +87,16 @@ export function ProfilesTab() {
     );
   else
     content = (
-      <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
-        <ServerDataGrid<PlayoutProfile, ProfileSortField>
-          label="Playout profiles"
-          rows={pageOf(sorted, view)}
-          columns={columns}
-          rowCount={list.length}
-          loading={false}
-          {...grid}
-          empty={<EmptyState title="No playout profiles on this page" />}
-          highlighted={editing && editing !== 'new' ? [editing.id] : []}
-          rowHeight={52}
-        />
-      </Paper>
+      <WholeListGrid<PlayoutProfile, ProfileSortField>
+        label="Playout profiles"
+        rows={sorted}
+        view={view}
+        columns={columns}
+        grid={grid}
+        empty={<EmptyState title="No playout profiles on this page" />}
+        highlighted={editing && editing !== 'new' ? [editing.id] : []}
+        rowHeight={52}
+      />
     );
 
   return (

@@ -7,14 +7,13 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { editDeleteColumn } from '#components/edit-delete-column.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
-import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import type { ServerGridColDef } from '#components/server-data-grid.tsx';
 import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
-import { pageOf, sortRows } from '#components/whole-list.ts';
+import { sortRows } from '#components/whole-list.ts';
+import { WholeListGrid } from '#components/whole-list-grid.tsx';
 import { TargetIcon, targetName } from '#pages/publications/index.ts';
 import { ActiveChip } from './activation-dialog.tsx';
 import type { AnyDestination, DestinationApi } from './destination-form.ts';
@@ -84,19 +83,16 @@ export function DestinationList({ destinations, selectedId, ...options }: Destin
   const { activating, onOpen, onActivate, onEdit, onDelete, canConfigure } = options;
   const columns = useMemo(() => destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure }), [activating, onOpen, onActivate, onEdit, onDelete, canConfigure]);
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
-      <ServerDataGrid<AnyDestination, DestinationSortField>
-        label="Destinations"
-        rows={pageOf(sorted, view)}
-        columns={columns}
-        rowCount={destinations.length}
-        loading={false}
-        {...grid}
-        empty={<EmptyState title="No destinations on this page" />}
-        onRowClick={onOpen}
-        highlighted={selectedId ? [selectedId] : []}
-        rowHeight={60}
-      />
-    </Paper>
+    <WholeListGrid<AnyDestination, DestinationSortField>
+      label="Destinations"
+      rows={sorted}
+      view={view}
+      columns={columns}
+      grid={grid}
+      empty={<EmptyState title="No destinations on this page" />}
+      onRowClick={onOpen}
+      highlighted={selectedId ? [selectedId] : []}
+      rowHeight={60}
+    />
   );
 }
