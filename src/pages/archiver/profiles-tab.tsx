@@ -44,7 +44,7 @@ function profileColumns(onEdit: (p: PlayoutProfile) => void, onDelete: (p: Playo
       minWidth: 150,
       sortable: false,
       renderCell: ({ row: p }) => (
-        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center', height: '100%' }} aria-label="Streaming formats">
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center', height: '100%', py: 1 }} aria-label="Streaming formats">
           {p.streamingFormats.length === 0 ? <Chip size="small" color="warning" label="No format: a key without a license server" /> : p.streamingFormats.map((f) => <Chip key={f} size="small" label={f} variant="outlined" />)}
         </Stack>
       ),
@@ -95,7 +95,7 @@ export function ProfilesTab() {
         grid={grid}
         empty={<EmptyState title="No playout profiles on this page" />}
         highlighted={editing && editing !== 'new' ? [editing.id] : []}
-        rowHeight={52}
+        rowHeight="auto"
       />
     );
 

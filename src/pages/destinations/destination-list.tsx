@@ -42,7 +42,7 @@ export interface DestinationListProps {
 
 type ColumnOptions = Omit<DestinationListProps, 'destinations' | 'selectedId'>;
 
-/** The name (with the target and kind under it), the state, and the actions; nothing to hide on a phone. */
+/** The name (with the target and kind under it), the state, and the actions; on a phone the state goes under the name. */
 function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure = true }: ColumnOptions): ServerGridColDef<AnyDestination>[] {
   const columns: ServerGridColDef<AnyDestination>[] = [
     {
@@ -51,7 +51,7 @@ function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, 
       flex: 1,
       minWidth: 150,
       renderCell: ({ row: d }) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0, py: 1 }}>
           <TargetIcon target={d.target} fontSize="medium" />
           <Box sx={{ minWidth: 0 }}>
             {/* The row opens on a click anywhere; the name is its control for the keyboard. */}
@@ -61,11 +61,15 @@ function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, 
             <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
               {targetName(d.target)} · {API_LABEL[d.api]}
             </Typography>
+            {/* On a phone the state column is left out: the state shows here. */}
+            <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.25 }}>
+              <ActiveChip active={d.active} />
+            </Box>
           </Box>
         </Box>
       ),
     },
-    { field: 'active', headerName: 'State', width: 150, renderCell: ({ row: d }) => <ActiveChip active={d.active} /> },
+    { field: 'active', headerName: 'State', width: 175, hideBelow: 'sm', renderCell: ({ row: d }) => <ActiveChip active={d.active} /> },
   ];
   if (!canConfigure) return columns;
   const activate = (d: AnyDestination) =>
@@ -92,7 +96,7 @@ export function DestinationList({ destinations, selectedId, ...options }: Destin
       empty={<EmptyState title="No destinations on this page" />}
       onRowClick={onOpen}
       highlighted={selectedId ? [selectedId] : []}
-      rowHeight={60}
+      rowHeight="auto"
     />
   );
 }
