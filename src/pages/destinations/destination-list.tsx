@@ -69,7 +69,12 @@ function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, 
         </Box>
       ),
     },
-    { field: 'active', headerName: 'State', width: 175, hideBelow: 'sm', renderCell: ({ row: d }) => <ActiveChip active={d.active} /> },
+    { field: 'active', headerName: 'State', width: 175, hideBelow: 'sm', renderCell: ({ row: d }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <ActiveChip active={d.active} />
+        </Box>
+      ),
+    },
   ];
   if (!canConfigure) return columns;
   const activate = (d: AnyDestination) =>
