@@ -2,21 +2,16 @@
  * Archiverflows: the output URLs of catch-up content, edited as JSON in the JSON editor, checked
  * against the configuration schema as you type (the same schema the service answers 400 with).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import RouteIcon from '@mui/icons-material/AltRouteOutlined';
 import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type Archiverflow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
@@ -28,7 +23,12 @@ import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
+import { editDeleteColumn } from '#components/edit-delete-column.tsx';
 import { JsonField } from '#components/lazy-parts.tsx';
+import type { ServerGridColDef } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
+import { sortRows } from '#components/whole-list.ts';
+import { WholeListGrid } from '#components/whole-list-grid.tsx';
 
 export const FLOW_TEMPLATE = JSON.stringify(
   {
@@ -65,6 +65,18 @@ function outputsOf(flow: Archiverflow): string {
   return `${parsed.data.archiverflows.length} ${parsed.data.archiverflows.length === 1 ? 'flow' : 'flows'}, ${outputs.length} output ${outputs.length === 1 ? 'URL set' : 'URL sets'}${protocols.length ? ` (${protocols.join(', ')})` : ''}`;
 }
 
+const FLOWS_VIEW = definePagedView<'name'>({ pageSizes: [25, 50, 100], sortFields: ['name'], defaultSort: { field: 'name', direction: 'asc' } });
+const SORT_VALUES = { name: (f: Archiverflow) => f.name.toLowerCase() };
+
+/** On a phone: the name and the actions (the outputs are in the flow's dialog). */
+function flowColumns(onEdit: (f: Archiverflow) => void, onDelete: (f: Archiverflow) => void): ServerGridColDef<Archiverflow>[] {
+  return [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'outputs', headerName: 'Outputs', flex: 2, minWidth: 220, sortable: false, hideBelow: 'sm', valueGetter: (_value, row) => outputsOf(row) },
+    editDeleteColumn<Archiverflow>({ name: (f) => `the archiver flow ${f.name}`, onEdit, onDelete }),
+  ];
+}
+
 export function FlowsTab() {
   const describeError = useDescribeError();
   const flows = useQuery(api.archiverflow.list.queryOptions({ query: {} }));
@@ -72,6 +84,9 @@ export function FlowsTab() {
   const [deleting, setDeleting] = useState<Archiverflow | null>(null);
   const remove = useMutation(api.archiverflow.delete.mutationOptions());
   const list = flows.data ?? [];
+  const [view, , grid] = usePagedView(FLOWS_VIEW);
+  const sorted = useMemo(() => sortRows(flows.data ?? [], view.sort, SORT_VALUES), [flows.data, view.sort]);
+  const columns = useMemo(() => flowColumns(setEditing, setDeleting), []);
 
   let content;
   if (flows.error) content = <ErrorState title="Could not load the archiver flows" message={describeError(flows.error).message} />;
@@ -93,32 +108,16 @@ export function FlowsTab() {
     );
   else
     content = (
-      <Stack spacing={1.5}>
-        {list.map((flow) => (
-          <Paper key={flow.id} variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={`Archiver flow ${flow.name}`}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {flow.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {outputsOf(flow)}
-                </Typography>
-              </Box>
-              <Tooltip title="Edit">
-                <IconButton aria-label={`Edit the archiver flow ${flow.name}`} onClick={() => setEditing(flow)}>
-                  <EditIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete the archiver flow ${flow.name}`} onClick={() => setDeleting(flow)}>
-                  <DeleteIcon />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
+      <WholeListGrid<Archiverflow, 'name'>
+        label="Archiver flows"
+        rows={sorted}
+        view={view}
+        columns={columns}
+        grid={grid}
+        empty={<EmptyState title="No archiver flows on this page" />}
+        highlighted={editing && editing !== 'new' ? [editing.id] : []}
+        rowHeight={52}
+      />
     );
 
   return (

@@ -100,7 +100,7 @@ export default function DestinationsPage() {
     );
   } else {
     content = (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(320px, 5fr) minmax(0, 7fr)' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(560px, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
         <DestinationList
           destinations={destinations}
           selectedId={selectedId}
