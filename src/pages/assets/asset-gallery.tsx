@@ -23,6 +23,8 @@ import Skeleton from '@mui/material/Skeleton';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { invalidatesOf } from '#client';
 import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -79,6 +81,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
     });
   }, [assets]);
 
+  const mayDelete = useCan()(api.asset.delete);
   const remove = useMutation({
     mutationFn: async (ids: readonly string[]) => {
       for (const id of ids) await api.asset.delete.call({ params: { id } });
@@ -88,6 +91,8 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
 
   return (
     <Box>
+      {/* On an event's Assets tab the tab says it, above its own buttons. */}
+      {!eventId && <RoleNotice permission={mayDelete}>This key looks at the assets and changes none.</RoleNotice>}
       <GalleryToolbar
         filters={filters}
         setFilters={setFilters}
@@ -96,6 +101,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
         eventId={eventId}
         count={query.data ? `${assets.length}${query.data.more ? '+' : ''} asset${assets.length === 1 ? '' : 's'}` : ''}
         selectedCount={selected.size}
+        mayDelete={mayDelete.allowed}
         onDeleteSelected={() => setConfirm(toDelete([...selected], `${selected.size} selected asset${selected.size === 1 ? '' : 's'}`))}
       />
       {query.data?.more && (
