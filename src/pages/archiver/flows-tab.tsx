@@ -16,6 +16,8 @@ import RouteIcon from '@mui/icons-material/AltRouteOutlined';
 import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type Archiverflow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
 import { useFormSubmit } from '#components/form/use-form-submit.ts';
@@ -69,12 +71,13 @@ const FLOWS_VIEW = definePagedView<'name'>({ pageSizes: [25, 50, 100], sortField
 const SORT_VALUES = { name: (f: Archiverflow) => f.name.toLowerCase() };
 
 /** On a phone: the name and the actions (the outputs are in the flow's dialog). */
-function flowColumns(onEdit: (f: Archiverflow) => void, onDelete: (f: Archiverflow) => void): ServerGridColDef<Archiverflow>[] {
-  return [
+/** Without `configure` (a key that may not change them; the tab says why): no Edit or Delete. */
+function flowColumns(onEdit: (f: Archiverflow) => void, onDelete: (f: Archiverflow) => void, configure: boolean): ServerGridColDef<Archiverflow>[] {
+  const columns: ServerGridColDef<Archiverflow>[] = [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     { field: 'outputs', headerName: 'Outputs', flex: 2, minWidth: 220, sortable: false, hideBelow: 'sm', valueGetter: (_value, row) => outputsOf(row) },
-    editDeleteColumn<Archiverflow>({ name: (f) => `the archiver flow ${f.name}`, onEdit, onDelete }),
   ];
+  return configure ? [...columns, editDeleteColumn<Archiverflow>({ name: (f) => `the archiver flow ${f.name}`, onEdit, onDelete })] : columns;
 }
 
 export function FlowsTab() {
@@ -86,7 +89,8 @@ export function FlowsTab() {
   const list = flows.data ?? [];
   const [view, , grid] = usePagedView(FLOWS_VIEW);
   const sorted = useMemo(() => sortRows(flows.data ?? [], view.sort, SORT_VALUES), [flows.data, view.sort]);
-  const columns = useMemo(() => flowColumns(setEditing, setDeleting), []);
+  const configure = useCan()(api.archiverflow.update);
+  const columns = useMemo(() => flowColumns(setEditing, setDeleting, configure.allowed), [configure.allowed]);
 
   let content;
   if (flows.error) content = <ErrorState title="Could not load the archiver flows" message={describeError(flows.error).message} />;
@@ -99,7 +103,7 @@ export function FlowsTab() {
           title="No archiver flows"
           hint="An archiver flow says where catch-up content is published: CDN and origin URLs per protocol, with {capture_id}, {profile_id}, {starttime} and {endtime} filled in."
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setEditing('new')}>
               Add an archiver flow
             </Button>
           }
@@ -122,13 +126,14 @@ export function FlowsTab() {
 
   return (
     <Box>
+      <RoleNotice permission={configure}>Archiver flows are configuration: adding, editing and deleting them is for admin keys.</RoleNotice>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+        <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setEditing('new')}>
           Add archiver flow
         </Button>
       </Stack>
       {content}
-      <FlowFormDialog open={editing !== null} flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <FlowFormDialog open={editing !== null && configure.allowed} flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         record={deleting}
         title={(f) => `Delete the archiver flow ${f.name}?`}

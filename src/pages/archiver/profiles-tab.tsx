@@ -15,6 +15,8 @@ import ShieldIcon from '@mui/icons-material/ShieldOutlined';
 import type { PlayoutProfile } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -34,8 +36,9 @@ const SORT_VALUES = {
 } satisfies Record<ProfileSortField, (p: PlayoutProfile) => number | string>;
 
 /** On a phone: the id, its streaming formats and the actions (the rest is in the profile's dialog). */
-function profileColumns(onEdit: (p: PlayoutProfile) => void, onDelete: (p: PlayoutProfile) => void): ServerGridColDef<PlayoutProfile>[] {
-  return [
+/** Without `configure` (a key that may not change them; the tab says why): no Edit or Delete. */
+function profileColumns(onEdit: (p: PlayoutProfile) => void, onDelete: (p: PlayoutProfile) => void, configure: boolean): ServerGridColDef<PlayoutProfile>[] {
+  const columns: ServerGridColDef<PlayoutProfile>[] = [
     { field: 'id', headerName: 'Id', flex: 1, minWidth: 130 },
     {
       field: 'streamingFormats',
@@ -52,8 +55,8 @@ function profileColumns(onEdit: (p: PlayoutProfile) => void, onDelete: (p: Playo
     { field: 'captures', headerName: 'Captures', flex: 1, minWidth: 140, sortable: false, hideBelow: 'sm', valueGetter: (_v, p) => (p.captures.length === 0 ? 'No captures' : p.captures.map((c) => c.captureId).join(', ')) },
     { field: 'expiresIn', headerName: 'Streams expire', width: 140, hideBelow: 'md', valueGetter: (_v, p) => (p.expiresIn === null ? 'Never' : `After ${p.expiresIn} s`) },
     { field: 'drm', headerName: 'DRM', width: 170, sortable: false, hideBelow: 'md', valueGetter: (_v, p) => drmSummary(p) },
-    editDeleteColumn<PlayoutProfile>({ name: (p) => `the playout profile ${p.id}`, onEdit, onDelete }),
   ];
+  return configure ? [...columns, editDeleteColumn<PlayoutProfile>({ name: (p) => `the playout profile ${p.id}`, onEdit, onDelete })] : columns;
 }
 
 export function ProfilesTab() {
@@ -65,7 +68,8 @@ export function ProfilesTab() {
   const remove = useMutation(api.archiverPlayoutProfile.delete.mutationOptions());
   const [view, , grid] = usePagedView(PROFILES_VIEW);
   const sorted = useMemo(() => sortRows(list, view.sort, SORT_VALUES), [list, view.sort]);
-  const columns = useMemo(() => profileColumns(setEditing, setDeleting), []);
+  const configure = useCan()(api.archiverPlayoutProfile.update);
+  const columns = useMemo(() => profileColumns(setEditing, setDeleting, configure.allowed), [configure.allowed]);
 
   let content;
   if (profiles.error) content = <ErrorState title="Could not load the playout profiles" message={describeError(profiles.error).message} />;
@@ -78,7 +82,7 @@ export function ProfilesTab() {
           title="No playout profiles"
           hint="A playout profile makes the content of its captures available as streams, with the DRM and expiry it sets."
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setEditing('new')}>
               Add a playout profile
             </Button>
           }
@@ -101,13 +105,14 @@ export function ProfilesTab() {
 
   return (
     <Box>
+      <RoleNotice permission={configure}>Playout profiles are configuration: adding, editing and deleting them is for admin keys.</RoleNotice>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+        <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setEditing('new')}>
           Add playout profile
         </Button>
       </Stack>
       {content}
-      <ProfileFormDialog open={editing !== null} profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <ProfileFormDialog open={editing !== null && configure.allowed} profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         record={deleting}
         title={(p) => `Delete the playout profile ${p.id}?`}
