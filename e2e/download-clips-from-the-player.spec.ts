@@ -142,7 +142,7 @@ test('mark two clips on the player, get the download ready, open the MP4 and rea
 
   await test.step('read the mail in the mailbox', async () => {
     await page.goto('/mailbox');
-    await page.getByRole('list', { name: 'Mails' }).getByRole('button', { name: new RegExp(`Ihr Download ist bereit: Prize-giving ${stamp}`) }).click();
+    await page.getByRole('grid', { name: 'Mails' }).getByRole('link', { name: new RegExp(`Ihr Download ist bereit: Prize-giving ${stamp}`) }).click();
     const mail = page.getByRole('article', { name: new RegExp(`Mail: Ihr Download ist bereit`) });
     await expect(mail).toContainText(recipient);
     const body = page.frameLocator(`iframe[title^="Content of"]`);

@@ -47,10 +47,10 @@ test.describe('publish directly to a video site', () => {
     await add.getByRole('combobox', { name: 'Used for' }).click();
     await page.getByRole('option', { name: /Direct publishing/ }).click();
     await add.getByRole('button', { name: 'Add' }).click();
-    const item = page.getByRole('button', { name: new RegExp(`^${name}`) });
+    const item = page.getByRole('row').filter({ hasText: name });
     await expect(item).toContainText('Direct');
     await expect(item).toContainText('Needs activation');
-    await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Activate' }).click();
+    await item.getByRole('button', { name: 'Activate' }).click();
     const activation = page.getByRole('dialog');
     await expect(activation).toContainText('Authorise Control Room on VideoSite');
     const popupPromise = context.waitForEvent('page');

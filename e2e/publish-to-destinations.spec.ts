@@ -69,9 +69,9 @@ test.describe('publish to destinations', () => {
     await dialog.getByLabel('Name').fill(`Main channel ${tag}`);
     await dialog.getByLabel('Channel').fill('UC-main');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    const item = page.getByRole('button', { name: new RegExp(`^Main channel ${tag}`) });
+    const item = page.getByRole('row').filter({ hasText: `Main channel ${tag}` });
     await expect(item).toContainText('Needs activation');
-    await page.getByRole('listitem').filter({ hasText: `Main channel ${tag}` }).getByRole('button', { name: 'Activate' }).click();
+    await item.getByRole('button', { name: 'Activate' }).click();
     const activation = page.getByRole('dialog');
     await expect(activation).toContainText('Authorise Control Room on VideoSite');
     const popupPromise = context.waitForEvent('page');

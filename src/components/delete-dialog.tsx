@@ -3,19 +3,29 @@ import { notify } from '#app/notifications.tsx';
 import type { DialogMutation } from './action-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
-/** A delete operation's mutation (`useMutation(api.<area>.delete.mutationOptions())`). */
-export interface DeleteMutation<Id extends string | number> extends DialogMutation {
-  mutate: (variables: { params: { id: Id } }, options?: { onSuccess?: () => void }) => void;
+/**
+ * A delete operation's mutation (`useMutation(api.<area>.delete.mutationOptions())`), or one that
+ * deletes several records (a selection) taking what `variables` makes of the record.
+ */
+export interface DeleteMutation<V> extends DialogMutation {
+  mutate: (variables: V, options?: { onSuccess?: () => void }) => void;
 }
 
-export interface DeleteDialogProps<T extends { id: string | number }> {
+/** What a record's delete operation takes: its id in the path. */
+export interface DeleteById<Id extends string | number> {
+  params: { id: Id };
+}
+
+export interface DeleteDialogProps<T extends { id: string | number }, V = DeleteById<T['id']>> {
   /** The record the operator asked to delete; null while the dialog is closed. */
   record: T | null;
   /** The question naming it: `(c) => \`Delete the capture ${c.id}?\``. */
   title: (record: T) => string;
   /** The verb on the button: "Delete capture". */
   confirmLabel: string;
-  mutation: DeleteMutation<T['id']>;
+  mutation: DeleteMutation<V>;
+  /** The mutation's variables for the record; by default its id in the path (`{ params: { id } }`). */
+  variables?: (record: T) => V;
   /** The notice once it is gone: `(c) => \`Deleted the capture ${c.id}\``. */
   deleted: (record: T) => string;
   /** What else the page does once it is gone (a selection on it cleared), before the dialog closes. */
@@ -35,7 +45,7 @@ export interface DeleteDialogProps<T extends { id: string | number }> {
  *   Its segments are deleted with it.
  * </DeleteDialog>
  */
-export function DeleteDialog<T extends { id: string | number }>({ record, title, confirmLabel, mutation, deleted, onDeleted, onClose, children }: DeleteDialogProps<T>) {
+export function DeleteDialog<T extends { id: string | number }, V = DeleteById<T['id']>>({ record, title, confirmLabel, mutation, variables, deleted, onDeleted, onClose, children }: DeleteDialogProps<T, V>) {
   return (
     <ConfirmDialog
       open={record !== null}
@@ -47,7 +57,7 @@ export function DeleteDialog<T extends { id: string | number }>({ record, title,
       onConfirm={() =>
         record &&
         mutation.mutate(
-          { params: { id: record.id } },
+          variables ? variables(record) : ({ params: { id: record.id } } as V),
           {
             onSuccess: () => {
               notify(deleted(record), { severity: 'success' });

@@ -14,6 +14,7 @@ import { insertEvent } from '#testing/event-row.ts';
 import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import ArchiverPage from './archiver-page.tsx';
+import { FLOW_TEMPLATE } from './flows-tab.tsx';
 
 const SEGMENT_MS = 4_000;
 const fixture = servicePerFile({
@@ -137,5 +138,22 @@ describe('the archiver streams', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete stream 1?' })).toBeNull());
     await waitFor(() => expect(footerOf(grid).getByText('1–25 of 29')).toBeTruthy());
     expect(await fixture.service.call(endpoints.archiverStream.list, {})).toHaveLength(29);
+  });
+});
+
+describe('the archiver flows', () => {
+  it('lists them in the grid with their outputs, and deletes one after its confirmation', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    for (const name of ['Catch-up', 'Archive B']) await fixture.service.call(endpoints.archiverflow.create, { body: { name, configurationJson: FLOW_TEMPLATE } });
+    renderPage('/archiver?tab=flows');
+    const grid = await screen.findByRole('grid', { name: 'Archiver flows' }, { timeout: 20_000 });
+    await waitFor(() => expect(rowsOf(grid)).toHaveLength(2));
+    expect(within(rowsOf(grid)[0]!).getByText('Archive B')).toBeTruthy();
+    expect(within(rowsOf(grid)[1]!).getByText('1 flow, 1 output URL set (HLS)')).toBeTruthy();
+    await user.click(within(grid).getByRole('button', { name: 'Delete the archiver flow Catch-up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the archiver flow Catch-up?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete flow' }));
+    expect(await screen.findByText('Deleted the archiver flow Catch-up')).toBeTruthy();
+    await waitFor(() => expect(rowsOf(grid)).toHaveLength(1));
   });
 });

@@ -118,9 +118,12 @@ describe('the Archiver page', () => {
     await user.click(await screen.findByRole('option', { name: 'match_day' }));
     await user.type(within(dialog).getByLabelText('AES key'), '0123456789abcdef');
     await user.click(within(dialog).getByRole('button', { name: 'Add profile' }));
-    const profile = await screen.findByRole('region', { name: 'Playout profile web_catchup' });
-    expect(within(profile).getByText('HLS')).toBeTruthy();
-    expect(within(profile).queryByText('DASH')).toBeNull();
-    expect(within(profile).getByText(/Captures: match_day/)).toBeTruthy();
+    const grid = await screen.findByRole('grid', { name: 'Playout profiles' });
+    await waitFor(() => expect(grid.querySelector('[role="row"][data-id="web_catchup"]')).not.toBeNull());
+    const profile = within(grid.querySelector<HTMLElement>('[role="row"][data-id="web_catchup"]')!);
+    expect(profile.getByText('HLS')).toBeTruthy();
+    expect(profile.queryByText('DASH')).toBeNull();
+    expect(profile.getByText('match_day')).toBeTruthy();
+    expect(profile.getByRole('button', { name: 'Edit the playout profile web_catchup' })).toBeTruthy();
   });
 });

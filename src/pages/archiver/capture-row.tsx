@@ -52,8 +52,9 @@ export interface CaptureRowProps {
   now: number;
   selection: TimeRange | null;
   onSelect(range: TimeRange): void;
-  onEdit(): void;
-  onDelete(): void;
+  /** Left out for a key that may not edit or delete captures (the tab says why). */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }
 
 export function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selection, onSelect, onEdit, onDelete }: CaptureRowProps) {
@@ -95,16 +96,20 @@ export function CaptureRow({ capture, stats, window, tickMs, zoomKey, now, selec
           {sum.gaps > 0 ? ` · ${sum.gaps} ${sum.gaps === 1 ? 'gap' : 'gaps'} in view (${formatDuration(sum.gapMs)})` : ''}
         </Typography>
         <Stack direction="row">
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit the capture ${capture.id}`} onClick={onEdit} size="small">
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton aria-label={`Delete the capture ${capture.id}`} onClick={onDelete} size="small">
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          {onEdit && (
+            <Tooltip title="Edit">
+              <IconButton aria-label={`Edit the capture ${capture.id}`} onClick={onEdit} size="small">
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {onDelete && (
+            <Tooltip title="Delete">
+              <IconButton aria-label={`Delete the capture ${capture.id}`} onClick={onDelete} size="small">
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Stack>
       </Stack>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={capture.publishingPoints.join('\n')}>

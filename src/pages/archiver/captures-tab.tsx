@@ -24,6 +24,8 @@ import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
 import type { Capture } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -65,6 +67,8 @@ export function CapturesTab() {
   const stats = useQuery(api.archiverCapture.allStats.queryOptions({}));
   const statsOf = new Map((stats.data ?? []).map((s) => [s.id, s]));
   const remove = useMutation(api.archiverCapture.delete.mutationOptions());
+  const can = useCan();
+  const [mayAdd, mayEdit, mayDelete] = [can(api.archiverCapture.create), can(api.archiverCapture.update).allowed, can(api.archiverCapture.delete).allowed];
 
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
@@ -103,7 +107,7 @@ export function CapturesTab() {
           title="No captures yet"
           hint="A capture records a channel’s publishing points continuously, so any past range can be played (catch-up)."
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button variant="contained" startIcon={<AddIcon />} disabled={!mayAdd.allowed} onClick={() => setEditing('new')}>
               Add a capture
             </Button>
           }
@@ -124,8 +128,8 @@ export function CapturesTab() {
             now={ticker}
             selection={selectedId === capture.id ? selection : null}
             onSelect={(range) => select(capture.id, range)}
-            onEdit={() => setEditing(capture)}
-            onDelete={() => setDeleting(capture)}
+            onEdit={mayEdit ? () => setEditing(capture) : undefined}
+            onDelete={mayDelete ? () => setDeleting(capture) : undefined}
           />
         ))}
       </Stack>
@@ -136,6 +140,7 @@ export function CapturesTab() {
 
   return (
     <Box>
+      <RoleNotice permission={mayAdd}>This key plays the captured ranges and adds, edits and deletes no capture.</RoleNotice>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <ToggleButtonGroup
@@ -178,7 +183,7 @@ export function CapturesTab() {
             <Chip size="small" color="success" variant="outlined" label="Following now" />
           )}
         </Stack>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ alignSelf: { xs: 'flex-start', md: 'auto' } }}>
+        <Button variant="contained" startIcon={<AddIcon />} disabled={!mayAdd.allowed} onClick={() => setEditing('new')} sx={{ alignSelf: { xs: 'flex-start', md: 'auto' } }}>
           Add capture
         </Button>
       </Stack>
@@ -195,7 +200,7 @@ export function CapturesTab() {
         />
       )}
       <CaptureFormDialog
-        open={editing !== null}
+        open={editing !== null && mayAdd.allowed}
         capture={editing === 'new' ? null : editing}
         onClose={() => {
           setEditing(null);

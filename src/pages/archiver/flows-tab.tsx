@@ -2,25 +2,22 @@
  * Archiverflows: the output URLs of catch-up content, edited as JSON in the JSON editor, checked
  * against the configuration schema as you type (the same schema the service answers 400 with).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import RouteIcon from '@mui/icons-material/AltRouteOutlined';
 import { ArchiverflowBody, ArchiverflowConfigurationSchema, parseJsonText, type Archiverflow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { notify } from '#app/notifications.tsx';
 import { ActionDialog } from '#components/action-dialog.tsx';
 import { useFormSubmit } from '#components/form/use-form-submit.ts';
@@ -28,7 +25,12 @@ import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { FormTextField } from '#components/form/text-field.tsx';
+import { editDeleteColumn } from '#components/edit-delete-column.tsx';
 import { JsonField } from '#components/lazy-parts.tsx';
+import type { ServerGridColDef } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
+import { sortRows } from '#components/whole-list.ts';
+import { WholeListGrid } from '#components/whole-list-grid.tsx';
 
 export const FLOW_TEMPLATE = JSON.stringify(
   {
@@ -65,6 +67,19 @@ function outputsOf(flow: Archiverflow): string {
   return `${parsed.data.archiverflows.length} ${parsed.data.archiverflows.length === 1 ? 'flow' : 'flows'}, ${outputs.length} output ${outputs.length === 1 ? 'URL set' : 'URL sets'}${protocols.length ? ` (${protocols.join(', ')})` : ''}`;
 }
 
+const FLOWS_VIEW = definePagedView<'name'>({ pageSizes: [25, 50, 100], sortFields: ['name'], defaultSort: { field: 'name', direction: 'asc' } });
+const SORT_VALUES = { name: (f: Archiverflow) => f.name.toLowerCase() };
+
+/** On a phone: the name and the actions (the outputs are in the flow's dialog). */
+/** Without `configure` (a key that may not change them; the tab says why): no Edit or Delete. */
+function flowColumns(onEdit: (f: Archiverflow) => void, onDelete: (f: Archiverflow) => void, configure: boolean): ServerGridColDef<Archiverflow>[] {
+  const columns: ServerGridColDef<Archiverflow>[] = [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    { field: 'outputs', headerName: 'Outputs', flex: 2, minWidth: 220, sortable: false, hideBelow: 'sm', valueGetter: (_value, row) => outputsOf(row) },
+  ];
+  return configure ? [...columns, editDeleteColumn<Archiverflow>({ name: (f) => `the archiver flow ${f.name}`, onEdit, onDelete })] : columns;
+}
+
 export function FlowsTab() {
   const describeError = useDescribeError();
   const flows = useQuery(api.archiverflow.list.queryOptions({ query: {} }));
@@ -72,6 +87,10 @@ export function FlowsTab() {
   const [deleting, setDeleting] = useState<Archiverflow | null>(null);
   const remove = useMutation(api.archiverflow.delete.mutationOptions());
   const list = flows.data ?? [];
+  const [view, , grid] = usePagedView(FLOWS_VIEW);
+  const sorted = useMemo(() => sortRows(flows.data ?? [], view.sort, SORT_VALUES), [flows.data, view.sort]);
+  const configure = useCan()(api.archiverflow.update);
+  const columns = useMemo(() => flowColumns(setEditing, setDeleting, configure.allowed), [configure.allowed]);
 
   let content;
   if (flows.error) content = <ErrorState title="Could not load the archiver flows" message={describeError(flows.error).message} />;
@@ -84,7 +103,7 @@ export function FlowsTab() {
           title="No archiver flows"
           hint="An archiver flow says where catch-up content is published: CDN and origin URLs per protocol, with {capture_id}, {profile_id}, {starttime} and {endtime} filled in."
           action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setEditing('new')}>
               Add an archiver flow
             </Button>
           }
@@ -93,43 +112,28 @@ export function FlowsTab() {
     );
   else
     content = (
-      <Stack spacing={1.5}>
-        {list.map((flow) => (
-          <Paper key={flow.id} variant="outlined" sx={{ p: 1.5 }} component="section" aria-label={`Archiver flow ${flow.name}`}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {flow.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {outputsOf(flow)}
-                </Typography>
-              </Box>
-              <Tooltip title="Edit">
-                <IconButton aria-label={`Edit the archiver flow ${flow.name}`} onClick={() => setEditing(flow)}>
-                  <EditIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete the archiver flow ${flow.name}`} onClick={() => setDeleting(flow)}>
-                  <DeleteIcon />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
+      <WholeListGrid<Archiverflow, 'name'>
+        label="Archiver flows"
+        rows={sorted}
+        view={view}
+        columns={columns}
+        grid={grid}
+        empty={<EmptyState title="No archiver flows on this page" />}
+        highlighted={editing && editing !== 'new' ? [editing.id] : []}
+        rowHeight={52}
+      />
     );
 
   return (
     <Box>
+      <RoleNotice permission={configure}>Archiver flows are configuration: adding, editing and deleting them is for admin keys.</RoleNotice>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+        <Button variant="contained" startIcon={<AddIcon />} disabled={!configure.allowed} onClick={() => setEditing('new')}>
           Add archiver flow
         </Button>
       </Stack>
       {content}
-      <FlowFormDialog open={editing !== null} flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <FlowFormDialog open={editing !== null && configure.allowed} flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         record={deleting}
         title={(f) => `Delete the archiver flow ${f.name}?`}

@@ -15,6 +15,7 @@ import StreamIcon from '@mui/icons-material/LiveTvOutlined';
 import type { ArchiverStream } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -50,7 +51,8 @@ const cell = { display: 'flex', alignItems: 'center', height: '100%', minWidth: 
 interface StreamColumnsOptions {
   now: Date;
   onPlay: (id: number) => void;
-  onDelete: (stream: ArchiverStream) => void;
+  /** Left out for a key that may not delete streams (an admin's work): no Delete. */
+  onDelete?: (stream: ArchiverStream) => void;
 }
 
 /** On a phone: the capture and the row's actions (the rest is in the stream's player when played). */
@@ -91,9 +93,11 @@ function streamColumns({ now, onPlay, onDelete }: StreamColumnsOptions): ServerG
           <Button size="small" onClick={() => onPlay(row.id)} aria-label={`Play stream ${row.id}`}>
             Play
           </Button>
-          <Button size="small" color="error" onClick={() => onDelete(row)} aria-label={`Delete stream ${row.id}`}>
-            Delete
-          </Button>
+          {onDelete && (
+            <Button size="small" color="error" onClick={() => onDelete(row)} aria-label={`Delete stream ${row.id}`}>
+              Delete
+            </Button>
+          )}
         </Box>
       ),
     },
@@ -121,7 +125,8 @@ export function StreamsTab() {
       }),
     [setParams],
   );
-  const columns = useMemo(() => streamColumns({ now, onPlay: play, onDelete: setDeleting }), [now, play]);
+  const mayDelete = useCan()(api.archiverStream.delete).allowed;
+  const columns = useMemo(() => streamColumns({ now, onPlay: play, onDelete: mayDelete ? setDeleting : undefined }), [now, play, mayDelete]);
   const current = streams.data?.find((s) => s.id === playing);
 
   if (streams.error) return <ErrorState title="Could not load the archiver streams" message={describeError(streams.error).message} />;

@@ -22,6 +22,7 @@ import GifIcon from '@mui/icons-material/GifBoxOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { AssetState, type Asset } from '#schema';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { WorkProgressBar } from '#components/work-progress.tsx';
@@ -166,6 +167,9 @@ export function AssetCard({
     onError: (error) => notify(describeError(error).message, { severity: 'error' }),
   });
   const system = isSystem(asset);
+  // A key that may not change assets (the gallery says why) gets no Rename or Delete, and Retry is off.
+  const can = useCan();
+  const [mayRename, mayDelete, mayRetry] = [can(api.asset.rename).allowed, can(api.asset.delete).allowed, can(api.asset.retry).allowed];
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column', height: '100%', outline: selected ? 2 : 0, outlineColor: 'primary.main' }} data-testid="asset-card" aria-label={`Asset ${asset.name}`} role="group">
       <Picture asset={asset} />
@@ -185,14 +189,14 @@ export function AssetCard({
               {asset.name}
             </Typography>
           )}
-          {!renaming && (
+          {!renaming && mayRename && (
             <Tooltip title="Rename">
               <IconButton size="small" aria-label={`Rename ${asset.name}`} onClick={() => setRenaming(true)}>
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           )}
-          {!system && !renaming && (
+          {!system && !renaming && mayDelete && (
             <Tooltip title="Delete">
               <IconButton size="small" aria-label={`Delete ${asset.name}`} onClick={onDelete}>
                 <DeleteIcon fontSize="small" />
@@ -217,7 +221,7 @@ export function AssetCard({
           </Typography>
         )}
         {asset.state === AssetState.values.FAILED && (
-          <Button size="small" startIcon={<ReplayIcon />} onClick={() => retry.mutate({ params: { id: asset.id } })} disabled={retry.isPending} sx={{ alignSelf: 'flex-start' }}>
+          <Button size="small" startIcon={<ReplayIcon />} onClick={() => retry.mutate({ params: { id: asset.id } })} disabled={retry.isPending || !mayRetry} sx={{ alignSelf: 'flex-start' }}>
             Retry
           </Button>
         )}

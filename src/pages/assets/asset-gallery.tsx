@@ -23,8 +23,10 @@ import Skeleton from '@mui/material/Skeleton';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
-import { useNotify } from '#app/notifications.tsx';
-import { ConfirmDialog } from '#components/confirm-dialog.tsx';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
+import { invalidatesOf } from '#client';
+import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { useDebounced } from '#components/use-debounced.ts';
@@ -33,6 +35,14 @@ import { AssetCard } from './asset-card.tsx';
 import { CARD_MIN_WIDTH, GAP, ROW_HEIGHT, useColumns } from './gallery-layout.ts';
 import { GalleryToolbar } from './gallery-toolbar.tsx';
 
+/** What the operator asked to delete: one asset or a selection (its id names the set, for the dialog). */
+interface AssetsToDelete {
+  id: string;
+  ids: readonly string[];
+  label: string;
+}
+const toDelete = (ids: readonly string[], label: string): AssetsToDelete => ({ id: ids.join(' '), ids, label });
+
 export interface AssetGalleryProps {
   /** One event's assets (the event page's tab); unset: every event, with an event filter. */
   eventId?: string;
@@ -40,7 +50,6 @@ export interface AssetGalleryProps {
 
 export function AssetGallery({ eventId }: AssetGalleryProps) {
   const describeError = useDescribeError();
-  const notify = useNotify();
   const [filters, setFilters] = useGalleryFilters(eventId);
   const [nameInput, setNameInput] = useState(filters.name);
   const name = useDebounced(nameInput, 300);
@@ -51,7 +60,7 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
   const query = useAssetGallery(listQueryOf(filters, filters.name));
   const assets = useMemo(() => query.data?.assets ?? [], [query.data]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [confirm, setConfirm] = useState<{ ids: string[]; label: string } | null>(null);
+  const [confirm, setConfirm] = useState<AssetsToDelete | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = useColumns(scrollRef);
   const rows = Math.ceil(assets.length / columns);
@@ -72,20 +81,18 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
     });
   }, [assets]);
 
+  const mayDelete = useCan()(api.asset.delete);
   const remove = useMutation({
-    mutationFn: async (ids: string[]) => {
+    mutationFn: async (ids: readonly string[]) => {
       for (const id of ids) await api.asset.delete.call({ params: { id } });
     },
-    onSuccess: (_data, ids) => {
-      notify(ids.length === 1 ? 'Asset deleted' : `${ids.length} assets deleted`);
-      setSelected(new Set());
-      setConfirm(null);
-    },
-    onSettled: () => void query.refetch(),
+    meta: { invalidates: invalidatesOf(api.asset.delete) },
   });
 
   return (
     <Box>
+      {/* On an event's Assets tab the tab says it, above its own buttons. */}
+      {!eventId && <RoleNotice permission={mayDelete}>This key looks at the assets and changes none.</RoleNotice>}
       <GalleryToolbar
         filters={filters}
         setFilters={setFilters}
@@ -94,7 +101,8 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
         eventId={eventId}
         count={query.data ? `${assets.length}${query.data.more ? '+' : ''} asset${assets.length === 1 ? '' : 's'}` : ''}
         selectedCount={selected.size}
-        onDeleteSelected={() => setConfirm({ ids: [...selected], label: `${selected.size} selected asset${selected.size === 1 ? '' : 's'}` })}
+        mayDelete={mayDelete.allowed}
+        onDeleteSelected={() => setConfirm(toDelete([...selected], `${selected.size} selected asset${selected.size === 1 ? '' : 's'}`))}
       />
       {query.data?.more && (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -147,26 +155,25 @@ export function AssetGallery({ eventId }: AssetGalleryProps) {
                       return next;
                     })
                   }
-                  onDelete={() => setConfirm({ ids: [asset.id], label: `“${asset.name}”` })}
+                  onDelete={() => setConfirm(toDelete([asset.id], `“${asset.name}”`))}
                 />
               ))}
             </Box>
           ))}
         </Box>
       </Box>
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm && confirm.ids.length > 1 ? `Delete ${confirm.ids.length} assets?` : 'Delete this asset?'}
+      <DeleteDialog
+        record={confirm}
+        title={(c) => (c.ids.length > 1 ? `Delete ${c.ids.length} assets?` : 'Delete this asset?')}
         confirmLabel="Delete"
-        destructive
         mutation={remove}
-        onConfirm={() => confirm && remove.mutate(confirm.ids)}
-        onClose={() => {
-          setConfirm(null);
-        }}
+        variables={(c) => c.ids}
+        deleted={(c) => (c.ids.length === 1 ? 'Asset deleted' : `${c.ids.length} assets deleted`)}
+        onDeleted={() => setSelected(new Set())}
+        onClose={() => setConfirm(null)}
       >
         {confirm?.label} will be deleted with {confirm && confirm.ids.length > 1 ? 'their files' : 'its file'}. This cannot be undone. System assets are never deleted.
-      </ConfirmDialog>
+      </DeleteDialog>
     </Box>
   );
 }

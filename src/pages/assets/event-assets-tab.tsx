@@ -24,6 +24,8 @@ import MovieIcon from '@mui/icons-material/MovieOutlined';
 import type { Event, EventMp4 } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { useNotify } from '#app/notifications.tsx';
 import { mp4Condition, mp4ConditionLabel, mp4Parts, type Mp4Condition } from '#components/event-state.ts';
 import { formatBytes } from '#components/format-media.ts';
@@ -54,6 +56,7 @@ function Mp4Panel({ event}: { event: Event }) {
   const query = useQuery({
     ...api.asset.vodFile.queryOptions({ params: { id: event.id }, query: {} }),
   });
+  const mayGenerate = useCan()(api.asset.generateVodFile);
   const generate = useMutation({
     ...api.asset.generateVodFile.mutationOptions(),
     onError: (error) => notify(`Could not request the MP4: ${describeError(error).message}`, { severity: 'error' }),
@@ -79,7 +82,7 @@ function Mp4Panel({ event}: { event: Event }) {
       </Box>
       <Button
         variant={condition === 'ready' ? 'outlined' : 'contained'}
-        disabled={!condition || condition === 'making'}
+        disabled={!condition || condition === 'making' || !mayGenerate.allowed}
         // A file marked AVAILABLE but missing is made again only when asked to (regenerate).
         onClick={() => generate.mutate({ params: { id: event.id }, body: { regenerate: condition === 'ready' || condition === 'missing' } })}
       >
@@ -109,6 +112,8 @@ function ClipMaker({ event}: { event: Event }) {
     return () => clearInterval(timer);
   }, []);
 
+  const can = useCan();
+  const [image, gif, clipVideo] = [can(api.asset.createImage), can(api.asset.createGif), can(api.asset.createVideo)];
   const markIn = useCallback(() => setInText(formatClipTime(video.current?.currentTime ?? 0)), []);
   const markOut = useCallback(() => setOutText(formatClipTime(video.current?.currentTime ?? 0)), []);
 
@@ -173,13 +178,13 @@ function ClipMaker({ event}: { event: Event }) {
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row', lg: 'column', xl: 'row' }} spacing={1}>
-          <Button variant="contained" onClick={() => setDialog('image')}>
+          <Button variant="contained" disabled={!image.allowed} onClick={() => setDialog('image')}>
             Image here
           </Button>
-          <Button variant="contained" disabled={!hasClip} onClick={() => setDialog('gif')}>
+          <Button variant="contained" disabled={!hasClip || !gif.allowed} onClick={() => setDialog('gif')}>
             GIF of the clip
           </Button>
-          <Button variant="contained" disabled={!hasClip} onClick={() => setDialog('video')}>
+          <Button variant="contained" disabled={!hasClip || !clipVideo.allowed} onClick={() => setDialog('video')}>
             Video of the clip
           </Button>
         </Stack>
@@ -200,8 +205,10 @@ function ClipMaker({ event}: { event: Event }) {
 }
 
 export function EventAssetsTab({ event}: { event: Event }) {
+  const work = useCan()(api.asset.createImage);
   return (
     <Stack spacing={2}>
+      <RoleNotice permission={work}>This key looks at the event's MP4 and assets and makes or changes none.</RoleNotice>
       <Mp4Panel event={event} />
       <ClipMaker event={event} />
       <AssetGallery eventId={event.id} />

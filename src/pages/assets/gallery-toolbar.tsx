@@ -22,11 +22,13 @@ export interface GalleryToolbarProps {
   count: string;
   selectedCount: number;
   onDeleteSelected: () => void;
+  /** False for a key that may not delete assets (the gallery says why). */
+  mayDelete: boolean;
 }
 
 const toggleList = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
-export function GalleryToolbar({ filters, setFilters, nameInput, setNameInput, eventId, count, selectedCount, onDeleteSelected }: GalleryToolbarProps) {
+export function GalleryToolbar({ filters, setFilters, nameInput, setNameInput, eventId, count, selectedCount, onDeleteSelected, mayDelete }: GalleryToolbarProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
       <TextField
@@ -82,7 +84,7 @@ export function GalleryToolbar({ filters, setFilters, nameInput, setNameInput, e
         variant="outlined"
         color="error"
         startIcon={<DeleteIcon />}
-        disabled={selectedCount === 0}
+        disabled={selectedCount === 0 || !mayDelete}
         onClick={onDeleteSelected}
       >
         Delete selected{selectedCount > 0 ? ` (${selectedCount})` : ''}

@@ -16,7 +16,8 @@ const fixture = servicePerFile({});
 const getDestination = async (id: string) => (await fixture.service.call(endpoints.mediaDestination.get, { params: { id } }))!;
 
 describe('Editing a destination someone else saved meanwhile', () => {
-  it('shows their change beside mine, and "Keep mine" saves mine on their version', async () => {
+  // The list behind the form is the data grid, slower to render in the test DOM: 15 s alone, past 30 s on a loaded machine.
+  it('shows their change beside mine, and "Keep mine" saves mine on their version', { timeout: 60_000 }, async () => {
     const created = await fixture.service.call(endpoints.mediaDestination.create, { body: { name: 'Opened', target: 'VideoSite', destinationJson: '{}' } });
     renderWithApp(
       <Routes>

@@ -1,23 +1,32 @@
-/** The destinations in one list: target icon, name, target and kind, whether active; Activate, Edit and Delete on each. */
+/**
+ * The destinations in the one grid: target icon, name, target and kind, whether active; Activate,
+ * Edit and Delete on each (for a key that may change configuration). The list operations answer
+ * them whole: sorted and paged here, the view in the URL; a row opens the destination beside it.
+ */
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
+import { editDeleteColumn } from '#components/edit-delete-column.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import type { ServerGridColDef } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
+import { sortRows } from '#components/whole-list.ts';
+import { WholeListGrid } from '#components/whole-list-grid.tsx';
 import { TargetIcon, targetName } from '#pages/publications/index.ts';
 import { ActiveChip } from './activation-dialog.tsx';
 import type { AnyDestination, DestinationApi } from './destination-form.ts';
 
 const API_LABEL: Record<DestinationApi, string> = { media: 'Syndication', direct: 'Direct' };
+
+type DestinationSortField = 'name' | 'active';
+const DESTINATIONS_VIEW = definePagedView<DestinationSortField>({ pageSizes: [25, 50, 100], sortFields: ['name', 'active'], defaultSort: { field: 'name', direction: 'asc' } });
+const SORT_VALUES = {
+  name: (d: AnyDestination) => d.name.toLowerCase(),
+  // Those needing activation first when ascending: they are what the operator acts on.
+  active: (d: AnyDestination) => (d.active ? 1 : 0),
+} satisfies Record<DestinationSortField, (d: AnyDestination) => number | string>;
 
 export interface DestinationListProps {
   destinations: readonly AnyDestination[];
@@ -31,54 +40,68 @@ export interface DestinationListProps {
   canConfigure?: boolean;
 }
 
-export function DestinationList({ destinations, selectedId, activating, onOpen, onActivate, onEdit, onDelete, canConfigure = true }: DestinationListProps) {
+type ColumnOptions = Omit<DestinationListProps, 'destinations' | 'selectedId'>;
+
+/** The name (with the target and kind under it), the state, and the actions; on a phone the state goes under the name. */
+function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure = true }: ColumnOptions): ServerGridColDef<AnyDestination>[] {
+  const columns: ServerGridColDef<AnyDestination>[] = [
+    {
+      field: 'name',
+      headerName: 'Destination',
+      flex: 1,
+      minWidth: 150,
+      renderCell: ({ row: d }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0, py: 1 }}>
+          <TargetIcon target={d.target} fontSize="medium" />
+          <Box sx={{ minWidth: 0 }}>
+            {/* The row opens on a click anywhere; the name is its control for the keyboard. */}
+            <Link component="button" type="button" variant="body2" underline="hover" color="inherit" noWrap title={d.name} onClick={(e) => { e.stopPropagation(); onOpen(d); }} sx={{ display: 'block', maxWidth: '100%', textAlign: 'left' }}>
+              {d.name}
+            </Link>
+            <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
+              {targetName(d.target)} · {API_LABEL[d.api]}
+            </Typography>
+            {/* On a phone the state column is left out: the state shows here. */}
+            <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.25 }}>
+              <ActiveChip active={d.active} />
+            </Box>
+          </Box>
+        </Box>
+      ),
+    },
+    { field: 'active', headerName: 'State', width: 175, hideBelow: 'sm', renderCell: ({ row: d }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+          <ActiveChip active={d.active} />
+        </Box>
+      ),
+    },
+  ];
+  if (!canConfigure) return columns;
+  const activate = (d: AnyDestination) =>
+    !d.active && (
+      <Button size="small" variant="outlined" onClick={() => onActivate(d)} disabled={activating}>
+        Activate
+      </Button>
+    );
+  return [...columns, editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete, before: activate, width: 170 })];
+}
+
+export function DestinationList({ destinations, selectedId, ...options }: DestinationListProps) {
+  const [view, , grid] = usePagedView(DESTINATIONS_VIEW);
+  const sorted = useMemo(() => sortRows(destinations, view.sort, SORT_VALUES), [destinations, view.sort]);
+  const { activating, onOpen, onActivate, onEdit, onDelete, canConfigure } = options;
+  const columns = useMemo(() => destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure }), [activating, onOpen, onActivate, onEdit, onDelete, canConfigure]);
   return (
-        <Paper variant="outlined">
-          <List aria-label="Destinations" disablePadding>
-            {destinations.map((d) => (
-              <ListItem
-                key={d.id}
-                divider
-                disablePadding
-                secondaryAction={
-                  canConfigure && (
-                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                    {!d.active && (
-                      <Button size="small" variant="outlined" onClick={() => onActivate(d)} disabled={activating}>
-                        Activate
-                      </Button>
-                    )}
-                    <Tooltip title="Edit">
-                      <IconButton size="small" aria-label={`Edit ${d.name}`} onClick={() => onEdit(d)}>
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton size="small" aria-label={`Delete ${d.name}`} onClick={() => onDelete(d)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
-                  )
-                }
-              >
-                <ListItemButton selected={d.id === selectedId} onClick={() => onOpen(d)} sx={{ '&&': { pr: !canConfigure ? 2 : d.active ? 12 : 24 } }}>
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <TargetIcon target={d.target} fontSize="medium" />
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={<Typography noWrap title={d.name}>{d.name}</Typography>}
-                    secondary={
-                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                        {targetName(d.target)} · {API_LABEL[d.api]} <ActiveChip active={d.active} />
-                      </Box>
-                    }
-                    slotProps={{ secondary: { component: 'span' } }}
-                  />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
+    <WholeListGrid<AnyDestination, DestinationSortField>
+      label="Destinations"
+      rows={sorted}
+      view={view}
+      columns={columns}
+      grid={grid}
+      empty={<EmptyState title="No destinations on this page" />}
+      onRowClick={onOpen}
+      highlighted={selectedId ? [selectedId] : []}
+      rowHeight="auto"
+    />
   );
 }

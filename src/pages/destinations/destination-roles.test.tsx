@@ -40,6 +40,7 @@ describe('Destinations with the key’s role', () => {
     expect((await screen.findAllByText('Role site')).length).toBeGreaterThan(0);
     expect((screen.getByRole('button', { name: 'Add destination' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Edit Role site' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
   });
 
   it('an admin key may change them', async () => {
@@ -60,6 +61,15 @@ describe('A destination’s detail', () => {
     expect(screen.queryByRole('textbox', { name: 'New property key' })).toBeNull();
     expect((screen.getByRole('checkbox', { name: 'Uploads fail at 60 %' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(/properties are configuration: this key reads them and changes none/)).toBeTruthy();
+    // The header's Activate is there, off (the notice above the list says why).
+    expect((screen.getByRole('button', { name: 'Activate' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('role-notice').textContent).toMatch(/^Needs an admin key: this key is an operator key.*activating/);
+  });
+
+  it('an admin key may activate it from its header', async () => {
+    renderDestinations(fixture.seeded.admin, `/destinations?destination=${fixture.seeded.siteId}`);
+    await screen.findByRole('textbox', { name: 'Value of simulation/faults' });
+    expect(screen.getAllByRole('button', { name: 'Activate' }).every((b) => !(b as HTMLButtonElement).disabled)).toBe(true);
   });
 
   it('has a History tab: who changed it, when and what, and it follows a new change', async () => {

@@ -9,7 +9,6 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -26,6 +25,7 @@ import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import { RoleNotice } from '#app/role-notice.tsx';
 import { useCan } from '#app/use-role.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
 import { TargetIcon } from '#pages/publications/index.ts';
@@ -40,7 +40,8 @@ export default function DestinationsPage() {
   useDocumentTitle('Destinations');
   const [params, setParams] = useUrlParams();
   // Destinations are configuration: only an admin key adds, edits, activates or deletes them.
-  const configure = useCan()(api.mediaDestination.update);
+  const can = useCan();
+  const configure = can(api.mediaDestination.update);
   const mediaList = useQuery(api.mediaDestination.list.queryOptions({}));
   const directList = useQuery(api.destination.list.queryOptions({}));
   const list = {
@@ -100,7 +101,7 @@ export default function DestinationsPage() {
     );
   } else {
     content = (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(320px, 5fr) minmax(0, 7fr)' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(560px, 3fr) minmax(0, 2fr)' }, gap: 2, alignItems: 'start' }}>
         <DestinationList
           destinations={destinations}
           selectedId={selectedId}
@@ -120,7 +121,7 @@ export default function DestinationsPage() {
                   {selected.name}
                 </Typography>
                 <ActiveChip active={selected.active} />
-                <Button size="small" onClick={() => runActivate(selected)}>
+                <Button size="small" disabled={!can(selected.api === 'direct' ? api.destination.activate : api.mediaDestination.activate).allowed} onClick={() => runActivate(selected)}>
                   {selected.active ? 'Check activation' : 'Activate'}
                 </Button>
               </Box>
@@ -145,11 +146,7 @@ export default function DestinationsPage() {
           </Button>
         }
       />
-      {!configure.allowed && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {configure.reason} Destinations are configuration: adding, editing, activating and deleting them is for admin keys.
-        </Alert>
-      )}
+      <RoleNotice permission={configure}>Destinations are configuration: adding, editing, activating and deleting them is for admin keys.</RoleNotice>
       {content}
       {configure.allowed && (params.get('new') !== null || editTarget) && (
         <DestinationFormDialog

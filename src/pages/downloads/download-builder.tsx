@@ -20,6 +20,8 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import { VodDownloadBody, type VodDownloadDetails } from '#schema';
 import { useServiceUrl } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { CopyButton } from '#components/copy-button.tsx';
 import { formatBytes } from '#components/format-media.ts';
 import { FormSelectField } from '#components/form/select-field.tsx';
@@ -167,6 +169,7 @@ function DownloadForm({ onCreated }: { onCreated: (id: string) => void }) {
   // no registered field, so the submit would not clear it either (and would not run while it stands).
   useEffect(() => form.clearErrors('downloadClips'), [form, draft.clips]);
   const create = useMutation(api.vodDownload.create.mutationOptions());
+  const request = useCan()(api.vodDownload.create);
   const submit = useFormSubmit(
     form,
     async (values) => {
@@ -231,6 +234,7 @@ function DownloadForm({ onCreated }: { onCreated: (id: string) => void }) {
         label="Frame-accurate cuts"
         description="Off: clips widen to the nearest key frames (every 2 s) and are ready at once. On: re-encoded to the exact frames."
       />
+      <RoleNotice permission={request}>This key may mark clips and cannot request the download.</RoleNotice>
       {submit.error && (
         <Alert severity="error" role="alert">
           {submit.error}
@@ -242,7 +246,7 @@ function DownloadForm({ onCreated }: { onCreated: (id: string) => void }) {
             Clear clips
           </Button>
         )}
-        <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={draft.clips.length === 0 || submit.busy}>
+        <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={draft.clips.length === 0 || submit.busy || !request.allowed}>
           {submit.busy ? 'Requesting…' : 'Request download'}
         </Button>
       </Box>

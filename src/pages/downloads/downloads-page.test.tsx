@@ -218,8 +218,8 @@ describe('the mailbox', () => {
     });
     await fixture.t.runJobs();
     const { router } = renderPage('/mailbox');
-    const list = await screen.findByRole('list', { name: 'Mails' });
-    await userEvent.setup().click(within(list).getAllByRole('button', { name: /Votre téléchargement est prêt : Résumé\.mp4/ })[0]!);
+    const list = await screen.findByRole('grid', { name: 'Mails' });
+    await userEvent.setup().click((await within(list).findAllByRole('link', { name: /Votre téléchargement est prêt : Résumé\.mp4/ }))[0]!);
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/mailbox\/[0-9a-f-]{36}$/));
     expect(await screen.findByRole('article', { name: /Mail: Votre téléchargement/ })).toBeTruthy();
   });

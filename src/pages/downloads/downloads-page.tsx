@@ -18,6 +18,8 @@ import MailIcon from '@mui/icons-material/MailOutlined';
 import { DOWNLOAD_STATES, type DownloadState, type VodDownloadDetails } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { isConnectionProblem } from '#app/api-errors.ts';
 import { useConnectionDialog } from '#app/connection-context.tsx';
 import { useDocumentTitle } from '#app/document-title.ts';
@@ -84,6 +86,7 @@ export default function DownloadsPage() {
   const [paged, setView, grid] = usePagedView(DOWNLOADS_VIEW);
   const view = paged.filters;
   const query = useDownloadDetails();
+  const request = useCan()(api.vodDownload.create);
   const mailbox = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false, staleTime: 60_000 });
   const hasMailbox = mailbox.isSuccess;
 
@@ -141,12 +144,13 @@ export default function DownloadsPage() {
                 Mailbox
               </Button>
             )}
-            <Button component={RouterLink} to="/downloads/new" variant="contained" startIcon={<DownloadIcon />}>
+            <Button component={RouterLink} to="/downloads/new" variant="contained" startIcon={<DownloadIcon />} disabled={!request.allowed}>
               New download
             </Button>
           </>
         }
       />
+      <RoleNotice permission={request}>This key reads the downloads and requests, retries and deletes none.</RoleNotice>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <ToggleButtonGroup
           size="small"
@@ -190,7 +194,7 @@ export default function DownloadsPage() {
               title="No downloads yet"
               hint="Mark clips on an event's player (Downloads tab) or start a new download: the clips are stitched into one MP4 and its link is mailed."
               action={
-                <Button component={RouterLink} to="/downloads/new" variant="outlined">
+                <Button component={RouterLink} to="/downloads/new" variant="outlined" disabled={!request.allowed}>
                   New download
                 </Button>
               }

@@ -13,6 +13,8 @@ import OpenIcon from '@mui/icons-material/OpenInNew';
 import RetryIcon from '@mui/icons-material/Replay';
 import type { VodDownloadDetails } from '#schema';
 import { useDescribeError, useServiceUrl } from '#app/use-describe-error.ts';
+import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { notify } from '#app/notifications.tsx';
 import { DeleteDialog } from '#components/delete-dialog.tsx';
 import { CopyButton } from '#components/copy-button.tsx';
@@ -47,6 +49,9 @@ export function DownloadsTable(props: DownloadsTableProps) {
   const describeError = useDescribeError();
   const remove = useDeleteDownload();
   const [deleting, setDeleting] = useState<VodDownloadDetails | null>(null);
+  // A key that may not (the page says why) gets no Retry or Delete.
+  const can = useCan();
+  const [mayRetry, mayDelete] = [can(api.vodDownload.retry).allowed, can(api.vodDownload.delete).allowed];
 
   // Below a laptop's width: file, state and actions; the rest is in the row's mail and link.
   const columns = useMemo<ServerGridColDef<VodDownloadDetails>[]>(
@@ -105,7 +110,7 @@ export function DownloadsTable(props: DownloadsTableProps) {
         headerAlign: 'right',
         renderCell: ({ row }) => {
           const link = row.state === 'ready' ? linkOf(row, serviceUrl) : null;
-          const canRetry = row.state === 'failed' || row.state === 'expired';
+          const canRetry = mayRetry && (row.state === 'failed' || row.state === 'expired');
           return (
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', width: '100%' }}>
               {link && (
@@ -140,17 +145,19 @@ export function DownloadsTable(props: DownloadsTableProps) {
                   </span>
                 </Tooltip>
               )}
-              <Tooltip title="Delete">
-                <IconButton size="small" aria-label={`Delete ${row.mp4Filename}`} onClick={() => setDeleting(row)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              {mayDelete && (
+                <Tooltip title="Delete">
+                  <IconButton size="small" aria-label={`Delete ${row.mp4Filename}`} onClick={() => setDeleting(row)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
             </Box>
           );
         },
       },
     ],
-    [serviceUrl, mailbox, retry, describeError],
+    [serviceUrl, mailbox, retry, describeError, mayRetry, mayDelete],
   );
 
   return (

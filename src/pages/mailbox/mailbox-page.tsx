@@ -3,16 +3,14 @@
  * it sent, newest first; `/mailbox/:id` opens one (its HTML in a sandboxed frame, or its text).
  * Against a service that sends through SMTP (or keeps no mailbox), the page says so.
  */
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -24,8 +22,43 @@ import { useDocumentTitle } from '#app/document-title.ts';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
+import { ServerDataGrid } from '#components/lazy-parts.tsx';
 import { PageHeader } from '#components/page-header.tsx';
+import type { ServerGridColDef } from '#components/server-data-grid.tsx';
+import { definePagedView, usePagedView } from '#components/use-paged-view.ts';
 import { useUrlParams } from '#components/use-url-params.ts';
+import { pageOf, sortRows } from '#components/whole-list.ts';
+
+type MailSortField = 'subject' | 'sentAt';
+const MAILS_VIEW = definePagedView<MailSortField>({ pageSizes: [25, 50, 100], sortFields: ['subject', 'sentAt'], defaultSort: { field: 'sentAt', direction: 'desc' } });
+const SORT_VALUES = {
+  subject: (m: Mail) => m.subject.toLowerCase(),
+  sentAt: (m: Mail) => Date.parse(m.sentAt),
+} satisfies Record<MailSortField, (m: Mail) => number | string>;
+
+/**
+ * The subject (a link to the mail, the recipient under it) and when it was sent: narrow enough for
+ * the column beside the mail. `search` is the list's view, kept as a mail opens.
+ */
+const mailColumns = (search: string): ServerGridColDef<Mail>[] => [
+  {
+    field: 'subject',
+    headerName: 'Mail',
+    flex: 1,
+    minWidth: 160,
+    renderCell: ({ row: mail }) => (
+      <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%' }}>
+        <Link component={RouterLink} to={{ pathname: `/mailbox/${mail.id}`, search }} onClick={(e) => e.stopPropagation()} variant="body2" underline="hover" color="inherit" noWrap title={mail.subject} sx={{ fontWeight: 600 }}>
+          {mail.subject}
+        </Link>
+        <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
+          To {mail.to}
+        </Typography>
+      </Box>
+    ),
+  },
+  { field: 'sentAt', headerName: 'Sent', width: 130, renderCell: ({ row: mail }) => <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}><DateTimeText value={mail.sentAt} /></Box> },
+];
 
 function MailView({ mail }: { mail: Mail }) {
   const [params, setParams] = useUrlParams();
@@ -75,6 +108,10 @@ export default function MailboxPage() {
   const navigate = useNavigate();
   const mails = useQuery({ ...api.vodDownload.mailbox.queryOptions({}), retry: false });
   const open = mails.data?.find((m) => m.id === id);
+  const { search } = useLocation();
+  const [view, , grid] = usePagedView(MAILS_VIEW);
+  const columns = useMemo(() => mailColumns(search), [search]);
+  const sorted = useMemo(() => sortRows(mails.data ?? [], view.sort, SORT_VALUES), [mails.data, view.sort]);
 
   if (mails.error) {
     if (mails.error.status === 404) {
@@ -98,26 +135,22 @@ export default function MailboxPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 480 }}>
       <PageHeader title="Mailbox" subtitle={mails.data ? `${mails.data.length} ${mails.data.length === 1 ? 'mail' : 'mails'} sent by the service (it keeps them, as no SMTP server is set)` : 'Loading…'} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) minmax(0, 2fr)' }, gap: 2, flex: 1, minHeight: 0 }}>
-        <Paper variant="outlined" sx={{ overflow: 'auto', minHeight: 200 }}>
-          {!mails.data ? (
-            <Box sx={{ p: 1 }} aria-busy="true" aria-label="Loading the mails">
-              {[0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={56} sx={{ mb: 1 }} />)}
-            </Box>
-          ) : mails.data.length === 0 ? (
+        <Paper variant="outlined" sx={{ overflow: 'hidden', minHeight: 200, display: 'flex', flexDirection: 'column' }}>
+          {mails.data?.length === 0 ? (
             <EmptyState icon={<MailIcon />} title="No mail yet" hint="When a download is ready, the mail with its link appears here." />
           ) : (
-            <List aria-label="Mails" disablePadding>
-              {mails.data.map((mail) => (
-                <ListItem key={mail.id} disablePadding>
-                <ListItemButton selected={mail.id === id} onClick={() => navigate(`/mailbox/${mail.id}`)} sx={{ display: 'block', borderBottom: 1, borderColor: 'divider' }} aria-current={mail.id === id ? 'true' : undefined}>
-                  <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>{mail.subject}</Typography>
-                  <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
-                    To {mail.to} · {new Date(mail.sentAt).toLocaleString()}
-                  </Typography>
-                </ListItemButton>
-                </ListItem>
-              ))}
-            </List>
+            <ServerDataGrid<Mail, MailSortField>
+              label="Mails"
+              rows={pageOf(sorted, view)}
+              columns={columns}
+              rowCount={mails.data?.length}
+              loading={!mails.data}
+              {...grid}
+              empty={<EmptyState title="No mails on this page" />}
+              onRowClick={(mail) => navigate({ pathname: `/mailbox/${mail.id}`, search })}
+              highlighted={open ? [open.id] : []}
+              rowHeight={60}
+            />
           )}
         </Paper>
         <Box sx={{ minHeight: 0 }}>

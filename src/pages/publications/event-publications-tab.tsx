@@ -17,6 +17,8 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import type { Event, MonitorRow, PublicationKind } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { mp4ConditionLabel } from '#components/event-state.ts';
 import { ServerDataGrid } from '#components/lazy-parts.tsx';
@@ -37,6 +39,8 @@ export function EventPublicationsTab({ event }: { event: Event }) {
   const [paged, , grid] = usePagedView(EVENT_PUBLICATIONS_VIEW);
   const [dialog, setDialog] = useState<PublicationKind | null>(null);
   const mp4 = useEventMp4(event.id);
+  const can = useCan();
+  const [live, vod, direct] = [can(api.livePublication.create), can(api.vodPublication.create), can(api.directVodPublication.create)];
   const list = useQuery({
     ...api.publicationMonitor.list.queryOptions({ query: { eventId: event.id, failedFirst: false, pageNumber: paged.page, pageSize: paged.pageSize } }),
     placeholderData: keepPreviousData,
@@ -50,17 +54,18 @@ export function EventPublicationsTab({ event }: { event: Event }) {
     });
   return (
     <Box>
+      <RoleNotice permission={[live, vod, direct].find((p) => !p.allowed) ?? live}>This key reads the event's publications and changes none.</RoleNotice>
       <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 200 }}>
           MP4: {mp4.condition ? mp4ConditionLabel(mp4.condition) : '…'}. Every publication of every event is also on the <RouterLink to={`/publications?event=${event.id}`}>Publications</RouterLink> page.
         </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog('live')}>
+        <Button variant="outlined" startIcon={<AddIcon />} disabled={!live.allowed} onClick={() => setDialog('live')}>
           Add live publications
         </Button>
-        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => set('publish', 'direct')}>
+        <Button variant="outlined" startIcon={<SendIcon />} disabled={!direct.allowed} onClick={() => set('publish', 'direct')}>
           Publish directly
         </Button>
-        <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setDialog('vod')}>
+        <Button variant="contained" startIcon={<UploadIcon />} disabled={!vod.allowed} onClick={() => setDialog('vod')}>
           Publish VOD
         </Button>
       </Box>
@@ -82,7 +87,7 @@ export function EventPublicationsTab({ event }: { event: Event }) {
         </Paper>
       )}
       {dialog && <PublishDialog event={event} kind={dialog} onClose={() => setDialog(null)} />}
-      {params.get('publish') === 'direct' && (
+      {params.get('publish') === 'direct' && direct.allowed && (
         <DirectPublishDialog eventId={event.id} contentId={event.contentId} title={event.title} onClose={() => set('publish', null)} />
       )}
       <PublicationDrawer id={params.get('pub')} onClose={() => set('pub', null)} />

@@ -23,10 +23,11 @@ import PublicIcon from '@mui/icons-material/Public';
 import PrivateIcon from '@mui/icons-material/PublicOff';
 import RetryIcon from '@mui/icons-material/Replay';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { MonitorRow } from '#schema';
+import type { Endpoint, MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { invalidatesOf } from '#client';
 import { api, getApiClient } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 
 import { notify } from '#app/notifications.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
@@ -149,6 +150,20 @@ export async function runAction(row: MonitorRow, action: ActionId, options: { ha
   }
 }
 
+/** The operation an action calls on a row: what the key's role is asked of. */
+export function operationOf(row: MonitorRow, action: ActionId): { endpoint: Endpoint } {
+  const direct = row.api === 'direct';
+  switch (action) {
+    case 'start': return api.livePublication.start;
+    case 'cancelStart': case 'stop': return api.livePublication.stop;
+    case 'publish': return direct ? api.directVodPublication.publish : api.livePublication.publish;
+    case 'unpublish': return direct ? api.directVodPublication.unpublish : api.livePublication.unpublish;
+    case 'recreate': return api.livePublication.recreate;
+    case 'retry': return api.publicationMonitor.retry;
+    case 'delete': return row.kind === 'live' ? api.livePublication.delete : direct ? api.directVodPublication.delete : api.vodPublication.delete;
+  }
+}
+
 /** Every operation runAction may call: their records say what an action makes stale. */
 const ACTION_OPERATIONS = [
   api.livePublication.start,
@@ -171,7 +186,9 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [pending, setPending] = useState<ActionInfo | null>(null);
   const [hardDelete, setHardDelete] = useState(false);
-  const actions = actionsFor(row);
+  const can = useCan();
+  const actions = actionsFor(row).map((a) => ({ ...a, permission: can(operationOf(row, a.id)) }));
+  const refused = actions.find((a) => !a.permission.allowed)?.permission;
   const mutation = useMutation({
     mutationFn: (action: ActionId) => runAction(row, action, { hardDelete }),
     meta: { invalidates: invalidatesOf(...ACTION_OPERATIONS) },
@@ -199,8 +216,13 @@ export function PublicationActions({ row, onDone }: { row: MonitorRow; onDone?: 
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+        {refused && (
+          <Typography variant="body2" role="note" sx={{ px: 2, py: 1, maxWidth: 320, color: 'text.secondary' }}>
+            {refused.reason}
+          </Typography>
+        )}
         {actions.map((a) => (
-          <MenuItem key={a.id} onClick={() => choose(a)}>
+          <MenuItem key={a.id} disabled={!a.permission.allowed} onClick={() => choose(a)}>
             <ListItemIcon>
               <a.icon fontSize="small" />
             </ListItemIcon>

@@ -8,17 +8,19 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import RetryIcon from '@mui/icons-material/Replay';
 import StopIcon from '@mui/icons-material/Stop';
 import type { MonitorRow } from '#schema';
 import { invalidatesOf } from '#client';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { countOf, runBulk, summarise, type BulkItem } from '#components/bulk.ts';
 import { BulkSummaryDialog, type BulkResult } from '#components/bulk-summary-dialog.tsx';
 import { BulkProgress, BulkToolbar } from '#components/bulk-toolbar.tsx';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
-import { runAction, type ActionId } from './publication-actions.tsx';
+import { operationOf, runAction, type ActionId } from './publication-actions.tsx';
 import { stateGroup, targetName } from './targets.tsx';
 
 type BulkAction = 'retry' | 'start' | 'stop';
@@ -61,6 +63,7 @@ type Item = BulkItem & { row: MonitorRow; action: ActionId };
 const countPublications = (n: number) => countOf(n, 'publication');
 
 export function PublicationBulkActions({ selected, onClearSelection }: { selected: readonly MonitorRow[]; onClearSelection: () => void }) {
+  const can = useCan();
   const [pending, setPending] = useState<BulkAction | null>(null);
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<BulkResult | null>(null);
@@ -69,6 +72,10 @@ export function PublicationBulkActions({ selected, onClearSelection }: { selecte
       const id = bulkActionFor(action, row);
       return id ? [{ id: row.id, title: `${row.eventTitle ?? row.contentId ?? 'Publication'} on ${row.destinationName ?? targetName(row.target)}`, row, action: id }] : [];
     });
+
+  // What the key may not do to the selection, and why (the first reason stands for all).
+  const refusalOf = (items: readonly Item[]) => items.map((item) => can(operationOf(item.row, item.action))).find((p) => !p.allowed);
+  const refused = (['retry', 'start', 'stop'] as const).map((action) => refusalOf(itemsFor(action))).find(Boolean);
 
   // One mutation for the whole run: the monitor and the publication lists are refreshed once.
   const run = useMutation({
@@ -100,14 +107,19 @@ export function PublicationBulkActions({ selected, onClearSelection }: { selecte
     <>
       <BulkToolbar count={selected.length} onClearSelection={onClearSelection}>
         {(['retry', 'start', 'stop'] as const).map((action) => {
-          const n = itemsFor(action).length;
+          const items = itemsFor(action);
           const Icon = ICONS[action];
           return (
-            <Button key={action} size="small" variant="outlined" color={action === 'stop' ? 'error' : 'primary'} startIcon={<Icon />} disabled={n === 0} onClick={() => setPending(action)}>
-              {WORDS[action].label} {n > 0 ? n : ''}
+            <Button key={action} size="small" variant="outlined" color={action === 'stop' ? 'error' : 'primary'} startIcon={<Icon />} disabled={items.length === 0 || refusalOf(items) !== undefined} onClick={() => setPending(action)}>
+              {WORDS[action].label} {items.length > 0 ? items.length : ''}
             </Button>
           );
         })}
+        {refused && (
+          <Typography variant="body2" role="note" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
+            {refused.reason}
+          </Typography>
+        )}
       </BulkToolbar>
       {pending && words && (
         <ConfirmDialog open title={words.title} confirmLabel={`${WORDS[pending].label} ${countPublications(confirming.length)}`} destructive={words.destructive} busy={run.isPending} onConfirm={() => run.mutate(pending)} onClose={() => setPending(null)}>

@@ -164,7 +164,7 @@ describe('the destinations page', () => {
     const created = await fixture.service.call(endpoints.mediaDestination.create, { body: { name: 'Needs auth', target: 'MediaPlatform' } });
     const user = userEvent.setup();
     renderAt(`/destinations?destination=${created.id}`);
-    const list = await screen.findByRole('list', { name: 'Destinations' });
+    const list = await screen.findByRole('grid', { name: 'Destinations' });
     await user.click(within(list).getAllByRole('button', { name: 'Activate' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Authorise Control Room on MediaPlatform' });
     const link = within(dialog).getByRole('link', { name: 'Open the authorisation page' });

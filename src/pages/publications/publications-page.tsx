@@ -16,6 +16,8 @@ import PublicationsIcon from '@mui/icons-material/PodcastsOutlined';
 import type { MonitorRow } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { useDocumentTitle } from '#app/document-title.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -41,6 +43,8 @@ export default function PublicationsPage() {
   const [selection, setSelection] = useState<string[]>([]);
   const [hovering, setHovering] = useState(false);
   const q = useDebounced(view.q, 300);
+  // The monitor's own write: the row and bulk actions are off, each asked of its own operation.
+  const work = useCan()(api.publicationMonitor.retry);
 
   const set = (changes: Partial<MonitorFilters>) => setView({ filters: changes });
   // The drawer (`?pub=<id>`) is not part of the list's view: opening it keeps the page.
@@ -82,6 +86,7 @@ export default function PublicationsPage() {
           </>
         }
       />
+      <RoleNotice permission={work}>This key reads the publications and changes none.</RoleNotice>
       <MonitorFilterBar view={view} counts={counts} set={set} onClear={() => setParams(new URLSearchParams())} />
 
       <PublicationBulkActions selected={selected} onClearSelection={() => setSelection([])} />

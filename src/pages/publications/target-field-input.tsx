@@ -3,13 +3,23 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import type { Ref } from 'react';
 import type { TargetField } from '#schema';
 
-export function FieldInput({ field, value, error, onChange }: { field: TargetField; value: unknown; error?: string; onChange: (v: unknown) => void }) {
-  const common = { label: field.label, error: Boolean(error), helperText: error ?? field.help, required: field.required && !field.suppliedByDestination, fullWidth: true, size: 'small' as const };
+interface FieldInputProps {
+  field: TargetField;
+  value: unknown;
+  error?: string;
+  onChange: (v: unknown) => void;
+  /** The input element, for the form to focus the field the service refused. */
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function FieldInput({ field, value, error, onChange, inputRef }: FieldInputProps) {
+  const common = { label: field.label, error: Boolean(error), helperText: error ?? field.help, required: field.required && !field.suppliedByDestination, fullWidth: true, size: 'small' as const, inputRef };
   switch (field.type) {
     case 'boolean':
-      return <FormControlLabel control={<Checkbox checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={field.label} />;
+      return <FormControlLabel control={<Checkbox slotProps={{ input: { ref: inputRef } }} checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={field.label} />;
     case 'select':
       return (
         <TextField select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>

@@ -6,10 +6,12 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import type { WebhookDelivery } from '#schema';
 import { invalidatesOf } from '#client';
 import { api } from '#app/api.ts';
+import { useCan } from '#app/use-role.ts';
 import { countOf, runBulk, summarise } from '#components/bulk.ts';
 import { BulkSummaryDialog, type BulkResult } from '#components/bulk-summary-dialog.tsx';
 import { BulkProgress, BulkToolbar } from '#components/bulk-toolbar.tsx';
@@ -25,6 +27,7 @@ export function deliveryTitle(delivery: WebhookDelivery): string {
 
 export function DeliveryBulkActions({ selected, onClearSelection }: { selected: readonly WebhookDelivery[]; onClearSelection: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  const redeliver = useCan()(api.webhook.redeliver);
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<BulkResult | null>(null);
   const run = useMutation({
@@ -43,9 +46,14 @@ export function DeliveryBulkActions({ selected, onClearSelection }: { selected: 
   return (
     <>
       <BulkToolbar count={selected.length} onClearSelection={onClearSelection}>
-        <Button size="small" variant="outlined" startIcon={<ReplayIcon />} onClick={() => setConfirming(true)}>
+        <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={!redeliver.allowed} onClick={() => setConfirming(true)}>
           Redeliver {selected.length}
         </Button>
+        {!redeliver.allowed && (
+          <Typography variant="body2" role="note" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
+            {redeliver.reason}
+          </Typography>
+        )}
       </BulkToolbar>
       <ConfirmDialog
         open={confirming}

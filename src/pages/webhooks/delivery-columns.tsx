@@ -18,6 +18,8 @@ import Typography from '@mui/material/Typography';
 import AttemptsIcon from '@mui/icons-material/ListAlt';
 import ReplayIcon from '@mui/icons-material/Replay';
 import type { WebhookAttempt, WebhookDelivery } from '#schema';
+import { useCan } from '#app/use-role.ts';
+import { api } from '#app/api.ts';
 import { DateTimeText } from '#components/date-time-text.tsx';
 import { formatRelative, parseServiceDate } from '#components/format-time.ts';
 import { useNow } from '#components/use-now.ts';
@@ -97,6 +99,8 @@ function DeliveryActions({ delivery, narrow, onOpen, onRedeliver, redelivering }
     e.stopPropagation();
     run();
   };
+  // Redelivering is an admin's (the webhook pages' RoleNotice says why): no Redeliver for another key.
+  const mayRedeliver = useCan()(api.webhook.redeliver).allowed;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
       <Tooltip title={`Attempts of delivery ${shortId(delivery.id)}`} describeChild>
@@ -104,7 +108,7 @@ function DeliveryActions({ delivery, narrow, onOpen, onRedeliver, redelivering }
           <AttemptsIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {narrow ? (
+      {!mayRedeliver ? null : narrow ? (
         <Tooltip title="Redeliver: send this notification again" describeChild>
           <span>
             <IconButton size="small" aria-label="Redeliver" onClick={stop(onRedeliver)} disabled={redelivering}>

@@ -21,10 +21,10 @@ export function toAnyWebhook(webhook: Webhook | EventWebhook): AnyWebhook {
   return { ...webhook, eventId: 'eventId' in webhook ? webhook.eventId : null };
 }
 
-/** Under the `webhook` area, so every webhook mutation refreshes it. */
+/** Extends `webhook.get`'s own key (under the `webhook` area, so every webhook mutation refreshes it): the system-wide read, then the event's. */
 export function webhookByIdOptions(id: string) {
   return queryOptions({
-    queryKey: ['webhook', 'byId', id],
+    queryKey: [...api.webhook.get.key({ params: { id } }), 'or-for-event'],
     queryFn: async ({ signal }): Promise<AnyWebhook | null> => {
       const system = await api.webhook.get.call({ params: { id } }, signal);
       if (system) return toAnyWebhook(system);
