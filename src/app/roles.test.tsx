@@ -52,6 +52,26 @@ describe('The events list with the key’s role', () => {
   }, 60_000);
 });
 
+describe('The event’s tabs with the key’s role', () => {
+  it.each([
+    ['viewer', true],
+    ['operator', false],
+  ] as const)('a %s key: adding a chapter point is off = %s, and the tab says why', async (key, off) => {
+    open(key, `/events/${fixture.seeded.eventId}?tab=chapters`);
+    await screen.findAllByRole('button', { name: /Add chapter point/ }, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Add chapter point/ }).every(disabled)).toBe(off));
+    expect(screen.queryByTestId('role-notice') !== null).toBe(off);
+  }, 60_000);
+
+  it('a viewer key on the audio tab: no adding, copying or saving, and the tab says why', async () => {
+    open('viewer', `/events/${fixture.seeded.eventId}?tab=audio`);
+    const add = await screen.findByRole('button', { name: 'Add an audio input' }, { timeout: 15_000 });
+    await waitFor(() => expect(disabled(add)).toBe(true));
+    expect(disabled(screen.getByRole('button', { name: /Copy from another event/ }))).toBe(true);
+    expect(screen.getByTestId('role-notice').textContent).toMatch(/^Needs an operator or admin key: this key is a viewer key/);
+  }, 60_000);
+});
+
 describe('Configuration pages with the key’s role', () => {
   it.each(['viewer', 'operator'] as const)('a %s key reads the webhooks and cannot add one, and is told why', async (key) => {
     open(key, '/webhooks');

@@ -23,6 +23,8 @@ import { ErrorState } from '#components/error-state.tsx';
 import { AudioInputsEditor, audioDrafts } from './audio/audio-inputs-editor.tsx';
 import { CloneProfileDialog } from './audio/clone-profile-dialog.tsx';
 import { languageLabel } from './audio/languages.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 
 export function AudioTab({ event }: { event: Event }) {
   const describeError = useDescribeError();
@@ -34,6 +36,7 @@ export function AudioTab({ event }: { event: Event }) {
   // Bumped to start the editor afresh from the service's profile (after a copy or a deletion).
   const [generation, setGeneration] = useState(0);
   const remove = useMutation(api.channelProfile.deleteForEvent.mutationOptions());
+  const write = useCan()(api.channelProfile.upsertForEvent);
   const title = event.title || 'Untitled event';
 
   // The copy's or the deletion's `invalidates` has brought the new profile by now.
@@ -74,10 +77,10 @@ export function AudioTab({ event }: { event: Event }) {
         hint="Without one the encoder starts with its default audio. Add audio inputs to set a language per audio channel, or copy them from another event."
         action={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
-            <Button variant="contained" onClick={() => setAdding(true)}>
+            <Button variant="contained" onClick={() => setAdding(true)} disabled={!write.allowed}>
               Add an audio input
             </Button>
-            <Button startIcon={<ContentCopyIcon />} onClick={() => setCloning(true)}>
+            <Button startIcon={<ContentCopyIcon />} onClick={() => setCloning(true)} disabled={!write.allowed}>
               Copy from another event
             </Button>
           </Box>
@@ -110,15 +113,16 @@ export function AudioTab({ event }: { event: Event }) {
         </Box>
         {current && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button startIcon={<ContentCopyIcon />} onClick={() => setCloning(true)}>
+            <Button startIcon={<ContentCopyIcon />} onClick={() => setCloning(true)} disabled={!write.allowed}>
               Copy from another event
             </Button>
-            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)} disabled={!write.allowed}>
               Delete profile
             </Button>
           </Box>
         )}
       </Box>
+      <RoleNotice permission={write} />
       {body}
 
       <CloneProfileDialog

@@ -33,6 +33,8 @@ import { ChapterTree } from './properties/chapter-tree.tsx';
 import { useChapterPointPropertySource } from './properties/property-source.ts';
 import { PropertyTable } from './properties/property-table.tsx';
 import { useSelectedChapter } from './use-selected-chapter.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -72,15 +74,17 @@ export function ChapterPointsTab({ event }: { event: Event }) {
   const [dialog, setDialog] = useState<ChapterPointDialogMode | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ChapterPoint | null>(null);
   const remove = useMutation(api.chapterPoint.delete.mutationOptions());
+  // Adding, editing and deleting are one operation's (upsert, delete: both an operator's).
+  const write = useCan()(api.chapterPoint.upsert);
   const roots = tree.data ?? [];
   const total = flattenTree(roots).length;
   const selected = selectedId ? findPoint(roots, selectedId) : undefined;
   const start = streamStart(event);
 
-  useHotkeys([
+  useHotkeys(write.allowed ? [
     { keys: 'c', description: 'Add a chapter point', group: 'Chapter points', run: () => setDialog({ kind: 'add', parent: null }) },
     ...(selected ? [{ keys: 'C', description: 'Add a chapter point under the selected one', group: 'Chapter points', run: () => setDialog({ kind: 'add', parent: selected }) }] : []),
-  ]);
+  ] : []);
 
   const afterSave = async (point: ChapterPoint) => {
     await tree.refetch();
@@ -115,6 +119,8 @@ export function ChapterPointsTab({ event }: { event: Event }) {
 
   const counts = confirmDelete ? subtreeCounts(confirmDelete) : { descendants: 0, properties: 0 };
   return (
+    <>
+    <RoleNotice permission={write} />
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 2fr) 3fr' }, alignItems: 'start' }}>
       <Paper component="section" variant="outlined" aria-labelledby="chapter-tree-heading" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
@@ -127,7 +133,7 @@ export function ChapterPointsTab({ event }: { event: Event }) {
             </Typography>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add', parent: null })} disabled={!tree.data}>
+          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add', parent: null })} disabled={!tree.data || !write.allowed}>
             Add chapter point
           </Button>
         </Box>
@@ -144,7 +150,7 @@ export function ChapterPointsTab({ event }: { event: Event }) {
               title="No chapter points yet"
               hint="Chapter points mark moments of the stream (a goal, a song, a talk) so viewers can jump to them. They can nest: a half with its goals."
               action={
-                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add', parent: null })}>
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add', parent: null })} disabled={!write.allowed}>
                   Add chapter point
                 </Button>
               }
@@ -185,13 +191,13 @@ export function ChapterPointsTab({ event }: { event: Event }) {
                 )}
               </Stack>
               <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
-                <Button variant="outlined" size="small" startIcon={<SubdirectoryIcon />} onClick={() => setDialog({ kind: 'add', parent: selected })}>
+                <Button variant="outlined" size="small" startIcon={<SubdirectoryIcon />} onClick={() => setDialog({ kind: 'add', parent: selected })} disabled={!write.allowed}>
                   Add under it
                 </Button>
-                <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setDialog({ kind: 'edit', point: selected })}>
+                <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setDialog({ kind: 'edit', point: selected })} disabled={!write.allowed}>
                   Edit
                 </Button>
-                <Button variant="outlined" size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(selected)}>
+                <Button variant="outlined" size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(selected)} disabled={!write.allowed}>
                   Delete
                 </Button>
               </Stack>
@@ -231,5 +237,6 @@ export function ChapterPointsTab({ event }: { event: Event }) {
         </p>
       </ConfirmDialog>
     </Box>
+    </>
   );
 }

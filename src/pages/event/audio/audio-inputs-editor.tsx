@@ -22,6 +22,7 @@ import { createDraftStore } from '../client-properties/drafts.ts';
 import { DiscardButton, SaveBar, type SaveProblem } from '../save-bar.tsx';
 import { audioResolver, formToBody, mapServiceErrors, MISSING_LANGUAGE, newRow, profileToForm, type AudioFormValues, type RowProblem } from './audio-inputs.ts';
 import { AudioInputRow } from './audio-input-row.tsx';
+import { useCan } from '#app/use-role.ts';
 
 type AudioFieldName = `AudioInputs.${number}.${'LanguageCode' | 'AudioChannel'}`;
 /** The field a problem of the service is about (one about an input's id goes on its language). */
@@ -47,6 +48,7 @@ export interface AudioInputsEditorProps {
 
 export function AudioInputsEditor({ event, profile, startWithRow = false, onCancelNew }: AudioInputsEditorProps) {
   const describeError = useDescribeError();
+  const write = useCan()(api.channelProfile.upsertForEvent);
   const serverValues = useMemo(() => profileToForm(profile), [profile]);
   const draft = audioDrafts.get(event.id);
   const [initial] = useState<AudioFormValues>(() => {
@@ -188,6 +190,7 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
           rows.append(newRow(form.getValues('AudioInputs')), { shouldFocus: true, focusName: `AudioInputs.${count}.LanguageCode` });
         }}
         sx={{ mt: 1.5 }}
+        disabled={!write.allowed}
       >
         Add an audio input
       </Button>
@@ -224,7 +227,7 @@ export function AudioInputsEditor({ event, profile, startWithRow = false, onCanc
           )
         }
         submitLabel={isNew ? 'Create profile' : 'Save'}
-        submitDisabled={problemCount > 0 || (!isNew && !dirty) || (isNew && count === 0)}
+        submitDisabled={!write.allowed || problemCount > 0 || (!isNew && !dirty) || (isNew && count === 0)}
         busy={busy}
       />
     </Box>
