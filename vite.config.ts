@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -105,6 +106,10 @@ export default defineConfig({
     // that shows on a loaded machine should not hide every other result. A test that passes only
     // on its retry is named at the end of the CI log (src/testing/flaky-reporter.ts).
     retry: process.env.CI ? 1 : 0,
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. A test file
+    // spends much of its time waiting (its service's database worker, the feed's batching, waitFor),
+    // so two files side by side keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
