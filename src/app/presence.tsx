@@ -30,11 +30,10 @@ const TAB_SESSION = globalThis.crypto?.randomUUID?.() ?? `tab-${Date.now().toStr
 /** Who else has the record open (other tabs of this key included); empty while unknown. */
 export function usePresence(entity: ResourceKind, id: string | undefined): Present[] {
   const queryClient = useQueryClient();
-  const read = api.presence.get.queryOptions({ query: { entity, id: id ?? '', session: TAB_SESSION } });
-  const { data } = useQuery({ ...read, enabled: Boolean(id) });
-  const key = read.queryKey;
+  const { data } = useQuery({ ...api.presence.get.queryOptions({ query: { entity, id: id ?? '', session: TAB_SESSION } }), enabled: Boolean(id) });
   useEffect(() => {
     if (!id) return;
+    const key = api.presence.get.key({ query: { entity, id, session: TAB_SESSION } });
     const announce = (leaving: boolean) =>
       getApiClient()
         .call(api.presence.announce.endpoint, { body: { entity, id, session: TAB_SESSION, leaving } })
@@ -49,8 +48,6 @@ export function usePresence(entity: ResourceKind, id: string | undefined): Prese
       clearInterval(timer);
       void announce(true);
     };
-    // The key follows entity and id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, id, queryClient]);
   return data?.others ?? [];
 }
