@@ -115,7 +115,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/{schema,client,server,testing}/**/*.test.ts'],
+          include: ['src/{schema,client,server,testing,bench}/**/*.test.ts'],
           environment: 'node',
           // The files share one module graph per worker: importing the service (Fastify, Drizzle,
           // the schema module) again for every file cost about two thirds of the suite's CPU time.

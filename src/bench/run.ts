@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: measures the service and the dashboard and writes the figures to
  * `.bench/<timestamp>.json` (and `.bench/latest.json`), git-ignored, so runs can be compared
- * across commits with `npm run bench -- --compare .bench/<older>.json`.
+ * across commits with `npm run bench -- --compare .bench/<older>.json`. At the end it prints issue
+ * 27's table (src/bench/goals.ts): each of the issue's rows this run measured, per database, beside
+ * the issue's own figure, the compared report's, the goal and whether it is met.
  *
  * Sections (all by default; `--only service,scale` picks some):
  * - service: the service as a user starts it, on PGlite and — when BENCH_DATABASE_URL (or
@@ -63,6 +65,7 @@ import { formatMemory, measureMemory, type MemoryReport } from './memory.ts';
 import { formatBundle, measureBundle, type BundleReport } from './bundle.ts';
 import { formatLive, measureLive, type LiveReport } from './live.ts';
 import { measureService, type ServiceReport } from './service.ts';
+import { formatIssueRows, issueRows, type IssueRow } from './goals.ts';
 
 const SECTIONS = ['service', 'scale', 'export', 'browser', 'playlist', 'media', 'downloads', 'archiver', 'publications', 'writes', 'live', 'memory', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -94,6 +97,8 @@ interface Report {
   memory?: { pglite: MemoryReport; postgres: MemoryReport | { skipped: string } };
   live?: LiveReport;
   bundle?: BundleReport;
+  /** Issue 27's table: each of its rows measured in this run, beside the issue's figure and the compared report's. */
+  issue27?: IssueRow[];
 }
 
 async function main(): Promise<void> {
@@ -226,12 +231,14 @@ async function main(): Promise<void> {
     console.log(formatBundle(report.bundle));
   }
 
+  report.issue27 = issueRows(report, before);
   mkdirSync('.bench', { recursive: true });
   const file = join('.bench', `${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
   writeFileSync(join('.bench', 'latest.json'), JSON.stringify(report, null, 2));
   console.log(`Written to ${file}`);
   if (compare && before) compareWith(report, before, compare);
+  console.log(formatIssueRows(report.issue27));
 }
 
 function formatPlaylist(p: PlaylistEditorReport): string {
