@@ -8,6 +8,7 @@ export { AUTO_END_JOB, AUTO_PUBLISH_JOB, AUTO_START_JOB, automationKinds, type A
 export { eventCollection } from './collection.ts';
 export { clearEventType, type EventColumns, eventIdInUse, insertEventRows, writeEvents } from './columns.ts';
 export { recordEventUpdate } from './changes.ts';
+export { countLiveEvents } from './list-stats.ts';
 export { mp4StateSetKind, setMp4State } from './mp4-state.ts';
 export { eventExists, findEventBy, getEvent, getEvents, instant, lockEventRow } from './repo.ts';
 export { addedFlags } from './rules.ts';

@@ -4,18 +4,28 @@
  * starts. Rows are only ever added; `compactEventListStats` folds them now and then.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { eventListStats } from '../../db/tables/index.ts';
 import type { EventFilter } from './filter.ts';
 
 /**
  * The number of the client's events in these states (all states when none are given), deleted or
- * not. Placeholders as filter.ts `conditions` names them: `client`, and `states` when filtered.
+ * not. Placeholders as filter.ts `conditions` names them: `client` (unless the client is given),
+ * and `states` when filtered.
  */
-export function countByState(f: Pick<EventFilter, 'states' | 'deleted'>): SQL<number> {
+export function countByState(f: Pick<EventFilter, 'states' | 'deleted'>, client: SQL | ReturnType<typeof sql.placeholder> = sql.placeholder('client')): SQL<number> {
   const states = f.states?.length ? sql` and ${eventListStats.state} = any(${sql.placeholder('states')}::int[])` : sql``;
   return sql<number>`(select coalesce(sum(${eventListStats.events}), 0)::int from ${eventListStats}
-    where ${eventListStats.clientId} = ${sql.placeholder('client')} and ${eventListStats.deleted} = ${sql.raw(f.deleted === true ? 'true' : 'false')}${states})`;
+    where ${eventListStats.clientId} = ${client} and ${eventListStats.deleted} = ${sql.raw(f.deleted === true ? 'true' : 'false')}${states})`;
+}
+
+/**
+ * How many events the client has that are not deleted, from the statistics: a few rows summed,
+ * where counting the events reads one index entry per event (98 000 at 100 000 events: ~50 ms).
+ */
+export async function countLiveEvents(db: DbOrTx, clientId: string): Promise<number> {
+  const [row] = await db.select({ count: countByState({ deleted: false }, sql`${clientId}::uuid`) }).from(sql`(select 1) as one`);
+  return row?.count ?? 0;
 }
 
 /**

@@ -7,6 +7,7 @@ import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { asService } from '../../db/tenant-scope.ts';
 import { chapterPointCustomProperties, chapterPoints, customProperties, events } from '../../db/tables/index.ts';
+import { countLiveEvents } from '../event/index.ts';
 import type { KeywordQuery } from './keywords.ts';
 
 /**
@@ -77,8 +78,10 @@ export async function searchEventIds(db: DbOrTx, clientId: string, s: EventSearc
   const count = async () => (await reader.select({ count: sql<number>`count(*)::int` }).from(events).where(where))[0]?.count ?? 0;
   if (!tsquery) {
     // In start order the page is a walk of an index, and the count an index-only scan: a window
-    // count would read every event of the client before the page.
-    const totalCount = await count();
+    // count would read every event of the client before the page. With no condition but the
+    // client, the list's statistics have the count without reading the events.
+    const unfiltered = !s.from && !s.to && !s.modifiedFrom && !s.modifiedTo && s.clippingUser === undefined;
+    const totalCount = unfiltered ? await countLiveEvents(reader, clientId) : await count();
     if (offset >= totalCount) return { totalCount, ids: [] };
     const rows = await reader.select({ id: events.id }).from(events).where(where).orderBy(...order).limit(page.pageSize).offset(offset);
     return { totalCount, ids: rows.map((r) => r.id) };
