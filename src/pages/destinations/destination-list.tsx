@@ -8,6 +8,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { editDeleteColumn } from '#components/edit-delete-column.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import type { ServerGridColDef } from '#components/server-data-grid.tsx';
@@ -40,10 +42,21 @@ export interface DestinationListProps {
   canConfigure?: boolean;
 }
 
-type ColumnOptions = Omit<DestinationListProps, 'destinations' | 'selectedId'>;
+type ColumnOptions = Omit<DestinationListProps, 'destinations' | 'selectedId'> & { phone: boolean };
 
-/** The name (with the target and kind under it), the state, and the actions; on a phone the state goes under the name. */
-function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure = true }: ColumnOptions): ServerGridColDef<AnyDestination>[] {
+/**
+ * The name (with the target and kind under it), the state, and the actions. On a phone the state
+ * goes under the name, and Activate beside it: in the actions column it took the width the state
+ * needed ("Needs activation" was cut).
+ */
+function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure = true, phone }: ColumnOptions): ServerGridColDef<AnyDestination>[] {
+  const activate = (d: AnyDestination) =>
+    canConfigure &&
+    !d.active && (
+      <Button size="small" variant="outlined" onClick={(e) => { e.stopPropagation(); onActivate(d); }} disabled={activating}>
+        Activate
+      </Button>
+    );
   const columns: ServerGridColDef<AnyDestination>[] = [
     {
       field: 'name',
@@ -62,9 +75,12 @@ function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, 
               {targetName(d.target)} · {API_LABEL[d.api]}
             </Typography>
             {/* On a phone the state column is left out: the state shows here. */}
-            <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.25 }}>
-              <ActiveChip active={d.active} />
-            </Box>
+            {phone && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.25 }}>
+                <ActiveChip active={d.active} />
+                {activate(d)}
+              </Box>
+            )}
           </Box>
         </Box>
       ),
@@ -77,20 +93,16 @@ function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, 
     },
   ];
   if (!canConfigure) return columns;
-  const activate = (d: AnyDestination) =>
-    !d.active && (
-      <Button size="small" variant="outlined" onClick={() => onActivate(d)} disabled={activating}>
-        Activate
-      </Button>
-    );
-  return [...columns, editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete, before: activate, width: 170 })];
+  const actions = phone ? editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete }) : editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete, before: activate, width: 170 });
+  return [...columns, actions];
 }
 
 export function DestinationList({ destinations, selectedId, ...options }: DestinationListProps) {
   const [view, , grid] = usePagedView(DESTINATIONS_VIEW);
   const sorted = useMemo(() => sortRows(destinations, view.sort, SORT_VALUES), [destinations, view.sort]);
   const { activating, onOpen, onActivate, onEdit, onDelete, canConfigure } = options;
-  const columns = useMemo(() => destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure }), [activating, onOpen, onActivate, onEdit, onDelete, canConfigure]);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const columns = useMemo(() => destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, canConfigure, phone }), [activating, onOpen, onActivate, onEdit, onDelete, canConfigure, phone]);
   return (
     <WholeListGrid<AnyDestination, DestinationSortField>
       label="Destinations"

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { endpoints } from '#schema';
@@ -16,6 +16,8 @@ const fixture = servicePerFile({
   seed: async (t, service) => {
     const site = await service.call(endpoints.mediaDestination.create, { body: { name: 'Role site', target: 'VideoSite', destinationJson: '{}' } });
     await service.call(endpoints.mediaDestinationProperty.upsert, { body: { destinationId: site.id, category: 'simulation', key: 'faults', value: '' } });
+    // A microblog account starts inactive: it needs the operator's authorisation.
+    await service.call(endpoints.mediaDestination.create, { body: { name: 'Role microblog', target: 'MicroBlog', destinationJson: '{}' } });
     return { siteId: site.id, operator: await t.createKeyFor('operator', t, 'Night shift'), admin: await t.createKeyFor('admin', t, 'Head of ops') };
   },
 });
@@ -82,5 +84,28 @@ describe('A destination’s detail', () => {
     // Live: the change feed brings the new entry.
     const update = await within(trail).findByRole('listitem', { name: /^mediaDestination\.update by / }, { timeout: 10_000 });
     expect(update.textContent).toMatch(/night/);
+  });
+});
+
+describe('Destinations on a phone', () => {
+  const wide = window.innerWidth;
+  const resizeTo = (width: number) =>
+    act(() => {
+      window.innerWidth = width;
+      window.dispatchEvent(new Event('resize'));
+    });
+  afterEach(() => resizeTo(wide));
+
+  it('show the state and Activate under the name, leaving the actions column to Edit and Delete', async () => {
+    resizeTo(390);
+    renderDestinations(fixture.seeded.admin);
+    const activate = await screen.findAllByRole('button', { name: 'Activate' });
+    expect(activate.length).toBeGreaterThan(0);
+    for (const button of activate) {
+      // In the actions column Activate took the width "Needs activation" needed, and the chip was cut.
+      expect(button.closest('[data-field]')?.getAttribute('data-field')).toBe('name');
+      expect(within(button.closest('[data-field]') as HTMLElement).getByText('Needs activation')).toBeTruthy();
+    }
+    expect(screen.queryAllByRole('columnheader').map((header) => header.getAttribute('data-field'))).toEqual(['name', 'actions']);
   });
 });
