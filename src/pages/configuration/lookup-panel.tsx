@@ -6,7 +6,7 @@
  */
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useBlocker } from 'react-router';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { skipToken, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -28,7 +28,8 @@ import type { LookupItem, SectionDef } from './sections.tsx';
 export function useEventCount<Item extends LookupItem>(def: SectionDef<Item>, id: string | null, enabled = true): { count: number | undefined; loading: boolean } {
   const options = def.events && id ? def.events(id) : undefined;
   const query = useQuery({
-    ...((options ?? { queryKey: ['configuration', 'no-count'], queryFn: () => null }) as UseQueryOptions<EventCollection | null, ApiError, EventCollection | null, QueryKey>),
+    // A section whose service does not count (or no item yet) asks nothing: react-query's skipToken.
+    ...((options ?? { queryKey: ['configuration', def.key, 'no-count'], queryFn: skipToken }) as UseQueryOptions<EventCollection | null, ApiError, EventCollection | null, QueryKey>),
     enabled: Boolean(options) && enabled,
   });
   return { count: query.data?.totalCount, loading: Boolean(options) && enabled && query.isPending };
