@@ -26,14 +26,24 @@ export interface Hotkey {
   run: () => void;
 }
 
+/**
+ * What registering and opening the help need: the same object for the app's life, so a component
+ * that registers shortcuts (the shell, every page) does not render again whenever another one
+ * registers or leaves (each page's first effects did, three times on the events list's first load).
+ */
 interface Registry {
   register(hotkeys: readonly Hotkey[]): () => void;
-  list: readonly Hotkey[];
-  helpOpen: boolean;
   setHelpOpen(open: boolean): void;
 }
 
+/** What the shortcuts dialog shows: changes as components register. */
+interface Shortcuts {
+  list: readonly Hotkey[];
+  helpOpen: boolean;
+}
+
 const HotkeysContext = createContext<Registry | null>(null);
+const ShortcutsContext = createContext<Shortcuts>({ list: [], helpOpen: false });
 
 const SEQUENCE_TIMEOUT_MS = 1_500;
 
@@ -98,9 +108,14 @@ export function HotkeysProvider({ children }: { children: ReactNode }) {
     setEntries((current) => [...current, { id, hotkeys }]);
     return () => setEntries((current) => current.filter((e) => e.id !== id));
   }, []);
-  const registry = useMemo<Registry>(() => ({ register, list, helpOpen, setHelpOpen }), [register, list, helpOpen]);
+  const registry = useMemo<Registry>(() => ({ register, setHelpOpen }), [register]);
+  const shortcuts = useMemo<Shortcuts>(() => ({ list, helpOpen }), [list, helpOpen]);
 
-  return <HotkeysContext.Provider value={registry}>{children}</HotkeysContext.Provider>;
+  return (
+    <HotkeysContext.Provider value={registry}>
+      <ShortcutsContext.Provider value={shortcuts}>{children}</ShortcutsContext.Provider>
+    </HotkeysContext.Provider>
+  );
 }
 
 function useRegistry(): Registry {
@@ -130,9 +145,9 @@ export function useHotkeys(hotkeys: readonly Hotkey[]): void {
 }
 
 /** Opens and closes the shortcuts dialog (the app bar's keyboard button uses it). */
-export function useShortcutsHelp(): { open: boolean; setOpen: (open: boolean) => void } {
-  const { helpOpen, setHelpOpen } = useRegistry();
-  return { open: helpOpen, setOpen: setHelpOpen };
+export function useShortcutsHelp(): { setOpen: (open: boolean) => void } {
+  const { setHelpOpen } = useRegistry();
+  return { setOpen: setHelpOpen };
 }
 
 /** Shortcuts the data grid provides itself, listed so users can find them. */
@@ -187,7 +202,8 @@ function Keys({ keys }: { keys: ShortcutRow['keys'] }) {
 }
 
 export function ShortcutsDialog() {
-  const { list, helpOpen, setHelpOpen } = useRegistry();
+  const { setHelpOpen } = useRegistry();
+  const { list, helpOpen } = useContext(ShortcutsContext);
   const groups = new Map<string, ShortcutRow[]>();
   for (const hotkey of list) groups.set(hotkey.group, [...(groups.get(hotkey.group) ?? []), hotkey]);
   groups.set('Tables', [...gridKeys]);

@@ -1,7 +1,7 @@
 /**
  * Where a page's first load spends its time, read from a Chrome trace (`BENCH_TRACE=<folder>` of
  * the browser bench writes one per page): the main thread's long tasks before the `first row`
- * mark with what they held (script evaluation per file, style, layout, React's work), the requests
+ * mark with what they held (script evaluation per file, style, layout, React's work) and their CPU time, the requests
  * and when they were sent and answered, and the JavaScript's CPU samples until the first row,
  * mapped through the build's source maps to the package or source file they ran in.
  *
@@ -77,7 +77,9 @@ export function summariseTrace(file: string, dist = 'dist'): string[] {
       kinds.set(key, (kinds.get(key) ?? 0) + (e.dur ?? 0));
     }
     const top = [...kinds.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
-    lines.push(`  at ${at(task.ts)} ms, ${ms(task.dur!)} ms: ${top.map(([k, d]) => `${k} ${ms(d)}`).join('; ')}`);
+    // The thread's own time in it (tdur): on a loaded machine the wall time also holds the waits for a core.
+    const cpu = (task as TraceEvent & { tdur?: number }).tdur;
+    lines.push(`  at ${at(task.ts)} ms, ${ms(task.dur!)} ms${cpu === undefined ? '' : ` (CPU ${ms(cpu)} ms)`}: ${top.map(([k, d]) => `${k} ${ms(d)}`).join('; ')}`);
   }
 
   // CPU samples on the main thread until the first row, by package / source file: self time, and

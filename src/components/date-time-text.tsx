@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatDateTimeLong, formatRelative, parseServiceDate } from './format-time.ts';
 import { useNow } from './use-now.ts';

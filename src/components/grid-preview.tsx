@@ -14,6 +14,7 @@ import { useTheme, type Breakpoint } from '@mui/material/styles';
 import type { GridRenderCellParams, GridValidRowModel } from '@mui/x-data-grid';
 import type { ServerDataGridProps, ServerGridColDef } from './server-data-grid.tsx';
 import { visuallyHidden } from './visually-hidden.tsx';
+import { WithoutTooltips } from './tooltip.tsx';
 
 /** MUI X's header and footer heights, its default column width and its checkbox column's. */
 const HEADER = 56;
@@ -76,31 +77,34 @@ export function GridPreview<R extends GridValidRowModel, F extends string = stri
         <Box sx={{ flex: 1, minHeight: 0 }}>{props.empty}</Box>
       ) : (
         <Box aria-hidden sx={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
-          {props.rows.length > 0
-            ? props.rows.map((row) => {
-                const id = idOf(row);
-                return (
-                  <Box
-                    key={id}
-                    data-id={id}
-                    data-preview-row
-                    onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
-                    sx={{ ...line, height: rowHeight, cursor: props.onRowClick ? 'pointer' : undefined }}
-                  >
-                    {checkbox && <Box sx={{ flex: `0 0 ${CHECKBOX}px` }} />}
-                    {columns.map((column) => (
-                      <Box key={column.field} sx={{ ...cellSx, ...widthOf(column) }}>
-                        {cellOf(column, row, id)}
-                      </Box>
-                    ))}
+          {/* A picture: the cells' tooltips come with the grid (tooltip.tsx). */}
+          <WithoutTooltips>
+            {props.rows.length > 0
+              ? props.rows.map((row) => {
+                  const id = idOf(row);
+                  return (
+                    <Box
+                      key={id}
+                      data-id={id}
+                      data-preview-row
+                      onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+                      sx={{ ...line, height: rowHeight, cursor: props.onRowClick ? 'pointer' : undefined }}
+                    >
+                      {checkbox && <Box sx={{ flex: `0 0 ${CHECKBOX}px` }} />}
+                      {columns.map((column) => (
+                        <Box key={column.field} sx={{ ...cellSx, ...widthOf(column) }}>
+                          {cellOf(column, row, id)}
+                        </Box>
+                      ))}
+                    </Box>
+                  );
+                })
+              : Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <Box key={index} sx={{ ...line, height: rowHeight, alignItems: 'center', px: '10px' }}>
+                    <Skeleton width="100%" />
                   </Box>
-                );
-              })
-            : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <Box key={index} sx={{ ...line, height: rowHeight, alignItems: 'center', px: '10px' }}>
-                  <Skeleton width="100%" />
-                </Box>
-              ))}
+                ))}
+          </WithoutTooltips>
         </Box>
       )}
       {props.rowCount !== undefined && props.rows.length > 0 && (

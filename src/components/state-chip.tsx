@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import Box from '@mui/material/Box';
 import PauseIcon from '@mui/icons-material/Pause';
 import ErrorIcon from '@mui/icons-material/ErrorOutlined';

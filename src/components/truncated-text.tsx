@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 
 export interface TruncatedTextProps {

@@ -12,7 +12,6 @@ let timer: ReturnType<typeof setInterval> | undefined;
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!timer) {
-    now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
       for (const notify of listeners) notify();
@@ -27,7 +26,18 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * While nothing is subscribed the time does not tick: a render then takes a new one if the last
+ * is a tick old. Subscribing does not change it: a time changed there differs from the one every
+ * component of the same commit rendered with, and React renders each of them again at once, in
+ * that commit's task (40 dates on the events list's first rows, bench `browser`, issue 27).
+ */
+function snapshot(): number {
+  if (!timer && Date.now() - now >= TICK_MS) now = Date.now();
+  return now;
+}
+
 export function useNow(): Date {
-  const time = useSyncExternalStore(subscribe, () => now);
+  const time = useSyncExternalStore(subscribe, snapshot);
   return new Date(time);
 }

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { DATE_PRESET_LABELS, DATE_PRESETS, dayOf, type DateRange } from './events-view.ts';
 import type { FilterBarProps } from './filter-bar.tsx';
 import { searchAdornment } from '#components/search-adornment.tsx';
+import { anchorInTransition } from '#components/anchor-in-transition.ts';
 
 /** Long enough to type a word, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -176,7 +177,7 @@ export function NameField({ label, value, options, onChange }: { label: string; 
       // A name the list does not hold (a stale link, a lookup that failed) still shows and filters.
       isOptionEqualToValue={(option, current) => option.toLowerCase() === current.toLowerCase()}
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder="Any" slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }} />
+        <TextField {...params} label={label} placeholder="Any" slotProps={{ ...anchorInTransition(params.slotProps), inputLabel: { ...params.slotProps.inputLabel, shrink: true } }} />
       )}
       sx={{ ...fieldSx, width: { sm: 200 } }}
     />
@@ -212,7 +213,7 @@ export function NamesField({
           {...params}
           label={label}
           placeholder={value.length ? undefined : 'Any'}
-          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
+          slotProps={{ ...anchorInTransition(params.slotProps), inputLabel: { ...params.slotProps.inputLabel, shrink: true } }}
         />
       )}
       sx={{ ...fieldSx, width: { sm: 240 } }}
