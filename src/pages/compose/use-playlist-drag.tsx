@@ -45,6 +45,12 @@ interface Options {
   onMoved: (key: string) => void;
 }
 
+// Constants: new objects on each render would give DndContext a new configuration, and every
+// draggable and sortable on the page would render again with it.
+// Rows mount and unmount as the virtualised list scrolls: measure them as they come.
+const MEASURING: DndContextProps['measuring'] = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
+const AUTO_SCROLL: DndContextProps['autoScroll'] = { acceleration: 25, threshold: { x: 0, y: 0.15 } };
+
 export function usePlaylistDrag({ stateRef, dispatch, titleOfKey, onMoved }: Options): { drag: PlaylistDrag | null; context: DndContextProps } {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const [drag, setDrag] = useState<PlaylistDrag | null>(null);
@@ -134,9 +140,8 @@ export function usePlaylistDrag({ stateRef, dispatch, titleOfKey, onMoved }: Opt
     context: {
       sensors,
       collisionDetection: collision,
-      // Rows mount and unmount as the virtualised list scrolls: measure them as they come.
-      measuring: { droppable: { strategy: MeasuringStrategy.WhileDragging } },
-      autoScroll: { acceleration: 25, threshold: { x: 0, y: 0.15 } },
+      measuring: MEASURING,
+      autoScroll: AUTO_SCROLL,
       onDragStart,
       onDragEnd,
       onDragCancel: endDrag,
