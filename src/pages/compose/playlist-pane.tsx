@@ -57,6 +57,8 @@ export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps)
     const top = index * ROW_HEIGHT;
     if (top < scroller.scrollTop) scroller.scrollTop = top;
     else if (top + ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + ROW_HEIGHT - scroller.clientHeight;
+    // And the list in the window, when the page is scrolled past part of it.
+    scroller.scrollIntoView({ block: 'nearest' });
   }, []);
   const lifting = usePlaylistLift({ items: playlist, selection, dispatch, onStep: bringIntoView });
   const { lift } = lifting;

@@ -51,6 +51,9 @@ const fixture = servicePerFile({
   },
 });
 
+// jsdom lays nothing out and has no scrolling: a step brings the list into the window's view.
+Element.prototype.scrollIntoView ??= () => {};
+
 const ITEMS = 40;
 /** What the playlist last told a screen reader about a lifted row, and what the editor said of its last edit. */
 const liveRegion = () => document.querySelector('[data-testid="playlist-announcement"]')?.textContent ?? '';
