@@ -2,8 +2,9 @@
  * The right-hand pane: the playlist as a virtualised, sortable list. Only the rows in view (and
  * the one being dragged) are in the DOM, so 500 items stay smooth. Each row has a visible drag
  * handle for the pointer (dnd-kit); the keyboard works on the focused row: Space lifts, arrows
- * move, Space drops, Esc cancels (playlist-lift.ts: the rows move in the document, one step per
- * arrow), and the row keys below select and move without dragging.
+ * move, Space drops, Esc cancels (playlist-lift.ts: the rows move in the pane's own order, one
+ * step per arrow, and the drop is one edit), and the row keys below select and move without
+ * dragging.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { visuallyHidden } from '@mui/utils';

@@ -1,7 +1,7 @@
 /**
  * The playlist's row keys, one handler for every row: Space lifts the row to move it (then arrows
- * or Home/End move it, Space or Enter drops it, Esc puts it back: playlist-lift.ts); arrows/Home/End/PageUp/PageDown move the
- * focus (Shift extends the selection), Alt+arrows/Home/End move the selection, X selects, Ctrl+A
+ * or Home/End move it, Space or Enter drops it, Esc puts it back: playlist-lift.ts);
+ * arrows/Home/End/PageUp/PageDown move the focus (Shift extends the selection), Alt+arrows/Home/End move the selection, X selects, Ctrl+A
  * selects all, Enter edits, D duplicates, Delete removes, Esc clears the selection. It reads the
  * current list when a key is pressed: a new function per render would re-render every row on
  * every scroll.
