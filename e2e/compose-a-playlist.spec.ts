@@ -114,18 +114,17 @@ test('standard composition: drag three events in, reorder by keyboard, trim, add
   });
 
   await test.step('move the third item to the top with the keyboard only', async () => {
-    // As a screen-reader user would, each key waits for dnd-kit's announcement of the one before:
-    // its keyboard sensor starts listening for arrows a task after the Space that lifts the row.
-    const announced = page.locator('[id^="DndLiveRegion"]');
+    // As a screen-reader user would, each key waits for the announcement of the one before.
+    const announced = page.getByTestId('playlist-announcement');
     await row(page, 3).focus();
     await page.keyboard.press('Space');
-    // The pick-up's own announcement is replaced at once by where the row is over.
-    await expect(announced).toContainText('Position 3 of 3');
+    await expect(announced).toContainText('Picked up item 3 of 3');
     await page.keyboard.press('ArrowUp');
-    await expect(announced).toContainText('Position 2 of 3');
+    await expect(announced).toHaveText('Position 2 of 3.');
     await page.keyboard.press('ArrowUp');
-    await expect(announced).toContainText('Position 1 of 3');
+    await expect(announced).toHaveText('Position 1 of 3.');
     await page.keyboard.press('Space');
+    await expect(announced).toContainText(`Dropped ${third!.title} at position 1 of 3.`);
     await expect(row(page, 1)).toHaveAttribute('aria-label', new RegExp(`^1\\. ${escape(third!.title)}`));
     await expect(row(page, 2)).toHaveAttribute('aria-label', new RegExp(`^2\\. ${escape(first!.title)}`));
     await expect(page.getByTestId('save-status')).toHaveText(/New composition/);

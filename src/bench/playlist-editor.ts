@@ -12,7 +12,8 @@
  *   BENCH_TRACE=drag.json ...           # a Chrome trace of the keyboard drag's first 30 steps (style, layout, paint per step)
  *
  * The service runs in-process (in-memory PGlite, demo data, the system clock) and serves the
- * dashboard build. Main-thread tasks come from a PerformanceObserver on `longtask` (tasks over
+ * dashboard build. The keyboard drag is the editor's own (playlist-lift.ts), the mouse drag dnd-kit's.
+ * Main-thread tasks come from a PerformanceObserver on `longtask` (tasks over
  * 50 ms); frame times from requestAnimationFrame deltas during each drag. The aim (issue 5):
  * every frame under 16 ms, no task over 50 ms.
  */
@@ -178,7 +179,6 @@ async function dragByKeyboard(page: Page): Promise<DragResult> {
   const cpuSpent = await cpuMeter(page);
   const started = performance.now();
   await page.keyboard.press('Space');
-  // dnd-kit listens for the arrows from the task after the pickup: an arrow pressed at once is lost.
   await page.evaluate(NEXT_FRAME);
   // Paced as a person presses: each step is rendered before the next key (two animation frames).
   const trace = process.env.BENCH_TRACE;

@@ -32,7 +32,7 @@ import { isTextTarget, useEditorKeys } from './editor-keys.ts';
 import { ItemDetails } from './item-details.tsx';
 import { createEditorState, isDirty, type CompositionKind, type EditorAction, type EditorItem, type EditorState, type NewItem, type PlaylistDocument } from './playlist-document.ts';
 import { playlistReducer } from './playlist-reducer.ts';
-import { computeTimeline } from './playlist-timing.ts';
+import { timelineBuilder } from './playlist-timing.ts';
 import { countIssues, validateFields, validateItems, type ItemIssue } from './playlist-validation.ts';
 import { PlaylistPane } from './playlist-pane.tsx';
 import { itemTitle } from './playlist-row-label.ts';
@@ -74,7 +74,9 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
 
   const sources = useSources(doc.items);
   const titleOf = useCallback((item: EditorItem) => itemTitle(item, sources.lookup(item)), [sources]);
-  const timeline = useMemo(() => computeTimeline(doc.items, sources.lookup), [doc.items, sources.lookup]);
+  // Built on the one before: unchanged timings keep their objects, so unmoved rows do not render again.
+  const [buildTimeline] = useState(timelineBuilder);
+  const timeline = useMemo(() => buildTimeline(doc.items, sources.lookup), [buildTimeline, doc.items, sources.lookup]);
   // Items and fields apart, so typing in a setting does not re-check (and re-render) 500 items.
   const localItems = useMemo(() => validateItems(doc.items, kind, sources.lookup, timeline), [doc.items, kind, sources.lookup, timeline]);
   const localFields = useMemo(() => validateFields(doc, kind, isNew), [doc, kind, isNew]);

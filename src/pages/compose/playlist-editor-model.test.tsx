@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EncoderComposeBody, EncoderPlaylistBody, StandardComposeBody, StandardPlaylistBody, type ComposePlaylist, type Event } from '#schema';
 import { canRedo, canUndo, createEditorState, documentFromService, emptyDocument, eventItem, HISTORY_LIMIT, isDirty, mp4Item, redoLabel, undoLabel, withKey, type EditorAction, type EditorItem, type EditorState } from './playlist-document.ts';
-import { moveKeys, moveSelected, playlistReducer } from './playlist-reducer.ts';
+import { moveKeys, moveSelected } from './playlist-moves.ts';
+import { playlistReducer } from './playlist-reducer.ts';
 import { encoderCreateBody, eventPatch, mapServerErrors, playlistBody, standardCreateBody } from './playlist-service.ts';
 import { computeTimeline, customProperties, withCustomProperties, type SourceInfo } from './playlist-timing.ts';
 import { validateDocument, validateItem } from './playlist-validation.ts';

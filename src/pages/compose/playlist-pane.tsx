@@ -1,11 +1,13 @@
 /**
  * The right-hand pane: the playlist as a virtualised, sortable list. Only the rows in view (and
  * the one being dragged) are in the DOM, so 500 items stay smooth. Each row has a visible drag
- * handle for the pointer; the keyboard works on the focused row: Space lifts, arrows move, Space
- * drops, Esc cancels (dnd-kit's KeyboardSensor), and the row keys below select and move without
+ * handle for the pointer (dnd-kit); the keyboard works on the focused row: Space lifts, arrows
+ * move, Space drops, Esc cancels (playlist-lift.ts: the rows move in the pane's own order, one
+ * step per arrow, and the drop is one edit), and the row keys below select and move without
  * dragging.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { visuallyHidden } from '@mui/utils';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range } from '@tanstack/react-virtual';
@@ -14,10 +16,12 @@ import Typography from '@mui/material/Typography';
 import PlaylistIcon from '@mui/icons-material/QueueMusicOutlined';
 import { EmptyState } from '#components/empty-state.tsx';
 import type { EditorAction, EditorItem } from './playlist-document.ts';
-import type { SourceLookup, Timeline } from './playlist-timing.ts';
+import { usePlaylistLift } from './playlist-lift.ts';
+import { timelineBuilder, type SourceLookup, type Timeline } from './playlist-timing.ts';
 import type { ItemIssue } from './playlist-validation.ts';
 import { PaneHeader, SelectionToolbar } from './playlist-pane-header.tsx';
 import { LIST_SX, PlaylistRow, ROW_HEIGHT } from './playlist-row.tsx';
+import { itemTitle } from './playlist-row-label.ts';
 import { usePlaylistRowKeys } from './use-playlist-row-keys.ts';
 
 export const PLAYLIST_DROP_ID = 'playlist';
@@ -42,13 +46,35 @@ export interface PlaylistPaneProps {
  * change then (header, toolbar, unchanged rows) is memoised or hoisted so it is not redone.
  */
 export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps) {
-  const { items, selection, active, timeline, lookup, issues, dispatch, dragId, draggingKeys, focusRequest } = props;
+  const { items: playlist, selection, active, timeline: playlistTimeline, lookup, issues, dispatch, dragId, draggingKeys, focusRequest } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // A row lifted with the keyboard moves in the pane's own order until it is dropped; the rows
+  // show that order and its timing. Before a step renders, its row is scrolled into view, while
+  // the layout is still clean (the virtualiser's scrollToIndex read it back after the move).
+  const bringIntoView = useCallback((index: number) => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const top = index * ROW_HEIGHT;
+    if (top < scroller.scrollTop) scroller.scrollTop = top;
+    else if (top + ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + ROW_HEIGHT - scroller.clientHeight;
+    // And the list in the window, when the page is scrolled past part of it.
+    scroller.scrollIntoView({ block: 'nearest' });
+  }, []);
+  const lifting = usePlaylistLift({ items: playlist, selection, dispatch, onStep: bringIntoView });
+  const { lift } = lifting;
+  const items = lift ? lift.items : playlist;
+  const [buildTimeline] = useState(timelineBuilder);
+  const timeline = useMemo(() => (lift ? buildTimeline(lift.items, lookup) : buildTimeline.known(playlistTimeline)), [lift, lookup, playlistTimeline, buildTimeline]);
   const keys = useMemo(() => items.map((i) => i.key), [items]);
   const indexOf = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
   const selected = useMemo(() => new Set(selection), [selection]);
   const dragIndex = dragId ? (indexOf.get(dragId) ?? -1) : -1;
+  const liftKeys = lift?.keys;
+  const lifted = useMemo(() => new Set(liftKeys), [liftKeys]);
+  // dnd-kit sorts by these only during a pointer drag; while a row is lifted they stay as they
+  // were, since a new list would render every row's sortable shell again on every arrow.
+  const sortableKeys = useMemo(() => playlist.map((i) => i.key), [playlist]);
 
   // The dragged row stays rendered while it is scrolled out of view: dnd-kit needs its node.
   const rangeExtractor = useCallback(
@@ -102,7 +128,18 @@ export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
-  const onRowKeyDown = usePlaylistRowKeys({ keys, indexOf, selection, selected, dispatch, focusRow, dragging: dragId !== null });
+  // The lifted row keeps the focus as it moves: React moves its node when it goes down, and a
+  // node taken out of the document loses the focus.
+  const liftKey = lift?.key;
+  useLayoutEffect(() => {
+    if (!liftKey) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-row-key="${liftKey}"]`);
+    const focused = document.activeElement;
+    if (row && focused !== row && (!focused || focused === document.body)) row.focus({ preventScroll: true });
+  }, [liftKey, items]);
+
+  const titleAt = useCallback((index: number) => (items[index] ? itemTitle(items[index], lookup(items[index])) : ''), [items, lookup]);
+  const onRowKeyDown = usePlaylistRowKeys({ keys, indexOf, selection, selected, dispatch, focusRow, dragging: dragId !== null, lifting, titleAt });
   const count = items.length;
 
   return (
@@ -113,7 +150,7 @@ export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps)
         {count === 0 ? (
           EMPTY_PLAYLIST
         ) : (
-          <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+          <SortableContext items={sortableKeys} strategy={verticalListSortingStrategy}>
             <Box component="ol" role="list" aria-label="Playlist items" aria-describedby="playlist-keyboard-hint" sx={LIST_SX} style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((row) => {
                 const item = items[row.index]!;
@@ -131,6 +168,7 @@ export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps)
                     issues={issues.get(item.key)}
                     tabbable={tabKey === item.key}
                     groupDragging={draggingKeys.length > 1 && draggingKeys.includes(item.key) && dragId !== item.key}
+                    lifted={lifted.has(item.key)}
                     dispatch={dispatch}
                     onKeyDown={onRowKeyDown}
                     onFocusRow={setFocusKey}
@@ -143,6 +181,9 @@ export const PlaylistPane = memo(function PlaylistPane(props: PlaylistPaneProps)
         )}
       </DropArea>
       {KEYBOARD_HINT}
+      <Box sx={visuallyHidden} aria-live="polite" data-testid="playlist-announcement">
+        {lifting.announcement}
+      </Box>
     </Box>
   );
 });

@@ -13,23 +13,31 @@ import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
 import ComposePage from './compose-page.tsx';
 import type * as RowContentModule from './playlist-row-content.tsx';
+import type * as RowModule from './playlist-row.tsx';
 
 /**
- * How many times a row's content has rendered. The real RowContent renders as it does in the
- * app, with its own memo comparison; the wrapper only counts. (A count of renders, not a time: a
- * drag step that re-renders every row's content is what makes a long playlist drag slowly.)
+ * How many times a row's content and its shell (the sortable <li>) have rendered. The real
+ * components render as they do in the app, with their own memo comparison; the wrappers only
+ * count. (A count of renders, not a time: a drag step that re-renders every row is what makes a
+ * long playlist drag slowly.)
  */
 const rowContentRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./playlist-row-content.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof RowContentModule>();
-  type Props = ComponentProps<typeof original.RowContent>;
-  const memoised = original.RowContent as unknown as { type: FunctionComponent<Props>; compare: ((a: Props, b: Props) => boolean) | null };
+const rowShellRenders = vi.hoisted(() => ({ count: 0 }));
+function counted<Props extends object>(component: unknown, counter: { count: number }) {
+  const memoised = component as { type: FunctionComponent<Props>; compare: ((a: Props, b: Props) => boolean) | null };
   const Render = memoised.type;
-  const RowContent = memo(function CountedRowContent(props: Props) {
-    rowContentRenders.count++;
+  return memo(function Counted(props: Props) {
+    counter.count++;
     return <Render {...props} />;
   }, memoised.compare ?? undefined);
-  return { ...original, RowContent };
+}
+vi.mock('./playlist-row-content.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof RowContentModule>();
+  return { ...original, RowContent: counted<ComponentProps<typeof original.RowContent>>(original.RowContent, rowContentRenders) };
+});
+vi.mock('./playlist-row.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof RowModule>();
+  return { ...original, PlaylistRow: counted<ComponentProps<typeof original.PlaylistRow>>(original.PlaylistRow, rowShellRenders) };
 });
 
 const fixture = servicePerFile({
@@ -43,14 +51,13 @@ const fixture = servicePerFile({
   },
 });
 
-// jsdom lays nothing out and has no scrolling: dnd-kit's keyboard sensor scrolls the lifted row
-// into view. (Without layout every row has the same box, so the row under the lifted one stays
-// the first: the steps re-render what a step re-renders, without the list's order changing.)
+// jsdom lays nothing out and has no scrolling: a step brings the list into the window's view.
 Element.prototype.scrollIntoView ??= () => {};
 
 const ITEMS = 40;
-/** What dnd-kit last told a screen reader. */
-const liveRegion = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+/** What the playlist last told a screen reader about a lifted row, and what the editor said of its last edit. */
+const liveRegion = () => document.querySelector('[data-testid="playlist-announcement"]')?.textContent ?? '';
+const editorRegion = () => document.querySelector('[data-testid="editor-announcement"]')?.textContent ?? '';
 const rows = () => [...document.querySelectorAll<HTMLElement>('[data-row-key]')].sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
 
 /** Waits until the rows have stopped rendering (the sources' lookups and durations arrive one by one). */
@@ -64,7 +71,7 @@ async function settled(): Promise<void> {
 }
 
 describe('dragging in a long playlist', () => {
-  it('lifts a row and moves it with the arrows without rendering the other rows again', async () => {
+  it('lifts a row with Space and moves it with the arrows, rendering only the rows that move; drops, undoes and cancels', async () => {
     const { recorded, workflowId } = fixture.seeded;
     const items = Array.from({ length: ITEMS }, (_, i) => ({ type: 0, value: recorded[i % recorded.length]!.id, properties: { note: `item ${i + 1}` }, markers: null }));
     const id = await fixture.service.call(endpoints.compose.create, {
@@ -84,23 +91,50 @@ describe('dragging in a long playlist', () => {
     expect(shown).toBeGreaterThan(8);
 
     const row = rows()[5]!;
-    row.focus();
+    const key = row.dataset.rowKey!;
+    const title = recorded[5 % recorded.length]!.title;
+    const order = () => rows().map((r) => r.dataset.rowKey);
+    const before = order();
+    // Focusing makes the row the one Tab reaches (it and the first row render): before counting.
+    await act(async () => row.focus());
     rowContentRenders.count = 0;
+    rowShellRenders.count = 0;
     await user.keyboard(' ');
-    await waitFor(() => expect(liveRegion()).toMatch(/^Position \d+ of 40/));
-    // Lifting dims the row: its shell changes, what it shows does not.
+    expect(liveRegion()).toBe(`Picked up item 6 of 40, ${title}. Use the up and down arrows to move it, Space to drop it, Escape to cancel.`);
+    // Lifting marks the row: its shell changes, what it shows does not, and no other row renders.
+    expect(rowShellRenders.count).toBe(1);
     expect(rowContentRenders.count).toBe(0);
 
-    for (let step = 0; step < 3; step++) {
+    const steps = 3;
+    for (let step = 0; step < steps; step++) {
       await user.keyboard('{ArrowUp}');
       await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     }
-    await waitFor(() => expect(liveRegion()).toMatch(/^Position \d+ of 40/));
-    // Each step moves rows by a transform on their shells; their content stays as it was.
-    expect(rowContentRenders.count).toBe(0);
+    expect(liveRegion()).toBe('Position 3 of 40.');
+    // Each step swaps the lifted row with the one above: those two render (their number, start and
+    // place change), the others do not. dnd-kit's keyboard drag rendered every row's shell per step.
+    expect(rowShellRenders.count).toBe(2 * steps + 1);
+    expect(rowContentRenders.count).toBe(2 * steps);
+    expect(document.activeElement).toBe(document.querySelector(`[data-row-key="${key}"]`));
 
     await user.keyboard(' ');
-    await waitFor(() => expect(liveRegion()).toMatch(/^Dropped .* at position \d+ of 40/));
-    // The drop reorders the list: the rows whose place or timing changed render again, once.
+    expect(liveRegion()).toBe(`Dropped ${title} at position 3 of 40.`);
+    await waitFor(() => expect(editorRegion()).toBe('Moved 1 item to position 3.'));
+    expect(order()[2]).toBe(key);
+    expect(order().filter((k) => k !== key)).toEqual(before.filter((k) => k !== key));
+
+    // The whole move is one edit: undo puts the row back where it was lifted.
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(order()).toEqual(before));
+    expect(editorRegion()).toBe('Undone: moved 1 item to position 3.');
+
+    // Escape puts a lifted row back; nothing to undo or save.
+    document.querySelector<HTMLElement>(`[data-row-key="${key}"]`)!.focus();
+    await user.keyboard(' {ArrowDown}{ArrowDown}');
+    expect(liveRegion()).toBe('Position 8 of 40.');
+    await user.keyboard('{Escape}');
+    expect(liveRegion()).toBe(`Moving cancelled. ${title} is back at position 6.`);
+    expect(order()).toEqual(before);
+    expect(document.querySelector('[data-lifted]')).toBeNull();
   }, 60_000);
 });

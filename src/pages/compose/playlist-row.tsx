@@ -39,6 +39,8 @@ interface PlaylistRowProps {
   issues: readonly ItemIssue[] | undefined;
   tabbable: boolean;
   groupDragging: boolean;
+  /** Lifted with the keyboard (it moves with the arrows). */
+  lifted: boolean;
   selectedCount: number;
   dispatch: (action: EditorAction) => void;
   onKeyDown: (event: ReactKeyboardEvent<HTMLElement>, key: string) => void;
@@ -51,7 +53,7 @@ interface PlaylistRowProps {
  * which re-renders only when the item or its state changes.
  */
 export const PlaylistRow = memo(function PlaylistRow(props: PlaylistRowProps) {
-  const { item, index, count, top, timing, source, selected, open, issues, tabbable, groupDragging, selectedCount, dispatch, onKeyDown, onFocusRow } = props;
+  const { item, index, count, top, timing, source, selected, open, issues, tabbable, groupDragging, lifted, selectedCount, dispatch, onKeyDown, onFocusRow } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging, isOver, active } = useSortable({
     id: item.key,
     data: { kind: 'row', key: item.key } satisfies RowDragData,
@@ -84,11 +86,9 @@ export const PlaylistRow = memo(function PlaylistRow(props: PlaylistRowProps) {
       data-drop-before={dropBefore || undefined}
       data-problems={problems || undefined}
       data-open={open || undefined}
+      data-lifted={lifted || undefined}
       tabIndex={tabbable ? 0 : -1}
-      onKeyDown={(event: ReactKeyboardEvent<HTMLLIElement>) => {
-        onKeyDown(event, item.key);
-        if (!event.defaultPrevented) listeners?.onKeyDown?.(event);
-      }}
+      onKeyDown={(event: ReactKeyboardEvent<HTMLLIElement>) => onKeyDown(event, item.key)}
       onFocus={(event: FocusEvent<HTMLLIElement>) => {
         if (event.target === event.currentTarget) onFocusRow(item.key);
       }}
@@ -147,5 +147,7 @@ export const LIST_SX = {
   '& > li[data-problems]': { boxShadow: (theme: Theme) => `inset 3px 0 0 ${theme.palette.error.main}` },
   '& > li[data-drop-before]': { boxShadow: (theme: Theme) => `inset 0 3px 0 ${theme.palette.primary.main}` },
   '& > li:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+  // Lifted with the keyboard: marked while the arrows move it (inside its box: a row's paint is contained).
+  '& > li[data-lifted]': { bgcolor: 'action.selected', outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
 } as const;
 

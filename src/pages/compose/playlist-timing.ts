@@ -89,19 +89,36 @@ export interface Timeline {
 }
 
 /** Each item's start in the programme and the running total: recomputed on every edit (O(n)). */
-export function computeTimeline(items: readonly EditorItem[], lookup: SourceLookup): Timeline {
+/**
+ * Each item's place in the programme. With `previous` (the timeline before an edit), a timing that
+ * did not change is the same object, so a row whose timing stayed is not rendered again (a move
+ * changes the start of the rows between its two places only).
+ */
+export function computeTimeline(items: readonly EditorItem[], lookup: SourceLookup, previous?: Timeline): Timeline {
   let at = 0;
   let unknown = 0;
-  const timings = items.map((item): ItemTiming => {
+  const timings = items.map((item, index): ItemTiming => {
     const source = item.type === ITEM_TYPES.EVENT ? lookup(item) : null;
     const inMs = trimPointMs(item.properties.start, source) ?? 0;
     const end = trimPointMs(item.properties.end, source);
     const outMs = end ?? source?.durationMs ?? null;
     const durationMs = outMs === null ? null : Math.max(0, outMs - inMs);
-    const timing = { startMs: at, durationMs, inMs, outMs, approximate: unknown > 0 };
+    const was = previous?.items[index];
+    const approximate = unknown > 0;
+    const timing = was && was.startMs === at && was.durationMs === durationMs && was.inMs === inMs && was.outMs === outMs && was.approximate === approximate ? was : { startMs: at, durationMs, inMs, outMs, approximate };
     if (durationMs === null) unknown += 1;
     else at += durationMs;
     return timing;
   });
   return { items: timings, totalMs: at, unknown };
+}
+
+/**
+ * computeTimeline that remembers its last answer and builds the next one on it; `known` tells it
+ * of a timeline built elsewhere (the editor's), to build the next one on.
+ */
+export function timelineBuilder(): ((items: readonly EditorItem[], lookup: SourceLookup) => Timeline) & { known: (timeline: Timeline) => Timeline } {
+  let previous: Timeline | undefined;
+  const build = (items: readonly EditorItem[], lookup: SourceLookup) => (previous = computeTimeline(items, lookup, previous));
+  return Object.assign(build, { known: (timeline: Timeline) => (previous = timeline) });
 }

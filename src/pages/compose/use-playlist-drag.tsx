@@ -1,13 +1,14 @@
 /**
- * Dragging in the playlist editor: rows within the playlist (the selection moves together) and
- * available content onto it, by pointer or keyboard, with what a screen reader hears at each step.
+ * Dragging in the playlist editor with the pointer: rows within the playlist (the selection moves
+ * together) and available content onto it, with what a screen reader hears at each step. The
+ * keyboard moves rows without dnd-kit (Space, arrows, Space: playlist-lift.ts), one reducer step
+ * per arrow, where dnd-kit's keyboard drag re-rendered and re-measured every row on each.
  * `usePlaylistDrag` gives the DndContext's props and the drag under way; `DragPreview` is what
  * follows the pointer.
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import {
   closestCenter,
-  KeyboardSensor,
   MeasuringStrategy,
   PointerSensor,
   pointerWithin,
@@ -19,7 +20,6 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -45,16 +45,14 @@ interface Options {
   onMoved: (key: string) => void;
 }
 
+// Constants: new objects on each render would give DndContext a new configuration, and every
+// draggable and sortable on the page would render again with it.
+// Rows mount and unmount as the virtualised list scrolls: measure them as they come.
+const MEASURING: DndContextProps['measuring'] = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
+const AUTO_SCROLL: DndContextProps['autoScroll'] = { acceleration: 25, threshold: { x: 0, y: 0.15 } };
+
 export function usePlaylistDrag({ stateRef, dispatch, titleOfKey, onMoved }: Options): { drag: PlaylistDrag | null; context: DndContextProps } {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-      // Instant: a smooth scroll lags behind quick key presses, and rows it has not reached are not rendered yet.
-      scrollBehavior: 'auto',
-    }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const [drag, setDrag] = useState<PlaylistDrag | null>(null);
 
   const collision: CollisionDetection = useCallback((args) => {
@@ -115,7 +113,7 @@ export function usePlaylistDrag({ stateRef, dispatch, titleOfKey, onMoved }: Opt
       const n = stateRef.current.doc.items.length;
       const selection = stateRef.current.selection;
       const others = selection.includes(key) && selection.length > 1 ? ` with ${selection.length - 1} other selected ${selection.length === 2 ? 'item' : 'items'}` : '';
-      return `Picked up item ${positionOf(key) + 1} of ${n}, ${titleOfKey(key)}${others}. Use the up and down arrows to move it, Space to drop it here, Escape to cancel.`;
+      return `Picked up item ${positionOf(key) + 1} of ${n}, ${titleOfKey(key)}${others}. Drop it on another item to move it there, or press Escape to cancel.`;
     },
     onDragOver({ active, over }) {
       if (!over) return 'Not over the playlist.';
@@ -142,9 +140,8 @@ export function usePlaylistDrag({ stateRef, dispatch, titleOfKey, onMoved }: Opt
     context: {
       sensors,
       collisionDetection: collision,
-      // Rows mount and unmount as the virtualised list scrolls: measure them as they come.
-      measuring: { droppable: { strategy: MeasuringStrategy.WhileDragging } },
-      autoScroll: { acceleration: 25, threshold: { x: 0, y: 0.15 } },
+      measuring: MEASURING,
+      autoScroll: AUTO_SCROLL,
       onDragStart,
       onDragEnd,
       onDragCancel: endDrag,

@@ -1,12 +1,14 @@
 /**
- * The playlist's row keys, one handler for every row: arrows/Home/End/PageUp/PageDown move the
- * focus (Shift extends the selection), Alt+arrows/Home/End move the selection, X selects, Ctrl+A
+ * The playlist's row keys, one handler for every row: Space lifts the row to move it (then arrows
+ * or Home/End move it, Space or Enter drops it, Esc puts it back: playlist-lift.ts);
+ * arrows/Home/End/PageUp/PageDown move the focus (Shift extends the selection), Alt+arrows/Home/End move the selection, X selects, Ctrl+A
  * selects all, Enter edits, D duplicates, Delete removes, Esc clears the selection. It reads the
  * current list when a key is pressed: a new function per render would re-render every row on
  * every scroll.
  */
 import { useCallback, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { EditorAction, MoveDirection } from './playlist-document.ts';
+import type { PlaylistLift } from './playlist-lift.ts';
 
 export interface RowKeysState {
   keys: readonly string[];
@@ -15,7 +17,25 @@ export interface RowKeysState {
   selected: ReadonlySet<string>;
   dispatch: (action: EditorAction) => void;
   focusRow: (key: string) => void;
+  /** A pointer drag is under way (dnd-kit's): the keys wait. */
   dragging: boolean;
+  lifting: PlaylistLift;
+  /** The title of the row at this index, for what a screen reader hears when it is lifted. */
+  titleAt: (index: number) => string;
+}
+
+const LIFT_STEPS: Record<string, MoveDirection> = { ArrowUp: 'up', ArrowDown: 'down', Home: 'top', End: 'bottom' };
+
+/** The keys of a lifted row: move, drop, cancel; every other key waits for the drop. */
+function liftKey(event: ReactKeyboardEvent<HTMLElement>, lifting: PlaylistLift): void {
+  const direction = LIFT_STEPS[event.key];
+  if (direction) lifting.step(direction);
+  else if (event.key === ' ' || event.key === 'Enter') lifting.drop();
+  else if (event.key === 'Escape') lifting.cancel();
+  // Tab leaves the row, as it would anywhere; the lift stays until it is dropped or cancelled.
+  else if (event.key === 'Tab') return;
+  event.preventDefault();
+  event.stopPropagation();
 }
 
 export function usePlaylistRowKeys(state: RowKeysState): (event: ReactKeyboardEvent<HTMLElement>, key: string) => void {
@@ -24,8 +44,12 @@ export function usePlaylistRowKeys(state: RowKeysState): (event: ReactKeyboardEv
     latest.current = state;
   });
   return useCallback((event: ReactKeyboardEvent<HTMLElement>, key: string) => {
-    const { keys, indexOf, selection, selected, dispatch, focusRow, dragging } = latest.current;
+    const { keys, indexOf, selection, selected, dispatch, focusRow, dragging, lifting, titleAt } = latest.current;
     if (dragging || event.target !== event.currentTarget) return;
+    if (lifting.lift) {
+      liftKey(event, lifting);
+      return;
+    }
     const index = indexOf.get(key) ?? 0;
     const mod = event.ctrlKey || event.metaKey;
     const targets = () => (selected.has(key) ? selection : [key]);
@@ -41,7 +65,8 @@ export function usePlaylistRowKeys(state: RowKeysState): (event: ReactKeyboardEv
       requestAnimationFrame(() => latest.current.focusRow(key));
     };
     let handled = true;
-    if (event.altKey && event.key === 'ArrowUp') moveSelection('up');
+    if (event.key === ' ' && !mod && !event.altKey) lifting.begin(key, titleAt(index));
+    else if (event.altKey && event.key === 'ArrowUp') moveSelection('up');
     else if (event.altKey && event.key === 'ArrowDown') moveSelection('down');
     else if (event.altKey && event.key === 'Home') moveSelection('top');
     else if (event.altKey && event.key === 'End') moveSelection('bottom');
