@@ -5,9 +5,8 @@
  * as filtered: each file is downloaded, opened and parsed.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 
 async function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
   const response = await page.request.fetch(`/api${path}`, { method, headers: { 'API-KEY': API_KEY }, ...(data === undefined ? {} : { data }) });
@@ -60,7 +59,7 @@ async function exportCsv(page: Page): Promise<{ name: string; records: Record<st
 
 test('bulk retry of failed publications with a summary; CSV exports downloaded and parsed', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript((key) => localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key })), API_KEY);
+  await connect(page);
   const tag = Date.now();
   const title = `Bulk day ${tag}`;
   const [channel] = await call<{ id: string }[]>(page, 'GET', '/channel/');

@@ -5,10 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-/** Set by playwright.config.ts, which gives the same key to the service. */
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 interface Billing {
@@ -29,9 +27,7 @@ const figure = (page: Page, card: string) => page.getByRole('region', { name: ca
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
+  await connect(page);
 });
 
 const DAY = 86_400_000;

@@ -5,10 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { API_KEY, expect, test, type Locator, type Page } from './test.ts';
 
-/** Set by playwright.config.ts, which gives the same key to the service. */
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 /** Connects through the connection dialog (it opens by itself when the service offers no demo key). */

@@ -8,10 +8,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
 
 async function setState(page: Page, id: string, state: string) {
@@ -27,9 +26,7 @@ async function segmentCount(page: Page, captureId: string): Promise<number> {
 test('capture a live channel, watch it grow, see the gap after it stops, and play a past range', async ({ context, page, baseURL }) => {
   test.setTimeout(150_000);
   mkdirSync(screenshots, { recursive: true });
-  await context.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
+  await connect(context);
   const stamp = Date.now().toString(36);
   const point = `${baseURL}/api/stream/ingest/archive-${stamp}/0/primary`;
   const channelName = `Archive desk ${stamp}`;

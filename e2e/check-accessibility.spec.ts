@@ -10,12 +10,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 import { EXTRA_PAGES, type ExtraPage } from './pages-to-check.ts';
 
 /** The findings of the last run, as JSON, beside the other test results. */
 const reports = fileURLToPath(new URL('../test-results/axe/', import.meta.url));
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 
 /** Findings that block someone; moderate and minor ones are reported by axe but do not fail. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -28,12 +27,6 @@ interface Finding {
   targets: string[];
   /** The first offending elements' HTML, shortened. */
   html: string[];
-}
-
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
 }
 
 async function firstId(page: Page, path: string): Promise<string> {
@@ -89,7 +82,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`check every page with axe in ${scheme} mode: nothing serious or critical`, async ({ page }) => {
     // About forty pages, each loaded, settled and analysed: minutes on a busy machine.
     test.setTimeout(900_000);
-    await connectQuietly(page);
+    await connect(page);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     const findings: Finding[] = [];
     // The demo tenant has no webhooks: one that calls nowhere gives the delivery log a page to show.

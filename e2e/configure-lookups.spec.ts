@@ -7,24 +7,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-/** Set by playwright.config.ts, which gives the same key to the service. */
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-
-/** Connects through the connection dialog (it opens by itself when the service offers no demo key). */
-async function connect(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/events$/);
-  const dialog = page.getByRole('dialog', { name: 'Connection settings' });
-  const grid = page.getByRole('grid', { name: 'Events' });
-  await expect(dialog.or(grid).first()).toBeVisible();
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Connection settings', exact: true }).click();
-  await dialog.getByLabel('API key').fill(API_KEY);
-  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Replaces the whole text of the JSON editor by typing, as an operator would (select all, then type). */
 async function replaceJson(page: Page, text: string) {
@@ -42,6 +27,7 @@ test('configure lookups: an event type with a picked colour, then a channel’s 
   mkdirSync(screenshots, { recursive: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await connect(page);
+  await page.goto('/events');
   const name = `Keynote ${Date.now().toString(36)}`;
 
   await test.step('create an event type with a picked colour and find it in the list', async () => {

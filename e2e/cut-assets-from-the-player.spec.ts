@@ -10,16 +10,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 async function createVod(page: Page, title: string): Promise<string> {
   const xflows = await (await page.request.get('/api/xflow/', { headers: { 'API-KEY': API_KEY } })).json();
@@ -34,7 +27,7 @@ async function createVod(page: Page, title: string): Promise<string> {
 test('cut an image, a GIF and a video from the player, and generate the MP4', async ({ page }) => {
   test.setTimeout(180_000);
   mkdirSync(screenshots, { recursive: true });
-  await connectQuietly(page);
+  await connect(page);
   const title = `Asset spec ${Date.now().toString(36)}`;
   const id = await createVod(page, title);
   await page.goto(`/events/${id}?tab=assets`);

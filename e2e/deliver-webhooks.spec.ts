@@ -11,9 +11,8 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 interface Received {
@@ -49,12 +48,6 @@ async function startReceiver(): Promise<{ url: (path: string) => string; receive
   };
 }
 
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
-
 async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
   const response = await page.request.fetch(`/api${path}`, { method, headers: { 'API-KEY': API_KEY }, ...(data === undefined ? {} : { data }) });
   expect(response.ok(), await response.text()).toBe(true);
@@ -64,7 +57,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, 
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await connectQuietly(page);
+  await connect(page);
 });
 
 test('register a webhook with a header, send a test, change the event, see the delivery in the log', async ({ page }) => {

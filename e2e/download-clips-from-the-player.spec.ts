@@ -7,9 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
@@ -31,9 +30,7 @@ async function seek(page: Page, seconds: number) {
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
+  await connect(page);
 });
 
 test('mark two clips on the player, get the download ready, open the MP4 and read the mail', async ({ page, context }) => {

@@ -7,9 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -33,12 +32,6 @@ const TEMPLATE = {
   ],
 };
 
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
-
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const response = await page.request.fetch(`/api${path}`, { method, headers, data });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
@@ -47,7 +40,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await connectQuietly(page);
+  await connect(page);
 });
 
 test('fill in client properties from a template and give the event its audio inputs', async ({ page }) => {

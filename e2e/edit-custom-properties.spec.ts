@@ -7,18 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Locator, type Page } from './test.ts';
 
-/** Set by playwright.config.ts, which gives the same key to the service. */
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const headers = { 'API-KEY': API_KEY };
-
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 async function createEvent(page: Page, title: string): Promise<string> {
   const response = await page.request.post('/api/event/', { headers, data: { Title: title } });
@@ -36,7 +28,7 @@ const rowLabels = (table: Locator) => table.locator('tbody tr[data-row]').evalua
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await connectQuietly(page);
+  await connect(page);
 });
 
 test('edit custom properties: add, edit in place, paste lines, keep the order; a chapter point with a property', async ({ page }) => {

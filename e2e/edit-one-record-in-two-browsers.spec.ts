@@ -11,17 +11,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Browser, type BrowserContext, type Locator, type Page } from './test.ts';
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
-
-async function connect(context: BrowserContext) {
-  await context.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 /** Two pages in two browser contexts, both connected, 1440 px wide; the second's context closes with the test. */
 async function twoOperators(browser: Browser, context: BrowserContext, first: Page, baseURL: string): Promise<{ second: Page; other: BrowserContext }> {

@@ -5,15 +5,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from './test.ts';
+import { API_KEY, connect, expect, test } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 test('a video being made shows its percentage and time left moving', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.addInitScript((key) => localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key })), API_KEY);
+  await connect(page);
   const title = `Progress ${Date.now().toString(36)}`;
   const xflows = (await (await page.request.get('/api/xflow/', { headers })).json()) as { id: string }[];
   const created = await page.request.post('/api/event/', {

@@ -5,10 +5,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
 
 async function shoot(page: Page, name: string) {
@@ -25,9 +24,7 @@ async function shoot(page: Page, name: string) {
 test('an event’s history, and the activity across everything', async ({ page }) => {
   test.setTimeout(90_000);
   mkdirSync(screenshots, { recursive: true });
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
+  await connect(page);
   const stamp = Date.now();
   const created = await page.request.post('/api/event/', { headers, data: { Title: `Gala ${stamp}` } });
   expect(created.status(), await created.text()).toBe(201);

@@ -10,18 +10,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
-
-async function connect(context: BrowserContext) {
-  await context.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 async function firstChannel(page: Page): Promise<{ id: string; name: string }> {
   const channels = (await (await page.request.get('/api/channel/', { headers })).json()) as { id: string; name: string }[];

@@ -14,16 +14,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const response = await page.request.fetch(`/api${path}`, { method, headers: { 'API-KEY': API_KEY }, ...(data === undefined ? {} : { data }) });
@@ -64,7 +57,7 @@ function localDay(page: Page, days: number): Promise<string> {
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await connectQuietly(page);
+  await connect(page);
 });
 
 test('the Events list fills a 1440x900 window, one scrollbar, density the operator chooses', async ({ page }) => {

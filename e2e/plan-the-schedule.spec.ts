@@ -6,24 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { connect, expect, test, type Locator } from './test.ts';
 
-/** Set by playwright.config.ts, which gives the same key to the service. */
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-
-/** Connects through the connection dialog (it opens by itself when the service offers no demo key). */
-async function connect(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/events$/);
-  const dialog = page.getByRole('dialog', { name: 'Connection settings' });
-  const grid = page.getByRole('grid', { name: 'Events' });
-  await expect(dialog.or(grid).first()).toBeVisible();
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Connection settings', exact: true }).click();
-  await dialog.getByLabel('API key').fill(API_KEY);
-  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 function dataRows(grid: Locator): Locator {
   return grid.getByRole('row').filter({ has: grid.page().getByRole('gridcell') });
@@ -33,6 +18,7 @@ test('plan the schedule: filter the list, reload, then the week, the channel tim
   mkdirSync(screenshots, { recursive: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await connect(page);
+  await page.goto('/events');
   const grid = page.getByRole('grid', { name: 'Events' });
   const active = page.getByRole('list', { name: 'Active filters' });
 

@@ -9,18 +9,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const unique = () => Math.random().toString(36).slice(2, 7);
-
-async function connect(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 async function createEvent(page: Page, title: string): Promise<string> {
   const channels = (await (await page.request.get('/api/channel/', { headers })).json()) as { id: string; name: string }[];

@@ -8,9 +8,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Locator, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
@@ -48,7 +47,7 @@ async function drag(page: Page, from: Locator, dx: number, dy: number, edge: 'mi
 
 test('drag an event onto a booked time, see the clash, move it anyway, undo; resize; change its channel', async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await page.addInitScript((key) => localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key })), API_KEY);
+  await connect(page);
   await page.goto('/schedule');
   const stamp = Date.now();
   const [template] = await api<{ configurationJson: string }[]>(page, 'GET', '/channel/');

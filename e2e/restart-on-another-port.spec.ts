@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../src/testing/chromium.ts';
 import { freePort } from '../src/testing/ports.ts';
 import { startNode, stopProcess, waitForAnswer } from '../src/testing/processes.ts';
-import { expect, test } from './test.ts';
+import { connect, expect, test } from './test.ts';
 
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const KEY = 'restart-demo-key-0123';
@@ -73,7 +73,7 @@ test('restart on another port, open by another host name: every stream plays and
   service = start(port);
   await waitForAnswer(`http://127.0.0.1:${port}/api/health`, { child: service, intervalMs: 250 });
   const base = `http://${HOST_NAME}:${port}`;
-  await context.addInitScript((key) => localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key })), KEY);
+  await connect(context, KEY);
   await page.goto(`${base}/events`);
 
   // Every stream the service names for its events now: on the new address, and playable there.

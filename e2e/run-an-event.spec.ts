@@ -8,18 +8,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-/** Set by playwright.config.ts, which gives the same key to the service. */
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
-
-/** The dashboard keeps its connection in the browser; the connection dialog itself is covered by browse-the-events-list. */
-async function connectQuietly(page: Page) {
-  await page.addInitScript((key) => {
-    if (!localStorage.getItem('control-room.connection')) localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key }));
-  }, API_KEY);
-}
 
 /** An event made through the API, for the tests that are not about the form. */
 async function createEvent(page: Page, body: Record<string, unknown>): Promise<{ id: string; title: string }> {
@@ -46,7 +37,7 @@ async function confirm(page: Page, title: string, expectedText: RegExp | string,
 
 test.beforeEach(async ({ page }) => {
   mkdirSync(screenshots, { recursive: true });
-  await connectQuietly(page);
+  await connect(page);
 });
 
 test('run an event: create it, find it, start it, watch it go live, play it, publish it, stop it, find it through search', async ({ page }) => {

@@ -7,9 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test.ts';
+import { API_KEY, connect, expect, test, type Page } from './test.ts';
 
-const API_KEY = process.env.E2E_API_KEY ?? 'e2e-test-key';
 const headers = { 'API-KEY': API_KEY };
 const screenshots = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -37,7 +36,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
 test('a failure reaches the open alert centre live and is fixed from it; a live event’s encoder health', async ({ page }) => {
   test.setTimeout(150_000);
   mkdirSync(screenshots, { recursive: true });
-  await page.addInitScript((key) => localStorage.setItem('control-room.connection', JSON.stringify({ baseUrl: '/api', apiKey: key })), API_KEY);
+  await connect(page);
   const tag = Date.now();
   const [channel] = await call<{ id: string }[]>(page, 'GET', '/channel/');
   const event = await call<{ id: string }>(page, 'POST', '/event/', { Title: `Alert final ${tag}`, ChannelId: channel!.id });

@@ -23,6 +23,8 @@ const FLOW = JSON.stringify({ archiverflows: [{ name: 'Role flow', type: 'Archiv
 
 const fixture = servicePerFile({
   now: new Date(),
+  // The webhook posts to a closed loopback port: its test delivery fails, and the log has a row.
+  services: { webhooks: { allowPrivate: true } },
   seed: async (t, service) => {
     const live = await seedLiveFixture(t.database.db, t.clientId, t.clock.now());
     const match = await recordedEvent(t, live, 60, 'Role final');
@@ -33,8 +35,11 @@ const fixture = servicePerFile({
     await service.call(endpoints.asset.createImage, { body: { eventId: match.id, name: 'Role still', time: '00:00:01.000' } });
     await service.call(endpoints.archiverCapture.create, { body: captureBody({ id: 'role_capture' }) });
     await service.call(endpoints.archiverflow.create, { body: { name: 'Role flow', configurationJson: FLOW } });
+    const hook = await service.call(endpoints.webhook.upsert, { body: { webhookUrl: 'http://127.0.0.1:9/role-hook', useJsonBody: true } });
+    await service.call(endpoints.webhook.test, { params: { id: hook.id } });
     return {
       eventId,
+      hookId: hook.id,
       viewer: await t.createKeyFor('viewer', t, 'Guest'),
       operator: await t.createKeyFor('operator', t, 'Night shift'),
       admin: await t.createKeyFor('admin', t, 'Head of ops'),
@@ -126,4 +131,26 @@ describe('The archiver with the key’s role', () => {
     expect(within(grid).queryByRole('button', { name: /Delete the archiver flow Role flow/ }) === null).toBe(off);
     if (off) expect(screen.getByTestId('role-notice').textContent).toMatch(/^Needs an admin key: this key is an operator key.*Archiver flows are configuration/);
   }, 60_000);
+});
+
+describe('A webhook’s delivery log with the key’s role', () => {
+  it.each([
+    ['viewer', false],
+    ['operator', false],
+    ['admin', true],
+  ] as const)('a %s key: Redeliver offered = %s, in the rows and for the selection', async (key, offered) => {
+    const user = userEvent.setup();
+    open(key, `/webhooks/${fixture.seeded.hookId}`);
+    const grid = await screen.findByRole('grid', { name: 'Deliveries' }, { timeout: 30_000 });
+    await within(grid).findAllByRole('button', { name: 'Show attempts' }, { timeout: 30_000 });
+    // The key's role is known once the page says what it may not do (an admin's may do all of it).
+    if (offered) await within(grid).findAllByRole('button', { name: 'Redeliver' }, { timeout: 10_000 });
+    else expect((await screen.findByTestId('role-notice', undefined, { timeout: 10_000 })).textContent).toMatch(/^Needs an admin key/);
+    expect(within(grid).queryAllByRole('button', { name: 'Redeliver' }).length > 0).toBe(offered);
+
+    await user.click(within(grid).getAllByRole('checkbox', { name: 'Select row' })[0]!);
+    const bar = await screen.findByRole('toolbar', { name: 'Bulk actions' });
+    expect(disabled(within(bar).getByRole('button', { name: /^Redeliver/ }))).toBe(!offered);
+    expect(within(bar).queryByRole('note')?.textContent ?? '').toMatch(offered ? /^$/ : /^Needs an admin key/);
+  }, 90_000);
 });

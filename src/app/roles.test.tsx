@@ -1,11 +1,11 @@
 // @vitest-environment node
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, EventState } from '#schema';
-import { renderApp } from '#app/test-utils.tsx';
+import { loadEventTabs, renderApp } from '#app/test-utils.tsx';
 import { insertEvent } from '#testing/event-row.ts';
 import { servicePerFile } from '#testing/page-service.ts';
 import { createTestClient } from '#testing/client.ts';
@@ -19,6 +19,11 @@ const fixture = servicePerFile({
   seed: async (t, service) => {
     const eventId = await insertEvent(t, { title: 'Role match', state: EventState.values.PRE_LIVE });
     await service.call(endpoints.eventType.create, { body: { name: 'Role type', colour: '#1e88e5' } });
+    await service.call(endpoints.customProperty.upsert, { body: { customPropertyId: null, eventId, category: 'rights', key: 'holder', value: 'Role FC' } });
+    const template = await service.call(endpoints.propertyConfiguration.create, {
+      body: { name: 'Role template', referenceId: null, configurationJson: JSON.stringify({ configuration: [{ name: 'holder', displayName: 'Rights holder', type: 'TextField', category: 'rights', key: 'holder', required: false }] }) },
+    });
+    await service.call(endpoints.clientProperty.create, { params: { eventId }, body: { templateId: template.id, values: { holder: 'Role FC' } } });
     return { eventId, viewer: await t.createKeyFor('viewer', t, 'Guest'), operator: await t.createKeyFor('operator', t, 'Night shift') };
   },
 });
@@ -26,6 +31,7 @@ const fixture = servicePerFile({
 type Key = 'viewer' | 'operator';
 const open = (key: Key, path: string) => renderApp({ client: createTestClient(fixture.t, { tenant: fixture.seeded[key] }), path });
 const disabled = (element: HTMLElement) => element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
+const VIEWER_REASON = /^Needs an operator or admin key: this key is a viewer key/;
 
 describe('The events list with the key’s role', () => {
   it.each([
@@ -70,6 +76,39 @@ describe('The event’s tabs with the key’s role', () => {
     expect(disabled(screen.getByRole('button', { name: /Copy from another event/ }))).toBe(true);
     expect(screen.getByTestId('role-notice').textContent).toMatch(/^Needs an operator or admin key: this key is a viewer key/);
   }, 60_000);
+});
+
+describe('The event’s property tabs with the key’s role', () => {
+  // The tabs' code first (each is its own chunk): on a busy machine its first transform outlasts a find's wait.
+  beforeAll(loadEventTabs, 120_000);
+
+  it.each([
+    ['viewer', true],
+    ['operator', false],
+  ] as const)('a %s key on the custom properties: adding, pasting, copying, editing and deleting are off = %s, and the tab says why', async (key, off) => {
+    open(key, `/events/${fixture.seeded.eventId}?tab=properties`);
+    const add = await screen.findByRole('button', { name: 'Add property' }, { timeout: 45_000 });
+    await screen.findByRole('button', { name: 'Edit rights / holder' }, { timeout: 30_000 });
+    await waitFor(() => expect(disabled(add)).toBe(off));
+    for (const name of ['Paste lines', 'Copy from event', 'Edit rights / holder', 'Delete rights / holder']) expect(disabled(screen.getByRole('button', { name })), name).toBe(off);
+    expect(screen.queryByTestId('role-notice')?.textContent ?? '').toMatch(off ? VIEWER_REASON : /^$/);
+  }, 120_000);
+
+  it.each([
+    ['viewer', true],
+    ['operator', false],
+  ] as const)('a %s key on the client properties: the template and its fields are off = %s, and the tab says why', async (key, off) => {
+    const user = userEvent.setup();
+    open(key, `/events/${fixture.seeded.eventId}?tab=client-properties`);
+    const holder = await screen.findByRole('textbox', { name: 'Rights holder' }, { timeout: 45_000 });
+    await waitFor(() => expect(disabled(holder)).toBe(off));
+    expect(disabled(screen.getByRole('combobox', { name: 'Template' }))).toBe(off);
+    expect(screen.queryByTestId('role-notice')?.textContent ?? '').toMatch(off ? VIEWER_REASON : /^$/);
+    if (off) return;
+    await user.clear(holder);
+    await user.type(holder, 'Night FC');
+    expect(disabled(screen.getByRole('button', { name: 'Save' }))).toBe(false);
+  }, 120_000);
 });
 
 describe('Configuration pages with the key’s role', () => {

@@ -2,7 +2,8 @@
  * The Client properties tab: the event's template (a property configuration) and the form
  * generated from it. Picking another template shows its fields with their defaults; applying it
  * replaces the properties of the previous one. Unsaved values and a picked template survive a look
- * at another tab and the page's own refreshes (see client-properties/drafts.ts).
+ * at another tab and the page's own refreshes (see client-properties/drafts.ts). A key that may
+ * not change them reads them: the picker and the fields are off, and the tab says why.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +20,8 @@ import TuneIcon from '@mui/icons-material/TuneOutlined';
 import type { Event } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
+import { RoleNotice } from '#app/role-notice.tsx';
+import { useCan } from '#app/use-role.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { ClientPropertiesForm } from './client-properties/client-properties-form.tsx';
@@ -31,6 +34,8 @@ const pickedDrafts = createDraftStore<string>();
 
 export function ClientPropertiesTab({ event }: { event: Event }) {
   const describeError = useDescribeError();
+  // Applying a template and saving its values are one role's (clientProperty.create and update: an operator's).
+  const write = useCan()(api.clientProperty.update);
   // Just applied here: the event as last read may still name the template before (until it is read again).
   const [justApplied, setJustApplied] = useState<{ over: string | null; id: string } | null>(null);
   const appliedId = justApplied && justApplied.over === event.customPropertyConfigurationId ? justApplied.id : event.customPropertyConfigurationId;
@@ -64,7 +69,7 @@ export function ClientPropertiesTab({ event }: { event: Event }) {
         label="Template"
         value={shownId && (sorted.some((t) => t.id === shownId) || templates.isPending) ? shownId : ''}
         onChange={(e) => setPicked(e.target.value === appliedId ? null : e.target.value)}
-        disabled={templates.isPending || sorted.length === 0}
+        disabled={templates.isPending || sorted.length === 0 || !write.allowed}
         helperText={
           templates.isError
             ? `Could not load the templates: ${describeError(templates.error).message}`
@@ -170,6 +175,7 @@ export function ClientPropertiesTab({ event }: { event: Event }) {
             setJustApplied({ over: event.customPropertyConfigurationId, id: pickedId });
             setPicked(null);
           }}
+          writable={write.allowed}
         />
       );
     }
@@ -197,12 +203,13 @@ export function ClientPropertiesTab({ event }: { event: Event }) {
       />
     );
   } else {
-    body = <ClientPropertiesForm key={`applied:${appliedId}`} event={event} templateId={appliedId} templateName={appliedName} properties={appliedProperties} applied />;
+    body = <ClientPropertiesForm key={`applied:${appliedId}`} event={event} templateId={appliedId} templateName={appliedName} properties={appliedProperties} applied writable={write.allowed} />;
   }
 
   const filled = appliedProperties?.filter((p) => p.value !== '') ?? [];
   return (
     <Stack spacing={2}>
+      <RoleNotice permission={write} />
       <Section
         id="template"
         title="Client properties"

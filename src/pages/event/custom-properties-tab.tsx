@@ -1,11 +1,13 @@
 /**
  * The Custom properties tab (`?tab=properties`): the event's custom properties as an editable
- * table (properties/property-table.tsx), with copying from another event.
+ * table (properties/property-table.tsx), with copying from another event. A key that may not
+ * write them reads them, and the tab says why.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CopyIcon from '@mui/icons-material/FileCopyOutlined';
 import type { Event } from '#schema';
+import { RoleNotice } from '#app/role-notice.tsx';
 import { CloneDialog } from './properties/clone-dialog.tsx';
 import { useEventPropertySource } from './properties/property-source.ts';
 import { PropertyTable } from './properties/property-table.tsx';
@@ -15,6 +17,7 @@ export function CustomPropertiesTab({ event }: { event: Event }) {
   const [cloning, setCloning] = useState(false);
   return (
     <>
+      <RoleNotice permission={source.write} />
       <PropertyTable
         source={source}
         title="Custom properties"
@@ -22,7 +25,7 @@ export function CustomPropertiesTab({ event }: { event: Event }) {
         params={{ category: 'propertyCategory', search: 'propertySearch' }}
         hotkeyGroup="Custom properties"
         extraActions={
-          <Button variant="outlined" startIcon={<CopyIcon />} onClick={() => setCloning(true)} disabled={!source.query.data}>
+          <Button variant="outlined" startIcon={<CopyIcon />} onClick={() => setCloning(true)} disabled={!source.query.data || !source.write.allowed}>
             Copy from event
           </Button>
         }

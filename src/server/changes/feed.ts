@@ -17,8 +17,10 @@
  *   client must refresh everything rather than rely on the replay.
  *
  * One hub per database handle reads `event_changes` for all connections. It is woken when a
- * change commits: by PostgreSQL's LISTEN/NOTIFY (listen.ts; every process sharing the database
- * hears a commit of any of them, PGlite the same in-process). The first stream of an idle hub waits (briefly) for
+ * change commits: by the change log's post-commit hook (committed.ts: PostgreSQL's LISTEN/NOTIFY,
+ * which every process sharing the database hears for a commit of any of them, PGlite the same
+ * in-process). The hook also drops the client's cached answers, before the hub is woken, whether
+ * or not a stream is open. The first stream of an idle hub waits (briefly) for
  * the LISTEN before it reads the present, so what commits after `ready` wakes the hub. It also
  * polls, every second while it cannot listen and every 5 s while it can, in case a notification is
  * lost, and looks at once whenever the LISTEN comes into place or is lost. Changes are emitted in
@@ -38,7 +40,7 @@ import { entityChanges, eventChanges } from '../db/tables/changes.ts';
 import { HttpError, issuesToFields, sendError, validationError } from '../http/errors.ts';
 import type { ExtensionRoute } from '../http/openapi.ts';
 import { toNotification } from './notification.ts';
-import { listenForChanges, type ChangeListener } from './listen.ts';
+import { CommittedChanges } from './committed.ts';
 import { ensureChangePruneScheduled, type PruneSettings } from './prune.ts';
 
 export interface ChangeFeedSettings extends PruneSettings {
@@ -156,14 +158,21 @@ export class ChangeHub {
   private closed = false;
   private polling: Promise<void> | undefined;
   private again = false;
-  private listener: ChangeListener | undefined;
+  /** Removes the hub's handler from the hook while no stream is open. */
+  private unhook: (() => void) | undefined;
+  private readonly committed: CommittedChanges;
+  /** The hook is the hub's own (made for it, closed with it), not the app's. */
+  private readonly ownHook: boolean;
 
+  /** `committed`: the app's post-commit hook of the change log; without it the hub listens through a hook of its own. */
   constructor(
     private readonly db: Db,
     private readonly settings: HubSettings,
-    /** Told of the clients whose changes are about to be handed out (the response cache drops their answers first). */
-    private readonly beforeDelivery?: (clientIds: ReadonlySet<string>) => void,
-  ) {}
+    committed?: CommittedChanges,
+  ) {
+    this.ownHook = committed === undefined;
+    this.committed = committed ?? new CommittedChanges(db);
+  }
 
   /** The seq up to which every change has been handed out. */
   get position(): number {
@@ -200,13 +209,14 @@ export class ChangeHub {
   private wake(): Promise<void> {
     if (this.waking) return this.waking;
     if (this.closed) return Promise.resolve();
-    this.startPolling(this.settings.pollIntervalMs);
-    this.listener = this.settings.listen
-      ? listenForChanges(this.db, {
-          onNotify: () => this.poke(),
+    const listens = this.settings.listen;
+    this.startPolling(listens && this.committed.listening ? this.settings.listeningPollIntervalMs : this.settings.pollIntervalMs);
+    this.unhook = listens
+      ? this.committed.on({
+          committed: () => this.poke(),
           // Listening: the poll is only a safety net. Not listening (lost): poll at full speed. Either
           // way look now, for what committed while nothing would have said so.
-          onState: (listening) => {
+          listening: (listening) => {
             if (!this.waking) return;
             this.startPolling(listening ? this.settings.listeningPollIntervalMs : this.settings.pollIntervalMs);
             this.poke();
@@ -218,7 +228,7 @@ export class ChangeHub {
       timer = setTimeout(resolve, LISTEN_WAIT_MS);
       timer.unref();
     });
-    this.waking = Promise.race([this.listener?.ready ?? Promise.resolve(), waited]).then(() => clearTimeout(timer));
+    this.waking = Promise.race([listens ? this.committed.ready : Promise.resolve(), waited]).then(() => clearTimeout(timer));
     return this.waking;
   }
 
@@ -242,8 +252,8 @@ export class ChangeHub {
     this.waking = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
-    void this.listener?.close();
-    this.listener = undefined;
+    this.unhook?.();
+    this.unhook = undefined;
   }
 
   close(): void {
@@ -251,6 +261,7 @@ export class ChangeHub {
     for (const subscriber of [...this.subscribers]) subscriber.end();
     this.subscribers.clear();
     this.stop();
+    if (this.ownHook) void this.committed.close();
   }
 
   poke(): void {
@@ -292,7 +303,6 @@ export class ChangeHub {
       }
       this.watermark = position;
       if (ready.length > 0) {
-        this.beforeDelivery?.(new Set(ready.map((r) => r.clientId)));
         for (const subscriber of this.subscribers) {
           const mine = ready.filter((r) => r.clientId === subscriber.clientId && (!subscriber.eventId || r.eventId === subscriber.eventId));
           if (mine.length > 0) subscriber.deliver(mine);
@@ -473,14 +483,27 @@ export const changeFeed: AppExtension = {
   async register(app: FastifyInstance, { db, clock, services, authenticate }) {
     const settings = settingsOf(services.changeFeed);
     await ensureChangePruneScheduled(db, clock, services.changeFeed);
+    // The change log's post-commit hook, from start to close (committed.ts). A change written
+    // without a request (a media lane's progress, a job's step before it ends, the recorder) drops
+    // its client's cached answers here, once, whether a page reads the feed or not; one a request
+    // wrote was dropped by that request (register.ts). First, so a page that hears of a change from
+    // the hub below and asks again is answered the change.
+    const committed = new CommittedChanges(db, app.log);
+    const cache = app.responseCache;
+    if (cache) {
+      committed.on({
+        committed: (change) => {
+          if (!change.byRequest) cache.invalidate(change.clientId);
+        },
+        // Changes may have gone unheard while it was lost.
+        listening: (listening) => {
+          if (!listening) cache.invalidateAll();
+        },
+      });
+    }
     let hub = hubs.get(db);
     if (!hub) {
-      // A change written without a request (a media lane's progress, a job's step before it ends, the
-      // recorder) reaches a page here first: its client's cached answers go before the page hears of
-      // it and asks again, or the page would be answered what it had.
-      hub = new ChangeHub(db, settings, (clientIds) => {
-        for (const clientId of clientIds) app.responseCache?.invalidate(clientId);
-      });
+      hub = new ChangeHub(db, settings, committed);
       hubs.set(db, hub);
     }
     const theHub = hub;
@@ -488,6 +511,7 @@ export const changeFeed: AppExtension = {
       theHub.close();
       hubs.delete(db);
     });
+    app.addHook('onClose', () => committed.close());
 
     app.get('/api/changes', { onRequest: authenticate }, async (request, reply) => {
       const parsed = FeedQuery.safeParse(request.query);

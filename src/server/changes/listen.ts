@@ -8,11 +8,22 @@
  * connection only delays a stream until it is back or the next poll.
  */
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 import { PglitePool, type Db } from '../db/database.ts';
 import { poolOf } from '../db/tenant-scope.ts';
 
-/** The channel every service process uses; the payload is the change's seq. */
+/** The channel every service process uses; the payload is `changeNotice`'s. */
 export const CHANGES_CHANNEL = 'control_room_event_changes';
+
+/**
+ * The NOTIFY a recorder sends for a client's changes, in its statement (delivered at commit):
+ * `<seq>:<client id>:<r|s>`, the highest seq, whose changes they are, and whether a request wrote
+ * them (its statements carry the client, tenant-scope.ts) or the service's own work did
+ * (committed.ts reads it).
+ */
+export function changeNotice(seq: SQL, clientId: SQL): SQL {
+  return sql`pg_notify(${CHANGES_CHANNEL}, (${seq})::text || ':' || (${clientId})::text || ':' || case when coalesce(current_setting('control.client_id', true), '') = '' then 's' else 'r' end)`;
+}
 
 export interface ChangeListener {
   /**

@@ -13,7 +13,7 @@ import type { EntityChange } from '#schema';
 import type { DbOrTx } from '../db/database.ts';
 import { entityChanges } from '../db/tables/changes.ts';
 import type { Clock } from '../jobs/clock.ts';
-import { CHANGES_CHANNEL } from './listen.ts';
+import { changeNotice } from './listen.ts';
 
 /** A change as a writer states it: the record's id may be a number (the archiver's ids), its event and progress null. */
 export interface RecordedChange extends Omit<EntityChange, 'id' | 'eventId' | 'progress'> {
@@ -35,7 +35,7 @@ export async function recordChanges(db: DbOrTx, clock: Clock, clientId: string, 
       values ${sql.join(rows, sql`, `)}
       returning seq
     )
-    select pg_notify(${CHANGES_CHANNEL}, max(seq)::text) from written`);
+    select ${changeNotice(sql`max(seq)`, sql`${clientId}::uuid`)} from written`);
 }
 
 /** Records one change (see recordChanges). */

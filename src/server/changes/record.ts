@@ -5,9 +5,10 @@
  *
  * - Webhooks: the change's deliveries, one per matching webhook (fanout.ts `changeDeliveries`),
  *   and a NOTIFY that wakes the webhook area's dispatchers at commit.
- * - Change feed (changes/feed.ts): reads `event_changes` by seq. It is woken when the change
- *   commits by a `NOTIFY` sent here in the writer's transaction (listen.ts: every process sharing
- *   a PostgreSQL database hears it, PGlite this process; none does for a rollback); it polls as
+ * - The change log's post-commit hook (committed.ts): a `NOTIFY` sent here in the writer's
+ *   transaction (listen.ts `changeNotice`: every process sharing a PostgreSQL database hears it at
+ *   commit, PGlite this process; none does for a rollback) drops the client's cached answers and
+ *   wakes the change feed (changes/feed.ts), which reads `event_changes` by seq; it polls as
  *   well, in case one is lost.
  */
 import { sql } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import { eventChanges } from '../db/tables/changes.ts';
 import type { Clock } from '../jobs/clock.ts';
 import { changeDeliveries, wakeDispatchers } from './fanout.ts';
 import { toNotification } from './notification.ts';
-import { CHANGES_CHANNEL } from './listen.ts';
+import { changeNotice } from './listen.ts';
 
 /** The flags of the interface's notification payload ("Notification payload"). */
 export interface ChangeFlags {
@@ -84,14 +85,14 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
         ${change.event.mp4State}, ${change.event.provisionState}, ${now}${sql.join(flagValues)})
       returning seq, client_id, event_id
     ), deliveries as (${changeDeliveries(sql`change`, notification, now)})
-    select seq, pg_notify(${CHANGES_CHANNEL}, seq::text), ${wakeDispatchers(sql`deliveries`)} from change`);
+    select seq, ${changeNotice(sql`seq`, sql`client_id`)}, ${wakeDispatchers(sql`deliveries`)} from change`);
   return Number((result as unknown as { rows: { seq: string | number }[] }).rows[0]!.seq);
 }
 
 /**
  * The changes of many events written in one transaction (an import), recorded in one statement as
  * `recordEventChange` records one: the rows in the order given (their seqs increase in it), the
- * deliveries of each, and one NOTIFY each for the change feed and the dispatchers. Each event
+ * deliveries of each, and one NOTIFY each for the change log (per client) and the dispatchers. Each event
  * appears once in `changes`.
  */
 export async function recordEventChanges(db: DbOrTx, clock: Clock, changes: readonly EventChange[]): Promise<void> {
@@ -125,5 +126,6 @@ export async function recordEventChanges(db: DbOrTx, clock: Clock, changes: read
     ), changed as (
       select c.seq, c.client_id, c.event_id, x.payload from change c join input x on x.event_id = c.event_id
     ), deliveries as (${changeDeliveries(sql`changed`, undefined, now)})
-    select (select pg_notify(${CHANGES_CHANNEL}, max(seq)::text) from change), ${wakeDispatchers(sql`deliveries`)}`);
+    select ${changeNotice(sql`n.seq`, sql`n.client_id`)}, ${wakeDispatchers(sql`deliveries`)}
+    from (select client_id, max(seq) as seq from change group by client_id) n`);
 }

@@ -44,6 +44,14 @@ async function post(title: string, tenant?: TestTenant): Promise<string> {
   return (response.json() as { id: string }).id;
 }
 
+/** Renames an event as background work does (a media lane, a job's step, the recorder): the row and its change, no request. */
+async function backgroundRename(id: string, title: string): Promise<void> {
+  await t.database.db.transaction(async (tx) => {
+    const [row] = await tx.update(events).set({ title }).where(eq(events.id, id)).returning();
+    await recordEventChange(tx, t.clock, { clientId: t.clientId, eventId: id, action: 'Updated', event: { refId: row!.refId, externalId: row!.externalId, state: row!.state, mp4State: row!.mp4State, provisionState: row!.provisionState }, flags: { metadataChanged: true } });
+  });
+}
+
 describe('the response cache', () => {
   it('serves a repeated read from the cache, and a write is visible to the very next read', async () => {
     await post('First');
@@ -168,6 +176,30 @@ describe('the response cache', () => {
     const after = await list();
     expect(after.cache).toBe('MISS');
     expect(after.titles).toContain('After background work');
+  });
+
+  it('a change written without a request, with no feed open, drops the client\'s answers: the next reads see it', async () => {
+    const id = await post('Before quiet background work');
+    await list();
+    expect((await list()).cache).toBe('HIT');
+    // As a media lane's step or the recorder writes, with no page listening: the row and its change.
+    await backgroundRename(id, 'After quiet background work');
+    // The app's clock stands still: only the change's own drop (at its commit) can bring the new title.
+    await expect.poll(async () => (await list()).titles).toContain('After quiet background work');
+  });
+
+  it('a change made by a request drops the client\'s answers once', async () => {
+    const cache = t.app.responseCache!;
+    const id = await post('Counted');
+    const before = cache.snapshot().invalidations;
+    const renamed = await t.app.inject({ method: 'POST', url: '/api/event/', headers: t.headers(), payload: { Id: id, Title: 'Counted, renamed' } });
+    expect(renamed.statusCode).toBe(201);
+    await list();
+    expect((await list()).cache).toBe('HIT');
+    // Then one change without a request; once its drop is seen, the request's change has been heard too (in commit order).
+    await backgroundRename(id, 'Counted, renamed again');
+    await expect.poll(async () => (await list()).titles).toContain('Counted, renamed again');
+    expect(cache.snapshot().invalidations - before).toBe(2);
   });
 
   it('compresses cached answers once and answers the same JSON, brotli or gzip', async () => {

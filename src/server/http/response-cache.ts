@@ -9,10 +9,11 @@
  *   through, which answers name (service-url.ts), so a forged Host never reaches another caller.
  * - `noCache=true` bypasses it (neither read nor written).
  * - Invalidated per client, never by age alone: every operation other than GET, every background
- *   job and every recorded event change bumps the client's generation and drops its entries, in
+ *   job and every recorded change bumps the client's generation and drops its entries, in
  *   this process at once; other processes on the same PostgreSQL hear it through NOTIFY on
- *   CACHE_CHANNEL (app.ts wires the LISTEN) and, for event changes, through the change feed's own
- *   channel. A read that started before a write finished is not stored (its generation moved).
+ *   CACHE_CHANNEL (app.ts wires the LISTEN) and, for a change written without a request (a job's
+ *   step, the media lane), through the change log's post-commit hook (changes/committed.ts), which
+ *   every process hears. A read that started before a write finished is not stored (its generation moved).
  * - With PostgreSQL the cache is only used while the LISTEN is in place: a process that cannot
  *   hear the others' writes does not serve from memory.
  * - Entries also expire after `ttlMs` of the app's clock (answers such as "live now" may follow

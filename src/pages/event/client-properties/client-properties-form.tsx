@@ -45,9 +45,11 @@ export interface ClientPropertiesFormProps {
   onCancel?: () => void;
   /** After the template was applied. */
   onApplied?: () => void;
+  /** The key may save them (else the fields are read only and Save is off; the tab says why). */
+  writable?: boolean;
 }
 
-export function ClientPropertiesForm({ event, templateId, templateName, properties, applied, replacing, onCancel, onApplied }: ClientPropertiesFormProps) {
+export function ClientPropertiesForm({ event, templateId, templateName, properties, applied, replacing, onCancel, onApplied, writable = true }: ClientPropertiesFormProps) {
   const describeError = useDescribeError();
   const resolver = useMemo(() => zodResolver(templateSchema(properties)), [properties]);
   // Applied: follows the service while a field is untouched. Not applied: the template's defaults.
@@ -185,6 +187,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
       noValidate
       aria-label={`Client properties from ${templateName}`}
       onSubmit={(e) => {
+        if (!writable) return e.preventDefault();
         if (needsConfirm) {
           e.preventDefault();
           setConfirming(true);
@@ -195,6 +198,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
       onKeyDown={(e) => {
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
           e.preventDefault();
+          if (!writable) return;
           if (needsConfirm) setConfirming(true);
           else void submit();
         }
@@ -207,7 +211,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 2.5 }}>
           {properties.map((property, index) => (
-            <ClientPropertyField key={formKey(index)} property={property} name={formKey(index)} control={control} serviceMessage={serviceMessage(index)} />
+            <ClientPropertyField key={formKey(index)} property={property} name={formKey(index)} control={control} serviceMessage={serviceMessage(index)} disabled={!writable} />
           ))}
         </Box>
       )}
@@ -253,7 +257,7 @@ export function ClientPropertiesForm({ event, templateId, templateName, properti
           )
         }
         submitLabel={applied ? 'Save' : 'Apply template'}
-        submitDisabled={applied && !dirty}
+        submitDisabled={!writable || (applied && !dirty)}
         busy={busy}
       />
 

@@ -32,6 +32,8 @@ export interface ClientPropertyFieldProps {
   control: Control<ClientPropertyFormValues>;
   /** The service's message for this value (POST /clientproperty/validate/), shown when the form has none. */
   serviceMessage?: string;
+  /** Read only: the key may not change client properties. */
+  disabled?: boolean;
 }
 
 function formatHint(format: CompiledFormat, kind: 'date' | 'time', native: boolean): string | undefined {
@@ -40,7 +42,7 @@ function formatHint(format: CompiledFormat, kind: 'date' | 'time', native: boole
   return `Format ${format.format}, e.g. ${format.example}`;
 }
 
-export function ClientPropertyField({ property, name, control, serviceMessage }: ClientPropertyFieldProps) {
+export function ClientPropertyField({ property, name, control, serviceMessage, disabled = false }: ClientPropertyFieldProps) {
   const { field, fieldState } = useController({ name, control });
   const value = typeof field.value === 'string' ? field.value : '';
   const label = fieldLabel(property);
@@ -55,6 +57,7 @@ export function ClientPropertyField({ property, name, control, serviceMessage }:
     inputRef: field.ref,
     error: invalid,
     fullWidth: true,
+    disabled,
     'data-field-type': kind,
   } as const;
   const helper = (hint?: string) => message ?? hint;
@@ -109,7 +112,7 @@ export function ClientPropertyField({ property, name, control, serviceMessage }:
       const helperId = `${name}-helper`;
       const hint = helper(property.required ? 'Required: saved as yes or no' : undefined);
       return (
-        <FormControl error={invalid} data-field-type={kind} sx={{ justifyContent: 'center' }}>
+        <FormControl error={invalid} disabled={disabled} data-field-type={kind} sx={{ justifyContent: 'center' }}>
           <FormControlLabel
             label={label}
             control={

@@ -202,10 +202,10 @@ const DisplayRow = memo(function DisplayRow({ row, index, active, selected, rece
         </>
       )}
       <td className="cell cell-actions">
-        <IconButton size="small" disableRipple className="row-action" aria-label={`Edit ${label}`} title="Edit (Enter)" tabIndex={tab} onClick={() => handlers.startEdit(row, 'value')}>
+        <IconButton size="small" disableRipple className="row-action" aria-label={`Edit ${label}`} title="Edit (Enter)" tabIndex={tab} disabled={!handlers.writable} onClick={() => handlers.startEdit(row, 'value')}>
           <EditIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" disableRipple className="row-action" aria-label={`Delete ${label}`} title="Delete (Del)" tabIndex={tab} onClick={() => handlers.askDelete(row)}>
+        <IconButton size="small" disableRipple className="row-action" aria-label={`Delete ${label}`} title="Delete (Del)" tabIndex={tab} disabled={!handlers.writable} onClick={() => handlers.askDelete(row)}>
           <DeleteIcon fontSize="small" />
         </IconButton>
       </td>

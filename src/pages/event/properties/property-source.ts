@@ -9,6 +9,7 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '#app/api.ts';
+import { useCan, type Permission } from '#app/use-role.ts';
 
 export interface PropertyRow {
   id: string;
@@ -30,6 +31,8 @@ export interface PropertySource {
   scope: string;
   /** "this event", "this chapter point": for sentences. */
   owner: string;
+  /** Whether the key may add, edit and delete them (asked of the upsert; the deletes take the same role), and why not. */
+  write: Permission;
   query: UseQueryResult<PropertyRow[]>;
   /** Adds or updates one property; answers it as saved. */
   save(input: PropertyInput): Promise<PropertyRow>;
@@ -50,10 +53,12 @@ export function useEventPropertySource(eventId: string): PropertySource {
   const bulk = useMutation(api.customProperty.bulkUpsert.mutationOptions()).mutateAsync;
   const remove = useMutation(api.customProperty.delete.mutationOptions()).mutateAsync;
   const removeAll = useMutation(api.customProperty.deleteMany.mutationOptions()).mutateAsync;
+  const can = useCan();
   return useMemo<PropertySource>(
     () => ({
       scope: `event:${eventId}`,
       owner: 'this event',
+      write: can(api.customProperty.upsert),
       query,
       save: (i) => upsert({ body: { customPropertyId: i.id ?? null, eventId, category: i.category, key: i.key, value: i.value } }),
       saveMany: (inputs) => bulk({ params: { id: eventId }, body: inputs.map(bulkItem) }),
@@ -61,7 +66,7 @@ export function useEventPropertySource(eventId: string): PropertySource {
       removeAll: async () => void (await removeAll({ query: { eventId } })),
       fetchFresh: () => api.customProperty.list.call({ query: { eventId } }),
     }),
-    [eventId, query, upsert, bulk, remove, removeAll],
+    [eventId, can, query, upsert, bulk, remove, removeAll],
   );
 }
 
@@ -71,10 +76,12 @@ export function useChapterPointPropertySource(chapterPointId: string): PropertyS
   const bulk = useMutation(api.chapterPointCustomProperty.bulkUpsert.mutationOptions()).mutateAsync;
   const remove = useMutation(api.chapterPointCustomProperty.delete.mutationOptions()).mutateAsync;
   const removeAll = useMutation(api.chapterPointCustomProperty.deleteMany.mutationOptions()).mutateAsync;
+  const can = useCan();
   return useMemo<PropertySource>(
     () => ({
       scope: `chapter-point:${chapterPointId}`,
       owner: 'this chapter point',
+      write: can(api.chapterPointCustomProperty.upsert),
       query,
       save: (i) => upsert({ body: { id: i.id ?? null, chapterPointId, category: i.category, key: i.key, value: i.value } }),
       saveMany: (inputs) => bulk({ params: { chapterPointId }, body: inputs.map(bulkItem) }),
@@ -82,6 +89,6 @@ export function useChapterPointPropertySource(chapterPointId: string): PropertyS
       removeAll: async () => void (await removeAll({ query: { chapterPointId } })),
       fetchFresh: () => api.chapterPointCustomProperty.list.call({ query: { chapterPointId } }),
     }),
-    [chapterPointId, query, upsert, bulk, remove, removeAll],
+    [chapterPointId, can, query, upsert, bulk, remove, removeAll],
   );
 }

@@ -60,7 +60,7 @@ export function PropertiesFailed({ message, retrying, onRetry }: { message: stri
   );
 }
 
-export function NoProperties({ owner, onAdd, onPaste }: { owner: string; onAdd: () => void; onPaste: () => void }) {
+export function NoProperties({ owner, writable, onAdd, onPaste }: { owner: string; writable: boolean; onAdd: () => void; onPaste: () => void }) {
   return (
     <EmptyState
       icon={<TuneIcon />}
@@ -68,10 +68,10 @@ export function NoProperties({ owner, onAdd, onPaste }: { owner: string; onAdd: 
       hint="Properties are category, key and value triples integrators read with the event. Add them one by one, or paste lines copied from a spreadsheet."
       action={
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} disabled={!writable}>
             Add property
           </Button>
-          <Button startIcon={<PasteIcon />} onClick={onPaste}>
+          <Button startIcon={<PasteIcon />} onClick={onPaste} disabled={!writable}>
             Paste lines
           </Button>
         </Stack>

@@ -66,6 +66,8 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
   const { category, search, key: filterKey } = filters;
 
   const data = source.query.data;
+  // A key that may not write reads the table: no adding, pasting, editing or deleting (the tab's RoleNotice says why).
+  const writable = source.write.allowed;
   const { items: ordered, append, expect: expectAdded } = useStableOrder(data, source.scope, pairKey);
   const [editing, setEditing] = useState<ReadonlyMap<string, PropertyField>>(new Map());
   const [drafts, setDrafts] = useState<readonly Draft[]>([]);
@@ -102,11 +104,13 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
   const active = rows.find((r) => r.id === activeId && !editing.has(r.id)) ?? rows.find((r) => !editing.has(r.id));
 
   const addDraft = useCallback(() => {
+    if (!writable) return;
     const id = `draft-${nextDraft.current++}`;
     setDrafts((d) => [...d, { id, initial: { category: category ?? '', key: '', value: '' }, focus: category !== null ? 'key' : 'category' }]);
-  }, [category]);
+  }, [category, writable]);
   const startEdit = (row: PropertyRow, focus: PropertyField) => {
     setActiveId(row.id);
+    if (!writable) return;
     setEditing((m) => new Map(m).set(row.id, focus));
   };
   const stopEdit = (id: string) => {
@@ -143,7 +147,8 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
       }
     },
   });
-  const handlers = useRowHandlers({ rows, editing, setActiveId, startEdit, toggle, askDelete: (row) => deletion.ask([row]), rowRefs });
+  const askPaste = (text: string) => writable && setPaste({ text });
+  const handlers = useRowHandlers({ rows, editing, writable, setActiveId, startEdit, toggle, askDelete: (row) => writable && deletion.ask([row]), rowRefs });
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -178,10 +183,10 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
   };
 
   useHotkeys(
-    hotkeyGroup
+    hotkeyGroup && writable
       ? [
           { keys: 'a', description: 'Add a property', group: hotkeyGroup, run: addDraft },
-          { keys: 'p', description: 'Paste properties from a spreadsheet', group: hotkeyGroup, run: () => setPaste({ text: '' }) },
+          { keys: 'p', description: 'Paste properties from a spreadsheet', group: hotkeyGroup, run: () => askPaste('') },
         ]
       : [],
   );
@@ -192,7 +197,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
     const text = e.clipboardData.getData('text/plain');
     if (!text.trim()) return;
     e.preventDefault();
-    setPaste({ text });
+    askPaste(text);
   };
 
   let body: ReactNode;
@@ -201,7 +206,7 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
   } else if (!data) {
     body = <PropertiesLoading />;
   } else if (data.length === 0 && drafts.length === 0) {
-    body = <NoProperties owner={source.owner} onAdd={addDraft} onPaste={() => setPaste({ text: '' })} />;
+    body = <NoProperties owner={source.owner} writable={writable} onAdd={addDraft} onPaste={() => askPaste('')} />;
   } else {
     body = (
       <PropertyGrid
@@ -234,8 +239,8 @@ function PropertyTableBody({ source, title, headingLevel = 'h2', description, pa
           {description}
         </Typography>
       )}
-      <PropertyToolbar ready={!!data} filters={filters} categories={categories} onAdd={addDraft} onPaste={() => setPaste({ text: '' })} extraActions={extraActions} />
-      <SelectionBar count={visibleSelected.length} onDelete={() => deletion.ask(visibleSelected)} onClear={() => setSelection(new Set())} />
+      <PropertyToolbar ready={!!data} writable={writable} filters={filters} categories={categories} onAdd={addDraft} onPaste={() => askPaste('')} extraActions={extraActions} />
+      <SelectionBar count={visibleSelected.length} writable={writable} onDelete={() => deletion.ask(visibleSelected)} onClear={() => setSelection(new Set())} />
       {body}
       {source.query.error && data && (
         <Typography variant="body2" role="status" sx={{ color: 'warning.main', mt: 1 }}>

@@ -15,6 +15,8 @@ import { searchAdornment } from '#components/search-adornment.tsx';
 
 interface PropertyToolbarProps {
   ready: boolean;
+  /** The key may add and paste (else both are off; the tab says why). */
+  writable: boolean;
   filters: PropertyFilters;
   /** Every category with its count of properties, by name. */
   categories: readonly (readonly [string, number])[];
@@ -27,14 +29,14 @@ interface PropertyToolbarProps {
 const ALL = '\u0000all';
 const NONE = '\u0000none';
 
-export function PropertyToolbar({ ready, filters, categories, onAdd, onPaste, extraActions }: PropertyToolbarProps) {
+export function PropertyToolbar({ ready, writable, filters, categories, onAdd, onPaste, extraActions }: PropertyToolbarProps) {
   const { category, search } = filters;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1.5, mb: 1.5 }}>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} disabled={!ready}>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd} disabled={!ready || !writable}>
         Add property
       </Button>
-      <Button variant="outlined" startIcon={<PasteIcon />} onClick={onPaste} disabled={!ready}>
+      <Button variant="outlined" startIcon={<PasteIcon />} onClick={onPaste} disabled={!ready || !writable}>
         Paste lines
       </Button>
       {extraActions}
@@ -80,7 +82,7 @@ export function PropertyToolbar({ ready, filters, categories, onAdd, onPaste, ex
   );
 }
 
-export function SelectionBar({ count, onDelete, onClear }: { count: number; onDelete: () => void; onClear: () => void }) {
+export function SelectionBar({ count, writable, onDelete, onClear }: { count: number; writable: boolean; onDelete: () => void; onClear: () => void }) {
   if (count === 0) return null;
   return (
     <Box
@@ -101,7 +103,7 @@ export function SelectionBar({ count, onDelete, onClear }: { count: number; onDe
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {count} selected
       </Typography>
-      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete} disabled={!writable}>
         Delete selected
       </Button>
       <Button size="small" onClick={onClear}>

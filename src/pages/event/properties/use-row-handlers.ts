@@ -14,12 +14,15 @@ export interface RowHandlers {
   askDelete: (row: PropertyRow) => void;
   focus: (id: string) => void;
   ref: (id: string, el: HTMLTableRowElement | null) => void;
+  /** The key may edit and delete (the rows' Edit and Delete are off otherwise). */
+  writable: boolean;
 }
 
 interface RowActions {
   /** The rows shown, in order. */
   rows: readonly PropertyRow[];
   editing: ReadonlyMap<string, unknown>;
+  writable: boolean;
   setActiveId: (id: string) => void;
   startEdit: (row: PropertyRow, field: PropertyField) => void;
   toggle: (id: string) => void;
@@ -29,7 +32,7 @@ interface RowActions {
 }
 
 export function useRowHandlers(actions: RowActions): RowHandlers {
-  const { rowRefs } = actions;
+  const { rowRefs, writable } = actions;
   const latest = useRef(actions);
   useLayoutEffect(() => {
     latest.current = actions;
@@ -45,8 +48,9 @@ export function useRowHandlers(actions: RowActions): RowHandlers {
         if (el) rowRefs.current.set(id, el);
         else rowRefs.current.delete(id);
       },
+      writable,
     }),
-    [rowRefs],
+    [rowRefs, writable],
   );
   return handlers;
 }
