@@ -36,12 +36,11 @@ export const SERVER_BUNDLE = join(root, 'dist-server', 'main.js');
  */
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4', '--v8-pool-size=2'] as const;
 
-/** Replaces `import.meta.url` in each of our modules by its source file's URL (see the top). */
+/** Replaces `import.meta.url` in each of our modules (packages are not bundled) by its source file's URL (see the top). */
 const ownImportMetaUrl: Plugin = {
   name: 'own-import-meta-url',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /\.ts$/ }, async (args) => {
-      if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
