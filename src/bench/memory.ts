@@ -1,5 +1,6 @@
 /**
- * Memory under load (section `memory`, issue 29): the service with the demo data, its JavaScript
+ * Memory under load (section `memory`, issue 29): the service as `npm start` runs it (the bundle
+ * and Node flags of build-server.ts) with the demo data, its JavaScript
  * heap capped (`--max-old-space-size`, 256 MB), through `--memory-runs` (10) runs of
  * `--memory-duration` (60) seconds of 50 connections. Each run mixes cached and uncached reads with
  * query strings that rarely repeat (search words, page sizes and numbers, date windows, sort
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
+import { buildServer, SERVICE_NODE_FLAGS } from '../server/build-server.ts';
 import { freePort } from '../testing/ports.ts';
 import { processMemoryMb, startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 
@@ -122,8 +124,10 @@ export async function measureMemory(options: { databaseUrl?: string; runs?: numb
     LOG_LEVEL: 'warn',
     ...(serverDb?.url ? { DATABASE_URL: serverDb.url } : { DATA_DIR: join(dataDir, 'service') }),
   };
+  // What `npm start` runs: the bundle, with the start's flags (build-server.ts).
+  const bundle = await buildServer();
   const start = async () => {
-    const started = startNode('src/server/main.ts', env, { nodeArgs: [`--max-old-space-size=${heapLimitMb}`], output });
+    const started = startNode(bundle, env, { nodeArgs: [...SERVICE_NODE_FLAGS, `--max-old-space-size=${heapLimitMb}`], output });
     await waitForAnswer(`${base}/api/event/?pageSize=1`, { headers, child: started, output, timeoutMs: 180_000 });
     return started;
   };

@@ -1,6 +1,6 @@
 /**
- * The service bench (`npm run bench -- --only service`): the service as a user starts it (main.ts
- * in a child process, demo data), on PGlite and — with BENCH_DATABASE_URL — on a throwaway
+ * The service bench (`npm run bench -- --only service`): the service as a user starts it (the
+ * bundle of main.ts with the start's Node flags, build-server.ts, in a child process, demo data), on PGlite and — with BENCH_DATABASE_URL — on a throwaway
  * database of a PostgreSQL server, each figure beside a bare Fastify route answering the same
  * bytes from memory in the same run (the ratio is what travels between machines):
  * - cold start of a fresh service until its first answer, and a second start on the same data;
@@ -23,6 +23,7 @@ import { clientForKey } from '../server/db/keys.ts';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
 import { freePort } from '../testing/ports.ts';
 import { processMemoryMb, startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
+import { buildServer, SERVICE_NODE_FLAGS } from '../server/build-server.ts';
 import { seed } from './scale.ts';
 
 const KEY = 'bench-key-0123456789';
@@ -161,9 +162,11 @@ export async function measureService(options: ServiceOptions): Promise<ServiceRe
   const headers = { 'API-KEY': KEY };
   const serviceEnv = { PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'true', API_KEY: KEY, LOG_LEVEL: 'warn', ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: '' }) };
   const listUrl = `${base}/api/event/?pageSize=20`;
+  // What `npm start` runs: the bundle, with the start's flags (build-server.ts).
+  const bundle = await buildServer();
   const start = async () => {
     const started = performance.now();
-    const child = startNode('src/server/main.ts', serviceEnv);
+    const child = startNode(bundle, serviceEnv, { nodeArgs: [...SERVICE_NODE_FLAGS] });
     await waitForAnswer(listUrl, { headers, child, timeoutMs: 300_000 });
     return { child, ms: Math.round(performance.now() - started) };
   };

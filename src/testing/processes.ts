@@ -15,9 +15,13 @@ export interface StartOptions {
   output?: string[];
 }
 
-/** `node --import tsx <script>` from the repository's root, with this process's environment and `env` over it. */
+/**
+ * `node --import tsx <script>` from the repository's root, with this process's environment and
+ * `env` over it; a JavaScript script (the service's bundle, build-server.ts) runs without tsx.
+ */
 export function startNode(script: string, env: Record<string, string>, options: StartOptions = {}): ChildProcess {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+  const loader = script.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: options.output ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
