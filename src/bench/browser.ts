@@ -29,6 +29,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '#testing/chromium.ts';
 import { buildFloorPage, FLOOR_ROW_SELECTOR } from './floor-page.ts';
 import { measureChanges, storeKey, type ChangeReport } from './browser-change.ts';
 import { NOW, openScaleDatabase, seed } from './scale.ts';
+import { type Goal, formatGoals } from './goals.ts';
 
 const RUNS = Number(process.env.BROWSER_RUNS ?? 5);
 const TRACE_DIR = process.env.BENCH_TRACE;
@@ -49,7 +50,7 @@ export interface BrowserReport {
   runs: number;
   pages: Record<string, BrowserFigure>;
   change: ChangeReport;
-  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+  goals: Record<string, Goal>;
 }
 
 interface PageCase {
@@ -200,7 +201,7 @@ export async function measureBrowser(options: { events: number; log?: (line: str
       eventsLongestTaskBeforeFirstRowMs: { value: events?.longestTaskMs ?? null, target: '<= 100 ms', met: events ? events.longestTaskMs <= 100 : null },
       changeToListMedianMs: { value: report.change.medianMs, target: '<= 300 ms (median of 20)', met: report.change.medianMs <= 300 },
     };
-    for (const [name, g] of Object.entries(report.goals)) log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+    for (const line of formatGoals(report.goals)) log(line);
     return report;
   } finally {
     await browser.close();

@@ -29,6 +29,7 @@ import { seedDemoData } from '../server/demo/seed.ts';
 import { systemClock } from '../server/jobs/clock.ts';
 import { launch } from './browser.ts';
 import { buildFloorPage } from './floor-page.ts';
+import { type Goal, formatGoals } from './goals.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const staticDir = resolve(process.env.BENCH_DIST ?? join(root, 'dist'));
@@ -54,7 +55,7 @@ export interface BundleReport {
   routes: Record<string, RouteWeight>;
   /** Modules bundled into more than one chunk (each would be fetched twice). */
   duplicateModules: string[];
-  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+  goals: Record<string, Goal>;
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -222,7 +223,7 @@ export function formatBundle(report: BundleReport): string {
     const heavy = Object.entries(w.heavy).map(([lib, size]) => `${lib} ${size}`).join(', ');
     lines.push(row(name, w, `${(w.brotliKb / report.bare.brotliKb).toFixed(2)} x bare; ${heavy}`));
   }
-  for (const [name, g] of Object.entries(report.goals)) lines.push(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+  lines.push(...formatGoals(report.goals));
   lines.push(`  modules in more than one chunk: ${report.duplicateModules.length}`);
   return lines.join('\n');
 }

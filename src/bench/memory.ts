@@ -23,6 +23,7 @@ import { openTestDatabase, type TestDatabase } from '../server/db/test-database.
 import { buildServer, SERVICE_NODE_FLAGS } from '../server/build-server.ts';
 import { freePort } from '../testing/ports.ts';
 import { processMemoryMb, startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
+import { type Goal, formatGoals, goal } from './goals.ts';
 
 const KEY = 'bench-memory-key-0123456789';
 const CONNECTIONS = 50;
@@ -55,7 +56,7 @@ export interface MemoryReport {
   growthMb: number | null;
   /** Whether the service process was still running at the end. */
   survived: boolean;
-  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+  goals: Record<string, Goal>;
 }
 
 const WORDS = ['match', 'news', 'cup', 'final', 'live', 'show', 'concert', 'league', 'weather', 'studio', 'interview', 'derby', 'talk', 'debate', 'x'];
@@ -162,7 +163,6 @@ export async function measureMemory(options: { databaseUrl?: string; runs?: numb
     const last = results.at(-1)?.rssMb ?? null;
     const growthMb = first !== null && last !== null ? last - first : null;
     const failures = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
-    const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
     const goals = {
       growthAfterFirstRunMb: goal(growthMb, `<= ${GROWTH_LIMIT_MB} MB`, (v) => v <= GROWTH_LIMIT_MB),
       failedRequests: goal(survived ? failures : null, '0, service alive', (v) => v === 0),
@@ -170,7 +170,7 @@ export async function measureMemory(options: { databaseUrl?: string; runs?: numb
       idleMb: goal(idleMb, '<= 250 MB (issue 27)', (v) => v <= 250),
     };
     console.log(`  peak ${peakMb} MB; after the load and 30 s quiet ${afterLoadMb} MB; growth after the first run ${growthMb} MB`);
-    for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+    for (const line of formatGoals(goals)) console.log(line);
     return { driver, heapLimitMb, runSeconds: seconds, idleMb, runs: results, peakMb, afterLoadMb, growthMb, survived, goals };
   } finally {
     await stopProcess(child);

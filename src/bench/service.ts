@@ -25,6 +25,7 @@ import { freePort } from '../testing/ports.ts';
 import { processMemoryMb, startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 import { buildServer, SERVICE_NODE_FLAGS } from '../server/build-server.ts';
 import { seed } from './scale.ts';
+import { type Goal, formatGoals, goal } from './goals.ts';
 
 const KEY = 'bench-key-0123456789';
 
@@ -74,7 +75,7 @@ export interface ServiceReport {
   oneAtATime: { requests: number; p50Ms: number; p99Ms: number };
   routes: Record<string, { service: LoadResult; bare: LoadResult; ratio: number; bytes: number }>;
   mixed: MixedResult;
-  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+  goals: Record<string, Goal>;
 }
 
 async function load(url: string, headers: Record<string, string>, options: ServiceOptions): Promise<LoadResult> {
@@ -223,7 +224,6 @@ export async function measureService(options: ServiceOptions): Promise<ServiceRe
     console.log(`  mixed: ${mixed.requests} requests (${mixed.writes} writes), p50 ${mixed.p50Ms} ms, p99 ${mixed.p99Ms} ms, ${mixed.errors} errors, ${mixed.timeouts} timeouts, ${mixed.non2xx} non-2xx, cache hits ${mixed.cacheHitRatio}`);
     const peakMemoryMb = processMemoryMb(service.pid, 'VmHWM');
     const ratio = (name: string) => routes[name]?.ratio ?? null;
-    const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
     const goals = {
       cachedListRatio: goal(ratio('GET /api/event/?pageSize=20'), '>= 0.5 x bare', (v) => v >= 0.5),
       noCacheListRatio: goal(ratio('GET /api/event/?pageSize=20&noCache=true'), '>= 0.1 x bare', (v) => v >= 0.1),
@@ -232,7 +232,7 @@ export async function measureService(options: ServiceOptions): Promise<ServiceRe
       idleMemoryMb: goal(restart.idleMemoryMb, '<= 250 MB', (v) => v <= 250),
       secondStartMs: goal(restart.startMs, '<= 5000 ms', (v) => v <= 5_000),
     };
-    for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+    for (const line of formatGoals(goals)) console.log(line);
     return { driver, events: options.events, durationSeconds: options.durationSeconds, connections: options.connections, coldStartMs, peakMemoryMb, idleMemoryMb, restart, oneAtATime: single, routes, mixed, goals };
   } finally {
     await stopProcess(service);
