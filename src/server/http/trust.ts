@@ -32,7 +32,8 @@ import {
 import type { Db, DbOrTx } from '../db/database.ts';
 import type { AuthenticatedClient } from '../db/keys.ts';
 import { withTransactionHook } from '../db/tenant-scope.ts';
-import { recordActivity, type ActivityRecord } from '../activity/record.ts';
+import { activityInsert, type ActivityRecord } from '../activity/record.ts';
+import { holdChanges, sendHeldChanges } from '../changes/record.ts';
 import { diffRecords } from '../activity/diff.ts';
 import type { StoredChange } from '../db/tables/trust.ts';
 import { HttpError } from './errors.ts';
@@ -190,6 +191,8 @@ export class WriteStep {
     const { endpoint, input, ifMatch } = this.options;
     const ref = endpoint.resource;
     if (!ref || !this.entry) return;
+    // The write's changes go with its activity entry, in one statement (`end`).
+    if (endpoint.trail !== false) holdChanges(tx);
     const values = ref.id ? valuesAt(input, ref.id) : [];
     const single = values.length <= 1 && !ref.many;
     for (const value of [...new Set(values)]) {
@@ -268,7 +271,7 @@ export class WriteStep {
     }
     if (targets.length !== 1) this.finalVersion = undefined;
     if (targets.length === 0) records.push({ ...base, entity: this.kind, entityId: null, changes: requestFields(input, entry.secrets) });
-    await recordActivity(tx, ctx.clock.now(), records);
+    await sendHeldChanges(tx, activityInsert(tx, ctx.clock.now(), records));
   }
 
   /** A record after the write, as its GET answers it: from the write's answer when that is the record, else read. */
