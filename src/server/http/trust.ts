@@ -13,6 +13,10 @@
  *   refused write rolls back with its entry. The version moves on exactly when the record's answer
  *   changed: set here when the change went through another table (a playlist's items), set back
  *   when the write changed nothing.
+ * - **At no cost of its own where it can** (resources.ts): the lock, the version and the record
+ *   before are one read that the handler's own read then takes (`readForWrite`), the record after
+ *   is the handler's answer where that is the record (`fromAnswer`), and the activity entry goes
+ *   in the statement of the event change the handler recorded (changes/record.ts `holdChanges`).
  *
  * A handler that opens its own transaction (`transaction: false`: a state change that waits for the
  * encoder) gets a handle whose first transaction does the same.
