@@ -37,7 +37,7 @@ import type { Db, DbOrTx } from '../db/database.ts';
 import type { AuthenticatedClient } from '../db/keys.ts';
 import { withTransactionHook } from '../db/tenant-scope.ts';
 import { activityInsert, type ActivityRecord } from '../activity/record.ts';
-import { holdChanges, sendHeldChanges } from '../changes/record.ts';
+import { holdChanges as holdChangesOf, sendHeldChanges } from '../changes/record.ts';
 import { diffRecords } from '../activity/diff.ts';
 import type { StoredChange } from '../db/tables/trust.ts';
 import { HttpError } from './errors.ts';
@@ -189,14 +189,15 @@ export class WriteStep {
   }
 
   /** Locks the records, checks If-Match, reads them as they are. Runs first in the write's transaction. */
-  async begin(tx: DbOrTx, checkIfMatch = true): Promise<void> {
+  async begin(tx: DbOrTx, checkIfMatch = true, holdChanges = true): Promise<void> {
     if (this.began) return;
     this.began = true;
     const { endpoint, input, ifMatch } = this.options;
     const ref = endpoint.resource;
     if (!ref || !this.entry) return;
     // The write's changes go with its activity entry, in one statement (`end`).
-    if (endpoint.trail !== false) holdChanges(tx);
+    // Not for a handler that opens its own transaction (a state change): it goes on after its end.
+    if (endpoint.trail !== false && holdChanges) holdChangesOf(tx);
     const values = ref.id ? valuesAt(input, ref.id) : [];
     const single = values.length <= 1 && !ref.many;
     for (const value of [...new Set(values)]) {
@@ -352,7 +353,7 @@ export class WriteStep {
     return withTransactionHook(db, async (tx, run) => {
       if (used) return run();
       used = true;
-      await this.begin(tx);
+      await this.begin(tx, true, false);
       const result = await run();
       await this.end(tx, undefined);
       return result;
