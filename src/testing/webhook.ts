@@ -21,14 +21,15 @@ export async function recordChange(
   eventId: string,
   options: { action?: ChangeAction; state?: number; flags?: ChangeFlags; clientId?: string; refId?: string } = {},
 ): Promise<number> {
-  return t.database.db.transaction((tx) =>
-    recordEventChange(tx, t.clock, {
+  // Outside a request's write the change is sent at once, so its seq is known.
+  return t.database.db.transaction(async (tx) =>
+    (await recordEventChange(tx, t.clock, {
       clientId: options.clientId ?? t.clientId,
       eventId,
       action: options.action ?? 'Updated',
       event: { refId: options.refId ?? 'ref', externalId: null, state: options.state ?? 0, mp4State: 0, provisionState: null },
       flags: options.flags ?? { metadataChanged: true },
-    }),
+    }))!,
   );
 }
 

@@ -32,8 +32,12 @@ export interface ActivityRecord {
 }
 
 export async function recordActivity(db: DbOrTx, at: Date, records: readonly ActivityRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  await db.insert(activity).values(
+  if (records.length > 0) await activityInsert(db, at, records);
+}
+
+/** The insert of `records` (at least one), unsent: a request's write sends it with its change (http/trust.ts). */
+export function activityInsert(db: DbOrTx, at: Date, records: readonly ActivityRecord[]) {
+  return db.insert(activity).values(
     records.map((r) => ({
       clientId: r.clientId,
       at,

@@ -11,7 +11,7 @@
  *   wakes the change feed (changes/feed.ts), which reads `event_changes` by seq; it polls as
  *   well, in case one is lost.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { eventChanges } from '../db/tables/changes.ts';
 import type { Clock } from '../jobs/clock.ts';
@@ -58,12 +58,45 @@ const FLAG_COLUMNS: Record<keyof ChangeFlags, string> = {
   capturingLive2VodFlagChanged: eventChanges.capturingLive2VodFlagChanged.name,
 };
 
+/** A change's statement in two parts, so that another data-modifying statement can join its WITH. */
+interface ChangeStatement {
+  ctes: SQL;
+  select: SQL;
+}
+
+/**
+ * Transactions of a request's write whose changes wait for the write's activity entry
+ * (http/trust.ts): the change and the entry are then sent as one statement (`sendHeldChanges`).
+ */
+const held = new WeakMap<object, ChangeStatement[]>();
+
+/** From now on, the changes recorded on `tx` (this handle, not a savepoint inside it) wait for `sendHeldChanges`. */
+export function holdChanges(tx: DbOrTx): void {
+  held.set(tx, []);
+}
+
+/**
+ * Sends the changes held on `tx`, and `alongside` (a data-modifying statement: the activity entry)
+ * in the same statement when there is one change, else after them.
+ */
+export async function sendHeldChanges(tx: DbOrTx, alongside: SQLWrapper | undefined): Promise<void> {
+  const changes = held.get(tx) ?? [];
+  held.delete(tx);
+  if (changes.length === 1 && alongside) {
+    await tx.execute(sql`with ${changes[0]!.ctes}, alongside as (${alongside.getSQL()}) ${changes[0]!.select}`);
+    return;
+  }
+  for (const change of changes) await tx.execute(sql`with ${change.ctes} ${change.select}`);
+  if (alongside) await tx.execute(alongside.getSQL());
+}
+
 /**
  * One statement, so one round trip inside the writer's transaction: the change row, its webhook
  * deliveries, and the NOTIFYs (change feed; webhook dispatchers when there are deliveries), both
- * delivered at commit.
+ * delivered at commit. In a request's write it waits for the write's activity entry and goes with
+ * it (`holdChanges`); its seq is then not known here (undefined).
  */
-export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventChange): Promise<number> {
+export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventChange): Promise<number | undefined> {
   const now = clock.now();
   const flags = Object.entries(change.flags ?? {}).filter(([name, value]) => name in FLAG_COLUMNS && typeof value === 'boolean') as [keyof ChangeFlags, boolean][];
   const flagColumns = flags.map(([name]) => sql`, ${sql.identifier(FLAG_COLUMNS[name])}`);
@@ -78,14 +111,21 @@ export async function recordEventChange(db: DbOrTx, clock: Clock, change: EventC
     provisionState: change.event.provisionState,
     ...Object.fromEntries(flags),
   };
-  const result = await db.execute(sql`
-    with change as (
+  const statement: ChangeStatement = {
+    ctes: sql`change as (
       insert into ${eventChanges} (client_id, event_id, action, reference_id, external_id, state, mp4_state, provision_state, created_at${sql.join(flagColumns)})
       values (${change.clientId}, ${change.eventId}, ${change.action}, ${change.event.refId}, ${change.event.externalId}, ${change.event.state},
         ${change.event.mp4State}, ${change.event.provisionState}, ${now}${sql.join(flagValues)})
       returning seq, client_id, event_id
-    ), deliveries as (${changeDeliveries(sql`change`, notification, now)})
-    select seq, ${changeNotice(sql`seq`, sql`client_id`)}, ${wakeDispatchers(sql`deliveries`)} from change`);
+    ), deliveries as (${changeDeliveries(sql`change`, notification, now)})`,
+    select: sql`select seq, ${changeNotice(sql`seq`, sql`client_id`)}, ${wakeDispatchers(sql`deliveries`)} from change`,
+  };
+  const waiting = held.get(db);
+  if (waiting) {
+    waiting.push(statement);
+    return undefined;
+  }
+  const result = await db.execute(sql`with ${statement.ctes} ${statement.select}`);
   return Number((result as unknown as { rows: { seq: string | number }[] }).rows[0]!.seq);
 }
 

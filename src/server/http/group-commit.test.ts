@@ -40,6 +40,22 @@ describe('group commit', () => {
     expect(transactions.size).toBe(1);
   });
 
+  it('rolls back a failing first write alone, and commits the writes that joined it in a transaction of their own', async () => {
+    const group = new GroupCommit();
+    const db = t.database.db;
+    await db.execute(sql`delete from group_commit_probe`);
+    const write = (n: number) =>
+      group.run(db, t.clientId, async (tx) => {
+        await tx.execute(sql`insert into group_commit_probe values (${n})`);
+        if (n === 10) throw new Error('the first fails after writing');
+        return transactionOf(tx);
+      });
+    const outcomes = await Promise.allSettled([10, 11, 12].map(write));
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(outcomes[0]).toMatchObject({ reason: { message: 'the first fails after writing' } });
+    expect(await probe()).toEqual([11, 12]);
+  });
+
   it('answers concurrent POST /event/ of one client as one by one, a bad one with its 400', async () => {
     const api = createTestClient(t);
     const bodies = Array.from({ length: 12 }, (_, n) => (n === 5 ? { Title: 'Bad', ChannelId: '00000000-0000-4000-8000-000000000000' } : { Title: `Concurrent ${n}` }));

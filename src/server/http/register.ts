@@ -322,7 +322,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           const inTransaction = async (tx: Tx) => {
             await write?.begin(tx);
             const written = await implementation.handler(input, { ...base, db: tx }, prepared);
-            await write?.end(tx, written.body);
+            await write?.end(tx, written);
             return written;
           };
           result = !implementation.transaction
@@ -330,7 +330,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
             : groupCommit
               ? await groupCommit.run(clientDb, clientId, inTransaction)
               : await clientDb.transaction(inTransaction);
-          if (write && !implementation.transaction) await write.afterward(clientDb, result.body);
+          if (write && !implementation.transaction) await write.afterward(clientDb, result);
           write?.finish(result);
           const carried = !write && result.status === 200 ? versionIn(result.body) : undefined;
           if (version !== undefined && carried === version && endpoint.resource && !KINDS[endpoint.resource.kind].key) answersVersion.add(endpoint.id);

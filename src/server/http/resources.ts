@@ -7,7 +7,11 @@
  */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { endpoints, type Endpoint, type ResourceKind } from '#schema';
+import type { DbOrTx } from '../db/database.ts';
+import { readEventForWrite, serializeEvent } from '../areas/event/index.ts';
+import { bodyText } from './implement.ts';
 import {
   archiverCaptures,
   archiverflows,
@@ -49,6 +53,17 @@ export interface KindEntry {
   newest?: PgColumn;
   /** The record as its GET answers it; absent: the kind has no representation (the search index). */
   read?: (id: string, get: Reader) => Promise<unknown>;
+  /**
+   * A write's first read of the record it names by its id, in one statement: locked, its id and
+   * version, and its GET's answer (null when the GET answers none). Without it: the row is locked
+   * for its version, then read with `read`.
+   */
+  readForWrite?: (tx: DbOrTx, clientId: string, id: string) => Promise<{ id: string; version: number; answer: unknown } | undefined>;
+  /**
+   * The record with this id as its GET answers it, from the answer of a write declared with the
+   * GET's schema, or a list of it (`answeredAs`); undefined for any other answer: it is read again.
+   */
+  fromAnswer?: (endpoint: Endpoint, status: number, answer: unknown, id: string) => unknown;
   /** The id of a record an operation made, from its answer (default: the answer's `id`, or the answer when it is an id). */
   idOfAnswer?: (answer: Record<string, unknown>) => unknown;
   /** Fields whose values the trail never shows. */
@@ -57,12 +72,45 @@ export interface KindEntry {
 
 const byId = (endpoint: Endpoint, param = 'id') => (id: string, get: Reader) => get(endpoint, { params: { [param]: id } });
 
+/** An answer as the client reads it (dates as text), as the trail compares records. */
+const wire = (body: unknown): unknown => JSON.parse(bodyText(body));
+
+/** `fromAnswer` of a kind whose writes answer the record with its GET's schema: the answer, made what the GET answers with `asGet`. */
+function answeredAs(get: Endpoint, asGet: (answer: Record<string, unknown>) => unknown): NonNullable<KindEntry['fromAnswer']> {
+  const schema = get.responses[200];
+  return (endpoint, status, answer, id) => {
+    const declared = endpoint.responses[status];
+    let item: unknown;
+    if (schema && declared === schema) item = answer;
+    else if (schema && declared instanceof z.ZodArray && declared.element === schema && Array.isArray(answer)) item = itemsById(answer).get(id);
+    if (item === null || typeof item !== 'object' || Array.isArray(item) || String((item as { id?: unknown }).id) !== id) return undefined;
+    return asGet(wire(item) as Record<string, unknown>);
+  };
+}
+
+/** The records of a list answer by id (an import's thousands), indexed once per answer. */
+const listIndex = new WeakMap<readonly unknown[], Map<string, unknown>>();
+function itemsById(list: readonly unknown[]): Map<string, unknown> {
+  let index = listIndex.get(list);
+  if (!index) {
+    index = new Map(list.map((item) => [String((item as { id?: unknown } | null)?.id), item]));
+    listIndex.set(list, index);
+  }
+  return index;
+}
+
 export const KINDS: Record<ResourceKind, KindEntry> = {
   event: {
     table: events,
     by: { reference: events.refId },
     newest: events.dateModified,
     read: byId(endpoints.event.get),
+    // GET /event/{id} answers `video: null` unless asked for processVideo; a write answers the event without it.
+    readForWrite: async (tx, clientId, id) => {
+      const record = await readEventForWrite(tx, clientId, id);
+      return record && { id: record.event.id, version: record.event.version, answer: record.event.dateDeleted ? null : wire(serializeEvent(record, { video: null })) };
+    },
+    fromAnswer: answeredAs(endpoints.event.get, (event) => ({ video: null, ...event })),
   },
   compose: {
     table: composePlaylists,

@@ -13,6 +13,10 @@
  *   refused write rolls back with its entry. The version moves on exactly when the record's answer
  *   changed: set here when the change went through another table (a playlist's items), set back
  *   when the write changed nothing.
+ * - **At no cost of its own where it can** (resources.ts): the lock, the version and the record
+ *   before are one read that the handler's own read then takes (`readForWrite`), the record after
+ *   is the handler's answer where that is the record (`fromAnswer`), and the activity entry goes
+ *   in the statement of the event change the handler recorded (changes/record.ts `holdChanges`).
  *
  * A handler that opens its own transaction (`transaction: false`: a state change that waits for the
  * encoder) gets a handle whose first transaction does the same.
@@ -32,7 +36,8 @@ import {
 import type { Db, DbOrTx } from '../db/database.ts';
 import type { AuthenticatedClient } from '../db/keys.ts';
 import { withTransactionHook } from '../db/tenant-scope.ts';
-import { recordActivity, type ActivityRecord } from '../activity/record.ts';
+import { activityInsert, type ActivityRecord } from '../activity/record.ts';
+import { holdChanges as holdChangesOf, sendHeldChanges } from '../changes/record.ts';
 import { diffRecords } from '../activity/diff.ts';
 import type { StoredChange } from '../db/tables/trust.ts';
 import { HttpError } from './errors.ts';
@@ -114,6 +119,9 @@ export async function versionFor(db: DbOrTx, endpoint: Endpoint, input: ParsedIn
 
 // ---- A write's step -------------------------------------------------------------------------------
 
+/** What a handler answered. */
+type Answer = { status: number; body?: unknown };
+
 interface Target {
   /** What the request named the record by. */
   value: string;
@@ -181,26 +189,36 @@ export class WriteStep {
   }
 
   /** Locks the records, checks If-Match, reads them as they are. Runs first in the write's transaction. */
-  async begin(tx: DbOrTx, checkIfMatch = true): Promise<void> {
+  async begin(tx: DbOrTx, checkIfMatch = true, holdChanges = true): Promise<void> {
     if (this.began) return;
     this.began = true;
-    const { endpoint, input, ctx, ifMatch } = this.options;
+    const { endpoint, input, ifMatch } = this.options;
     const ref = endpoint.resource;
     if (!ref || !this.entry) return;
+    // The write's changes go with its activity entry, in one statement (`end`).
+    // Not for a handler that opens its own transaction (a state change): it goes on after its end.
+    if (endpoint.trail !== false && holdChanges) holdChangesOf(tx);
     const values = ref.id ? valuesAt(input, ref.id) : [];
     const single = values.length <= 1 && !ref.many;
     for (const value of [...new Set(values)]) {
       const target: Target = { value, ...(ref.by ? { by: ref.by } : {}), before: null };
-      if (this.versioned) {
-        const found = await locate(tx, this.entry, ctx.client.clientId, value, ref.by, true);
-        if (found) Object.assign(target, found);
-      } else {
-        target.id = value;
-      }
-      target.before = await this.read(tx, target.id);
+      if (this.versioned) Object.assign(target, await this.readLocked(tx, value, ref.by));
+      else Object.assign(target, { id: value, before: await this.read(tx, value) });
       this.targets.push(target);
     }
     if (checkIfMatch && ifMatch !== undefined && this.versioned && single) this.checkIfMatch(ifMatch, this.targets[0]);
+  }
+
+  /** A versioned record the write names, locked: its id, its version and its answer before the write (nothing when there is none). */
+  private async readLocked(tx: DbOrTx, value: string, by: Target['by']): Promise<Partial<Target>> {
+    const clientId = this.options.ctx.client.clientId;
+    const entry = this.entry!;
+    if (entry.readForWrite && !by) {
+      const read = await entry.readForWrite(tx, clientId, value);
+      return read ? { id: read.id, version: read.version, before: read.answer } : {};
+    }
+    const found = await locate(tx, entry, clientId, value, by, true);
+    return found ? { ...found, before: await this.read(tx, found.id) } : {};
   }
 
   private checkIfMatch(header: string, target: Target | undefined): void {
@@ -219,53 +237,52 @@ export class WriteStep {
     );
   }
 
-  /** Reads the records after the handler, sets their versions, records the activity. */
-  async end(tx: DbOrTx, answer: unknown): Promise<void> {
+  /**
+   * Reads the records after the handler (from its answer, where it answers the record as its GET
+   * does), sets their versions, records the activity in one statement.
+   */
+  async end(tx: DbOrTx, result: Answer | undefined): Promise<void> {
     const { endpoint, input, ctx } = this.options;
-    if (endpoint.trail === false) return;
-    const records: ActivityRecord[] = [];
+    if (endpoint.trail === false || !this.kind || !this.entry) return;
+    const entry = this.entry;
     const base = {
       clientId: ctx.client.clientId,
       key: ctx.client,
       operation: endpoint.id,
       ...(ctx.transactionId ? { transactionId: ctx.transactionId.slice(0, 200) } : {}),
     };
-    if (!this.kind || !this.entry) return;
-    const targets = [...this.targets];
-    if (targets.length === 0) {
-      const created = this.createdIds(answer);
-      // Many records made at once (an import): each as the write answered it, with no statement per record.
-      if (created.length > 1 && Array.isArray(answer) && answer.every((item) => item !== null && typeof item === 'object')) {
-        const secrets = this.entry.secrets;
-        const made = created.map((id, i) => ({ ...base, entity: this.kind!, entityId: id, changes: diffRecords(null, answer[i], secrets) }));
-        await recordActivity(tx, ctx.clock.now(), made);
-        return;
-      }
-      for (const id of created) targets.push({ value: id, before: null });
-    }
+    // A write that names no record is about the records it made: known by their ids from the start.
+    const targets: Target[] = this.targets.length > 0 ? this.targets : this.createdIds(result?.body).map((id) => ({ value: id, id, before: null }));
+    const records: ActivityRecord[] = [];
     for (const target of targets) {
-      let after: unknown = null;
-      let id = target.id;
+      let id = target.id ?? target.value;
+      let after: unknown;
       if (this.versioned) {
-        // A record found at the start is read again by its id; its answer's `version` spares looking it up again.
-        const early = target.id !== undefined && target.version !== undefined && !this.entry.key ? await this.read(tx, target.id) : undefined;
-        const version = (early as { version?: unknown } | null | undefined)?.version;
-        const found = typeof version === 'number' ? { id: target.id!, version } : await locate(tx, this.entry, ctx.client.clientId, target.value, target.by, false);
+        // A record known by its id is read by it; the version its answer carries spares looking it up again.
+        after = target.id !== undefined && !entry.key ? await this.after(tx, target.id, result) : undefined;
+        const version = (after as { version?: unknown } | null | undefined)?.version;
+        const found = typeof version === 'number' ? { id, version } : await locate(tx, entry, ctx.client.clientId, target.value, target.by, false);
+        if (!found) after = null;
+        else if (after === undefined || found.id !== target.id) after = await this.after(tx, found.id, result);
         id = found?.id ?? id;
-        after = !found ? null : early !== undefined && found.id === target.id ? early : await this.read(tx, found.id);
-        const changes = diffRecords(target.before, after, this.entry.secrets);
+        const changes = diffRecords(target.before, after, entry.secrets);
         if (found) this.finalVersion = await this.settle(tx, found, target, changes.length > 0);
-        records.push({ ...base, entity: this.kind, entityId: id ?? target.value, changes });
+        records.push({ ...base, entity: this.kind, entityId: id, changes });
       } else {
-        id ??= target.value;
-        after = await this.read(tx, id);
-        const changes = this.entry.read ? diffRecords(target.before, after, this.entry.secrets) : requestFields(input, this.entry.secrets);
+        after = await this.after(tx, id, result);
+        const changes = entry.read ? diffRecords(target.before, after, entry.secrets) : requestFields(input, entry.secrets);
         records.push({ ...base, entity: this.kind, entityId: id, changes });
       }
     }
     if (targets.length !== 1) this.finalVersion = undefined;
-    if (targets.length === 0) records.push({ ...base, entity: this.kind, entityId: null, changes: requestFields(input, this.entry.secrets) });
-    await recordActivity(tx, ctx.clock.now(), records);
+    if (targets.length === 0) records.push({ ...base, entity: this.kind, entityId: null, changes: requestFields(input, entry.secrets) });
+    await sendHeldChanges(tx, activityInsert(tx, ctx.clock.now(), records));
+  }
+
+  /** A record after the write, as its GET answers it: from the write's answer when that is the record, else read. */
+  private async after(tx: DbOrTx, id: string, result: Answer | undefined): Promise<unknown> {
+    const answered = result && this.entry?.fromAnswer?.(this.options.endpoint, result.status, result.body, id);
+    return answered !== undefined ? answered : this.read(tx, id);
   }
 
   /** The version a record ends with: moved on when its answer changed, back to where it was when not. */
@@ -319,11 +336,11 @@ export class WriteStep {
    * Records a write whose handler opened no transaction of its own handle (a webhook test, whose
    * attempt the service's dispatcher writes): in a transaction of its own, once it has succeeded.
    */
-  async afterward(db: Db, answer: unknown): Promise<void> {
+  async afterward(db: Db, result: Answer): Promise<void> {
     if (this.began) return;
     await db.transaction(async (tx) => {
       await this.begin(tx, false);
-      await this.end(tx, answer);
+      await this.end(tx, result);
     });
   }
 
@@ -336,7 +353,7 @@ export class WriteStep {
     return withTransactionHook(db, async (tx, run) => {
       if (used) return run();
       used = true;
-      await this.begin(tx);
+      await this.begin(tx, true, false);
       const result = await run();
       await this.end(tx, undefined);
       return result;

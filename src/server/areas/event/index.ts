@@ -10,7 +10,7 @@ export { clearEventType, type EventColumns, eventIdInUse, insertEventRows, write
 export { recordEventUpdate } from './changes.ts';
 export { countLiveEvents } from './list-stats.ts';
 export { mp4StateSetKind, setMp4State } from './mp4-state.ts';
-export { eventExists, findEventBy, getEvent, getEvents, instant, lockEventRow } from './repo.ts';
+export { eventExists, findEventBy, getEvent, getEvents, instant, lockEventRow, readEventForWrite } from './repo.ts';
 export { addedFlags } from './rules.ts';
 export { type EventRecord, type EventRow, serializeEvent } from './serialize.ts';
 export { changeEvent, type EventInsert } from './write.ts';

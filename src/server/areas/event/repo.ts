@@ -37,10 +37,39 @@ export async function getEvent(
 }
 
 /**
+ * Events the trail read for a write (`readEventForWrite`), by transaction and id, until the
+ * write's handler takes them: one read of the row serves both.
+ */
+const heldForWrite = new WeakMap<object, Map<string, EventRecord>>();
+
+/**
+ * The event a write names, deleted or not, its row locked for the rest of the transaction: read by
+ * the trail (http/resources.ts) before the handler runs, for the record's version and its answer
+ * before the write. The handler's first `getEventForWrite` of it in the same transaction takes
+ * this read instead of reading the row again.
+ */
+export async function readEventForWrite(tx: DbOrTx, clientId: string, id: string): Promise<EventRecord | undefined> {
+  const record = await getEvent(tx, clientId, id, { includeDeleted: true, lock: true });
+  if (record && record.event.dateDeleted === null) {
+    const held = heldForWrite.get(tx) ?? new Map<string, EventRecord>();
+    held.set(id, record);
+    heldForWrite.set(tx, held);
+  }
+  return record;
+}
+
+/**
  * The (not deleted) event a write is about to change, its row locked for the rest of the
- * caller's transaction (concurrent writes of one event queue up).
+ * caller's transaction (concurrent writes of one event queue up). Taken from the trail's read
+ * when it made one in this transaction (once: after that the handler may have written the row).
  */
 export async function getEventForWrite(tx: DbOrTx, clientId: string, id: string): Promise<EventRecord | undefined> {
+  const held = heldForWrite.get(tx);
+  const record = held?.get(id);
+  if (record && record.event.clientId === clientId) {
+    held!.delete(id);
+    return record;
+  }
   return getEvent(tx, clientId, id, { lock: true });
 }
 

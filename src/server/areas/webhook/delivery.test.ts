@@ -300,7 +300,7 @@ describe('reliability', () => {
             event: { refId: null, externalId: null, state: j % 3, mp4State: 0, provisionState: null },
             flags: { stateChanged: true },
           });
-          bySeq.set(seq, eventId);
+          bySeq.set(seq!, eventId);
         }
       });
     }
