@@ -32,6 +32,7 @@ import * as repo from '../server/areas/event/repo.ts';
 import { freePort } from '../testing/ports.ts';
 import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
 import { Receiver, type Received } from '../testing/webhook-receiver.ts';
+import { formatGoals, goal, type Goal } from './goals.ts';
 
 /** What POST /event/ reads before an update (getEventForWrite; lock then read in commits before it, so the bench compares across them). */
 const readForWrite: typeof repo.getEventForWrite =
@@ -54,7 +55,7 @@ export interface WritesReport {
   import: { count: number; totalMs: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number };
   /** The same 1,000 events in one POST /event/import/ (null: that request failed). */
   bulkImport?: { count: number; totalMs: number | null; status: number };
-  goals: Record<string, { value: number | null; target: string; met: boolean | null }>;
+  goals: Record<string, Goal>;
 }
 
 /** `count` requests over 10 connections; the body of request n from `body(n)`. */
@@ -220,10 +221,9 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
     }
     const ratio = Number((updateRate / Math.max(1, direct.perSecond)).toFixed(3));
     console.log(`  direct: ${direct.perSecond}/s; ratio through the API ${ratio}`);
-    const goal = (value: number | null, target: string, met: (v: number) => boolean) => ({ value, target, met: value === null ? null : met(value) });
     const goals = {
       updatesPerSecond: goal(updateRate, '>= 500/s', (v) => v >= 500),
-      updatesRatio: goal(ratio, '>= 0.25 x direct', (v) => v >= 0.25),
+      updatesRatio: goal(ratio, '>= 0.8 x direct (issue 27)', (v) => v >= 0.8),
       deliveriesPerSecond: goal(deliveries.perSecond, '>= 500/s', (v) => v >= 500),
       lastDeliveryLagMs: goal(deliveries.lastAfterLastWriteMs, '<= 1000 ms', (v) => v <= 1000),
       // At least: a change made just before the measurement (the webhook's registration) may arrive in it too.
@@ -232,7 +232,7 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       importMs: goal(Math.round(imported.ms), '<= 5000 ms', (v) => v <= 5000),
       bulkImportMs: goal(bulk.ok ? bulkMs : null, '<= 5000 ms', (v) => v <= 5000),
     };
-    for (const [name, g] of Object.entries(goals)) console.log(`  goal ${name}: ${g.value} (target ${g.target}) ${g.met === null ? '?' : g.met ? 'met' : 'NOT met'}`);
+    for (const line of formatGoals(goals)) console.log(line);
     return {
       driver,
       updates: { count, perSecond: updateRate, p50Ms: updates.p50Ms, p99Ms: updates.p99Ms, non2xx: updates.non2xx, errors: updates.errors },
