@@ -93,8 +93,8 @@ function destinationColumns({ activating, onOpen, onActivate, onEdit, onDelete, 
     },
   ];
   if (!canConfigure) return columns;
-  const actions = phone ? editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete }) : editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete, before: activate, width: 170 });
-  return [...columns, actions];
+  // On a phone Activate is under the name (above), so the column holds Edit and Delete alone.
+  return [...columns, editDeleteColumn<AnyDestination>({ name: (d) => d.name, onEdit, onDelete, ...(phone ? {} : { before: activate, width: 170 }) })];
 }
 
 export function DestinationList({ destinations, selectedId, ...options }: DestinationListProps) {
