@@ -39,6 +39,8 @@ export interface ChangeListener {
    * Concurrent calls share round trips (a call never joins one already sent).
    */
   sync?(): Promise<void>;
+  /** PostgreSQL: how many round trips `sync` has sent. */
+  readonly syncRoundTrips?: number;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
   let connection: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let delay = firstDelay;
+  let roundTrips = 0;
   let settleReady: (listening: boolean) => void = () => undefined;
   const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
 
@@ -170,33 +173,38 @@ function listenPostgres(pool: pg.Pool, options: ListenOptions): ChangeListener {
     }
   };
 
-  // Coalesced syncs: callers wait for the next round trip not yet sent.
+  // Coalesced syncs: a caller joins the round trip not yet sent, which goes at the end of the
+  // event loop's turn (setImmediate), once the one before it is back. Sent at once, the first of
+  // ten hits read in the same turn took a round trip of its own and the other nine the next:
+  // under 10 connections the round trips' socket writes were a tenth of the process's CPU, and
+  // its hits waited on them (docs/performance.md, "The cached list on PostgreSQL").
   let inFlight: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
+  let pending: Promise<void> | undefined;
   const roundTrip = async (): Promise<void> => {
     const current = connection;
     if (!current || !listening) throw new Error('not listening');
+    roundTrips++;
     await current.query('select 1');
   };
   const sync = (): Promise<void> => {
-    if (!inFlight) {
-      inFlight = roundTrip().finally(() => (inFlight = undefined));
-      return inFlight;
-    }
-    next ??= inFlight
-      .catch(() => undefined)
+    pending ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => inFlight?.catch(() => undefined))
       .then(() => {
-        next = undefined;
+        // From here on a caller needs the round trip after this one: this one may be on the wire.
+        pending = undefined;
         inFlight = roundTrip().finally(() => (inFlight = undefined));
         return inFlight;
       });
-    return next;
+    return pending;
   };
 
   void connect();
   return {
     ready,
     sync,
+    get syncRoundTrips() {
+      return roundTrips;
+    },
     async close() {
       closed = true;
       settleReady(false);
