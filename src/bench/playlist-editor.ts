@@ -201,6 +201,10 @@ async function dragByKeyboard(page: Page): Promise<DragResult> {
 async function dragByMouse(page: Page): Promise<DragResult> {
   const key = await scrollToBottom(page);
   const handle = page.locator(`[data-row-key="${key}"] [title="Drag to reorder"]`);
+  // The last row can sit below the window's bottom edge (the page scrolls too when the
+  // composition's progress shows): a press there reaches nothing, and the moves after it only
+  // selected text, which the browser scrolled the list for. Until this check, no mouse drag started.
+  await handle.scrollIntoViewIfNeeded();
   const box = (await handle.boundingBox())!;
   const scroller = page.getByTestId('playlist-scroller');
   const area = (await scroller.boundingBox())!;
@@ -212,6 +216,11 @@ async function dragByMouse(page: Page): Promise<DragResult> {
   await page.mouse.down();
   // Past the activation distance, then up to the top edge, where dnd-kit scrolls the list.
   await page.mouse.move(box.x + box.width / 2, box.y - 10, { steps: 3 });
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes('Picked up')), undefined, { timeout: 10_000 })
+    .catch(() => {
+      throw new Error('The mouse drag did not start: dnd-kit announced no pick-up');
+    });
   await page.mouse.move(box.x + box.width / 2, area.y + 8, { steps: 30 });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && ((await page.evaluate(`document.querySelector('[data-testid="playlist-scroller"]').scrollTop`)) as number) > 0) {
