@@ -217,9 +217,10 @@ async function dragByMouse(page: Page): Promise<DragResult> {
   // Past the activation distance, then up to the top edge, where dnd-kit scrolls the list.
   await page.mouse.move(box.x + box.width / 2, box.y - 10, { steps: 3 });
   await page
-    .waitForFunction(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes('Picked up')), undefined, { timeout: 10_000 })
+    // What use-playlist-drag.tsx announces once a drag is under way: the pick-up, then each position.
+    .waitForFunction(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => /Picked up|Position \d+ of/.test(region.textContent ?? '')), undefined, { timeout: 10_000 })
     .catch(() => {
-      throw new Error('The mouse drag did not start: dnd-kit announced no pick-up');
+      throw new Error('The mouse drag did not start: nothing was announced');
     });
   await page.mouse.move(box.x + box.width / 2, area.y + 8, { steps: 30 });
   const deadline = Date.now() + 120_000;
