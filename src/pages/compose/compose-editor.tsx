@@ -144,7 +144,10 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
 
   return (
     <Box
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      // The editor fills the page's scrolling box, and the panes what is left of it below the
+      // header, whatever shows above them (the composition's progress comes and goes): a fixed
+      // guess of the header's height let the page scroll by the progress banner's.
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 0 auto' }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && activeItem && wide && !isTextTarget(e.target) && !(e.target instanceof Element && e.target.closest('[role="dialog"], [role="listbox"], [role="menu"]'))) {
           closeDetails();
@@ -194,7 +197,7 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
         {tab === 'settings' && <PlaylistSettingsPanel kind={kind} doc={doc} isNew={isNew} event={event} lookups={lookups} errors={fieldErrors} dispatch={dispatch} />}
       </Box>
 
-      <Box role="tabpanel" id="compose-panel-playlist" aria-labelledby="compose-tab-playlist" hidden={tab !== 'playlist'}>
+      <Box role="tabpanel" id="compose-panel-playlist" aria-labelledby="compose-tab-playlist" hidden={tab !== 'playlist'} sx={{ display: tab === 'playlist' ? 'flex' : 'none', flexDirection: 'column', flex: '1 0 auto' }}>
         <DndContext {...context}>
           <Box
             sx={{
@@ -206,7 +209,8 @@ export function ComposeEditor({ kind, initial, event, loaded }: ComposeEditorPro
                 md: 'minmax(260px, 320px) minmax(0, 1fr)',
                 lg: activeItem ? 'minmax(240px, 280px) minmax(0, 1fr) minmax(340px, 400px)' : 'minmax(260px, 320px) minmax(0, 1fr)',
               },
-              height: { xs: 'auto', md: 'max(520px, calc(100dvh - 300px))' },
+              flex: { xs: '0 0 auto', md: '1 1 0' },
+              minHeight: { md: 520 },
             }}
           >
             <Box sx={{ minWidth: 0, minHeight: 0, height: { xs: 420, md: '100%' }, order: { xs: 2, md: 0 } }}>
