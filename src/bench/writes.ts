@@ -91,7 +91,7 @@ async function post(url: string, count: number, body: (n: number) => object, con
  * The transaction `POST /event/` runs for an update, run on the database directly, `workers` at
  * once: on the event the API updated, as its client, so that its change inserts the delivery of
  * the client's webhook as the API's did (another client, or a fresh database, has no webhook: its
- * change inserts nothing, and the direct figure was of less work until issue 27's last look).
+ * change inserts nothing: the direct figure was of less work before branch writes2).
  */
 async function measureDirect(database: Database, id: string, count: number, workers = CONNECTIONS): Promise<{ count: number; perSecond: number; p50Ms: number }> {
   const [row] = await database.db.select({ clientId: events.clientId }).from(events).where(eq(events.id, id));
