@@ -9,8 +9,14 @@
  * - updates: `--write-count` (default 1000) updates of one event through `POST /api/event/` over 10
  *   connections: writes/s, p50/p99 latency;
  * - direct: the same transaction (read with lock, update with change record and automation) run on the
- *   database from this process, 10 at once, on a database of the same kind: writes/s. The ratio
- *   updates/direct is the write path's overhead (HTTP, auth, validation, serialisation);
+ *   database from this process, 10 at once (a pool of 10 on PostgreSQL, as the service's), once the
+ *   service has stopped: on its own database (the PGlite data directory or the PostgreSQL database
+ *   it ran on), as its client, on the same event, so that the change inserts the webhook's delivery
+ *   as the API's does: writes/s. The ratio updates/direct is the write path's overhead (HTTP,
+ *   auth, validation, serialisation, the deliveries the service sends meanwhile). Each side first
+ *   makes 200 updates untimed (WARM_UP);
+ * - one at a time: 200 more updates over one connection, and the direct transaction 200 times one
+ *   after the other: the p50 of each, what one update costs with nothing to wait behind;
  * - deliveries: the notifications of those updates at the receiver: deliveries/s (first to last
  *   delivery), the lag of the last delivery after the last write answered, duplicates, and
  *   notifications that arrived out of order for their event (must be 0);
@@ -24,10 +30,11 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { EventBody } from '#schema';
 import { openDatabase, type Database } from '../server/db/database.ts';
-import { ensureClient } from '../server/db/keys.ts';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database.ts';
+import { events } from '../server/db/tables/events.ts';
+import { eq } from 'drizzle-orm';
 import { systemClock } from '../server/jobs/clock.ts';
-import { createEvent, lockEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
+import { lockEvent, updateEvent, type WriteContext } from '../server/areas/event/write.ts';
 import * as repo from '../server/areas/event/repo.ts';
 import { freePort } from '../testing/ports.ts';
 import { startNode, stopProcess, waitForAnswer } from '../testing/processes.ts';
@@ -51,6 +58,8 @@ export interface WritesReport {
   direct: { count: number; perSecond: number };
   /** updates.perSecond / direct.perSecond */
   ratio: number;
+  /** One update at a time (one connection; the direct transaction one after the other): p50 of each, ms. */
+  single: { count: number; apiP50Ms: number; directP50Ms: number };
   deliveries: { expected: number; received: number; distinct: number; duplicates: number; outOfOrder: number; perSecond: number; lastAfterLastWriteMs: number | null };
   import: { count: number; totalMs: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number };
   /** The same 1,000 events in one POST /event/import/ (null: that request failed). */
@@ -58,13 +67,13 @@ export interface WritesReport {
   goals: Record<string, Goal>;
 }
 
-/** `count` requests over 10 connections; the body of request n from `body(n)`. */
-async function post(url: string, count: number, body: (n: number) => object) {
+/** `count` requests over `connections` connections; the body of request n from `body(n)`. */
+async function post(url: string, count: number, body: (n: number) => object, connections = CONNECTIONS) {
   let n = 0;
   const started = performance.now();
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     amount: count,
     timeout: 30,
     requests: [
@@ -78,27 +87,43 @@ async function post(url: string, count: number, body: (n: number) => object) {
   return { ms, endedAt: performance.now(), ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
 
-/** The transaction `POST /event/` runs for an update, run on the database directly, 10 at once. */
-async function measureDirect(database: Database, count: number): Promise<{ count: number; perSecond: number }> {
-  const clientId = await ensureClient(database.db, 'bench-direct');
+/**
+ * The transaction `POST /event/` runs for an update, run on the database directly, `workers` at
+ * once: on the event the API updated, as its client, so that its change inserts the delivery of
+ * the client's webhook as the API's did (another client, or a fresh database, has no webhook: its
+ * change inserts nothing: the direct figure was of less work before branch writes2).
+ */
+async function measureDirect(database: Database, id: string, count: number, workers = CONNECTIONS): Promise<{ count: number; perSecond: number; p50Ms: number }> {
+  const [row] = await database.db.select({ clientId: events.clientId }).from(events).where(eq(events.id, id));
+  const clientId = row!.clientId;
   const w0: WriteContext = { db: database.db, clock: systemClock, clientId };
-  const { record } = await database.db.transaction((tx) => createEvent({ ...w0, db: tx }, EventBody.parse({ Title: 'Direct' })));
-  const id = record.event.id;
   let n = 0;
+  const latencies: number[] = [];
   const started = performance.now();
   const worker = async () => {
     while (n < count) {
       const body = EventBody.parse({ Id: id, Title: `Direct ${n++}` });
+      const begun = performance.now();
       await database.db.transaction(async (tx) => {
         const existing = await readForWrite(tx, clientId, id);
         await updateEvent({ ...w0, db: tx }, existing!, body);
       });
+      latencies.push(performance.now() - begun);
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: workers }, worker));
   const ms = performance.now() - started;
-  return { count, perSecond: Math.round((count / ms) * 1000) };
+  latencies.sort((a, b) => a - b);
+  return { count, perSecond: Math.round((count / ms) * 1000), p50Ms: Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(1)) };
 }
+
+const SINGLE_COUNT = 200;
+/**
+ * Untimed updates before each side's timed ones. The first 1,000 direct transactions after the
+ * database opens ran at half the rate of the next 1,000 (98/s then 200/s, one run at load ~9): with
+ * the direct side timed cold and first, its rate was understated and the ratio overstated.
+ */
+const WARM_UP = 200;
 
 function deliveryFigures(received: Received[], expectedSeqs: number, lastWriteAt: number) {
   const byId = new Set<string>();
@@ -179,6 +204,8 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
     if (!hook.ok) throw new Error(`could not register the webhook: ${hook.status} ${await hook.text()}`);
     // Let the start-up work (demo jobs) settle.
     await new Promise((r) => setTimeout(r, 3_000));
+    await post(`${base}/api/event/`, WARM_UP, (n) => ({ Id: eventId, Title: `Bench warm-up ${n}` }));
+    await waitForDeliveries(receiver.received, WARM_UP);
     receiver.received.length = 0;
 
     console.log(`  ${count} updates of one event, ${CONNECTIONS} connections...`);
@@ -190,6 +217,12 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
     console.log(
       `  deliveries: ${deliveries.distinct}/${deliveries.expected} at ${deliveries.perSecond}/s, last ${deliveries.lastAfterLastWriteMs} ms after the last write, ${deliveries.duplicates} duplicates, ${deliveries.outOfOrder} out of order`,
     );
+
+    receiver.received.length = 0;
+    console.log(`  ${SINGLE_COUNT} updates of it over one connection...`);
+    const single = await post(`${base}/api/event/`, SINGLE_COUNT, (n) => ({ Id: eventId, Title: `Bench single ${n}` }), 1);
+    console.log(`  one at a time: p50 ${single.p50Ms} ms, ${single.non2xx} non-2xx`);
+    await waitForDeliveries(receiver.received, single.ok);
 
     receiver.received.length = 0;
     console.log('  import: 1000 events through POST /api/event/...');
@@ -211,16 +244,21 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
     await waitForDeliveries(receiver.received, bulk.ok ? 1000 : 0);
 
     await stopProcess(child);
-    console.log('  the same update transaction, directly on the database...');
-    const directDb = serverDb ?? (await openDatabase({ dataDir: join(dataDir, 'direct') }));
+    console.log('  the same update transaction, directly on the service\'s database...');
+    // PostgreSQL: a pool of the service's size (10), not the test handle's 5, so that 10 transactions run at once as through the API.
+    const directDb = await openDatabase(serverDb ? { databaseUrl: serverDb.url, poolSize: CONNECTIONS } : { dataDir: join(dataDir, 'service') });
     let direct: WritesReport['direct'];
+    let directSingle: Awaited<ReturnType<typeof measureDirect>>;
     try {
-      direct = await measureDirect(directDb, count);
+      await measureDirect(directDb, eventId, WARM_UP);
+      const tenAtOnce = await measureDirect(directDb, eventId, count);
+      direct = { count: tenAtOnce.count, perSecond: tenAtOnce.perSecond };
+      directSingle = await measureDirect(directDb, eventId, SINGLE_COUNT, 1);
     } finally {
-      if (!serverDb) await directDb.close();
+      await directDb.close();
     }
     const ratio = Number((updateRate / Math.max(1, direct.perSecond)).toFixed(3));
-    console.log(`  direct: ${direct.perSecond}/s; ratio through the API ${ratio}`);
+    console.log(`  direct: ${direct.perSecond}/s; ratio through the API ${ratio}; one at a time p50 ${directSingle.p50Ms} ms (API ${single.p50Ms} ms)`);
     const goals = {
       updatesPerSecond: goal(updateRate, '>= 500/s', (v) => v >= 500),
       updatesRatio: goal(ratio, '>= 0.8 x direct (issue 27)', (v) => v >= 0.8),
@@ -238,6 +276,7 @@ export async function measureWrites(options: { databaseUrl?: string; count?: num
       updates: { count, perSecond: updateRate, p50Ms: updates.p50Ms, p99Ms: updates.p99Ms, non2xx: updates.non2xx, errors: updates.errors },
       direct,
       ratio,
+      single: { count: SINGLE_COUNT, apiP50Ms: single.p50Ms, directP50Ms: directSingle.p50Ms },
       deliveries,
       import: { count: 1000, totalMs: Math.round(imported.ms), perSecond: Math.round((imported.ok / imported.ms) * 1000), p50Ms: imported.p50Ms, p99Ms: imported.p99Ms, non2xx: imported.non2xx },
       bulkImport: { count: 1000, totalMs: bulk.ok ? bulkMs : null, status: bulk.status },
