@@ -5,7 +5,7 @@
  * `npx vite build`):
  *
  *   npx tsx src/bench/browser.ts [events]
- *   BENCH_TRACE=<folder> ...   # a Chrome trace of each page's first load (DevTools: Performance, Load profile)
+ *   BENCH_TRACE=<folder> ...   # a Chrome trace of each page's last load (the service's caches warm, as in most runs) (DevTools: Performance, Load profile)
  *   BENCH_COMPARE_DIST=<folder> ...   # also the events list of another build (e.g. the base commit's), run for run
  *
  * - First row: each page is loaded BROWSER_RUNS times (default 5; 0 measures only the change) in a fresh context, so every
@@ -175,7 +175,7 @@ export async function measureBrowser(options: { events: number; log?: (line: str
     const runs = CASES.map((): FirstRow[] => []);
     for (let run = 0; run < RUNS; run++) {
       for (const [index, page] of CASES.entries()) {
-        const trace = TRACE_DIR && run === 0 ? join(TRACE_DIR, `first-load-${index}.json`) : undefined;
+        const trace = TRACE_DIR && run === RUNS - 1 ? join(TRACE_DIR, `first-load-${index}.json`) : undefined;
         runs[index]!.push(await loadOnce(browser, page.compare ? compareAddress! : address, key, page, trace));
       }
     }
