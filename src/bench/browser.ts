@@ -149,9 +149,9 @@ const TRACE_CATEGORIES = [
 /**
  * Counts the requests a service is still working on (the change feed's stream left out): a page's
  * context is closed as soon as its first row is measured, and the service goes on answering what
- * it had asked for (the Schedule's reads, the lookups), which the next page's requests then queue
- * behind on PGlite's one connection. The traces showed the page loaded after the floor waiting
- * 290-390 ms for its list where the next one waited 20-30 ms.
+ * it had been asked (lookups, counts, the Schedule's reads), which the next page's requests would
+ * queue behind on PGlite's one connection. In two traced runs the page loaded after the floor
+ * waited 290-390 ms for its list where the compared build's, loaded next, waited 20-30 ms.
  */
 function inFlight(app: Awaited<ReturnType<typeof buildApp>>): () => number {
   let open = 0;
