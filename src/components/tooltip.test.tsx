@@ -6,51 +6,35 @@
  * transition, on a root of its own: act() would run every later update at once).
  */
 import { afterEach, expect, it } from 'vitest';
-import { Profiler, startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { Profiler } from 'react';
 import { render, screen, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '#app/theme.ts';
+import { renderInTransition, type TransitionRender } from './test-commit.ts';
 import { Tooltip } from './tooltip.tsx';
 
-let root: Root | undefined;
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-const previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+let view: TransitionRender<string[]> | undefined;
 afterEach(() => {
-  root?.unmount();
-  root = undefined;
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
+  view?.finish();
+  view = undefined;
   cleanup();
-  document.body.innerHTML = '';
 });
 
 it('renders once in the task that commits it, and again only in a transition of its own', async () => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-  const container = document.body.appendChild(document.createElement('div'));
   const phases: string[] = [];
-  const committed = new Promise<string[]>((resolve) => {
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      // A microtask after the commit task's own work: a render spawned by the commit has run by now.
-      resolve([...phases]);
-    });
-    observer.observe(container, { childList: true });
-  });
-  root = createRoot(container);
-  startTransition(() =>
-    root!.render(
-      <ThemeProvider theme={theme}>
-        <Profiler id="tooltip" onRender={(_id, phase) => phases.push(phase)}>
-          <Tooltip title="Refresh (r)">
-            <IconButton aria-label="Refresh the list">R</IconButton>
-          </Tooltip>
-        </Profiler>
-      </ThemeProvider>,
-    ),
+  view = renderInTransition(
+    <ThemeProvider theme={theme}>
+      <Profiler id="tooltip" onRender={(_id, phase) => phases.push(phase)}>
+        <Tooltip title="Refresh (r)">
+          <IconButton aria-label="Refresh the list">R</IconButton>
+        </Tooltip>
+      </Profiler>
+    </ThemeProvider>,
+    () => [...phases],
   );
-  expect(await committed).toEqual(['mount']);
+  expect(await view.committed).toEqual(['mount']);
   await new Promise((resolve) => setTimeout(resolve, 50));
   // The element reached MUI's Tooltip later, in a transition.
   expect(phases).toEqual(['mount', 'update']);
