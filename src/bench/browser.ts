@@ -5,13 +5,14 @@
  * `npx vite build`):
  *
  *   npx tsx src/bench/browser.ts [events]
- *   BENCH_TRACE=<folder> ...   # a Chrome trace of each page's last load (the service's caches warm, as in most runs) (DevTools: Performance, Load profile)
+ *   BENCH_TRACE=<folder> ...   # a Chrome trace of each page's last load, the service's caches warm (DevTools: Performance, Load profile)
  *   BENCH_COMPARE_DIST=<folder> ...   # also the events list of another build (e.g. the base commit's), run for run
  *
  * - First row: each page is loaded BROWSER_RUNS times (default 5; 0 measures only the change) in a fresh context, so every
  *   load pays for the JavaScript, the API calls and the rendering, as an operator opening a link
- *   does, on an idle service (each load waits until the last one's requests are answered); the time is from navigation start to the first animation frame after the first row is
- *   in the document, with the long tasks (over 50 ms) before it. Beside it, the floor: a bare
+ *   does, on an idle service (each load waits until the last one's requests are answered); the
+ *   time is from navigation start to the first animation frame after the first row is in the
+ *   document, with the long tasks (over 50 ms) before it. Beside it, the floor: a bare
  *   React + MUI + react-query page (floor-page.ts) asking the service for the same first page,
  *   served by the same service. Goal (issue 27): the events list's first row <= 1.5 x the floor's.
  * - A change reaching an open list: the events list open (default view), an event of it renamed

@@ -5,10 +5,10 @@
  * - **Its element is recorded in a transition.** MUI's Tooltip keeps its child's element in state,
  *   set from a ref callback. A ref callback runs in the commit, where React gives a state update
  *   the highest priority: each tooltip rendered itself and its child again at once, in the task
- *   that committed it, and React first ran every passive effect of that commit in the same task
- *   (the events list's shell, header and status strip hold 12: 60 ms of CPU spawned in the task
- *   that paints the first row). Recorded in a transition, the element reaches the tooltip in a
- *   task of its own; the tooltip needs it only to open, which takes a pointer or a key.
+ *   that committed it (the events list's shell, header and status strip hold 12: most of the
+ *   35 ms of CPU such renders took in the task that paints the first row; docs/performance.md,
+ *   branch `paint2`). Recorded in a transition, the element reaches the tooltip in a task of its
+ *   own; the tooltip needs it only to open, which takes a pointer or a key.
  * - **A picture draws none.** The grid's preview (grid-preview.tsx) is aria-hidden and takes no
  *   focus, so a tooltip there could only show on a pointer resting on it before the grid replaces
  *   it; its cells (four a row) get only what the tooltip would have given them: its words as a
