@@ -92,6 +92,8 @@ const house = { rules: { 'handlers-without-queries': handlersWithoutQueries } };
 /** Pages read and write the URL's query through one hook, which renders a write at once. */
 const urlParamsOnlyThroughTheHook = [
   { name: 'react-router', importNames: ['useSearchParams'], message: 'Use useUrlParams (#components/use-url-params.ts): it writes the URL without losing a quick second click.' },
+  { name: '@mui/material/Tooltip', message: "Use Tooltip from #components/tooltip.tsx: MUI's renders again in the task that commits it (docs/README.md \"Lists\")." },
+  { name: '@mui/material', importNames: ['Tooltip'], message: "Use Tooltip from #components/tooltip.tsx: MUI's renders again in the task that commits it (docs/README.md \"Lists\")." },
 ];
 
 export default tseslint.config(

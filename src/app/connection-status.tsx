@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import type { Theme } from '@mui/material/styles';
 import { keyframes } from '@mui/material/styles';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';

@@ -13,7 +13,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import type { Present, ResourceKind } from '#schema';
 import { formatRelative, parseServiceDate } from '#components/format-time.ts';

@@ -3,7 +3,7 @@
  * do on hover and focus. Nothing while the role is unknown (or on a service without roles).
  */
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import { ROLE_LABEL, ROLE_MAY, useSession } from './use-role.ts';
 
 export function RoleBadge() {

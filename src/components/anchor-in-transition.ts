@@ -13,25 +13,36 @@
  */
 import { startTransition, type Ref } from 'react';
 
-type Anchor = (node: HTMLElement | null) => void;
+type Anchor = (node: Element | null) => void | (() => void);
 
 /** One wrapper per Autocomplete's setter (a stable function), so React does not detach and attach the ref on every render. */
 const wrappers = new WeakMap<Anchor, Anchor>();
 
-function inTransition(ref: Ref<HTMLElement> | undefined): Ref<HTMLElement> | undefined {
+/**
+ * A ref callback that passes its element on to `ref` in a transition (a ref object is set as it
+ * is); the same wrapper for the same callback. Also used by #components/tooltip.tsx.
+ */
+export function refInTransition<E extends Element>(ref: Ref<E> | undefined): Ref<E> | undefined {
   if (typeof ref !== 'function') return ref;
   const setter = ref as Anchor;
   let wrapper = wrappers.get(setter);
   if (!wrapper) {
-    wrapper = (node) => startTransition(() => setter(node));
+    // A cleanup the callback returns is kept: React then calls it instead of the callback with null.
+    wrapper = (node) => {
+      let cleanup: ReturnType<Anchor> = undefined;
+      startTransition(() => {
+        cleanup = setter(node);
+      });
+      return cleanup;
+    };
     wrappers.set(setter, wrapper);
   }
-  return wrapper;
+  return wrapper as Ref<E>;
 }
 
 /** The Autocomplete's renderInput slot props, its input box's ref recorded in a transition. */
 export function anchorInTransition<P extends { input?: object }>(slotProps: P): P {
   const input = slotProps.input as { ref?: Ref<HTMLElement> } | undefined;
   if (!input?.ref) return slotProps;
-  return { ...slotProps, input: { ...input, ref: inTransition(input.ref) } };
+  return { ...slotProps, input: { ...input, ref: refInTransition(input.ref) } };
 }

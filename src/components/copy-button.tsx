@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './tooltip.tsx';
 import CheckIcon from '@mui/icons-material/Check';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { notify } from '#app/notifications.tsx';

@@ -6,8 +6,7 @@
  * own: act() would run every later update at once), its renders are counted by a Profiler.
  */
 import { afterEach, expect, it } from 'vitest';
-import { Profiler, startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { Profiler } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '#app/theme.ts';
 import { GridPreview } from './grid-preview.tsx';
@@ -15,6 +14,7 @@ import { DateTimeText } from './date-time-text.tsx';
 import { StateChip } from './state-chip.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 import type { ServerGridColDef } from './server-data-grid.tsx';
+import { renderInTransition, type TransitionRender } from './test-commit.ts';
 
 interface Row {
   id: string;
@@ -36,32 +36,18 @@ const rows: Row[] = Array.from({ length: 20 }, (_, index) => ({
   start: new Date(Date.now() + index * 3_600_000).toISOString(),
 }));
 
-let root: Root | undefined;
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-const previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+let view: TransitionRender<string[]> | undefined;
 afterEach(() => {
-  root?.unmount();
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
-  document.body.innerHTML = '';
+  view?.finish();
+  view = undefined;
 });
 
 it('renders its rows once: nothing in their cells renders again, in the commit task or after it', async () => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-  const container = document.body.appendChild(document.createElement('div'));
   const phases: string[] = [];
-  const committed = new Promise<string[]>((resolve) => {
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      resolve([...phases]);
-    });
-    observer.observe(container, { childList: true });
-  });
-  root = createRoot(container);
-  startTransition(() =>
-    root!.render(
-      <ThemeProvider theme={theme}>
-        <Profiler id="preview" onRender={(_id, phase) => phases.push(phase)}>
-          <GridPreview<Row>
+  view = renderInTransition(
+    <ThemeProvider theme={theme}>
+      <Profiler id="preview" onRender={(_id, phase) => phases.push(phase)}>
+        <GridPreview<Row>
           label="Events"
           rows={rows}
           columns={columns}
@@ -72,13 +58,14 @@ it('renders its rows once: nothing in their cells renders again, in the commit t
           pageSizeOptions={[20]}
           onPageChange={() => {}}
           empty={null}
-          />
-        </Profiler>
-      </ThemeProvider>,
-    ),
+        />
+      </Profiler>
+    </ThemeProvider>,
+    () => [...phases],
   );
+  const { container } = view;
 
-  expect(await committed).toEqual(['mount']);
+  expect(await view.committed).toEqual(['mount']);
   expect(container.querySelectorAll('[data-preview-row]')).toHaveLength(20);
   // The effects (the dates' clock subscribing) have run by the next macrotask or two.
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '../tooltip.tsx';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { isoToLocalInput, localInputToIso } from './date-time.ts';

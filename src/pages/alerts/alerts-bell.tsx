@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import AlertsIcon from '@mui/icons-material/NotificationsOutlined';
 import ActiveIcon from '@mui/icons-material/NotificationsActive';
 import { setTitleAlertCount } from '#app/document-title.ts';

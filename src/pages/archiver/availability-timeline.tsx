@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import { formatDateTime, formatDateTimeRange } from '#components/format-time.ts';

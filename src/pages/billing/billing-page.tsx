@@ -14,7 +14,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { BillingResolution, BillingStatistics } from '#schema';
 import { useDescribeError } from '#app/use-describe-error.ts';

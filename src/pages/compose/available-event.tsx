@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddRounded';
 import DragIcon from '@mui/icons-material/DragIndicator';

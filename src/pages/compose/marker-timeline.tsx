@@ -1,6 +1,6 @@
 /** The SCTE-35 markers of an item on a small timeline, with a legend. */
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import { MarkerType, type Marker } from '#schema';
 import { formatClock, parseTimeSpan, parseTimecode } from './timecode.ts';

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import TopIcon from '@mui/icons-material/VerticalAlignTopRounded';
 import BottomIcon from '@mui/icons-material/VerticalAlignBottomRounded';

@@ -9,7 +9,7 @@ import { CSS } from '@dnd-kit/utilities';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import RemoveIcon from '@mui/icons-material/Close';

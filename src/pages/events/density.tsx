@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import CheckIcon from '@mui/icons-material/Check';
 import DensityIcon from '@mui/icons-material/DensityMediumOutlined';
 

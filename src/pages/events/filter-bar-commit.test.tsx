@@ -8,9 +8,8 @@
  * mutation observer's callback runs right after that task).
  */
 import { afterEach, expect, it } from 'vitest';
-import { startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
+import { renderInTransition, type TransitionRender } from '#components/test-commit.ts';
 import { DEFAULT_EVENTS_FILTERS } from './events-view.ts';
 import { FilterBar } from './filter-bar.tsx';
 import type { FilterLookups } from './use-filter-lookups.ts';
@@ -19,10 +18,11 @@ const LAYOUT_READS = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeigh
 
 const lookups: FilterLookups = { channels: ['Arena 1', 'News 24'], rooms: ['Studio A'], eventTypes: [], categories: [], tags: [], loading: false };
 
-let root: Root | undefined;
+let view: TransitionRender<number> | undefined;
 const restores: (() => void)[] = [];
 afterEach(() => {
-  root?.unmount();
+  view?.finish();
+  view = undefined;
   for (const restore of restores.splice(0)) restore();
   document.body.innerHTML = '';
 });
@@ -52,24 +52,12 @@ function countLayoutReads(): { count: number } {
 }
 
 it('reads no layout in the task that commits it, and its pickers still open', async () => {
-  const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  restores.push(() => ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous));
-  const container = document.body.appendChild(document.createElement('div'));
   const reads = countLayoutReads();
-
-  const inCommitTask = new Promise<number>((resolve) => {
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      resolve(reads.count);
-    });
-    observer.observe(container, { childList: true });
-  });
-  root = createRoot(container);
-  startTransition(() => root!.render(<FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />));
+  view = renderInTransition(<FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />, () => reads.count);
+  const { container } = view;
 
   expect(container.querySelector('input')).toBeNull();
-  expect(await inCommitTask).toBe(0);
+  expect(await view.committed).toBe(0);
 
   // The channel picker opens with its options once its anchor has arrived.
   const channel = await waitFor(() => {

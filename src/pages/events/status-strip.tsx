@@ -8,7 +8,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { api } from '#app/api.ts';

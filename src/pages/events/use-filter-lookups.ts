@@ -12,7 +12,9 @@ import { api } from '#app/api.ts';
 const LOOKUP_STALE_MS = 60_000;
 const options = { staleTime: LOOKUP_STALE_MS, retry: false } as const;
 
-const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+// One collator for every comparison: localeCompare with options builds one per call (9 ms of the
+// events list's first load sorting the lookups, bench `browser` trace).
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' }).compare;
 
 export interface FilterLookups {
   channels: string[];

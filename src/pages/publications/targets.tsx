@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import Typography from '@mui/material/Typography';
 import SocialIcon from '@mui/icons-material/GroupsOutlined';
 import MicroBlogIcon from '@mui/icons-material/ChatBubbleOutlined';

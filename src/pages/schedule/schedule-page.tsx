@@ -16,7 +16,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '#components/tooltip.tsx';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useDescribeError } from '#app/use-describe-error.ts';
 import { api } from '#app/api.ts';
