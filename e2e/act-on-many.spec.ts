@@ -88,7 +88,15 @@ test('bulk retry of failed publications with a summary; CSV exports downloaded a
     await faults('');
     await page.goto(`/publications?event=${event.id}`);
     const grid = page.getByRole('grid', { name: 'Publications' });
-    for (const name of names) await grid.getByRole('row').filter({ hasText: name }).getByRole('checkbox').check();
+    for (const name of names) {
+      // Clicked, then read again through the locator until it shows: check() reads the state of
+      // the element it clicked right after the click, and once under load (the full run) it read
+      // it unchanged while the page went on to show both rows selected. Checking the first row
+      // freezes the grid's rows (useStableRows), which may render the cells anew; not proven.
+      const box = grid.getByRole('row').filter({ hasText: name }).getByRole('checkbox');
+      await box.click();
+      await expect(box).toBeChecked();
+    }
     const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
     await expect(bar).toContainText('2 selected');
     await bar.getByRole('button', { name: 'Retry 2' }).click();
