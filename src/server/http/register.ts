@@ -266,6 +266,16 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       // The key's role before anything else: a viewer learns nothing of a write's rules.
       checkRole(endpoint, request.client!);
       checkContentType(endpoint, request);
+      const clientId = request.client!.clientId;
+      // Answers name the service by the URL the request came through (service-url.ts).
+      const serviceUrl = requestServiceUrl(request, services.urls);
+      // A hit for a URL parsed before: neither the parse nor the key again (response-cache.ts).
+      const requestKey = cached ? ResponseCache.requestOf(clientId, endpoint.id, request.url, serviceUrl) : undefined;
+      const knownKey = requestKey === undefined ? undefined : cache!.keyOfRequest(requestKey);
+      if (knownKey !== undefined) {
+        const hit = await cache!.lookup(knownKey);
+        if (hit) return sendCached(cache!, request, reply, hit, true);
+      }
       const input = parseInput(endpoint, paramNames, request);
       if (!implementation) {
         throw new HttpError(
@@ -284,18 +294,18 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         clock,
         log: request.log,
         ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
-        serviceUrl: requestServiceUrl(request, services.urls),
+        serviceUrl,
         ownUrls: ownServiceUrls(request, services.urls),
       };
-      const clientId = request.client!.clientId;
       let cacheKey: string | undefined;
       let generation = 0;
       // Single flight (response-cache.ts): a miss waits for the same answer being computed.
       let share: (answer: CachedAnswer | undefined) => void = () => undefined;
       if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
-        // Answers name the service by the URL the request came through (service-url.ts).
-        cacheKey = ResponseCache.key(clientId, endpoint.id, input, base.serviceUrl);
-        const hit = await cache.lookup(cacheKey);
+        cacheKey = ResponseCache.key(clientId, endpoint.id, input, serviceUrl);
+        cache.rememberRequest(requestKey!, cacheKey);
+        // Looked up above already when the URL led to this key.
+        const hit = knownKey === cacheKey ? undefined : await cache.lookup(cacheKey);
         if (hit) return sendCached(cache, request, reply, hit, true);
         for (;;) {
           const turn = cache.flight(cacheKey, clientId);

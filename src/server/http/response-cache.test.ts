@@ -5,8 +5,9 @@
  * compressed answers are the same bytes once decompressed.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { allEndpoints } from '#schema';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { events } from '../db/tables/index.ts';
@@ -96,6 +97,44 @@ describe('the response cache', () => {
     await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=7&pageNumber=1', headers: t.headers() });
     const respelled = await t.app.inject({ method: 'GET', url: '/api/event/?pageNumber=01&pageSize=7', headers: t.headers() });
     expect(respelled.headers['x-cache']).toBe('HIT');
+  });
+
+  it('answers a hit for a URL it parsed before without parsing it again, and still refuses a bad one', async () => {
+    const query = allEndpoints.find((e) => e.id === 'event.list')!.query!;
+    const parse = vi.spyOn(query, 'safeParse');
+    try {
+      const url = '/api/event/?pageSize=9&pageNumber=1';
+      const first = await t.app.inject({ method: 'GET', url, headers: t.headers() });
+      const parsedOnce = parse.mock.calls.length;
+      expect(parsedOnce).toBeGreaterThan(0);
+      const again = await t.app.inject({ method: 'GET', url, headers: t.headers() });
+      expect(again.headers['x-cache']).toBe('HIT');
+      expect(again.body).toBe(first.body);
+      expect(parse.mock.calls.length).toBe(parsedOnce);
+      // Another client's request with the same URL is its own: parsed, and its own answer.
+      const theirs = await t.app.inject({ method: 'GET', url, headers: t.headers(other) });
+      expect(parse.mock.calls.length).toBeGreaterThan(parsedOnce);
+      expect(theirs.body).not.toBe(first.body);
+      // A write drops the entry: the known URL is computed again, and shows the write.
+      await post('Seen after the hit');
+      const afterWrite = await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=50&pageNumber=1', headers: t.headers() });
+      expect(afterWrite.body).toContain('Seen after the hit');
+      // A URL that does not parse is never remembered: refused every time.
+      for (let i = 0; i < 2; i++) {
+        const bad = await t.app.inject({ method: 'GET', url: '/api/event/?pageSize=nine', headers: t.headers() });
+        expect(bad.statusCode).toBe(400);
+      }
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('remembers at most 10,000 request URLs, forgetting the oldest', () => {
+    const cache = new ResponseCache({ now: () => 0 });
+    for (let i = 0; i <= 10_000; i++) cache.rememberRequest(`url${i}`, `key${i}`);
+    expect(cache.keyOfRequest('url0')).toBeUndefined();
+    expect(cache.keyOfRequest('url1')).toBe('key1');
+    expect(cache.keyOfRequest('url10000')).toBe('key10000');
   });
 
   it('noCache=true bypasses it', async () => {
