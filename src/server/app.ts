@@ -26,6 +26,7 @@ import { createAuthenticate } from './http/auth.ts';
 import type { AppExtension } from './http/extension.ts';
 import { referenceRoutes } from './http/reference.ts';
 import { registerOperations } from './http/register.ts';
+import { lazyRequestLogger } from './http/request-logger.ts';
 import { SERVICE_ROUTES, serviceRoutes } from './http/service-routes.ts';
 import { isTestRun, type LogLevel } from './config.ts';
 import { liveStreamExtension } from './areas/live/stream-extension.ts';
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify's two info lines per request drown the log while a dashboard polls; requests are
     // logged at debug level instead (the onResponse hook below), errors as before.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's logger is made when it first logs (request-logger.ts).
+    ...(logger === undefined ? {} : { childLoggerFactory: lazyRequestLogger }),
     // Requests answer quickly or not at all; a stuck client must not hold a connection for ever.
     requestTimeout: 60_000,
     routerOptions: {
