@@ -129,12 +129,19 @@ describe('the response cache', () => {
     }
   });
 
-  it('remembers at most 10,000 request URLs, forgetting the oldest', () => {
+  it('remembers request URLs up to a million characters, forgetting the oldest, and no very long one', () => {
     const cache = new ResponseCache({ now: () => 0 });
-    for (let i = 0; i <= 10_000; i++) cache.rememberRequest(`url${i}`, `key${i}`);
-    expect(cache.keyOfRequest('url0')).toBeUndefined();
-    expect(cache.keyOfRequest('url1')).toBe('key1');
-    expect(cache.keyOfRequest('url10000')).toBe('key10000');
+    // 100-character URLs and keys: 5,000 of them fill it.
+    const url = (i: number) => `url${String(i).padStart(97, '0')}`;
+    const key = (i: number) => `key${String(i).padStart(97, '0')}`;
+    for (let i = 0; i <= 5_000; i++) cache.rememberRequest(url(i), key(i));
+    expect(cache.keyOfRequest(url(0))).toBeUndefined();
+    expect(cache.keyOfRequest(url(1))).toBe(key(1));
+    expect(cache.keyOfRequest(url(5_000))).toBe(key(5_000));
+    // A URL of more than a hundredth of the bound is not kept at all.
+    cache.rememberRequest(`url${'x'.repeat(10_000)}`, 'key');
+    expect(cache.keyOfRequest(`url${'x'.repeat(10_000)}`)).toBeUndefined();
+    expect(cache.keyOfRequest(url(1))).toBe(key(1));
   });
 
   it('noCache=true bypasses it', async () => {

@@ -24,7 +24,8 @@
  * - A request's raw URL leads to its key once a request with that URL has been parsed
  *   (`keyOfRequest`, `rememberRequest`), so a hit neither parses the query nor builds the key
  *   again: the two were ~10 µs of a ~66 µs hit. Parsing is deterministic, and a URL is remembered
- *   only after it parsed, so the hit is the one the parse would have found. At most `MAX_REQUESTS`.
+ *   only after it parsed, so the hit is the one the parse would have found. At most
+ *   `MAX_REQUEST_CHARS` of URLs and keys together: a client's long URLs cannot grow it past that.
  * - Single flight: while one request computes an answer, others asking for the same key wait for
  *   it instead of computing it again, as long as no invalidation of their client came
  *   in between: the answer is then as fresh as a hit would be. Fifty connections asking for the
@@ -71,8 +72,11 @@ export interface CacheStats {
 /** At most this many API keys are remembered (each for `ttlMs`); past it the oldest is forgotten. */
 const MAX_KEYS = 10_000;
 
-/** At most this many raw request URLs lead to their keys (`keyOfRequest`); past it the oldest is forgotten. */
-const MAX_REQUESTS = 10_000;
+/**
+ * The raw request URLs that lead to their keys (`keyOfRequest`) hold at most this many characters,
+ * URLs and keys together (~2 MB); past it the oldest are forgotten.
+ */
+const MAX_REQUEST_CHARS = 1_000_000;
 
 /** NOTIFY channel of cache invalidations; the payload is `<sender>:<client id>`, or `<sender>:*` for every client. */
 export const CACHE_CHANNEL = 'control_room_cache';
@@ -90,6 +94,7 @@ export class ResponseCache {
   private readonly keys = new Map<string, { client: unknown; storedAt: number }>();
   /** A request's client, operation, raw URL and service URL -> its key (`rememberRequest`). */
   private readonly requestKeys = new Map<string, string>();
+  private requestKeysChars = 0;
   /** False while the cache may not be trusted (PostgreSQL without LISTEN): nothing is served or stored. */
   private usable = true;
   /** Computations in progress, by key, with the generation they read at (see `begin`). */
@@ -129,11 +134,18 @@ export class ResponseCache {
 
   /** Called once a request parsed to `key`, so the next request with the same raw URL skips the parse. */
   rememberRequest(request: string, key: string): void {
-    if (this.requestKeys.size >= MAX_REQUESTS && !this.requestKeys.has(request)) {
-      const oldest = this.requestKeys.keys().next().value;
-      if (oldest !== undefined) this.requestKeys.delete(oldest);
-    }
+    const chars = request.length + key.length;
+    if (chars > MAX_REQUEST_CHARS / 100) return;
+    const old = this.requestKeys.get(request);
+    if (old !== undefined) this.requestKeysChars -= request.length + old.length;
+    this.requestKeys.delete(request);
     this.requestKeys.set(request, key);
+    this.requestKeysChars += chars;
+    for (const [oldest, oldestKey] of this.requestKeys) {
+      if (this.requestKeysChars <= MAX_REQUEST_CHARS) break;
+      this.requestKeys.delete(oldest);
+      this.requestKeysChars -= oldest.length + oldestKey.length;
+    }
   }
 
   /** The token a reader takes before it reads the database; `store` refuses it once a write moved on. */
