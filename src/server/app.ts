@@ -168,11 +168,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const shared = options.database.driver === 'postgres';
   // Notifications carry the sender, so a process does not drop its entries again for its own writes.
   const sender = randomUUID().slice(0, 8);
-  const dataChanged = async (clientId: string | null): Promise<void> => {
+  const cacheNotice = (clientId: string | null) => sql`pg_notify(${CACHE_CHANNEL}, ${`${sender}:${clientId ?? '*'}`})`;
+  /** Drops the client's cached answers here, and tells the other processes unless the write's transaction did (`writeNotice`). */
+  const dataChanged = async (clientId: string | null, toldInTransaction = false): Promise<void> => {
     if (!cache) return;
     if (clientId) cache.invalidate(clientId);
     else cache.invalidateAll();
-    if (shared) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${`${sender}:${clientId ?? '*'}`})`).catch(() => undefined);
+    if (shared && !toldInTransaction) await db.execute(sql`select ${cacheNotice(clientId)}`).catch(() => undefined);
   };
   if (cache) {
     // PostgreSQL: other processes' writes, and key revocations of `npm run keys` (keys.ts); until
@@ -236,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     services,
     validateResponses: settings.validateResponses,
-    ...(cache ? { cache, onWrite: dataChanged } : {}),
+    ...(cache ? { cache, onWrite: dataChanged, ...(shared ? { writeNotice: cacheNotice } : {}) } : {}),
   });
   await serviceRoutes(app, { db, ...(options.demoKey ? { demoKey: options.demoKey } : {}) });
   // The simulated publishing point (areas/live/stream-extension.ts), the change feed (changes/feed.ts) and

@@ -9,6 +9,7 @@
  * authentication and input validation on purpose: a client can already test its requests
  * against an operation nobody implemented, and the hostile-input tests exercise every schema.
  */
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   coerceStrings,
@@ -48,9 +49,16 @@ export interface OperationRoutesOptions {
   cache?: ResponseCache;
   /**
    * Told after every operation other than GET has run (committed or not), before the answer is
-   * sent: the response cache drops the client's entries here, and other processes are told.
+   * sent: the response cache drops the client's entries here, and other processes are told, unless
+   * `toldInTransaction` (the write's transaction committed with `writeNotice` in it).
    */
-  onWrite?: (clientId: string) => Promise<void> | void;
+  onWrite?: (clientId: string, toldInTransaction: boolean) => Promise<void> | void;
+  /**
+   * What a write's transaction sends at its commit to tell other processes (the cache's NOTIFY on
+   * PostgreSQL), with its activity entry: it spares the write a transaction (and a commit's WAL
+   * flush) of its own after it. None: `onWrite` tells them.
+   */
+  writeNotice?: (clientId: string) => SQL;
 }
 
 /** The router path of a record under /api, and the mapping of router param names back to the template's. */
@@ -232,7 +240,7 @@ export type OperationMatcher = (method: string, path: string) => boolean;
  * can suggest another method or the other spelling of a trailing slash.
  */
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): OperationMatcher {
-  const { endpoints, db, clock, services, validateResponses, cache, onWrite } = options;
+  const { endpoints, db, clock, services, validateResponses, cache, onWrite, writeNotice } = options;
   /** GETs whose answers were seen to carry their record's version (the `version` field), as versionFor reads it. */
   const answersVersion = new Set<string>();
   const authenticate = createAuthenticate(db, cache);
@@ -321,7 +329,13 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       try {
         let result: Awaited<ReturnType<Implementation['handler']>>;
         // Versions and the activity trail (trust.ts): a write's step runs first and last in its transaction.
-        const write = isWrite(endpoint) ? new WriteStep({ endpoint, input, ctx: base, ifMatch: headerText(request, 'if-match'), implementationOf: (id) => byId.get(id) }) : undefined;
+        // Only a write that runs in one transaction of the binder's is told of by it: a handler's own
+        // transactions may commit before or after the one its step ends in.
+        const notice = implementation.transaction ? writeNotice?.(clientId) : undefined;
+        const write = isWrite(endpoint)
+          ? new WriteStep({ endpoint, input, ctx: base, ifMatch: headerText(request, 'if-match'), implementationOf: (id) => byId.get(id), ...(notice ? { notice } : {}) })
+          : undefined;
+        let committed = false;
         try {
           const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
           if (write && !implementation.transaction) await write.precheck(clientDb);
@@ -340,6 +354,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
             : groupCommit
               ? await groupCommit.run(clientDb, clientId, inTransaction)
               : await clientDb.transaction(inTransaction);
+          committed = !!implementation.transaction;
           if (write && !implementation.transaction) await write.afterward(clientDb, result);
           write?.finish(result);
           const carried = !write && result.status === 200 ? versionIn(result.body) : undefined;
@@ -347,7 +362,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           const etag = version ?? (answersVersion.has(endpoint.id) ? carried : undefined);
           if (etag !== undefined && result.status === 200) result = { ...result, headers: { ...result.headers, ETag: etagOf(etag) } };
         } finally {
-          if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId);
+          if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId, committed && write?.noticeSent === true);
         }
         if (validateResponses) checkResponse(endpoint, result);
         if (result.body instanceof CsvAnswer) return sendCsv(request, reply.code(result.status), result.body);

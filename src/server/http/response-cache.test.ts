@@ -309,7 +309,9 @@ describe('the bounds of the response cache (issue 29)', () => {
 
 describe.skipIf(!process.env.DATABASE_URL)('the response cache across two processes on one PostgreSQL', () => {
   it('a write through one process is visible to the next read through the other', async () => {
-    const first = await openTestDatabase();
+    // The statements `a` runs: a write tells the other processes in its own transaction, not in one after it.
+    const statements: string[] = [];
+    const first = await openTestDatabase(undefined, { logger: { logQuery: (query) => void statements.push(query) } });
     const url = (first as { url?: string }).url!;
     const second = await openDatabase({ databaseUrl: url, poolSize: 2 });
     const clock = new ManualClock();
@@ -329,11 +331,22 @@ describe.skipIf(!process.env.DATABASE_URL)('the response cache across two proces
       expect(b.responseCache!.isUsable).toBe(true);
       await read();
       expect((await read()).cache).toBe('HIT');
+      let id = '';
       for (let i = 0; i < 20; i++) {
+        statements.length = 0;
         const created = await a.inject({ method: 'POST', url: '/api/event/', headers, payload: { Title: `Across ${i}` } });
         expect(created.statusCode).toBe(201);
+        id = (created.json() as { id: string }).id;
         expect((await read()).titles).toContain(`Across ${i}`);
+        expect(statements.filter((s) => /^\s*select pg_notify/i.test(s))).toEqual([]);
+        expect(statements.filter((s) => /pg_notify/.test(s))).toHaveLength(1);
       }
+      // An update and a delete: each a transaction of the binder's, told of in it.
+      const updated = await a.inject({ method: 'POST', url: '/api/event/', headers, payload: { Id: id, Title: 'Across, renamed' } });
+      expect(updated.statusCode).toBe(201);
+      expect((await read()).titles).toContain('Across, renamed');
+      expect((await a.inject({ method: 'DELETE', url: `/api/event/${id}`, headers })).statusCode).toBeLessThan(300);
+      expect((await read()).titles).not.toContain('Across, renamed');
     } finally {
       await a.close();
       await b.close();

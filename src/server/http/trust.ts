@@ -138,6 +138,8 @@ export interface WriteStepOptions {
   ifMatch: string | undefined;
   /** The implementation of a GET, to read a record with. */
   implementationOf: (endpointId: string) => Implementation | undefined;
+  /** An expression (a NOTIFY) the activity entry's statement evaluates, so that it is sent at the write's commit. */
+  notice?: SQL;
 }
 
 /** What the binder does around one write: begin (lock, If-Match, before) and end (after, version, activity). */
@@ -149,6 +151,8 @@ export class WriteStep {
   began = false;
   /** The version of the record after the write (one record only): the answer's ETag. */
   finalVersion: number | undefined;
+  /** Whether `end` sent its statement with the `notice` (it is delivered if that transaction commits). */
+  noticeSent = false;
 
   constructor(private readonly options: WriteStepOptions) {
     this.kind = options.endpoint.resource?.kind;
@@ -276,7 +280,11 @@ export class WriteStep {
     }
     if (targets.length !== 1) this.finalVersion = undefined;
     if (targets.length === 0) records.push({ ...base, entity: this.kind, entityId: null, changes: requestFields(input, entry.secrets) });
-    await sendHeldChanges(tx, activityInsert(tx, ctx.clock.now(), records));
+    const insert = activityInsert(tx, ctx.clock.now(), records);
+    const { notice } = this.options;
+    // RETURNING runs once a row; a transaction delivers identical NOTIFYs once.
+    await sendHeldChanges(tx, notice ? insert.returning({ notice }) : insert);
+    this.noticeSent = notice !== undefined;
   }
 
   /** A record after the write, as its GET answers it: from the write's answer when that is the record, else read. */
