@@ -33,6 +33,7 @@ import { CsvAnswer, sendCsv } from './csv.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
 import { ownServiceUrls, requestServiceUrl } from './service-url.ts';
 import { GroupCommit } from './group-commit.ts';
+import { FreshFlights } from './fresh-flight.ts';
 import { checkRole, isWrite, versionFor, WriteStep } from './trust.ts';
 import { KINDS } from './resources.ts';
 import { etagOf } from '#schema';
@@ -199,10 +200,11 @@ function sendBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
 }
 
 /** Sends an answer of the response cache, compressed once per encoding and kept so. */
-async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, hit: boolean): Promise<FastifyReply> {
+async function sendCached(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, from: 'HIT' | 'MISS' | 'noCache'): Promise<FastifyReply> {
   reply.code(answer.status);
   if (answer.headers) reply.headers(answer.headers);
-  reply.header('X-Cache', hit ? 'HIT' : 'MISS');
+  // A noCache read bypassed the cache: it says nothing of it, as a read the cache never saw.
+  if (from !== 'noCache') reply.header('X-Cache', from);
   reply.type('application/json; charset=utf-8');
   const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return sendBytes(reply, answer.body);
@@ -246,6 +248,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   const authenticate = createAuthenticate(db, cache);
   // PGlite is one session: its write transactions commit in groups (group-commit.ts).
   const groupCommit = pgliteHostOf(db) ? new GroupCommit() : undefined;
+  const freshFlights = new FreshFlights();
 
   const byId = new Map<string, Implementation>();
   const known = new Set(endpoints.map((e) => e.id));
@@ -282,7 +285,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       const knownKey = requestKey === undefined ? undefined : cache!.keyOfRequest(requestKey);
       if (knownKey !== undefined) {
         const hit = await cache!.lookup(knownKey);
-        if (hit) return sendCached(cache!, request, reply, hit, true);
+        if (hit) return sendCached(cache!, request, reply, hit, 'HIT');
       }
       const input = parseInput(endpoint, paramNames, request);
       if (!implementation) {
@@ -309,12 +312,30 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       let generation = 0;
       // Single flight (response-cache.ts): a miss waits for the same answer being computed.
       let share: (answer: CachedAnswer | undefined) => void = () => undefined;
-      if (cached && (input.query as { noCache?: boolean } | undefined)?.noCache !== true) {
+      // Whether the answer may go to other requests: made into bytes once, for all of them.
+      let shareable = false;
+      const noCache = (input.query as { noCache?: boolean } | undefined)?.noCache === true;
+      if (cached && noCache) {
+        // Request collapsing (fresh-flight.ts): the next computation of this answer, begun after this request came in.
+        const key = ResponseCache.key(clientId, endpoint.id, input, serviceUrl);
+        for (;;) {
+          const turn = freshFlights.turn(key);
+          if ('begin' in turn) {
+            share = turn.settle;
+            await turn.begin;
+            break;
+          }
+          const fresh = await turn.wait;
+          if (fresh) return sendCached(cache, request, reply, fresh, 'noCache');
+        }
+        shareable = true;
+      } else if (cached) {
+        shareable = true;
         cacheKey = ResponseCache.key(clientId, endpoint.id, input, serviceUrl);
         cache.rememberRequest(requestKey!, cacheKey);
         // Looked up above already when the URL led to this key.
         const hit = knownKey === cacheKey ? undefined : await cache.lookup(cacheKey);
-        if (hit) return sendCached(cache, request, reply, hit, true);
+        if (hit) return sendCached(cache, request, reply, hit, 'HIT');
         for (;;) {
           const turn = cache.flight(cacheKey, clientId);
           if ('settle' in turn) {
@@ -322,7 +343,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
             break;
           }
           const shared = await turn.wait;
-          if (shared) return sendCached(cache, request, reply, shared, true);
+          if (shared) return sendCached(cache, request, reply, shared, 'HIT');
         }
       }
       let answer: CachedAnswer | undefined;
@@ -366,15 +387,15 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         }
         if (validateResponses) checkResponse(endpoint, result);
         if (result.body instanceof CsvAnswer) return sendCsv(request, reply.code(result.status), result.body);
-        if (!cacheKey || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
+        if (!shareable || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
           return sendResult(reply, endpoint, result);
         }
         answer = { status: 200, body: Buffer.from(bodyText(result.body)), ...(result.headers ? { headers: result.headers } : {}) };
-        answer = cache!.store(cacheKey, clientId, generation, answer);
+        if (cacheKey) answer = cache!.store(cacheKey, clientId, generation, answer);
       } finally {
         share(answer);
       }
-      return sendCached(cache!, request, reply, answer, false);
+      return sendCached(cache!, request, reply, answer, cacheKey ? 'MISS' : 'noCache');
     };
     patterns.push({ method: endpoint.method, pattern: routePattern(url) });
     app.route({ method: endpoint.method, url, config: { operationId: endpoint.id }, onRequest: authenticate, handler });
