@@ -7,9 +7,9 @@ import '#app/test-dom.ts';
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { createApiClient, createQueryClient } from '#client';
+import { createQueryClient } from '#client';
 import { servicePerFile } from '#testing/page-service.ts';
-import { createTestClient } from '#testing/client.ts';
+import { recordingTestClient } from '#testing/client.ts';
 import { insertEvent } from '#testing/event-row.ts';
 import { setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
@@ -24,24 +24,10 @@ const fixture = servicePerFile({
   },
 });
 
-/** A client of the file's service, its change feed included, that records every request's path and query. */
-function recordingClient() {
-  const client = createTestClient(fixture.t, { feed: true });
-  const requests: string[] = [];
-  const recording = createApiClient({
-    ...client.config,
-    fetch: (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      requests.push(`${url.pathname}${url.search}`);
-      return client.config.fetch!(input, init);
-    },
-  });
-  return { client: recording, requests };
-}
-
 /** main.tsx's start with a key kept in the browser, up to the first render; the list answered. */
 async function start(openFeedAhead: boolean) {
-  const { client, requests } = recordingClient();
+  // The file's service, its change feed included.
+  const { client, requests } = recordingTestClient(fixture.t, { feed: true });
   const connection = createConnectionStore({ storage: memoryStorage(), fetch: client.config.fetch });
   connection.save({ baseUrl: client.config.baseUrl, apiKey: client.config.apiKey ?? '' });
   setApiClient(client);
