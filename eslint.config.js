@@ -123,6 +123,18 @@ export default tseslint.config(
   { files: ['src/{app,pages,components}/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [pagesInternals] }] } },
   { files: ['src/pages/*/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [pagesInternals, siblingPagesInternals] }] } },
   { files: ['src/pages/*/*/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [pagesInternals, cousinPagesInternals] }] } },
+  {
+    // Every Select records its value box in a transition through the theme's SelectDisplayProps
+    // (src/components/select-display.tsx); a Select's own SelectDisplayProps would replace them.
+    files: ['src/{app,pages,components}/**/*.{ts,tsx}'],
+    ignores: ['src/app/theme.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "JSXAttribute[name.name='SelectDisplayProps'], Property[key.name='SelectDisplayProps']",
+        message: "The theme's SelectDisplayProps record every Select's value box in a transition (src/components/select-display.tsx); passing your own replaces them.",
+      }],
+    },
+  },
   boundary(['src/components/use-url-params.ts'], [...server, ...testing, ...nodeAndFrameworks], 'UI code talks to the service only through #client.'),
   boundary(['e2e/**/*.spec.ts'], ['@playwright/test'], "Specs take test and expect from e2e/test.ts, which points each worker at its own service."),
   {

@@ -28,6 +28,7 @@ import { useConnectionStore, useConnectionValue } from './connection-context.tsx
 import { api } from './api.ts';
 import { patchEventStates, summarize, type ChangeBatch } from '#client/feed-events.ts';
 import { FALLBACK_POLL_MS, isFeedCovered, staleAfter } from '#client/feed-mapping.ts';
+import type { FeedAhead, FeedHandlers } from './first-view.ts';
 
 /** At most one batch per this long. */
 export const BATCH_INTERVAL_MS = 250;
@@ -215,6 +216,8 @@ function createStatusStore() {
 export interface LiveUpdatesOptions {
   /** How long a hidden tab keeps its stream. Default HIDDEN_GRACE_MS. */
   hiddenGraceMs?: number;
+  /** The feed main.tsx opened before React rendered (first-view.ts): taken over, not opened again. */
+  feedAhead?: FeedAhead;
 }
 
 export interface LiveUpdatesProviderProps extends LiveUpdatesOptions {
@@ -223,7 +226,7 @@ export interface LiveUpdatesProviderProps extends LiveUpdatesOptions {
   enabled?: boolean;
 }
 
-export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = HIDDEN_GRACE_MS }: LiveUpdatesProviderProps) {
+export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = HIDDEN_GRACE_MS, feedAhead }: LiveUpdatesProviderProps) {
   const queryClient = useQueryClient();
   const store = useConnectionStore();
   const [statusStore] = useState(createStatusStore);
@@ -244,10 +247,7 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
     const { fetch } = store.clientFor({ baseUrl, apiKey }).config;
     /** Shown again after a pause: reconnecting is part of catching up, not a reason to poll. */
     let resuming = false;
-    const feed: ChangeFeed = openChangeFeed({
-      baseUrl,
-      apiKey,
-      ...(fetch ? { fetch } : {}),
+    const handlers: FeedHandlers = {
       onChange: ({ notification }) => applier.add(notification),
       onEntityChange: ({ change }) => applier.addEntity(change),
       // Presence (app/presence.tsx): who has a record open is asked again when someone arrives or leaves.
@@ -269,7 +269,8 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
         // Back to polling: the fallback restarts from a fresh answer.
         if (wasFresh && !keepsFresh.current && state !== 'closed') refreshCovered(queryClient);
       },
-    });
+    };
+    const feed: ChangeFeed = feedAhead?.take({ baseUrl, apiKey }, handlers) ?? openChangeFeed({ baseUrl, apiKey, ...(fetch ? { fetch } : {}), ...handlers });
 
     let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
     const onVisibility = () => {
@@ -292,7 +293,7 @@ export function LiveUpdatesProvider({ children, enabled = true, hiddenGraceMs = 
       applier.dispose();
       keepsFresh.current = false;
     };
-  }, [enabled, ready, baseUrl, apiKey, queryClient, store, statusStore, hiddenGraceMs]);
+  }, [enabled, ready, baseUrl, apiKey, queryClient, store, statusStore, hiddenGraceMs, feedAhead]);
 
   return <LiveStatusContext.Provider value={statusStore}>{children}</LiveStatusContext.Provider>;
 }

@@ -9,6 +9,7 @@ import { setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter, preloadRoute, prefetchRoute } from './router.tsx';
+import { startFirstView } from './first-view.ts';
 
 function browserStorage(): Storage | null {
   try {
@@ -23,7 +24,27 @@ const connection = createConnectionStore({ storage: browserStorage(), onClientCh
 void connection.start();
 
 const queryClient = createQueryClient();
+
+/**
+ * The page opened: its code is asked for at once. Its first view's data too, with the change feed
+ * just before it (first-view.ts), before React renders, with a key kept in this browser;
+ * otherwise once the providers have opened the feed (below). For each page opened later, both as
+ * the URL changes.
+ */
+let opened = `${location.pathname}${location.search}`;
+const feedAhead = startFirstView(connection, queryClient, opened);
+/** Whether the change feed's request is out: a page's reads asked before it would be read again. */
+let feedAsked = feedAhead !== undefined;
+const openPage = (href: string) => {
+  preloadRoute(href);
+  if (feedAsked) whenConnected(() => prefetchRoute(href, queryClient));
+};
+preloadRoute(opened);
 const router = createAppRouter();
+router.subscribe(({ location: next }) => {
+  const href = `${next.pathname}${next.search}`;
+  if (href !== opened) openPage((opened = href));
+});
 
 /** Runs `then` once the connection has a key: at once with a key kept in this browser. */
 function whenConnected(then: () => void): void {
@@ -38,33 +59,18 @@ function whenConnected(then: () => void): void {
 }
 
 /**
- * The page opened: its code is asked for at once, and its first view's data as soon as the
- * providers are up (below), rather than one after the other as the page renders; for each page
- * opened later, both as the URL changes.
- */
-let opened = `${location.pathname}${location.search}`;
-let providersUp = false;
-const openPage = (href: string) => {
-  preloadRoute(href);
-  if (providersUp) whenConnected(() => prefetchRoute(href, queryClient));
-};
-openPage(opened);
-router.subscribe(({ location: next }) => {
-  const href = `${next.pathname}${next.search}`;
-  if (href !== opened) openPage((opened = href));
-});
-
-/**
- * The pages, once the providers have committed: their effects have then sent the change feed's
- * request, so the first page's reads (prefetched here, then) come after it and are not read
- * again when the feed starts (live-updates.tsx refreshes what was read before it).
+ * The pages, once the providers have committed. Without a feed opened ahead, their effects have
+ * then sent the change feed's request, so the first page's reads (prefetched here, then) come
+ * after it and are not read again when the feed starts (live-updates.tsx refreshes what was read
+ * before it).
  */
 function Pages() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     // After the providers' own effects: this one, a child's, runs before theirs.
     queueMicrotask(() => {
-      providersUp = true;
+      if (feedAsked) return;
+      feedAsked = true;
       whenConnected(() => prefetchRoute(opened, queryClient));
     });
     startTransition(() => setShown(true));
@@ -79,7 +85,7 @@ if (!root) throw new Error('index.html has no #root element');
 // browser stays free (no long task for the whole tree at once).
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient} connection={connection}>
+    <AppProviders queryClient={queryClient} connection={connection} liveUpdates={feedAhead ? { feedAhead } : true}>
       <Pages />
     </AppProviders>
   </StrictMode>,

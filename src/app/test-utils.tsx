@@ -22,6 +22,7 @@ import { createConnectionStore, type ConnectionStore, type KeyValueStorage } fro
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
 import { EVENT_TABS } from './event-tabs.tsx';
+import type { FeedAhead } from './first-view.ts';
 
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -40,6 +41,8 @@ export interface RenderAppOptions {
   path?: string;
   /** A query client the test filled already (a prefetch, as main.tsx starts it); a fresh one otherwise. */
   queryClient?: QueryClient;
+  /** The change feed main.tsx opened before rendering (first-view.ts), for the providers to take. */
+  feedAhead?: FeedAhead;
 }
 
 export interface RenderAppResult extends RenderResult {
@@ -60,10 +63,10 @@ function setUp(client: ApiClient, given?: QueryClient) {
   return { connection, queryClient };
 }
 
-function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: ApiClient, given?: QueryClient): RenderAppResult {
+function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: ApiClient, given?: QueryClient, feedAhead?: FeedAhead): RenderAppResult {
   const { connection, queryClient } = setUp(client, given);
   const result = render(
-    <AppProviders queryClient={queryClient} connection={connection}>
+    <AppProviders queryClient={queryClient} connection={connection} liveUpdates={feedAhead ? { feedAhead } : true}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -71,13 +74,13 @@ function renderRouter(router: ReturnType<typeof createMemoryRouter>, client: Api
 }
 
 /** One element (a page) under the app's providers and a router at `path`. */
-export function renderWithApp(ui: ReactElement, { client, path = '/', queryClient }: RenderAppOptions): RenderAppResult {
-  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), client, queryClient);
+export function renderWithApp(ui: ReactElement, { client, path = '/', queryClient, feedAhead }: RenderAppOptions): RenderAppResult {
+  return renderRouter(createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] }), client, queryClient, feedAhead);
 }
 
 /** The whole dashboard (shell, routes, lazy pages) at `path`. */
-export function renderApp({ client, path = '/', queryClient }: RenderAppOptions): RenderAppResult {
-  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), client, queryClient);
+export function renderApp({ client, path = '/', queryClient, feedAhead }: RenderAppOptions): RenderAppResult {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), client, queryClient, feedAhead);
 }
 
 /**

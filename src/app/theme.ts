@@ -10,6 +10,7 @@
  */
 import { createTheme, type Theme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
+import { SelectDisplayInTransition } from '#components/select-display.tsx';
 
 export const THEME_MODE_STORAGE_KEY = 'control-room.theme-mode';
 
@@ -99,6 +100,10 @@ export const themeOptions = {
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiTooltip: { defaultProps: { arrow: true, enterDelay: 400 } },
     MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
+    // Every Select's value box records its element in a transition (select-display.tsx). MUI
+    // renders the box with `as: 'div'`, which these props replace; a Select that passes its own
+    // SelectDisplayProps would lose it (lint: no-restricted-syntax).
+    MuiSelect: { defaultProps: { SelectDisplayProps: { as: SelectDisplayInTransition } as object } },
     // Dark surfaces stay in the palette's blue-grey instead of MUI's white elevation overlay.
     MuiDialog: {
       styleOverrides: {

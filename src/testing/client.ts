@@ -25,6 +25,21 @@ export function createTestClient(testApp: Pick<TestApp, 'app' | 'key'>, options:
   });
 }
 
+/** A test client (createTestClient's options) that records the path and query of every request it sends, in order. */
+export function recordingTestClient(testApp: Pick<TestApp, 'app' | 'key'>, options: TestClientOptions = {}): { client: ApiClient; requests: string[] } {
+  const client = createTestClient(testApp, options);
+  const requests: string[] = [];
+  const recording = createApiClient({
+    ...client.config,
+    fetch: (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      requests.push(`${url.pathname}${url.search}`);
+      return client.config.fetch!(input, init);
+    },
+  });
+  return { client: recording, requests };
+}
+
 /**
  * A second tenant with its own client, for isolation tests: what the test app's tenant creates,
  * the stranger must neither see (204, 404, or a list without it) nor change.

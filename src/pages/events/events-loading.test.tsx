@@ -3,14 +3,14 @@
 import '#app/test-dom.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { createApiClient, createQueryClient } from '#client';
+import { createQueryClient } from '#client';
 import { EventState } from '#schema';
 import { setApiClient } from '#app/api.ts';
 import { prefetchRoute } from '#app/router.tsx';
 import { renderWithApp } from '#app/test-utils.tsx';
 import { insertEvent } from '#testing/event-row.ts';
 import { servicePerFile } from '#testing/page-service.ts';
-import { createTestClient } from '#testing/client.ts';
+import { recordingTestClient } from '#testing/client.ts';
 import EventsPage from './events-page.tsx';
 
 const fixture = servicePerFile({
@@ -23,17 +23,8 @@ const fixture = servicePerFile({
 
 /** A client of the file's service that records the path and query of every request. */
 function recordingClient() {
-  const client = createTestClient(fixture.t);
-  const requests: string[] = [];
-  const recording = createApiClient({
-    ...client.config,
-    fetch: (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      requests.push(`${url.pathname}${url.search}`);
-      return client.config.fetch!(input, init);
-    },
-  });
-  return { client: recording, requests, lists: () => requests.filter((r) => r.startsWith('/api/event/?')) };
+  const { client, requests } = recordingTestClient(fixture.t);
+  return { client, requests, lists: () => requests.filter((r) => r.startsWith('/api/event/?')) };
 }
 
 describe('the events list’s first load', () => {

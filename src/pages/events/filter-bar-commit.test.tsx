@@ -8,7 +8,10 @@
  * mutation observer's callback runs right after that task).
  */
 import { afterEach, expect, it } from 'vitest';
+import { Profiler } from 'react';
 import { waitFor } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material/styles';
+import { theme } from '#app/theme.ts';
 import { renderInTransition, type TransitionRender } from '#components/test-commit.ts';
 import { DEFAULT_EVENTS_FILTERS } from './events-view.ts';
 import { FilterBar } from './filter-bar.tsx';
@@ -18,7 +21,7 @@ const LAYOUT_READS = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeigh
 
 const lookups: FilterLookups = { channels: ['Arena 1', 'News 24'], rooms: ['Studio A'], eventTypes: [], categories: [], tags: [], loading: false };
 
-let view: TransitionRender<number> | undefined;
+let view: TransitionRender<unknown> | undefined;
 const restores: (() => void)[] = [];
 afterEach(() => {
   view?.finish();
@@ -69,4 +72,21 @@ it('reads no layout in the task that commits it, and its pickers still open', as
   channel.focus();
   channel.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
   await waitFor(() => expect(document.body.textContent).toContain('News 24'));
+});
+
+it('renders once in the task that commits it: its Selects and pickers get their elements in transitions', async () => {
+  // A render spawned by the commit (an update at SyncLane from a ref) would also run every passive
+  // effect of the page in that task, before the first rows are painted (select-display.tsx).
+  const phases: string[] = [];
+  view = renderInTransition(
+    <ThemeProvider theme={theme}>
+      <Profiler id="filter-bar" onRender={(_id, phase) => phases.push(phase)}>
+        <FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />
+      </Profiler>
+    </ThemeProvider>,
+    () => [...phases],
+  );
+  expect(await view.committed).toEqual(['mount']);
+  // The elements arrive later, in renders of their own.
+  await waitFor(() => expect(phases.length).toBeGreaterThan(1));
 });

@@ -1,0 +1,74 @@
+/**
+ * A Select renders once in the task that commits it: MUI's SelectInput records its value box in
+ * state from a ref callback, which rendered it again in that task (and ran the commit's passive
+ * effects there first): the events list's filter bar holds two, in the task of its first row
+ * (bench `browser`, issue 27). The theme gives every Select a value box that records it in a
+ * transition (select-display.tsx). Rendered as a page renders it (in a transition, on a root of
+ * its own: act() would run every later update at once).
+ */
+import { afterEach, expect, it } from 'vitest';
+import { Profiler, useState } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import TextField from '@mui/material/TextField';
+import { ThemeProvider } from '@mui/material/styles';
+import { theme } from '#app/theme.ts';
+import { renderInTransition, type TransitionRender } from './test-commit.ts';
+
+let view: TransitionRender<string[]> | undefined;
+afterEach(() => {
+  view?.finish();
+  view = undefined;
+  cleanup();
+});
+
+it('renders once in the task that commits it, and again only in a transition of its own', async () => {
+  const phases: string[] = [];
+  view = renderInTransition(
+    <ThemeProvider theme={theme}>
+      <Profiler id="select" onRender={(_id, phase) => phases.push(phase)}>
+        <Select value="any" inputProps={{ 'aria-label': 'Starts' }} onChange={() => {}}>
+          <MenuItem value="any">Any time</MenuItem>
+        </Select>
+      </Profiler>
+    </ThemeProvider>,
+    () => [...phases],
+  );
+  expect(await view.committed).toEqual(['mount']);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The value box reached MUI's SelectInput later, in a transition.
+  expect(phases).toEqual(['mount', 'update']);
+});
+
+function Pick() {
+  const [value, setValue] = useState('today');
+  return (
+    <ThemeProvider theme={theme}>
+      <Select value={value} label="Starts" inputProps={{ 'aria-label': 'Starts' }} onChange={(event) => setValue(event.target.value)}>
+        <MenuItem value="today">Today onwards</MenuItem>
+        <MenuItem value="all">All dates</MenuItem>
+      </Select>
+      <TextField select label="Size" value="20" slotProps={{ select: { inputProps: { 'aria-label': 'Size' } } }}>
+        <MenuItem value="20">20 rows</MenuItem>
+      </TextField>
+    </ThemeProvider>
+  );
+}
+
+it('opens by click and by keyboard, picks, and gives the focus back to its box', async () => {
+  render(<Pick />);
+  const user = userEvent.setup();
+  const box = screen.getByRole('combobox', { name: 'Starts' });
+  await user.click(box);
+  await user.click(await screen.findByRole('option', { name: 'All dates' }));
+  expect(box.textContent).toBe('All dates');
+  expect(document.activeElement).toBe(box);
+  await user.keyboard('{ArrowDown}');
+  expect((await screen.findByRole('listbox')).textContent).toContain('Today onwards');
+  await user.keyboard('{Escape}');
+  // A TextField's select takes the same value box.
+  await user.click(screen.getByRole('combobox', { name: 'Size' }));
+  expect(await screen.findByRole('option', { name: '20 rows' })).toBeTruthy();
+});
