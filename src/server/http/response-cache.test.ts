@@ -284,6 +284,25 @@ describe('the bounds of the response cache (issue 29)', () => {
     expect(cache.snapshot().entries).toBeLessThan(2_000 * (20_000 / 2_000_000) + 20);
   });
 
+  it('compresses an answer once for the requests that ask for it at the same time', async () => {
+    const cache = new ResponseCache({ now: () => 0 });
+    const key = ResponseCache.key('client', 'event.list', { params: {}, query: {} });
+    const kept = cache.store(key, 'client', cache.generation('client'), answer(1));
+    let made = 0;
+    const compress = async () => {
+      made++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return Buffer.from('compressed');
+    };
+    const all = await Promise.all(Array.from({ length: 5 }, () => cache.encodedOf(kept, 'br', compress)));
+    expect(made).toBe(1);
+    expect(new Set(all).size).toBe(1);
+    // A failed compression is not kept: the next request tries again.
+    await expect(cache.encodedOf(kept, 'gzip', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect((await cache.encodedOf(kept, 'gzip', compress)).toString()).toBe('compressed');
+    expect(made).toBe(2);
+  });
+
   it('drops the least recently used answer first', () => {
     // Room for eight answers of 443 bytes (body and key; one answer may take at most an eighth).
     const cache = new ResponseCache({ now: () => 0, maxBytes: 8 * 450 });
