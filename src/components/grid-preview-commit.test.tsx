@@ -6,15 +6,12 @@
  * own: act() would run every later update at once), its renders are counted by a Profiler.
  */
 import { afterEach, expect, it } from 'vitest';
-import { Profiler } from 'react';
-import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '#app/theme.ts';
 import { GridPreview } from './grid-preview.tsx';
 import { DateTimeText } from './date-time-text.tsx';
 import { StateChip } from './state-chip.tsx';
 import { TruncatedText } from './truncated-text.tsx';
 import type { ServerGridColDef } from './server-data-grid.tsx';
-import { renderInTransition, type TransitionRender } from './test-commit.ts';
+import { finishTransitionRenders, renderPhasesInTransition } from './test-commit.ts';
 
 interface Row {
   id: string;
@@ -36,33 +33,26 @@ const rows: Row[] = Array.from({ length: 20 }, (_, index) => ({
   start: new Date(Date.now() + index * 3_600_000).toISOString(),
 }));
 
-let view: TransitionRender<string[]> | undefined;
 afterEach(() => {
-  view?.finish();
-  view = undefined;
+  finishTransitionRenders();
 });
 
 it('renders its rows once: nothing in their cells renders again, in the commit task or after it', async () => {
-  const phases: string[] = [];
-  view = renderInTransition(
-    <ThemeProvider theme={theme}>
-      <Profiler id="preview" onRender={(_id, phase) => phases.push(phase)}>
-        <GridPreview<Row>
-          label="Events"
-          rows={rows}
-          columns={columns}
-          rowCount={20}
-          loading={false}
-          page={1}
-          pageSize={20}
-          pageSizeOptions={[20]}
-          onPageChange={() => {}}
-          empty={null}
-        />
-      </Profiler>
-    </ThemeProvider>,
-    () => [...phases],
+  const view = renderPhasesInTransition(
+    <GridPreview<Row>
+      label="Events"
+      rows={rows}
+      columns={columns}
+      rowCount={20}
+      loading={false}
+      page={1}
+      pageSize={20}
+      pageSizeOptions={[20]}
+      onPageChange={() => {}}
+      empty={null}
+    />
   );
+  const { phases } = view;
   const { container } = view;
 
   expect(await view.committed).toEqual(['mount']);

@@ -7,7 +7,7 @@
  * its own: act() would run every later update at once).
  */
 import { afterEach, expect, it } from 'vitest';
-import { Profiler, useState } from 'react';
+import { useState } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,27 +15,20 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '#app/theme.ts';
-import { renderInTransition, type TransitionRender } from './test-commit.ts';
+import { finishTransitionRenders, renderPhasesInTransition } from './test-commit.ts';
 
-let view: TransitionRender<string[]> | undefined;
 afterEach(() => {
-  view?.finish();
-  view = undefined;
+  finishTransitionRenders();
   cleanup();
 });
 
 it('renders once in the task that commits it, and again only in a transition of its own', async () => {
-  const phases: string[] = [];
-  view = renderInTransition(
-    <ThemeProvider theme={theme}>
-      <Profiler id="select" onRender={(_id, phase) => phases.push(phase)}>
-        <Select value="any" inputProps={{ 'aria-label': 'Starts' }} onChange={() => {}}>
-          <MenuItem value="any">Any time</MenuItem>
-        </Select>
-      </Profiler>
-    </ThemeProvider>,
-    () => [...phases],
+  const view = renderPhasesInTransition(
+    <Select value="any" inputProps={{ 'aria-label': 'Starts' }} onChange={() => {}}>
+      <MenuItem value="any">Any time</MenuItem>
+    </Select>
   );
+  const { phases } = view;
   expect(await view.committed).toEqual(['mount']);
   await new Promise((resolve) => setTimeout(resolve, 50));
   // The value box reached MUI's SelectInput later, in a transition.

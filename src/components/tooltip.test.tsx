@@ -6,34 +6,26 @@
  * transition, on a root of its own: act() would run every later update at once).
  */
 import { afterEach, expect, it } from 'vitest';
-import { Profiler } from 'react';
 import { render, screen, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '#app/theme.ts';
-import { renderInTransition, type TransitionRender } from './test-commit.ts';
+import { finishTransitionRenders, renderPhasesInTransition } from './test-commit.ts';
 import { Tooltip } from './tooltip.tsx';
 
-let view: TransitionRender<string[]> | undefined;
 afterEach(() => {
-  view?.finish();
-  view = undefined;
+  finishTransitionRenders();
   cleanup();
 });
 
 it('renders once in the task that commits it, and again only in a transition of its own', async () => {
-  const phases: string[] = [];
-  view = renderInTransition(
-    <ThemeProvider theme={theme}>
-      <Profiler id="tooltip" onRender={(_id, phase) => phases.push(phase)}>
-        <Tooltip title="Refresh (r)">
-          <IconButton aria-label="Refresh the list">R</IconButton>
-        </Tooltip>
-      </Profiler>
-    </ThemeProvider>,
-    () => [...phases],
+  const view = renderPhasesInTransition(
+    <Tooltip title="Refresh (r)">
+      <IconButton aria-label="Refresh the list">R</IconButton>
+    </Tooltip>
   );
+  const { phases } = view;
   expect(await view.committed).toEqual(['mount']);
   await new Promise((resolve) => setTimeout(resolve, 50));
   // The element reached MUI's Tooltip later, in a transition.

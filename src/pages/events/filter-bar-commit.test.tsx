@@ -8,11 +8,8 @@
  * mutation observer's callback runs right after that task).
  */
 import { afterEach, expect, it } from 'vitest';
-import { Profiler } from 'react';
 import { waitFor } from '@testing-library/react';
-import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '#app/theme.ts';
-import { renderInTransition, type TransitionRender } from '#components/test-commit.ts';
+import { finishTransitionRenders, renderPhasesInTransition, renderInTransition } from '#components/test-commit.ts';
 import { DEFAULT_EVENTS_FILTERS } from './events-view.ts';
 import { FilterBar } from './filter-bar.tsx';
 import type { FilterLookups } from './use-filter-lookups.ts';
@@ -21,11 +18,9 @@ const LAYOUT_READS = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeigh
 
 const lookups: FilterLookups = { channels: ['Arena 1', 'News 24'], rooms: ['Studio A'], eventTypes: [], categories: [], tags: [], loading: false };
 
-let view: TransitionRender<unknown> | undefined;
 const restores: (() => void)[] = [];
 afterEach(() => {
-  view?.finish();
-  view = undefined;
+  finishTransitionRenders();
   for (const restore of restores.splice(0)) restore();
   document.body.innerHTML = '';
 });
@@ -56,7 +51,7 @@ function countLayoutReads(): { count: number } {
 
 it('reads no layout in the task that commits it, and its pickers still open', async () => {
   const reads = countLayoutReads();
-  view = renderInTransition(<FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />, () => reads.count);
+  const view = renderInTransition(<FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />, () => reads.count);
   const { container } = view;
 
   expect(container.querySelector('input')).toBeNull();
@@ -77,15 +72,10 @@ it('reads no layout in the task that commits it, and its pickers still open', as
 it('renders once in the task that commits it: its Selects and pickers get their elements in transitions', async () => {
   // A render spawned by the commit (an update at SyncLane from a ref) would also run every passive
   // effect of the page in that task, before the first rows are painted (select-display.tsx).
-  const phases: string[] = [];
-  view = renderInTransition(
-    <ThemeProvider theme={theme}>
-      <Profiler id="filter-bar" onRender={(_id, phase) => phases.push(phase)}>
-        <FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />
-      </Profiler>
-    </ThemeProvider>,
-    () => [...phases],
+  const view = renderPhasesInTransition(
+    <FilterBar filters={DEFAULT_EVENTS_FILTERS} lookups={lookups} onChange={() => {}} />
   );
+  const { phases } = view;
   expect(await view.committed).toEqual(['mount']);
   // The elements arrive later, in renders of their own.
   await waitFor(() => expect(phases.length).toBeGreaterThan(1));
