@@ -69,6 +69,17 @@ describe('GridPreview: the rows a list shows while the grid’s code arrives', (
     expect(screen.queryByText('CUP FINAL')?.closest('[aria-hidden="true"]')).toBeTruthy();
   });
 
+  it('takes no focus: the buttons and links of its cells and headers are inert', () => {
+    const withButtons: ServerGridColDef<Row>[] = [
+      { field: 'title', headerName: 'Title', flex: 1, renderHeader: () => <button type="button">Sort</button>, renderCell: ({ row }) => <a href={`#${row.id}`}>{row.title}</a> },
+      { field: 'room', headerName: 'Room', width: 120, renderCell: () => <button type="button">Redeliver</button> },
+    ];
+    const { container } = renderPreview({ columns: withButtons });
+    const focusable = [...container.querySelectorAll('a, button')];
+    expect(focusable).toHaveLength(5);
+    for (const element of focusable) expect(element.closest('[inert]')).not.toBeNull();
+  });
+
   it('opens a row on a click, as the grid does', async () => {
     const { container, onRowClick } = renderPreview();
     await userEvent.setup().click(container.querySelector('[data-id="b"]')!);

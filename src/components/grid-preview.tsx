@@ -68,7 +68,7 @@ export function GridPreview<R extends GridValidRowModel, F extends string = stri
       <Box aria-hidden sx={{ ...line, height: HEADER, fontWeight: 600 }}>
         {checkbox && <Box sx={{ flex: `0 0 ${CHECKBOX}px` }} />}
         {columns.map((column) => (
-          <Box key={column.field} sx={{ ...cellSx, ...widthOf(column) }}>
+          <Box key={column.field} inert sx={{ ...cellSx, ...widthOf(column) }}>
             {column.renderHeader ? column.renderHeader({ field: column.field, colDef: column } as never) : column.headerName}
           </Box>
         ))}
@@ -92,7 +92,9 @@ export function GridPreview<R extends GridValidRowModel, F extends string = stri
                     >
                       {checkbox && <Box sx={{ flex: `0 0 ${CHECKBOX}px` }} />}
                       {columns.map((column) => (
-                        <Box key={column.field} sx={{ ...cellSx, ...widthOf(column) }}>
+                        // Inert: a picture's buttons and links take no focus (they are aria-hidden);
+                        // a click passes through to the row, as on the grid.
+                        <Box key={column.field} inert sx={{ ...cellSx, ...widthOf(column) }}>
                           {cellOf(column, row, id)}
                         </Box>
                       ))}
