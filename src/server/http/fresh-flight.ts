@@ -34,17 +34,12 @@ const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class FreshFlights {
   private readonly slots = new Map<string, Slot>();
-  /** Requests answered by a computation another request made (for tests and the bench's notes). */
-  joined = 0;
 
   /** Either the computation to wait for (`wait`), or the caller computes, once `begin` settles, and hands its answer to `settle`. */
   turn(key: string): FreshTurn {
     let slot = this.slots.get(key);
     if (!slot) this.slots.set(key, (slot = {}));
-    if (slot.next) {
-      this.joined++;
-      return { wait: slot.next };
-    }
+    if (slot.next) return { wait: slot.next };
     let settle: (answer: CachedAnswer | undefined) => void = () => undefined;
     const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
     const done = answer.then(() => undefined);

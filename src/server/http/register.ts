@@ -312,8 +312,6 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       let generation = 0;
       // Single flight (response-cache.ts): a miss waits for the same answer being computed.
       let share: (answer: CachedAnswer | undefined) => void = () => undefined;
-      // Whether the answer may go to other requests: made into bytes once, for all of them.
-      let shareable = false;
       const noCache = (input.query as { noCache?: boolean } | undefined)?.noCache === true;
       if (cached && noCache) {
         // Request collapsing (fresh-flight.ts): the next computation of this answer, begun after this request came in.
@@ -328,9 +326,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           const fresh = await turn.wait;
           if (fresh) return sendCached(cache, request, reply, fresh, 'noCache');
         }
-        shareable = true;
       } else if (cached) {
-        shareable = true;
         cacheKey = ResponseCache.key(clientId, endpoint.id, input, serviceUrl);
         cache.rememberRequest(requestKey!, cacheKey);
         // Looked up above already when the URL led to this key.
@@ -356,7 +352,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         const write = isWrite(endpoint)
           ? new WriteStep({ endpoint, input, ctx: base, ifMatch: headerText(request, 'if-match'), implementationOf: (id) => byId.get(id), ...(notice ? { notice } : {}) })
           : undefined;
-        let committed = false;
+        // The write's transaction committed with the notice in it: other processes are told.
+        let toldInTransaction = false;
         try {
           const prepared = implementation.prepare ? await implementation.prepare(input, base) : undefined;
           if (write && !implementation.transaction) await write.precheck(clientDb);
@@ -375,7 +372,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
             : groupCommit
               ? await groupCommit.run(clientDb, clientId, inTransaction)
               : await clientDb.transaction(inTransaction);
-          committed = !!implementation.transaction;
+          toldInTransaction = write?.noticeSent === true;
           if (write && !implementation.transaction) await write.afterward(clientDb, result);
           write?.finish(result);
           const carried = !write && result.status === 200 ? versionIn(result.body) : undefined;
@@ -383,11 +380,12 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           const etag = version ?? (answersVersion.has(endpoint.id) ? carried : undefined);
           if (etag !== undefined && result.status === 200) result = { ...result, headers: { ...result.headers, ETag: etagOf(etag) } };
         } finally {
-          if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId, committed && write?.noticeSent === true);
+          if (endpoint.method !== 'GET' && endpoint.trail !== false && onWrite) await onWrite(clientId, toldInTransaction);
         }
         if (validateResponses) checkResponse(endpoint, result);
         if (result.body instanceof CsvAnswer) return sendCsv(request, reply.code(result.status), result.body);
-        if (!shareable || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
+        // A cached operation's answer may go to other requests: made into bytes once, for all of them.
+        if (!cached || result.status !== 200 || result.body === undefined || result.body === null || !endpoint.responses[200]) {
           return sendResult(reply, endpoint, result);
         }
         answer = { status: 200, body: Buffer.from(bodyText(result.body)), ...(result.headers ? { headers: result.headers } : {}) };

@@ -102,7 +102,7 @@ export class ResponseCache {
   /** Computations in progress, by key, with the generation they read at (see `begin`). */
   private readonly flights = new Map<string, { generation: number; answer: Promise<CachedAnswer | undefined> }>();
   /** Compressions under way, by answer and encoding (`encodedOf`). */
-  private readonly encoding = new WeakMap<CachedAnswer, Partial<Record<'br' | 'gzip', Promise<Buffer>>>>();
+  private readonly compressing = new WeakMap<CachedAnswer, Map<'br' | 'gzip', Promise<Buffer>>>();
   readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { hits: 0, misses: 0, joined: 0, stores: 0, invalidations: 0 };
   /**
    * Set when other processes write to the same database (PostgreSQL): a hit is served only after
@@ -198,19 +198,13 @@ export class ResponseCache {
     if (kept) return kept;
     // Requests answered with one answer at once (a new entry's first hits, a flight's joiners)
     // wait for the one compression under way rather than each making its own.
-    const making = this.encoding.get(answer)?.[encoding];
-    if (making) return making;
-    const made = make();
-    this.encoding.set(answer, { ...this.encoding.get(answer), [encoding]: made });
-    let encoded: Buffer;
-    try {
-      encoded = await made;
-    } finally {
-      const rest = { ...this.encoding.get(answer) };
-      delete rest[encoding];
-      if (Object.keys(rest).length > 0) this.encoding.set(answer, rest);
-      else this.encoding.delete(answer);
-    }
+    let making = this.compressing.get(answer);
+    const underWay = making?.get(encoding);
+    if (underWay) return underWay;
+    if (!making) this.compressing.set(answer, (making = new Map()));
+    const made = make().finally(() => making.delete(encoding));
+    making.set(encoding, made);
+    const encoded = await made;
     answer.encoded = { ...answer.encoded, [encoding]: encoded };
     const entry = answer as Partial<Entry>;
     if (entry.key !== undefined && this.entries.get(entry.key) === entry) {
