@@ -67,24 +67,35 @@ export interface WritesReport {
   goals: Record<string, Goal>;
 }
 
-/** `count` requests over `connections` connections; the body of request n from `body(n)`. */
+/**
+ * `count` requests over `connections` connections; the body of request n from `body(n)`. Timed
+ * from the start to the last answer: autocannon ends a run of `amount` requests only at its next
+ * one-second sample, and its own duration (or a clock around it) rounded every figure of these
+ * runs up to whole seconds (1,000 updates in 4.01 s read 200/s; an import of 3.01 s read 4 s).
+ */
 async function post(url: string, count: number, body: (n: number) => object, connections = CONNECTIONS) {
   let n = 0;
   const started = performance.now();
-  const result = await autocannon({
-    url,
-    connections,
-    amount: count,
-    timeout: 30,
-    requests: [
+  let lastAnswerAt = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
       {
-        method: 'POST',
-        setupRequest: (request) => ({ ...request, headers: { 'API-KEY': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body(n++)) }),
+        url,
+        connections,
+        amount: count,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({ ...request, headers: { 'API-KEY': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body(n++)) }),
+          },
+        ],
       },
-    ],
+      (error, done) => (error ? reject(error as Error) : resolve(done)),
+    );
+    run.on('response', () => (lastAnswerAt = performance.now()));
   });
-  const ms = performance.now() - started;
-  return { ms, endedAt: performance.now(), ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  return { ms: lastAnswerAt - started, endedAt: lastAnswerAt, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
 
 /**
