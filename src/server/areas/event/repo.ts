@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isGuid } from '#schema';
 import type { DbOrTx } from '../../db/database.ts';
 import { events } from '../../db/tables/index.ts';
+import { prepared } from './prepared.ts';
 import { recordFields, toRecord, type RecordRow } from './record-select.ts';
 import type { EventRecord, EventRow } from './serialize.ts';
 
@@ -19,6 +20,8 @@ function selectEvents(db: DbOrTx, clientId: string) {
 
 const record = (row: unknown): EventRecord => toRecord(row as RecordRow);
 
+const byId = { client: sql.placeholder('client'), id: sql.placeholder('id') };
+
 /** One event of the client; deleted events only when asked for (restore, /event/deleted/). */
 export async function getEvent(
   db: DbOrTx,
@@ -27,12 +30,20 @@ export async function getEvent(
   options: { includeDeleted?: boolean; lock?: boolean } = {},
 ): Promise<EventRecord | undefined> {
   if (!isGuid(id)) return undefined;
-  const where = [eq(events.clientId, clientId), eq(events.id, id)];
-  if (!options.includeDeleted) where.push(isNull(events.dateDeleted));
-  const query = selectEvents(db, clientId)
-    .where(and(...where))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: events }) : await query;
+  const { includeDeleted = false, lock = false } = options;
+  const shape = `event by id${includeDeleted ? ' or deleted' : ''}${lock ? ' locked' : ''}`;
+  const statement = prepared(db, shape, () => {
+    const where = [sql`${events.clientId} = ${byId.client}`, sql`${events.id} = ${byId.id}`];
+    if (!includeDeleted) where.push(isNull(events.dateDeleted));
+    const query = db
+      .select(recordFields(byId.client))
+      .from(events)
+      .where(and(...where))
+      .limit(1)
+      .$dynamic();
+    return lock ? query.for('update', { of: events }) : query;
+  });
+  const [row] = await statement.execute({ client: clientId, id });
   return row && record(row);
 }
 

@@ -30,6 +30,7 @@ import {
 import type { Clock } from '../../jobs/clock.ts';
 import { scheduleAutomation } from './automation.ts';
 import { getEvent, instant } from './repo.ts';
+import { prepared } from './prepared.ts';
 import { eventColumns } from './record-select.ts';
 import {
   addedFlags,
@@ -416,11 +417,7 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
 
   let record = existing;
   if (changedColumns.length > 0 || linksChanged) {
-    const [row] = await w.db
-      .update(events)
-      .set({ ...Object.fromEntries(changedColumns), dateModified: w.clock.now() })
-      .where(and(eq(events.clientId, w.clientId), eq(events.id, before.id)))
-      .returning(eventColumns);
+    const [row] = await updateRow(w, before.id, { ...Object.fromEntries(changedColumns), dateModified: w.clock.now() });
     await writeLinks(w, before.id, linkedBefore, linkedAfter);
     // The row as written is the record's, unless the names the record joins in may have changed.
     const lookupsChanged = linksChanged || changedColumns.some(([column]) => LOOKUP_COLUMNS.has(column));
@@ -436,6 +433,23 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
     await scheduleAutomation(w.db, w.clock, w.clientId, before.id, record.event);
   }
   return { record, created: false, ignored };
+}
+
+/**
+ * Sets these columns of the client's event and answers the row as written. Built once per set of
+ * columns (prepared.ts): a title edit and a reschedule are two statements, each reused.
+ */
+async function updateRow(w: WriteContext, id: string, values: Partial<EventInsert>): Promise<EventRow[]> {
+  const set = Object.entries(values).filter(([, value]) => value !== undefined);
+  const columns = set.map(([column]) => column).sort();
+  const statement = prepared(w.db, `update ${columns.join(',')}`, () =>
+    w.db
+      .update(events)
+      .set(Object.fromEntries(columns.map((column) => [column, sql.placeholder(`set.${column}`)])))
+      .where(sql`${events.clientId} = ${sql.placeholder('client')} and ${events.id} = ${sql.placeholder('id')}`)
+      .returning(eventColumns),
+  );
+  return (await statement.execute({ ...Object.fromEntries(set.map(([column, value]) => [`set.${column}`, value])), client: w.clientId, id })) as EventRow[];
 }
 
 /** What the automation of an event reads of it (live/automation.ts AutomationFields). */
