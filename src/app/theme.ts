@@ -11,6 +11,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
 import { SelectDisplayInTransition } from '#components/select-display.tsx';
+import { ignoreStationaryRelease } from '#components/stationary-release.ts';
 
 export const THEME_MODE_STORAGE_KEY = 'control-room.theme-mode';
 
@@ -104,6 +105,8 @@ export const themeOptions = {
     // renders the box with `as: 'div'`, which these props replace; a Select that passes its own
     // SelectDisplayProps would lose it (lint: no-restricted-syntax).
     MuiSelect: { defaultProps: { SelectDisplayProps: { as: SelectDisplayInTransition } as object } },
+    // A Select's menu is a List: the release of a click on its trigger never picks an option (stationary-release.ts).
+    MuiList: { defaultProps: { onMouseUpCapture: ignoreStationaryRelease } },
     // Dark surfaces stay in the palette's blue-grey instead of MUI's white elevation overlay.
     MuiDialog: {
       styleOverrides: {
