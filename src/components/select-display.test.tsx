@@ -8,7 +8,9 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
@@ -64,4 +66,28 @@ it('opens by click and by keyboard, picks, and gives the focus back to its box',
   // A TextField's select takes the same value box.
   await user.click(screen.getByRole('combobox', { name: 'Size' }));
   expect(await screen.findByRole('option', { name: '20 rows' })).toBeTruthy();
+});
+
+it('opens when clicked or keyed before its value box has reached MUI (the transition not yet run)', async () => {
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  try {
+    for (const open of [(box: HTMLElement) => fireEvent.mouseDown(box, { button: 0 }), (box: HTMLElement) => fireEvent.keyDown(box, { key: 'ArrowDown' })]) {
+      // Mounted and committed at once; the value box's transition is only scheduled.
+      flushSync(() => root.render(<Pick key={String(open)} />));
+      const box = screen.getByRole('combobox', { name: 'Starts' });
+      const errors: unknown[] = [];
+      const onError = (event: ErrorEvent) => void errors.push(event.error);
+      window.addEventListener('error', onError);
+      open(box);
+      window.removeEventListener('error', onError);
+      expect(errors).toEqual([]);
+      expect((await screen.findByRole('listbox')).textContent).toContain('All dates');
+      fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    }
+  } finally {
+    root.unmount();
+    container.remove();
+  }
 });

@@ -8,10 +8,34 @@
  * docs/performance.md, branch `firstrow`). The ref's other half (MUI's own copy of the element,
  * which it focuses) is still set at once: `refInTransition` runs the callback synchronously and
  * only marks its state update as a transition. The Select needs the state only to open its menu.
+ *
+ * A press or a key that may open the menu before that transition has run (a busy page, a test's
+ * click right after the mount) first hands the element over at once (`flushSync`): MUI reads the
+ * anchor's width as it opens, and without it threw instead of opening. Once the state holds the
+ * element, handing it over again changes nothing and renders nothing.
  */
-import type { HTMLAttributes, Ref } from 'react';
+import { flushSync } from 'react-dom';
+import type { HTMLAttributes, KeyboardEvent, MouseEvent, Ref } from 'react';
 import { refInTransition } from './anchor-in-transition.ts';
 
-export function SelectDisplayInTransition({ ref, ...props }: HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> }) {
-  return <div {...props} ref={refInTransition(ref)} />;
+type Props = HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> };
+
+export function SelectDisplayInTransition({ ref, onMouseDownCapture, onKeyDownCapture, ...props }: Props) {
+  const handOver = (element: HTMLDivElement) => {
+    if (typeof ref === 'function') flushSync(() => void ref(element));
+  };
+  return (
+    <div
+      {...props}
+      ref={refInTransition(ref)}
+      onMouseDownCapture={(event: MouseEvent<HTMLDivElement>) => {
+        handOver(event.currentTarget);
+        onMouseDownCapture?.(event);
+      }}
+      onKeyDownCapture={(event: KeyboardEvent<HTMLDivElement>) => {
+        handOver(event.currentTarget);
+        onKeyDownCapture?.(event);
+      }}
+    />
+  );
 }
