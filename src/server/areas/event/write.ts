@@ -442,7 +442,7 @@ export async function updateEvent(w: WriteContext, existing: EventRecord, body: 
 async function updateRow(w: WriteContext, id: string, values: Partial<EventInsert>): Promise<EventRow[]> {
   const set = Object.entries(values).filter(([, value]) => value !== undefined);
   const columns = set.map(([column]) => column).sort();
-  const statement = prepared(w.db, `update ${columns.join(',')}`, () =>
+  const statement = prepared(w.db, `event update ${columns.join(',')}`, () =>
     w.db
       .update(events)
       .set(Object.fromEntries(columns.map((column) => [column, sql.placeholder(`set.${column}`)])))
