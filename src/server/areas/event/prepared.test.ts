@@ -6,6 +6,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, visible, type Fixture } from '#testing/event.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../../db/test-database.ts';
 import { events } from '../../db/tables/index.ts';
 import { tenantDb } from '../../db/tenant-scope.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** Every event's row, however many, in one statement with no client filter: only row-level security keeps a client to its own. */
-function allEvents(db: Parameters<typeof prepared>[0], shape: string, built: { count: number }) {
+function allEvents(db: DbOrTx, shape: string, built: { count: number }) {
   return prepared(db, shape, () => {
     built.count++;
     return db.select({ n: count() }).from(events);

@@ -10,9 +10,9 @@
  * placeholders for its values, and from then on only executed with them: on any handle (the
  * service's, a client's, or a transaction's), and with its rows mapped by decoders chosen once.
  *
- * This leans on three fields of Drizzle's node-postgres prepared query (`client`, `logger`,
- * `fields` with `joinsNotNullableMap`) and on a handle's session's `client` and `logger`: drizzle-orm is pinned
- * (package.json), and prepared.test.ts fails if any of them moves.
+ * This leans on fields of Drizzle's node-postgres prepared query (`client`, `logger`, `fields`
+ * with `joinsNotNullableMap`) and of a handle's session (`client`, `logger`): drizzle-orm is
+ * pinned (package.json), and prepared.test.ts fails if any of them moves.
  */
 import { Column, is, SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
