@@ -1,10 +1,11 @@
 /**
  * Request collapsing for noCache reads (fresh-flight.ts): identical reads share a computation
- * that began after each of them came in, never one already under way.
+ * that read what each of them may have seen written: one under way only when every writer is in
+ * this process and the client's generation has not moved since it began, else the next one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createKey } from '../db/keys.ts';
+import { clientForKey, createKey } from '../db/keys.ts';
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts';
 import { ManualClock } from '../jobs/clock.ts';
 import { FreshFlights } from './fresh-flight.ts';
@@ -24,9 +25,9 @@ function waiting(turn: ReturnType<FreshFlights['turn']>) {
 describe('fresh flights', () => {
   it('lets the requests of one turn share one computation', async () => {
     const flights = new FreshFlights();
-    const first = computing(flights.turn('k'));
-    const second = waiting(flights.turn('k'));
-    const third = waiting(flights.turn('k'));
+    const first = computing(flights.turn('k', 'c'));
+    const second = waiting(flights.turn('k', 'c'));
+    const third = waiting(flights.turn('k', 'c'));
     await first.begin;
     first.settle(answer('one'));
     expect((await second)?.body.toString()).toBe('one');
@@ -34,12 +35,12 @@ describe('fresh flights', () => {
     expect(flights.size).toBe(0);
   });
 
-  it('never lets a request join a computation under way: it waits for the next, begun once that one is done', async () => {
+  it('with writers elsewhere, never lets a request join a computation under way: it waits for the next, begun once that one is done', async () => {
     const flights = new FreshFlights();
-    const first = computing(flights.turn('k'));
+    const first = computing(flights.turn('k', 'c'));
     await first.begin;
-    const second = computing(flights.turn('k'));
-    const third = waiting(flights.turn('k'));
+    const second = computing(flights.turn('k', 'c'));
+    const third = waiting(flights.turn('k', 'c'));
     let secondBegun = false;
     void second.begin.then(() => (secondBegun = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -51,14 +52,43 @@ describe('fresh flights', () => {
     expect(flights.size).toBe(0);
   });
 
+  it('lets a request join a computation under way when every writer is here and its client wrote nothing since it began', async () => {
+    const generations = new Map([['c', 0]]);
+    const flights = new FreshFlights({ generationOf: (clientId) => generations.get(clientId) ?? 0 });
+    const first = computing(flights.turn('k', 'c'));
+    await first.begin;
+    const joined = waiting(flights.turn('k', 'c'));
+    first.settle(answer('read at 0'));
+    expect((await joined)?.body.toString()).toBe('read at 0');
+    expect(flights.size).toBe(0);
+  });
+
+  it('never lets a request join a computation under way once its client wrote after it began', async () => {
+    const generations = new Map([['c', 0]]);
+    const flights = new FreshFlights({ generationOf: (clientId) => generations.get(clientId) ?? 0 });
+    const first = computing(flights.turn('k', 'c'));
+    await first.begin;
+    generations.set('c', 1);
+    const second = computing(flights.turn('k', 'c'));
+    // The next computation, begun at the new generation, is joined in turn.
+    const third = waiting(flights.turn('k', 'c'));
+    first.settle(answer('read at 0'));
+    await second.begin;
+    const fourth = waiting(flights.turn('k', 'c'));
+    second.settle(answer('read at 1'));
+    expect((await third)?.body.toString()).toBe('read at 1');
+    expect((await fourth)?.body.toString()).toBe('read at 1');
+    expect(flights.size).toBe(0);
+  });
+
   it('hands nothing on when the computation has nothing to share: those waiting compute their own', async () => {
     const flights = new FreshFlights();
-    const first = computing(flights.turn('k'));
-    const second = waiting(flights.turn('k'));
+    const first = computing(flights.turn('k', 'c'));
+    const second = waiting(flights.turn('k', 'c'));
     await first.begin;
     first.settle(undefined);
     expect(await second).toBeUndefined();
-    const again = computing(flights.turn('k'));
+    const again = computing(flights.turn('k', 'c'));
     await again.begin;
     again.settle(undefined);
     expect(flights.size).toBe(0);
@@ -66,8 +96,8 @@ describe('fresh flights', () => {
 
   it('keeps keys apart', async () => {
     const flights = new FreshFlights();
-    const a = computing(flights.turn('a'));
-    const b = computing(flights.turn('b'));
+    const a = computing(flights.turn('a', 'c'));
+    const b = computing(flights.turn('b', 'c'));
     await Promise.all([a.begin, b.begin]);
     a.settle(answer('a'));
     b.settle(answer('b'));
@@ -113,6 +143,29 @@ describe('noCache reads through the service', () => {
       expect(response.headers['x-cache']).toBeUndefined();
       expect(response.json()).toEqual(one.json());
     }
+  });
+
+  it('lets a noCache read join one under way only where every writer is in this process (PGlite)', async () => {
+    await read();
+    statements.length = 0;
+    await read();
+    const alone = statements.length;
+    statements.length = 0;
+    const readTwice = async (between: () => void) => {
+      statements.length = 0;
+      const first = read();
+      // The first read's statements are on their way: a computation under way.
+      while (statements.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      between();
+      const second = read();
+      const [a, b] = await Promise.all([first, second]);
+      expect(b.json()).toEqual(a.json());
+      return statements.length;
+    };
+    expect(await readTwice(() => undefined)).toBe(database.driver === 'pglite' ? alone : 2 * alone);
+    // What a write of the client does once it committed: the read after it computes its own.
+    const { clientId } = (await clientForKey(database.db, headers['API-KEY']!))!;
+    expect(await readTwice(() => app.responseCache!.invalidate(clientId))).toBe(2 * alone);
   });
 
   it('answers a noCache read made after a write with the write', async () => {

@@ -248,7 +248,9 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   const authenticate = createAuthenticate(db, cache);
   // PGlite is one session: its write transactions commit in groups (group-commit.ts).
   const groupCommit = pgliteHostOf(db) ? new GroupCommit() : undefined;
-  const freshFlights = new FreshFlights();
+  // PGlite is one process: every write moves the cache's generations here, so a noCache read may
+  // join a computation under way at its client's generation (fresh-flight.ts).
+  const freshFlights = new FreshFlights(pgliteHostOf(db) && cache ? { generationOf: (clientId) => cache.generation(clientId) } : {});
 
   const byId = new Map<string, Implementation>();
   const known = new Set(endpoints.map((e) => e.id));
@@ -314,10 +316,10 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       let share: (answer: CachedAnswer | undefined) => void = () => undefined;
       const noCache = (input.query as { noCache?: boolean } | undefined)?.noCache === true;
       if (cached && noCache) {
-        // Request collapsing (fresh-flight.ts): the next computation of this answer, begun after this request came in.
+        // Request collapsing (fresh-flight.ts): a computation of this answer that reads what this request may have seen written.
         const key = ResponseCache.key(clientId, endpoint.id, input, serviceUrl);
         for (;;) {
-          const turn = freshFlights.turn(key);
+          const turn = freshFlights.turn(key, clientId);
           if ('begin' in turn) {
             share = turn.settle;
             await turn.begin;

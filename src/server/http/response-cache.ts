@@ -30,8 +30,9 @@
  *   it instead of computing it again, as long as no invalidation of their client came
  *   in between: the answer is then as fresh as a hit would be. Fifty connections asking for the
  *   list just after a write cost one list query, not fifty (`flight`).
- * - A `noCache` read bypasses all of this, but identical ones share a computation that began after
- *   each of them came in (register.ts, fresh-flight.ts).
+ * - A `noCache` read bypasses all of this, but identical ones share a computation that read what
+ *   each of them may have seen written: on PGlite one under way at the client's generation, on
+ *   PostgreSQL the next one begun after each came in (register.ts, fresh-flight.ts).
  */
 export interface CachedAnswer {
   status: number;
