@@ -7,13 +7,16 @@
  * migrated from scratch.
  */
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../jobs/clock.ts';
 import { createKey } from './keys.ts';
 import { pgliteHostOf, type Database } from './database.ts';
-import { pgliteInWorker } from './pglite-host.ts';
+import { KEEP_FILE_STATS, pgliteInWorker } from './pglite-host.ts';
 import { openTestDatabase } from './test-database.ts';
 
 const GONE = /database worker \(PGlite\) stopped unexpectedly/;
@@ -105,6 +108,77 @@ describe.skipIf(!!process.env.DATABASE_URL)('the PGlite worker under load', () =
     } finally {
       await client.end().catch(() => undefined);
       await host.close();
+    }
+  });
+});
+
+describe("the worker's file stats", () => {
+  /** A stand-in for node:fs whose calls are counted. */
+  function countingFs() {
+    const calls: string[] = [];
+    let size = 8192;
+    const fs = {
+      fstatSync: (fd: number, options?: object) => (calls.push(`fstat ${fd}${options ? ' with options' : ''}`), { size }),
+      readSync: () => (calls.push('read'), 0),
+      writeSync: () => (calls.push('write'), (size += 8192)),
+      fsyncSync: () => void calls.push('fsync'),
+      constants: { O_RDONLY: 0 },
+    };
+    (new Function(`return ${KEEP_FILE_STATS}`)() as (target: unknown) => void)(fs);
+    return { fs, calls };
+  }
+
+  it('keeps a file\'s stats through reads, and forgets them all at any other call', () => {
+    const { fs, calls } = countingFs();
+    expect(fs.fstatSync(3).size).toBe(8192);
+    fs.readSync();
+    expect(fs.fstatSync(3).size).toBe(8192);
+    expect(calls).toEqual(['fstat 3', 'read']);
+    fs.writeSync();
+    expect(fs.fstatSync(3).size).toBe(16384);
+    // Any function not known to read forgets them too.
+    fs.fsyncSync();
+    fs.fstatSync(3);
+    fs.fstatSync(4);
+    expect(calls).toEqual(['fstat 3', 'read', 'write', 'fstat 3', 'fsync', 'fstat 3', 'fstat 4']);
+    expect(fs.constants).toEqual({ O_RDONLY: 0 });
+  });
+
+  it('passes a call with options through', () => {
+    const { fs, calls } = countingFs();
+    fs.fstatSync(3);
+    fs.fstatSync(3, { bigint: true });
+    expect(calls).toEqual(['fstat 3', 'fstat 3 with options']);
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL)('lets PostgreSQL see a table grow, shrink and come back after a restart', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'control-room-stats-'));
+    const count = async (client: pg.Client) => (await client.query<{ n: number }>('select count(*)::int as n from grows')).rows[0]!.n;
+    try {
+      for (const round of [1, 2]) {
+        const host = await pgliteInWorker({ dataDir });
+        const client = new pg.Client({ connection: host.connection } as pg.ClientConfig);
+        try {
+          await client.connect();
+          if (round === 1) {
+            await client.query('create table grows (id int, filler text)');
+            // A scan of the empty table first: its size is kept, then the table grows by hundreds of pages.
+            expect(await count(client)).toBe(0);
+            await client.query(`insert into grows select i, repeat('x', 500) from generate_series(1, 5000) i`);
+            expect(await count(client)).toBe(5000);
+            await client.query('delete from grows where id > 100');
+            await client.query('vacuum grows');
+            expect(await count(client)).toBe(100);
+            await client.query(`insert into grows select i, repeat('y', 500) from generate_series(101, 3000) i`);
+          }
+          expect(await count(client)).toBe(3000);
+        } finally {
+          await client.end().catch(() => undefined);
+          await host.close();
+        }
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -51,12 +51,40 @@ type Request = { op: 'exchange'; messages: Uint8Array } | { op: 'dump' } | { op:
 type Reply = { id: number; result?: unknown; error?: string };
 
 /**
+ * Keeps the stats of the worker's open files (a function's source, run in the worker on its `fs`).
+ *
+ * Emscripten's NODEFS answers every seek to a file's end with `fs.fstatSync`, and PostgreSQL seeks
+ * there to count a relation's blocks at the start of every scan and rescan: the events page's
+ * sub-selects scan one-page lookup tables once per row, 268 stats for one page (issue 27,
+ * docs/performance.md). PGlite is the only writer of its data directory and the worker's only user
+ * of `fs`, so a file's stats are kept until the worker calls anything else of `fs`: any call but
+ * these reads forgets them all (new or unknown functions included).
+ */
+export const KEEP_FILE_STATS = `(fs) => {
+  const reads = new Set(['fstatSync', 'readSync', 'read', 'lstat', 'lstatSync', 'stat', 'statSync', 'readdir', 'readdirSync', 'readlink', 'readlinkSync', 'readFileSync', 'statfsSync', 'existsSync']);
+  const stats = new Map();
+  const fstatSync = fs.fstatSync;
+  for (const name of Object.keys(fs)) {
+    const original = fs[name];
+    if (typeof original !== 'function' || reads.has(name) || !/^[a-z]/.test(name)) continue;
+    fs[name] = function (...args) { stats.clear(); return original.apply(this, args); };
+  }
+  fs.fstatSync = (fd, options) => {
+    if (options !== undefined) return fstatSync(fd, options);
+    let stat = stats.get(fd);
+    if (stat === undefined) stats.set(fd, (stat = fstatSync(fd)));
+    return stat;
+  };
+}`;
+
+/**
  * The worker's code. Plain JavaScript given as text: the worker must start under any loader (the
  * service under tsx, the tests under Vitest), and it only needs PGlite, resolved here (its CommonJS
  * build: Vitest's module runner has no import.meta.resolve).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+(${KEEP_FILE_STATS})(require('node:fs'));
 (async () => {
   const { PGlite } = require(workerData.pglitePath);
   // pg_trgm: the trigram index of publications' contentIdFilter (migration 0017); PostgreSQL ships it in its contrib modules.
