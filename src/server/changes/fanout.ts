@@ -18,8 +18,21 @@ import { sql, type SQL } from 'drizzle-orm';
 import { webhookDeliveries, webhooks } from '../db/tables/webhooks.ts';
 import { toNotification, type NotificationSource } from './notification.ts';
 
-/** The channel the dispatchers of every process listen on; the payload is empty. */
+/**
+ * The channel the dispatchers of every process listen on. The payload names the (webhook, event)
+ * lanes that got deliveries, `webhookId/eventId` separated by commas, when there are at most
+ * NAMED_LANES of them; else it is empty.
+ */
 export const WEBHOOKS_CHANNEL = 'control_room_webhook_deliveries';
+
+/** A NOTIFY names at most this many lanes (its payload must stay under PostgreSQL's 8,000 bytes). */
+const NAMED_LANES = 16;
+
+/**
+ * The lane of a delivery without an event (a redelivered test of a system-wide webhook), as
+ * webhook_deliveries_open_idx and the dispatcher name it.
+ */
+export const NO_EVENT_LANE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * A data-modifying CTE body (`name as (...)` is the caller's) that inserts the deliveries of the
@@ -33,10 +46,12 @@ export function changeDeliveries(change: SQL, source: NotificationSource | undef
     insert into ${webhookDeliveries} (client_id, webhook_id, event_id, seq, kind, payload, status, next_attempt_at, created_at)
     select c.client_id, w.id, c.event_id, c.seq, 'change', ${payload}, 'pending', ${now}, ${now}
     from ${change} c join ${webhooks} w on w.client_id = c.client_id and (w.event_id is null or w.event_id = c.event_id)
-    returning webhook_id`;
+    returning webhook_id, event_id`;
 }
 
-/** A scalar expression that sends NOTIFY on WEBHOOKS_CHANNEL once if CTE `created` has any row. */
+/** A scalar expression that sends NOTIFY on WEBHOOKS_CHANNEL once if CTE `created` has any row, naming its lanes. */
 export function wakeDispatchers(created: SQL): SQL {
-  return sql`(select pg_notify(${WEBHOOKS_CHANNEL}, '') from ${created} limit 1)`;
+  const laneKey = sql.raw(`webhook_id::text || '/' || coalesce(event_id, '${NO_EVENT_LANE}'::uuid)::text`);
+  return sql`(select pg_notify(${WEBHOOKS_CHANNEL}, case when count(distinct ${laneKey}) <= ${NAMED_LANES} then string_agg(distinct ${laneKey}, ',') else '' end)
+    from ${created} having count(*) > 0)`;
 }

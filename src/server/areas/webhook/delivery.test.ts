@@ -13,6 +13,9 @@ import { deliverDue, deliveriesOf, recordChange, settle } from '#testing/webhook
 import { insertEvent } from '#testing/event-row.ts';
 import { Receiver, type Answer, type Received } from '#testing/webhook-receiver.ts';
 import { webhookAttempts } from '../../db/tables/webhooks.ts';
+import { listenForChanges } from '../../changes/listen.ts';
+import { WEBHOOKS_CHANNEL } from '../../changes/fanout.ts';
+import { dispatcherFor } from './dispatcher.ts';
 import { asc, eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -431,5 +434,62 @@ describe('webhooks that go away', () => {
     await settle(t);
     expect(r.received).toHaveLength(1);
     expect(await deliveriesOf(t, webhook.id)).toEqual([]);
+  });
+});
+
+describe('wake-ups', () => {
+  /** The payloads of the dispatchers' NOTIFY while `run` runs, once the LISTEN is in place. */
+  async function notifications(run: () => Promise<void>, count: number): Promise<string[]> {
+    const payloads: string[] = [];
+    const listener = listenForChanges(t.database.db, { channel: WEBHOOKS_CHANNEL, onNotify: (payload) => void payloads.push(payload) })!;
+    try {
+      await listener.ready;
+      await run();
+      for (let i = 0; i < 200 && payloads.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      return payloads;
+    } finally {
+      await listener.close();
+    }
+  }
+
+  it('name the lanes that got deliveries; a process sending every one of them claims nothing for it', async () => {
+    const r = await receiver();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    r.respond = async () => {
+      await released;
+      return { status: 200 };
+    };
+    const eventId = await insertEvent(t, { title: 'Named' });
+    const other = await insertEvent(t, { title: 'Other' });
+    const webhook = await api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } });
+    const [first] = await notifications(() => recordChange(t, eventId).then(() => undefined), 1);
+    const lane = `${webhook.id}/${eventId}`;
+    expect(first).toBe(lane);
+
+    const dispatcher = dispatcherFor(t.database.db);
+    expect(dispatcher.sendsAll(lane)).toBe(false);
+    await deliverDue(t, { wait: false });
+    await r.waitFor(() => r.received.length === 1);
+    // Sending the lane: a wake-up for it alone would find its next delivery waiting behind this one.
+    expect(dispatcher.sendsAll(lane)).toBe(true);
+    expect(dispatcher.sendsAll(`${lane},${webhook.id}/${other}`)).toBe(false);
+    expect(dispatcher.sendsAll('')).toBe(false);
+    // The next change of the event waits, and the claim at the lane's end sends it.
+    await recordChange(t, eventId);
+    release();
+    await settle(t);
+    expect(r.accepted.map((x) => x.seq)).toEqual([...r.accepted.map((x) => x.seq)].sort((a, b) => a! - b!));
+    expect(r.accepted).toHaveLength(2);
+    expect(dispatcher.sendsAll(lane)).toBe(false);
+  });
+
+  it('name no lanes when a write makes deliveries for more than sixteen', async () => {
+    await receiver().then((r) => api.call(endpoints.webhook.upsert, { body: { webhookUrl: r.url(), useJsonBody: true } }));
+    const body = Array.from({ length: 17 }, (_, i) => ({ Title: `Imported ${i}` }));
+    const payloads = await notifications(async () => {
+      await api.call(endpoints.eventImport.importMany, { body });
+    }, 1);
+    expect(payloads).toEqual(['']);
   });
 });

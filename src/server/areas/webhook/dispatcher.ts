@@ -10,7 +10,9 @@
  *
  * A lane is one (webhook, event) queue: one claim takes its first deliveries (up to CHAIN_LENGTH,
  * as long as each is due), and the lane sends them one after the other, in seq order. A burst of
- * changes of one event thus costs one claim per CHAIN_LENGTH deliveries rather than one each.
+ * changes of one event thus costs one claim per CHAIN_LENGTH deliveries rather than one each. A
+ * wake-up (NOTIFY) that names only lanes this process is sending claims nothing: their new
+ * deliveries wait behind what is being sent, and the claim at the lane's end takes them.
  *
  * Guarantees:
  * - At least once. A delivery is claimed (status `sending`, attempt counted, lease until the
@@ -45,6 +47,7 @@ import { send, type SendResult } from './deliver.ts';
 import { ensurePruneScheduled } from './prune.ts';
 import { parseHeaders } from './rules.ts';
 import { recordChanges } from '../../changes/record-entity.ts';
+import { NO_EVENT_LANE } from '../../changes/fanout.ts';
 import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 import type { ResolvedWebhookSettings } from './settings.ts';
 
@@ -60,8 +63,6 @@ const LEASE_MARGIN_MS = 5_000;
 export const CHAIN_LENGTH = 50;
 /** A lane's lease, in leases of one attempt (the time-out plus the margin): 2 x 15 s by default. */
 const LANE_LEASES = 2;
-/** The lane of a delivery without an event (a redelivered test of a system-wide webhook), in webhook_deliveries_open_idx. */
-const NO_EVENT = '00000000-0000-0000-0000-000000000000';
 /** A lane records what it sent at least this often (and when it ends), in one statement. */
 const RECORD_EVERY_MS = 1_000;
 /** Serialises the claims of every process on one database (pg_advisory_xact_lock). */
@@ -201,6 +202,8 @@ export class Dispatcher {
   readonly id = `dispatcher-${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly perWebhook = new Map<string, number>();
+  /** Lanes (`webhookId/eventId`, as changes/fanout.ts names them) being sent here, and by how many senders (one, but for a lease that ran out). */
+  private readonly sendingLanes = new Map<string, number>();
   /** Lanes sending right now (each takes one of `concurrency` slots). */
   private lanes = 0;
   /** Buckets this process has scheduled a wake-up for (still in the future), to spare the database a repeat. */
@@ -255,6 +258,16 @@ export class Dispatcher {
     return this.pumping;
   }
 
+  /**
+   * Whether a wake-up's NOTIFY (changes/fanout.ts `wakeDispatchers`) names only lanes this process
+   * is sending: their new deliveries wait behind what is being sent, so a claim now would find
+   * nothing; the claim at each lane's end takes them. False for an empty payload (lanes not named).
+   */
+  sendsAll(payload: string): boolean {
+    const named = payload === '' ? [] : payload.split(',');
+    return named.length > 0 && named.every((key) => this.sendingLanes.has(key));
+  }
+
   /** Whether a lane of this webhook is sending in this process (its end pumps again). */
   isSending(webhookId: string): boolean {
     return (this.perWebhook.get(webhookId) ?? 0) > 0;
@@ -302,7 +315,7 @@ export class Dispatcher {
       return sql`((${o}.status = 'pending' and ${o}.next_attempt_at <= ${now}) or (${o}.status = 'sending' and ${o}.locked_until < ${now}))`;
     };
     const open = (alias: string) => sql.raw(`${alias}.status in ('pending', 'sending') and ${alias}.kind <> 'test'`);
-    const lane = (alias: string) => sql.raw(`coalesce(${alias}.event_id, '${NO_EVENT}'::uuid)`);
+    const lane = (alias: string) => sql.raw(`coalesce(${alias}.event_id, '${NO_EVENT_LANE}'::uuid)`);
     const slotsLeft = new Map<string, number>();
     const slotsOf = (webhookId: string) => slotsLeft.get(webhookId) ?? cap - (this.perWebhook.get(webhookId) ?? 0);
     const full = [...this.perWebhook].filter(([, n]) => n >= cap).map(([id]) => id);
@@ -423,6 +436,8 @@ export class Dispatcher {
     const controller = new AbortController();
     const webhookId = lane[0]!.delivery.webhookId;
     const key = lane[0]!.delivery.id;
+    const laneKey = `${webhookId}/${lane[0]!.delivery.eventId ?? NO_EVENT_LANE}`;
+    this.sendingLanes.set(laneKey, (this.sendingLanes.get(laneKey) ?? 0) + 1);
     this.lanes++;
     this.perWebhook.set(webhookId, (this.perWebhook.get(webhookId) ?? 0) + 1);
     const run = async () => {
@@ -457,6 +472,9 @@ export class Dispatcher {
       })
       .finally(() => {
         this.inFlight.delete(key);
+        const senders = (this.sendingLanes.get(laneKey) ?? 1) - 1;
+        if (senders > 0) this.sendingLanes.set(laneKey, senders);
+        else this.sendingLanes.delete(laneKey);
         this.lanes--;
         const left = (this.perWebhook.get(webhookId) ?? 1) - 1;
         if (left > 0) this.perWebhook.set(webhookId, left);

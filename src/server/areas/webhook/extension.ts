@@ -1,7 +1,8 @@
 /**
  * The webhook dispatcher's place in the app's life:
  * - Waking: a writer that creates deliveries sends NOTIFY on WEBHOOKS_CHANNEL (changes/fanout.ts); every
- *   process listening claims what is due at commit. Once the job worker runs (main.ts starts it;
+ *   process listening claims what is due at commit, unless it is sending every lane the
+ *   notification names (those take their deliveries themselves, dispatcher.ts). Once the job worker runs (main.ts starts it;
  *   tests drive delivery with `settle` instead), its start, each notification, and each time the
  *   LISTEN comes (back) into place pump the dispatcher: deliveries committed while no process was
  *   up, or while this one was not listening, are claimed then. Retries and leases wake it by
@@ -23,7 +24,13 @@ export const webhookDelivery: AppExtension = {
     const wake = () => {
       if (app.jobs.started) void dispatcher.pump();
     };
-    const listener = listenForChanges(db, { channel: WEBHOOKS_CHANNEL, onNotify: wake, onState: (listening) => listening && wake(), log: app.log });
+    const listener = listenForChanges(db, {
+      channel: WEBHOOKS_CHANNEL,
+      // Lanes this process is sending take their new deliveries themselves (dispatcher.ts).
+      onNotify: (lanes) => dispatcher.sendsAll(lanes) || wake(),
+      onState: (listening) => listening && wake(),
+      log: app.log,
+    });
     app.jobs.onStart(wake);
     app.addHook('onClose', async () => {
       await listener?.close();
