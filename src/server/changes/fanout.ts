@@ -34,6 +34,11 @@ const NAMED_LANES = 16;
  */
 export const NO_EVENT_LANE = '00000000-0000-0000-0000-000000000000';
 
+/** A lane as a NOTIFY names it (`wakeDispatchers`). */
+export function laneName(webhookId: string, eventId: string | null): string {
+  return `${webhookId}/${eventId ?? NO_EVENT_LANE}`;
+}
+
 /**
  * A data-modifying CTE body (`name as (...)` is the caller's) that inserts the deliveries of the
  * changes in CTE `change` (columns seq, client_id, event_id, and `payload` when `source` is left

@@ -47,7 +47,7 @@ import { send, type SendResult } from './deliver.ts';
 import { ensurePruneScheduled } from './prune.ts';
 import { parseHeaders } from './rules.ts';
 import { recordChanges } from '../../changes/record-entity.ts';
-import { NO_EVENT_LANE } from '../../changes/fanout.ts';
+import { laneName, NO_EVENT_LANE } from '../../changes/fanout.ts';
 import type { AttemptRow, DeliveryRow, WebhookRow } from './serialize.ts';
 import type { ResolvedWebhookSettings } from './settings.ts';
 
@@ -202,7 +202,7 @@ export class Dispatcher {
   readonly id = `dispatcher-${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly perWebhook = new Map<string, number>();
-  /** Lanes (`webhookId/eventId`, as changes/fanout.ts names them) being sent here, and by how many senders (one, but for a lease that ran out). */
+  /** Lanes (changes/fanout.ts `laneName`) being sent here, and by how many senders (one, but for a lease that ran out). */
   private readonly sendingLanes = new Map<string, number>();
   /** Lanes sending right now (each takes one of `concurrency` slots). */
   private lanes = 0;
@@ -436,7 +436,7 @@ export class Dispatcher {
     const controller = new AbortController();
     const webhookId = lane[0]!.delivery.webhookId;
     const key = lane[0]!.delivery.id;
-    const laneKey = `${webhookId}/${lane[0]!.delivery.eventId ?? NO_EVENT_LANE}`;
+    const laneKey = laneName(webhookId, lane[0]!.delivery.eventId);
     this.sendingLanes.set(laneKey, (this.sendingLanes.get(laneKey) ?? 0) + 1);
     this.lanes++;
     this.perWebhook.set(webhookId, (this.perWebhook.get(webhookId) ?? 0) + 1);

@@ -2,11 +2,12 @@
  * The webhook dispatcher's place in the app's life:
  * - Waking: a writer that creates deliveries sends NOTIFY on WEBHOOKS_CHANNEL (changes/fanout.ts); every
  *   process listening claims what is due at commit, unless it is sending every lane the
- *   notification names (those take their deliveries themselves, dispatcher.ts). Once the job worker runs (main.ts starts it;
- *   tests drive delivery with `settle` instead), its start, each notification, and each time the
- *   LISTEN comes (back) into place pump the dispatcher: deliveries committed while no process was
- *   up, or while this one was not listening, are claimed then. Retries and leases wake it by
- *   `webhook.dispatch` jobs (dispatcher.ts).
+ *   notification names (the claim at each lane's end takes them, dispatcher.ts `sendsAll`). Once
+ *   the job worker runs (main.ts starts it; tests drive delivery with `settle` instead), its
+ *   start, each notification, and each time the LISTEN comes (back) into place pump the
+ *   dispatcher: deliveries committed while no process was up, or while this one was not
+ *   listening, are claimed then. Retries and leases wake it by `webhook.dispatch` jobs
+ *   (dispatcher.ts).
  * - Closing: it stops starting deliveries and gives those in flight a few seconds
  *   (shutdownGraceMs) before cutting them short; a cut one is sent again at once after the
  *   restart (dispatcher.ts).
@@ -26,7 +27,7 @@ export const webhookDelivery: AppExtension = {
     };
     const listener = listenForChanges(db, {
       channel: WEBHOOKS_CHANNEL,
-      // Lanes this process is sending take their new deliveries themselves (dispatcher.ts).
+      // A wake-up for lanes this process is sending waits for their ends (dispatcher.ts `sendsAll`).
       onNotify: (lanes) => dispatcher.sendsAll(lanes) || wake(),
       onState: (listening) => listening && wake(),
       log: app.log,
