@@ -52,9 +52,15 @@ describe('fresh flights', () => {
     expect(flights.size).toBe(0);
   });
 
+  /** Flights where every writer is in this process; `write` moves client c's generation. */
+  function flightsOfOneProcess() {
+    let generation = 0;
+    const flights = new FreshFlights({ generationOf: (clientId) => (clientId === 'c' ? generation : 0) });
+    return { flights, write: () => void generation++ };
+  }
+
   it('lets a request join a computation under way when every writer is here and its client wrote nothing since it began', async () => {
-    const generations = new Map([['c', 0]]);
-    const flights = new FreshFlights({ generationOf: (clientId) => generations.get(clientId) ?? 0 });
+    const { flights } = flightsOfOneProcess();
     const first = computing(flights.turn('k', 'c'));
     await first.begin;
     const joined = waiting(flights.turn('k', 'c'));
@@ -64,11 +70,10 @@ describe('fresh flights', () => {
   });
 
   it('never lets a request join a computation under way once its client wrote after it began', async () => {
-    const generations = new Map([['c', 0]]);
-    const flights = new FreshFlights({ generationOf: (clientId) => generations.get(clientId) ?? 0 });
+    const { flights, write } = flightsOfOneProcess();
     const first = computing(flights.turn('k', 'c'));
     await first.begin;
-    generations.set('c', 1);
+    write();
     const second = computing(flights.turn('k', 'c'));
     // The next computation, begun at the new generation, is joined in turn.
     const third = waiting(flights.turn('k', 'c'));

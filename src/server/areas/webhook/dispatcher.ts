@@ -177,6 +177,8 @@ interface Sent {
 
 interface InFlight {
   webhookId: string;
+  /** Its (webhook, event) queue, as changes/fanout.ts `laneName` names it. */
+  lane: string;
   controller: AbortController;
   done: Promise<void>;
 }
@@ -202,8 +204,6 @@ export class Dispatcher {
   readonly id = `dispatcher-${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly perWebhook = new Map<string, number>();
-  /** Lanes (changes/fanout.ts `laneName`) being sent here, and by how many senders (one, but for a lease that ran out). */
-  private readonly sendingLanes = new Map<string, number>();
   /** Lanes sending right now (each takes one of `concurrency` slots). */
   private lanes = 0;
   /** Buckets this process has scheduled a wake-up for (still in the future), to spare the database a repeat. */
@@ -264,8 +264,9 @@ export class Dispatcher {
    * nothing; the claim at each lane's end takes them. False for an empty payload (lanes not named).
    */
   sendsAll(payload: string): boolean {
-    const named = payload === '' ? [] : payload.split(',');
-    return named.length > 0 && named.every((key) => this.sendingLanes.has(key));
+    if (payload === '') return false;
+    const sending = new Set([...this.inFlight.values()].map((flight) => flight.lane));
+    return payload.split(',').every((key) => sending.has(key));
   }
 
   /** Whether a lane of this webhook is sending in this process (its end pumps again). */
@@ -436,8 +437,6 @@ export class Dispatcher {
     const controller = new AbortController();
     const webhookId = lane[0]!.delivery.webhookId;
     const key = lane[0]!.delivery.id;
-    const laneKey = laneName(webhookId, lane[0]!.delivery.eventId);
-    this.sendingLanes.set(laneKey, (this.sendingLanes.get(laneKey) ?? 0) + 1);
     this.lanes++;
     this.perWebhook.set(webhookId, (this.perWebhook.get(webhookId) ?? 0) + 1);
     const run = async () => {
@@ -472,9 +471,6 @@ export class Dispatcher {
       })
       .finally(() => {
         this.inFlight.delete(key);
-        const senders = (this.sendingLanes.get(laneKey) ?? 1) - 1;
-        if (senders > 0) this.sendingLanes.set(laneKey, senders);
-        else this.sendingLanes.delete(laneKey);
         this.lanes--;
         const left = (this.perWebhook.get(webhookId) ?? 1) - 1;
         if (left > 0) this.perWebhook.set(webhookId, left);
@@ -482,7 +478,7 @@ export class Dispatcher {
         // A slot is free, and the next delivery of the same (webhook, event) may be unblocked.
         if (!this.closed) void this.pump(env);
       });
-    this.inFlight.set(key, { webhookId, controller, done });
+    this.inFlight.set(key, { webhookId, lane: laneName(webhookId, lane[0]!.delivery.eventId), controller, done });
   }
 
   /**
