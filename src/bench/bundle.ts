@@ -53,7 +53,10 @@ export interface RouteWeight extends Weight {
 export interface BundleReport {
   bare: Weight;
   routes: Record<string, RouteWeight>;
-  /** Modules bundled into more than one chunk (each would be fetched twice). */
+  /**
+   * Modules bundled into more than one chunk: the small common ones vite.config.ts copies into each
+   * chunk that imports them, and any other would be a split gone wrong (a route fetching it twice).
+   */
   duplicateModules: string[];
   goals: Record<string, Goal>;
 }
