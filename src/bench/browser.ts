@@ -44,6 +44,22 @@ export interface BrowserFigure {
   /** Long tasks (over 50 ms) before the first row: median count, and the longest of any run. */
   longTasks: number;
   longestTaskMs: number;
+  /** Medians of where a load's time went, ms from navigation start (see `Phases`). */
+  phases: Phases;
+}
+
+/**
+ * A first load in phases, from the page's Resource Timing: its scripts in (the last one fetched
+ * before the first row), the first request for the events asked and answered, the first row in
+ * the document. Between the last two is the page's render and commit; before the request, the
+ * scripts' download and evaluation.
+ */
+export interface Phases {
+  scriptsInMs: number;
+  scripts: number;
+  listAskedMs: number | null;
+  listAnsweredMs: number | null;
+  rowInDocumentMs: number;
 }
 
 export interface BrowserReport {
@@ -90,12 +106,13 @@ export async function launch(): Promise<Browser> {
 // Page scripts are strings: tsx names functions with a helper (`__name`) the page does not have.
 /** Records long tasks from the document's start, and the frame in which the first `selector` is in the document. */
 const watchFirstRow = (selector: string) => `(() => {
-  const marks = { tasks: [], firstRow: null, rows: 0 };
+  const marks = { tasks: [], inDocument: null, firstRow: null, rows: 0 };
   window.__firstRow = marks;
   new PerformanceObserver((list) => { for (const e of list.getEntries()) marks.tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
   const observer = new MutationObserver(() => {
     if (!document.querySelector(${JSON.stringify(selector)})) return;
     observer.disconnect();
+    marks.inDocument = performance.now();
     requestAnimationFrame(() => { marks.firstRow = performance.now(); marks.rows = document.querySelectorAll(${JSON.stringify(selector)}).length; performance.mark('first row'); });
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -105,6 +122,7 @@ interface FirstRow {
   ms: number;
   rows: number;
   tasks: [number, number][];
+  phases: Phases;
 }
 
 /** A folder holding the dashboard build and, under /floor/, the floor page, for the service to serve. */
@@ -129,8 +147,20 @@ async function loadOnce(browser: Browser, address: string, key: string, page: Pa
     // Long-task entries arrive after their task: give the last ones time to come in.
     await tab.waitForTimeout(300);
     if (trace) await browser.stopTracing();
-    const marks = (await tab.evaluate('window.__firstRow')) as { firstRow: number; rows: number; tasks: [number, number][] };
-    return { ms: marks.firstRow, rows: marks.rows, tasks: marks.tasks.filter(([start]) => start < marks.firstRow) };
+    const marks = (await tab.evaluate('window.__firstRow')) as { firstRow: number; inDocument: number; rows: number; tasks: [number, number][] };
+    const resources = (await tab.evaluate(
+      `performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd }))`,
+    )) as { name: string; start: number; end: number }[];
+    const scripts = resources.filter((r) => new URL(r.name).pathname.endsWith('.js') && r.end < marks.firstRow);
+    const list = resources.find((r) => new URL(r.name).pathname === '/api/event/');
+    const phases: Phases = {
+      scriptsInMs: Math.round(Math.max(0, ...scripts.map((r) => r.end))),
+      scripts: scripts.length,
+      listAskedMs: list ? Math.round(list.start) : null,
+      listAnsweredMs: list ? Math.round(list.end) : null,
+      rowInDocumentMs: Math.round(marks.inDocument),
+    };
+    return { ms: marks.firstRow, rows: marks.rows, tasks: marks.tasks.filter(([start]) => start < marks.firstRow), phases };
   } finally {
     await context.close();
   }
@@ -174,6 +204,20 @@ async function settle(counters: (() => number)[], limitMs = 5_000): Promise<void
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function medianPhases(all: Phases[]): Phases {
+  const of = (pick: (p: Phases) => number | null) => {
+    const values = all.map(pick).filter((v): v is number => v !== null);
+    return values.length ? Math.round(median(values)) : null;
+  };
+  return {
+    scriptsInMs: of((p) => p.scriptsInMs) ?? 0,
+    scripts: of((p) => p.scripts) ?? 0,
+    listAskedMs: of((p) => p.listAskedMs),
+    listAnsweredMs: of((p) => p.listAnsweredMs),
+    rowInDocumentMs: of((p) => p.rowInDocumentMs) ?? 0,
+  };
+}
 
 export async function measureBrowser(options: { events: number; log?: (line: string) => void }): Promise<BrowserReport> {
   const log = options.log ?? console.log;
@@ -222,9 +266,13 @@ export async function measureBrowser(options: { events: number; log?: (line: str
         items: runs[index]!.at(-1)!.rows,
         longTasks: median(runs[index]!.map((r) => r.tasks.length)),
         longestTaskMs: Math.round(Math.max(0, ...runs[index]!.flatMap((r) => r.tasks.map(([, duration]) => duration)))),
+        phases: medianPhases(runs[index]!.map((r) => r.phases)),
       };
       report.pages[page.name] = figure;
       log(`  ${page.name}: median ${figure.medianMs} ms, worst ${figure.maxMs} ms, ${figure.items} on screen; before it ${figure.longTasks} long tasks, the longest ${figure.longestTaskMs} ms`);
+      const { phases } = figure;
+      const list = phases.listAskedMs === null ? 'no request for the events' : `events asked ${phases.listAskedMs}, answered ${phases.listAnsweredMs}`;
+      log(`    phases (medians, ms): ${phases.scripts} scripts in by ${phases.scriptsInMs}; ${list}; rows in the document ${phases.rowInDocumentMs}`);
     }
 
     report.change = await measureChanges({ browser, address, key, log });
