@@ -23,7 +23,8 @@ export interface CalendarDayColumnProps {
   hours: number;
   isToday: boolean;
   now: Date;
-  maxColumns: number;
+  /** Undefined until the grid is measured (useMaxColumns): no event is drawn then. */
+  maxColumns: number | undefined;
   pinned: ReadonlySet<string>;
   conflictIds: ReadonlySet<string>;
   preview: Preview | null;
@@ -51,7 +52,7 @@ export function CalendarDayColumn({ day, end, label, placed, hours, isToday, now
       })}
     >
       {hours > 24 && <MidnightLine top={24 * HOUR_HEIGHT} />}
-      {fitColumns(placed, maxColumns, pinned).map((entry) => {
+      {(maxColumns === undefined ? [] : fitColumns(placed, maxColumns, pinned)).map((entry) => {
         if (entry.kind === 'more') {
           return (
             <Box key={`more-${entry.cluster}`} role="listitem" sx={{ display: 'contents' }}>

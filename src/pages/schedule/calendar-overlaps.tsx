@@ -13,9 +13,15 @@ export const GUTTER = 56;
 /** Narrower than this, an event's title is a sliver: what does not fit then goes behind "+n". */
 export const MIN_BLOCK_WIDTH = 72;
 
-/** How many overlapping events fit side by side in a day column of the grid (at least 2). */
-export function useMaxColumns(scroller: React.RefObject<HTMLDivElement | null>, dayCount: number): number {
-  const [width, setWidth] = useState(0);
+/**
+ * How many overlapping events fit side by side in a day column of the grid (at least 2); undefined
+ * until the grid has been measured, in the layout effect after its first commit (its update renders
+ * before the grid is painted). The columns draw no event until then: drawn unmeasured, every event
+ * of a crowded week was laid out, then measured (a forced layout of them all: 480 ms at 238 events,
+ * bench `browser`), then mostly removed.
+ */
+export function useMaxColumns(scroller: React.RefObject<HTMLDivElement | null>, dayCount: number): number | undefined {
+  const [width, setWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
@@ -26,7 +32,8 @@ export function useMaxColumns(scroller: React.RefObject<HTMLDivElement | null>, 
     observer.observe(element);
     return () => observer.disconnect();
   }, [scroller, dayCount]);
-  // Before it is measured (and in tests without layout), everything is shown.
+  if (width === null) return undefined;
+  // Without layout (tests), everything is shown.
   return width > 0 ? Math.max(2, Math.floor(width / MIN_BLOCK_WIDTH)) : Number.POSITIVE_INFINITY;
 }
 
