@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import type { GridSortModel } from '@mui/x-data-grid';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '#app/theme.ts';
-import { ServerDataGrid, type ServerGridColDef } from './server-data-grid.tsx';
+import { ServerDataGrid, useResetAfterSort, type ServerGridColDef } from './server-data-grid.tsx';
 
 interface Row {
   id: string;
@@ -71,5 +72,30 @@ describe('ServerDataGrid on narrow screens', () => {
     resizeTo(390);
     renderGrid({ selectionHideBelow: 'sm' });
     expect(headers()).toEqual(['title']);
+  });
+});
+
+describe('useResetAfterSort: the grid’s own return to the first page after a sort change', () => {
+  const byStart: GridSortModel = [{ field: 'start', sort: 'desc' }];
+  const unsorted: GridSortModel = [];
+  const firstPage = { page: 0, pageSize: 20 };
+
+  it('recognises the reset after Back to another sort on a later page, however late it comes, and only once', async () => {
+    const { result, rerender } = renderHook(({ sort, page }) => useResetAfterSort(sort, page), { initialProps: { sort: byStart, page: 1 } });
+    // Back: the URL's sort and page change together.
+    rerender({ sort: unsorted, page: 2 });
+    // The grid's reset comes after its own effects and timers: on a busy page, well after 100 ms.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(result.current(firstPage)).toBe(true);
+    // An operator's own move to the first page afterwards is theirs.
+    expect(result.current(firstPage)).toBe(false);
+  });
+
+  it('expects no reset when the sort changes on the first page (the caller reset it) or when only the page changes', () => {
+    const { result, rerender } = renderHook(({ sort, page }) => useResetAfterSort(sort, page), { initialProps: { sort: unsorted, page: 3 } });
+    rerender({ sort: byStart, page: 1 });
+    expect(result.current(firstPage)).toBe(false);
+    rerender({ sort: byStart, page: 4 });
+    expect(result.current(firstPage)).toBe(false);
   });
 });

@@ -72,6 +72,30 @@ export interface ServerDataGridProps<R extends GridValidRowModel, F extends stri
 const NO_SELECTION: readonly string[] = [];
 
 /**
+ * The grid goes to its first page on every sort change, including one that comes from the props
+ * (Back to a differently sorted view): that would push a new URL and cut Forward off. It does so
+ * after two timers, once its own effects have run, which on a busy page can be later than any fixed
+ * wait (a 100 ms window let it through in the e2e suite). The caller already resets the page when
+ * the user sorts, so a reset is due only when a sort change arrives with a page past the first;
+ * the answer says whether a reported page change is that reset, true once for it. A change of the
+ * page alone (the URL's) leaves none due.
+ */
+export function useResetAfterSort(sortModel: GridSortModel, page: number): (model: GridPaginationModel) => boolean {
+  const due = useRef(false);
+  const sortSeen = useRef(sortModel);
+  useLayoutEffect(() => {
+    const sorted = sortSeen.current !== sortModel;
+    sortSeen.current = sortModel;
+    due.current = sorted && page > 1;
+  }, [sortModel, page]);
+  return (model) => {
+    if (!due.current || model.page !== 0) return false;
+    due.current = false;
+    return true;
+  };
+}
+
+/**
  * The one table: an MUI X Data Grid whose paging and sorting happen on the service (or, for the few
  * operations that answer a whole list, on the rows the caller pages itself), with an optional
  * selection for bulk actions. The view (page, pageSize, sort, filters) lives in the URL through
@@ -113,21 +137,10 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
     [selectionKey],
   );
 
-  // The grid goes to its first page on every sort change, including one that comes from the
-  // props (Back to a differently sorted view), and that would push a new URL and cut Forward off.
-  // The caller already resets the page when the user sorts, so that reset is ignored.
-  const sortResetPending = useRef(false);
-  useLayoutEffect(() => {
-    sortResetPending.current = true;
-    const timer = setTimeout(() => (sortResetPending.current = false), 100);
-    return () => clearTimeout(timer);
-  }, [sortModel]);
+  const isResetAfterSort = useResetAfterSort(sortModel, page);
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (sortResetPending.current && model.page === 0 && model.pageSize === pageSize) {
-      sortResetPending.current = false;
-      return;
-    }
+    if (model.pageSize === pageSize && isResetAfterSort(model)) return;
     if (model.pageSize !== pageSize) props.onPageChange(1, model.pageSize);
     else if (model.page !== page - 1) props.onPageChange(model.page + 1, model.pageSize);
   };
