@@ -42,6 +42,9 @@ const FIRST_VIEW_PAGES: Record<string, string> = {
   '/schedule': 'src/pages/schedule/schedule-page.tsx',
 };
 
+/** The dashboard's own startup code: the entry (src/app/main.tsx) imports it last, once the schema and the libraries are evaluated. */
+const STARTUP_MODULE = 'src/app/start.tsx';
+
 function preloadOpenedPage(): Plugin {
   return {
     name: 'control-room-preload-opened-page',
@@ -60,8 +63,16 @@ function preloadOpenedPage(): Plugin {
           }
           return into;
         };
-        // The entry's static imports are preloaded already.
-        const loaded = closure(entry ? [entry.fileName] : []);
+        // The entry's static imports are preloaded already (Vite's own links). The startup code it
+        // imports dynamically, a part at a time (src/app/main.tsx), is preloaded here, on every page:
+        // otherwise the browser would ask for each part's chunks only once the part before had run.
+        const entryFiles = closure(entry ? [entry.fileName] : []);
+        // Not a facade chunk (its module is wrapped for strict execution order): found by what it holds.
+        const startup = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(STARTUP_MODULE)));
+        const loaded = closure(startup ? [startup.fileName] : [], new Set(entryFiles));
+        const startupLinks = [...loaded]
+          .filter((name) => !entryFiles.has(name))
+          .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
         // Each page's files once, and the paths that open it.
         const files: string[][] = [];
         const pageAt: Record<string, number> = {};
@@ -73,7 +84,7 @@ function preloadOpenedPage(): Plugin {
           pageAt[path] = known >= 0 ? known : files.push(list) - 1;
         }
         const script = `(function(){var f=${JSON.stringify(files)}[${JSON.stringify(pageAt)}[location.pathname.replace(/\\/$/,'')||'/']];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})()`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        return { html, tags: [...startupLinks, { tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
   };
@@ -102,7 +113,13 @@ export default defineConfig({
           // first row -10% paired, route brotli +5% (rolldown then keeps strict execution order,
           // whose wrappers are most of that). docs/performance.md, 2026-11-29 (second session).
           experimentalInlineCommonChunks: { maxSize: 20 * 1024 },
-          groups: [{ name: 'mui', test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs|stylis)[\\/]/, minShareCount: 6 }],
+          groups: [
+            // The schema module stays one chunk, though the entry imports it in parts (src/app/main.tsx).
+            { name: 'schema', test: /[\\/]src[\\/]schema[\\/]/ },
+            // So are React, the router and react-query, which the entry imports before the rest of the dashboard.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs|stylis)[\\/]/, minShareCount: 6 },
+          ],
         },
       },
     },

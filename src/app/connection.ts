@@ -4,7 +4,7 @@
  * demo key (`GET /api/connection` -> `{ apiKey }`, beyond the interface; only offered when the
  * operator enabled demo mode) and otherwise asks the user.
  *
- * The store is plain TypeScript (no React) so the shell, tests and main.tsx share one shape.
+ * The store is plain TypeScript (no React) so the shell, tests and start.tsx share one shape.
  */
 import { createApiClient, type ApiClient } from '#client';
 import { DEFAULT_BASE_URL } from './api.ts';

@@ -2,7 +2,7 @@
 // The in-process service needs Node's module transform; test-dom.ts supplies the DOM (see there).
 import '#app/test-dom.ts';
 /**
- * main.tsx's first requests (first-view.ts): the change feed, then the opened page's first data,
+ * start.tsx's first requests (first-view.ts): the change feed, then the opened page's first data,
  * both before React renders; the providers take the feed over, and the page finds its data.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const fixture = servicePerFile({
   },
 });
 
-/** main.tsx's start with a key kept in the browser, up to the first render; the list answered. */
+/** The dashboard's start (start.tsx) with a key kept in the browser, up to the first render; the list answered. */
 async function start(openFeedAhead: boolean) {
   // The file's service, its change feed included.
   const { client, requests } = recordingTestClient(fixture.t, { feed: true });

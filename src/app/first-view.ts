@@ -1,5 +1,5 @@
 /**
- * The first view's requests, before React renders (main.tsx): with a key kept in this browser the
+ * The first view's requests, before React renders (start.tsx): with a key kept in this browser the
  * change feed is opened at once, and the opened page's first data (its `prefetch`, router.tsx)
  * asked for right after it. The order matters: when the feed starts it refreshes what was read
  * before its request (live-updates.tsx), so a page read ahead of it would be read twice.
@@ -58,7 +58,7 @@ export function openFeedAhead(options: Pick<ChangeFeedOptions, 'baseUrl' | 'apiK
 /**
  * Opens the change feed and asks for the first data of the page at `href`, when the connection has
  * a key now (one kept in this browser); answers the feed for the providers, or undefined (no key
- * yet: main.tsx then asks once the providers have opened the feed).
+ * yet: start.tsx then asks once the providers have opened the feed).
  */
 export function startFirstView(connection: ConnectionStore, queryClient: QueryClient, href: string): FeedAhead | undefined {
   const { ready, baseUrl, apiKey } = connection.getState();

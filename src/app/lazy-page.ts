@@ -2,7 +2,7 @@
  * A page's code as its own chunk: `React.lazy` with a `preload()` that starts the same download
  * early (router.tsx preloads the page a link points at when the link is hovered or focused), so
  * following the link does not wait for it. A page whose first view needs data says how to ask for
- * it (`prefetch`): main.tsx starts that request when the page is opened, beside the download of its
+ * it (`prefetch`): start.tsx starts that request when the page is opened, beside the download of its
  * code, into the same react-query cache entry the page then reads (no second request).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';

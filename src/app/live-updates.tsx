@@ -216,7 +216,7 @@ function createStatusStore() {
 export interface LiveUpdatesOptions {
   /** How long a hidden tab keeps its stream. Default HIDDEN_GRACE_MS. */
   hiddenGraceMs?: number;
-  /** The feed main.tsx opened before React rendered (first-view.ts): taken over, not opened again. */
+  /** The feed start.tsx opened before React rendered (first-view.ts): taken over, not opened again. */
   feedAhead?: FeedAhead;
 }
 

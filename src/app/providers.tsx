@@ -1,7 +1,7 @@
 /**
  * Everything a page needs above it: react-query, the theme (light/dark/system), the connection
  * to a service, live updates from its change feed, keyboard shortcuts and notifications.
- * main.tsx and tests use the same stack.
+ * start.tsx and tests use the same stack.
  */
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

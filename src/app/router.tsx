@@ -2,7 +2,7 @@
  * The routes. Each page is its own chunk (`lazyPage`: React.lazy), rendered inside the shell and
  * its own RouteBoundary; a new area adds a lazyPage import, a route here and an entry in
  * navigation.ts. A link's page is downloaded when the link is hovered or focused; a page opened
- * starts its first view's requests with its download (`prefetchRoute`, main.tsx).
+ * starts its first view's requests with its download (`prefetchRoute`, start.tsx).
  */
 import { isValidElement, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';

@@ -8,7 +8,7 @@
  * const { findByRole } = renderWithApp(<EventsPage />, { client: createTestClient(fixture.t), path: '/events?page=2' });
  * renderApp({ client: createTestClient(fixture.t), path: '/events' }); // the whole shell with its real routes
  *
- * The RouterProvider here is react-router's, not react-router/dom's as in main.tsx: in a test that
+ * The RouterProvider here is react-router's, not react-router/dom's as in start.tsx: in a test that
  * runs under the node environment (see test-dom.ts) the two resolve to different copies of the
  * router. The only difference is `flushSync` navigations, which then render a moment later.
  */
@@ -39,9 +39,9 @@ export interface RenderAppOptions {
   client: ApiClient;
   /** The URL to start at, query string included. */
   path?: string;
-  /** A query client the test filled already (a prefetch, as main.tsx starts it); a fresh one otherwise. */
+  /** A query client the test filled already (a prefetch, as start.tsx starts it); a fresh one otherwise. */
   queryClient?: QueryClient;
-  /** The change feed main.tsx opened before rendering (first-view.ts), for the providers to take. */
+  /** The change feed start.tsx opened before rendering (first-view.ts), for the providers to take. */
   feedAhead?: FeedAhead;
 }
 

@@ -28,7 +28,7 @@ function recordingClient() {
 }
 
 describe('the events list’s first load', () => {
-  it('reads the list once when main.tsx asked for it before the page rendered (the prefetch fills the page’s cache entry)', async () => {
+  it('reads the list once when start.tsx asked for it before the page rendered (the prefetch fills the page’s cache entry)', async () => {
     const { client, lists } = recordingClient();
     const queryClient = createQueryClient();
     setApiClient(client);

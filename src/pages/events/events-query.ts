@@ -1,5 +1,5 @@
 /**
- * The events list's request. The page and its prefetch (router.tsx: main.tsx starts it when the
+ * The events list's request. The page and its prefetch (router.tsx: start.tsx starts it when the
  * list is opened, while the page's code is still on its way) build it here, so they ask with the
  * same key and the page finds the answer, or the request under way, in the cache.
  */
