@@ -140,9 +140,8 @@ export function ServerDataGrid<R extends GridValidRowModel, F extends string = s
   const isResetAfterSort = useResetAfterSort(sortModel, page);
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.pageSize === pageSize && isResetAfterSort(model)) return;
     if (model.pageSize !== pageSize) props.onPageChange(1, model.pageSize);
-    else if (model.page !== page - 1) props.onPageChange(model.page + 1, model.pageSize);
+    else if (!isResetAfterSort(model) && model.page !== page - 1) props.onPageChange(model.page + 1, model.pageSize);
   };
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
