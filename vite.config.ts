@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -94,6 +95,10 @@ function preloadOpenedPage(): Plugin {
 // started with `npm run serve` (PORT 8080), so `npm run dev` gets hot reload on real data.
 export default defineConfig({
   plugins: [react(), preloadOpenedPage(), precompress('dist')],
+  resolve: {
+    // Emotion's insertion hooks, inserting the first screen's styles as it renders (src/app/emotion-insertion.ts).
+    alias: { '@emotion/use-insertion-effect-with-fallbacks': fileURLToPath(new URL('./src/app/emotion-insertion.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

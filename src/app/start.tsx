@@ -1,5 +1,5 @@
 /** The dashboard, started (start.tsx loads this module once the schema is built): one query client, one connection store feeding the `api` client, the router. */
-import { StrictMode, startTransition, useEffect, useState } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 // The DOM RouterProvider: it can flush a navigation synchronously (every write to the URL's query
 // does, see src/components/use-url-params.ts).
@@ -10,6 +10,7 @@ import { createConnectionStore } from './connection.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter, preloadRoute, prefetchRoute } from './router.tsx';
 import { startFirstView } from './first-view.ts';
+import { firstScreenCommitted } from './emotion-insertion.ts';
 
 function browserStorage(): Storage | null {
   try {
@@ -75,6 +76,9 @@ function Pages() {
     });
     startTransition(() => setShown(true));
   }, []);
+  useLayoutEffect(() => {
+    if (shown) firstScreenCommitted();
+  }, [shown]);
   return shown ? <RouterProvider router={router} /> : null;
 }
 
