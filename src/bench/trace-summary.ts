@@ -114,6 +114,10 @@ export function summariseTrace(file: string, dist = 'dist'): string[] {
   const tally = (): Tally => ({ self: new Map(), inclusive: new Map() });
   const whole = tally();
   const perTask = tasks.map(tally);
+  // The page's render and commit: from the answer of its first request for the events to the first row.
+  const listRequest = sent.find((e) => e.ts < end && /\/api\/event\/\?/.test(String(e.args?.data?.url)));
+  const listAnswered = listRequest ? byId('ResourceReceiveResponse', listRequest.args!.data!.requestId!)?.ts : undefined;
+  const afterAnswer = tally();
   const add = (t: Tally, sample: number, us: number) => {
     t.self.set(ownerOf(sample), (t.self.get(ownerOf(sample)) ?? 0) + us);
     const seen = new Set<string>();
@@ -135,6 +139,7 @@ export function summariseTrace(file: string, dist = 'dist'): string[] {
       if (time < start || time > end) continue;
       const us = deltas[i + 1] ?? deltas[i] ?? 0;
       add(whole, sample, us);
+      if (listAnswered !== undefined && time >= listAnswered) add(afterAnswer, sample, us);
       const index = tasks.findIndex((task) => time >= task.ts && time <= task.ts + task.dur!);
       if (index >= 0) add(perTask[index]!, sample, us);
     }
@@ -149,6 +154,11 @@ export function summariseTrace(file: string, dist = 'dist'): string[] {
   for (const line of top(whole.self, 25)) lines.push(`  ${line}`);
   lines.push('dashboard source files on the stack (inclusive):');
   for (const line of top(whole.inclusive, 20)) lines.push(`  ${line}`);
+  if (listAnswered !== undefined) {
+    const sampled = [...afterAnswer.self.values()].reduce((a, b) => a + b, 0);
+    lines.push(`from the events' answer (${at(listAnswered)} ms) to the first row: ${ms(sampled)} ms sampled; self ${top(afterAnswer.self, 12).join('; ')}`);
+    lines.push(`    on the stack: ${top(afterAnswer.inclusive, 25).join('; ')}`);
+  }
   for (const [i, task] of tasks.entries()) {
     lines.push(`task at ${at(task.ts)} ms (${ms(task.dur!)} ms): self ${top(perTask[i]!.self, 8).join('; ')}`);
     lines.push(`    on the stack: ${top(perTask[i]!.inclusive, 12).join('; ')}`);
