@@ -1,4 +1,4 @@
-/** The dashboard, started (start.tsx loads this module once the schema is built): one query client, one connection store feeding the `api` client, the router. */
+/** The dashboard, started (main.tsx imports this module last, once the schema, the libraries and the router are evaluated): one query client, one connection store feeding the `api` client, the router. */
 import { StrictMode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 // The DOM RouterProvider: it can flush a navigation synchronously (every write to the URL's query
