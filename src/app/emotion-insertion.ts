@@ -16,15 +16,21 @@
  */
 import { useInsertionEffect } from 'react';
 
-let beforeFirstCommit = true;
+/**
+ * Whether the first screen has committed, kept under a registered symbol rather than in a variable
+ * of this module: `npm run dev` pre-bundles emotion with its own copy of this module, and both
+ * copies must read the flag start.tsx sets.
+ */
+const COMMITTED = Symbol.for('control-room.first-screen-committed');
+const flags = globalThis as { [COMMITTED]?: boolean };
 
 /** The dashboard's first screen has committed: styles go in at commit from now on. */
 export function firstScreenCommitted(): void {
-  beforeFirstCommit = false;
+  flags[COMMITTED] = true;
 }
 
 export function useInsertionEffectAlwaysWithSyncFallback(create: () => unknown): void {
-  if (beforeFirstCommit) create();
+  if (!flags[COMMITTED]) create();
   useInsertionEffect(() => {
     create();
   });
