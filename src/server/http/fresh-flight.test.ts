@@ -3,6 +3,7 @@
  * that read what each of them may have seen written: one under way only when every writer is in
  * this process and the client's generation has not moved since it began, else the next one.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { clientForKey, createKey } from '../db/keys.ts';
@@ -156,16 +157,24 @@ describe('noCache reads through the service', () => {
     await read();
     const alone = statements.length;
     statements.length = 0;
+    // The reads' statements, not the hold's (below).
+    const readStatements = () => statements.filter((statement) => !statement.includes('pg_sleep'));
     const readTwice = async (between: () => void) => {
       statements.length = 0;
+      // PGlite runs one statement at a time: with the database busy for a moment, the first read is
+      // still under way when the second arrives, however loaded the machine (without it, a first
+      // read that finished before the second got through Fastify left it nothing to join). On
+      // PostgreSQL the read takes another connection and is not held.
+      const held = database.db.execute(sql`select pg_sleep(1)`);
       const first = read();
       // The first read's statements are on their way: a computation under way.
-      while (statements.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      while (readStatements().length === 0) await new Promise((resolve) => setImmediate(resolve));
       between();
       const second = read();
       const [a, b] = await Promise.all([first, second]);
+      await held;
       expect(b.json()).toEqual(a.json());
-      return statements.length;
+      return readStatements().length;
     };
     expect(await readTwice(() => undefined)).toBe(database.driver === 'pglite' ? alone : 2 * alone);
     // What a write of the client does once it committed: the read after it computes its own.
