@@ -4,7 +4,7 @@
  * cache reset on every change of service or key, and connection health read from query results.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '#client';
 import { api } from './api.ts';
 import { describeApiError } from './api-errors.ts';
@@ -60,8 +60,18 @@ export interface ConnectionProviderProps {
   children: ReactNode;
 }
 
+/** Why the dialog opens by itself, if it should: the dashboard cannot work without the user. */
+function autoReasonOf(state: ConnectionState): ConnectionDialogReason | null {
+  if (!state.ready) return null;
+  if (state.apiKey === null) return 'needs-key';
+  return state.health === 'unauthorized' ? 'refused' : null;
+}
+
 export function ConnectionProvider({ store, queryClient, children }: ConnectionProviderProps) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  // Only what it draws from (useConnectionValue's reason): the first answer (health unknown -> ok)
+  // arrives while the first screen renders in a transition, and an update here would start that
+  // render over (bench `browser`: 20-80 ms of the shell's render thrown away).
+  const autoReason = useSyncExternalStore(store.subscribe, () => autoReasonOf(store.getState()));
   // `opened`: it has been open once, so it stays mounted and closes with its transition.
   const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; reason: ConnectionDialogReason }>({ open: false, opened: false, reason: 'manual' });
   const openDialog = useCallback((reason: ConnectionDialogReason = 'manual') => setDialog({ open: true, opened: true, reason }), []);
@@ -94,29 +104,39 @@ export function ConnectionProvider({ store, queryClient, children }: ConnectionP
     [store, queryClient],
   );
 
-  // Open by itself when the dashboard cannot work without the user: once per new reason.
-  const autoReason: ConnectionDialogReason | null = !state.ready
-    ? null
-    : state.apiKey === null
-      ? 'needs-key'
-      : state.health === 'unauthorized'
-        ? 'refused'
-        : null;
+  // A page without queries (not found, settings) would leave the status "checking" forever: while
+  // nothing has told how the connection is, and nothing asked will, ask for something small (the
+  // event types: a short list the events list loads anyway), once per time the health is unknown.
+  // Not while a request is out: the first view's is, asked before React rendered (first-view.ts),
+  // and the probe's answer would come in while the first screen renders in a transition, which
+  // React renders again, synchronously, when a store its readers read (the events page's filters
+  // read the event types) changes under it. Not with useQuery either: its answer renders nothing.
+  useEffect(() => {
+    /** The settings probed while the health is unknown: an answer that tells nothing (not the API's error) is not asked again. */
+    let probed: string | undefined;
+    const probe = () => {
+      const state = store.getState();
+      if (state.health !== 'unknown') probed = undefined;
+      const settings = `${state.baseUrl} ${state.apiKey}`;
+      if (probed === settings || !state.ready || state.apiKey === null || state.health !== 'unknown' || queryClient.isFetching() > 0) return;
+      probed = settings;
+      void queryClient.prefetchQuery({ ...api.eventType.list.queryOptions({}), retry: false });
+    };
+    probe();
+    const stopStore = store.subscribe(probe);
+    const stopCache = queryClient.getQueryCache().subscribe((event) => event.type === 'updated' && probe());
+    return () => {
+      stopStore();
+      stopCache();
+    };
+  }, [store, queryClient]);
+
+  // Open by itself: once per new reason.
   const lastAutoReason = useRef<ConnectionDialogReason | null>(null);
   useEffect(() => {
     if (autoReason && autoReason !== lastAutoReason.current) openDialog(autoReason);
     lastAutoReason.current = autoReason;
   }, [autoReason, openDialog]);
-
-  // A page without queries (not found, settings) would leave the status "checking" forever:
-  // ask for something small while nothing else has told how the connection is. The event types:
-  // a short list the events list loads anyway (its filters), where a page of events, however
-  // short, counts every event of the tenant, ahead of the page's own requests.
-  useQuery({
-    ...api.eventType.list.queryOptions({}),
-    enabled: state.ready && state.apiKey !== null && state.health === 'unknown',
-    retry: false,
-  });
 
   const value = useMemo(() => ({ store, openDialog }), [store, openDialog]);
   return (

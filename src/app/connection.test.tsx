@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
@@ -119,6 +120,50 @@ describe('the connection in the app', () => {
     expect(await screen.findByText('failed 401')).toBeTruthy();
     store.save({ baseUrl: '/api', apiKey: 'good-key' });
     expect(await screen.findByText('7 events')).toBeTruthy();
+  });
+});
+
+describe('the connection health before any page asks', () => {
+  const isProbe = (url: unknown) => String(url).includes('/eventtype/');
+
+  it('asks for the event types once on a page without queries, and learns the health from them', async () => {
+    const fetchMock = vi.fn(async (url: RequestInfo | URL) => (isProbe(url) ? json(200, []) : json(404, null)));
+    const store = createConnectionStore({ storage: stored('/api', 'k1'), fetch: fetchMock as typeof fetch, onClientChange: setApiClient });
+    await store.start();
+    render(
+      <AppProviders queryClient={createQueryClient()} connection={store} liveUpdates={false}>
+        <p>Nothing asked here</p>
+      </AppProviders>,
+    );
+    await vi.waitFor(() => expect(store.getState().health).toBe('ok'));
+    expect(fetchMock.mock.calls.filter(([url]) => isProbe(url))).toHaveLength(1);
+  });
+
+  it('does not ask while the first view’s request is out, and renders nothing again when its answer sets the health', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const fetchMock = vi.fn((url: RequestInfo | URL) => (isProbe(url) ? Promise.resolve(json(200, [])) : new Promise<Response>((resolve) => (answer = resolve))));
+    const store = createConnectionStore({ storage: stored('/api', 'k1'), fetch: fetchMock as typeof fetch, onClientChange: setApiClient });
+    await store.start();
+    const queryClient = createQueryClient();
+    // The first view's request, asked before React renders (first-view.ts).
+    void queryClient.prefetchQuery(api.event.list.queryOptions({ query: { pageSize: 1 } }));
+    const commits = vi.fn();
+    render(
+      <Profiler id="app" onRender={commits}>
+        <AppProviders queryClient={queryClient} connection={store} liveUpdates={false}>
+          <p>The first screen</p>
+        </AppProviders>
+      </Profiler>,
+    );
+    await screen.findByText('The first screen');
+    const before = commits.mock.calls.length;
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer?.(json(200, { pageSize: 1, totalCount: 7, results: [] }));
+    await vi.waitFor(() => expect(store.getState().health).toBe('ok'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock.mock.calls.some(([url]) => isProbe(url))).toBe(false);
+    // An update of the providers would have the first screen, rendering in a transition, start over.
+    expect(commits.mock.calls.length).toBe(before);
   });
 });
 
