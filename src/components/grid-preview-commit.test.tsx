@@ -50,6 +50,8 @@ it('renders its rows once: nothing in their cells renders again, in the commit t
       pageSizeOptions={[20]}
       onPageChange={() => {}}
       empty={null}
+      // Short enough for the window to show all 20 (the preview draws only what fits).
+      rowHeight={32}
     />
   );
   const { phases } = view;

@@ -62,6 +62,13 @@ describe('GridPreview: the rows a list shows while the grid’s code arrives', (
     expect(container.textContent).toContain('3–4 of 42');
   });
 
+  it('draws only the rows the window can show, and counts the whole page in its footer', () => {
+    const rows = Array.from({ length: 100 }, (_, n) => ({ id: `r${n}`, title: `Row ${n}`, room: null, secret: '' }));
+    const { container } = renderPreview({ rows, rowHeight: 50, page: 1, pageSize: 100, rowCount: 250 });
+    expect(container.querySelectorAll('[data-preview-row]')).toHaveLength(Math.ceil(window.innerHeight / 50));
+    expect(container.textContent).toContain('1–100 of 250');
+  });
+
   it('is a picture for sighted users only: assistive technology hears that the list is loading', () => {
     renderPreview();
     expect(screen.getByRole('status').textContent).toBe('Loading the list “Things”…');

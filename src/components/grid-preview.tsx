@@ -55,6 +55,10 @@ export function GridPreview<R extends GridValidRowModel, F extends string = stri
   const rowHeight = typeof props.rowHeight === 'number' ? props.rowHeight : 56;
   const idOf = (row: R) => (props.getRowId ? props.getRowId(row) : String(row.id));
   const first = (props.page - 1) * props.pageSize;
+  // Rows past the window's height are not drawn: the box, no taller than the window, shows no more
+  // (its overflow is hidden), and the grid taking over draws what is scrolled to. A page of 100
+  // rows drew them all, a task of 104-137 ms before its first row (bench `browser`).
+  const drawn = props.rows.slice(0, Math.ceil(window.innerHeight / rowHeight));
 
   const line = { display: 'flex', borderBottom: 1, borderColor: 'divider', flexShrink: 0 } as const;
   const empty = props.rows.length === 0 && !props.loading && props.rowCount !== undefined;
@@ -79,8 +83,8 @@ export function GridPreview<R extends GridValidRowModel, F extends string = stri
         <Box aria-hidden sx={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
           {/* A picture: the cells' tooltips come with the grid (tooltip.tsx). */}
           <WithoutTooltips>
-            {props.rows.length > 0
-              ? props.rows.map((row) => {
+            {drawn.length > 0
+              ? drawn.map((row) => {
                   const id = idOf(row);
                   return (
                     <Box
