@@ -51,19 +51,24 @@ export interface LiveStatus {
 
 const OFF: LiveStatus = { state: 'off', detail: {} };
 
-const LiveStatusContext = createContext<{ subscribe(listener: () => void): () => void; get(): LiveStatus } | null>(null);
-
-/** The live-update state, for the app bar; `off` outside a LiveUpdatesProvider. */
-export function useLiveStatus(): LiveStatus {
-  const store = useContext(LiveStatusContext);
-  return useSyncExternalStore(
-    store?.subscribe ?? noSubscribe,
-    store?.get ?? getOff,
-    store?.get ?? getOff,
-  );
+export interface LiveStatusStore {
+  subscribe(listener: () => void): () => void;
+  get(): LiveStatus;
 }
-const noSubscribe = () => () => {};
-const getOff = () => OFF;
+
+const LiveStatusContext = createContext<LiveStatusStore | null>(null);
+const OFF_STORE: LiveStatusStore = { subscribe: () => () => {}, get: () => OFF };
+
+/** Where the live-update state is kept; outside a LiveUpdatesProvider, a store that stays `off`. */
+export function useLiveStatusStore(): LiveStatusStore {
+  return useContext(LiveStatusContext) ?? OFF_STORE;
+}
+
+/** The live-update state; `off` outside a LiveUpdatesProvider. */
+export function useLiveStatus(): LiveStatus {
+  const store = useLiveStatusStore();
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
 
 // ---- Polling only while the feed is down ----------------------------------------------------------
 
