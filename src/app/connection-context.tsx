@@ -70,7 +70,7 @@ function autoReasonOf(state: ConnectionState): ConnectionDialogReason | null {
 export function ConnectionProvider({ store, queryClient, children }: ConnectionProviderProps) {
   // Only what it draws from (useConnectionValue's reason): the first answer (health unknown -> ok)
   // arrives while the first screen renders in a transition, and an update here would start that
-  // render over (bench `browser`: 20-80 ms of the shell's render thrown away).
+  // render over (20-100 ms of the shell's render thrown away, render marks in the bench `browser`).
   const autoReason = useSyncExternalStore(store.subscribe, () => autoReasonOf(store.getState()));
   // `opened`: it has been open once, so it stays mounted and closes with its transition.
   const [dialog, setDialog] = useState<{ open: boolean; opened: boolean; reason: ConnectionDialogReason }>({ open: false, opened: false, reason: 'manual' });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -5,7 +6,6 @@ import { Tooltip } from '#components/tooltip.tsx';
 import type { Theme } from '@mui/material/styles';
 import { keyframes } from '@mui/material/styles';
 import { VisuallyHidden } from '#components/visually-hidden.tsx';
-import { useEffect, useState } from 'react';
 import { useConnectionDialog, useConnectionStore } from './connection-context.tsx';
 import { resolveBaseUrl, type ConnectionState } from './connection.ts';
 import { useLiveStatusStore, type LiveStatus } from './live-updates.tsx';
@@ -100,8 +100,8 @@ const dotColor = (theme: Theme, tone: Status['tone']) =>
  * the first screen, in a transition, just as the stores it reads change (the first answer sets the
  * health, the feed goes live, the first changes arrive); a store read with useSyncExternalStore
  * that changes during a transition's render has React render the whole screen again,
- * synchronously (a second pass of 50-130 ms in 2 of 8 loads of the events list, with render
- * marks). A chip one frame behind its store is harmless.
+ * synchronously (a second pass of 50-130 ms in 4 of 12 loads of the events list, render marks;
+ * none after). A chip one frame behind its store is harmless.
  */
 function useStoreAfterRender<T extends object>(subscribe: (listener: () => void) => () => void, get: () => T): T {
   const [value, setValue] = useState(get);
