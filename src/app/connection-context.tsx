@@ -114,11 +114,17 @@ export function ConnectionProvider({ store, queryClient, children }: ConnectionP
   useEffect(() => {
     /** The settings probed while the health is unknown: an answer that tells nothing (not the API's error) is not asked again. */
     let probed: string | undefined;
+    // Called on every change of the query cache, for the app's life: once the health is known, it
+    // returns at once. The cache's listeners run in the order they subscribed: the health listener
+    // above has read an answer before this one looks.
     const probe = () => {
       const state = store.getState();
-      if (state.health !== 'unknown') probed = undefined;
+      if (state.health !== 'unknown') {
+        probed = undefined;
+        return;
+      }
       const settings = `${state.baseUrl} ${state.apiKey}`;
-      if (probed === settings || !state.ready || state.apiKey === null || state.health !== 'unknown' || queryClient.isFetching() > 0) return;
+      if (probed === settings || !state.ready || state.apiKey === null || queryClient.isFetching() > 0) return;
       probed = settings;
       void queryClient.prefetchQuery({ ...api.eventType.list.queryOptions({}), retry: false });
     };
