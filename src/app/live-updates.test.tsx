@@ -6,6 +6,7 @@ import '#app/test-dom.ts';
  * list follows a state change made elsewhere, only the queries a change names refetch, polling
  * stops while the feed is live and comes back without it, and a hidden tab catches up.
  */
+import { useSyncExternalStore } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, useQuery, type Query } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ import { insertEvent } from '#testing/event-row.ts';
 import { api, setApiClient } from './api.ts';
 import { createConnectionStore } from './connection.ts';
 import { FALLBACK_POLL_MS } from '#client/feed-mapping.ts';
-import { useLiveStatus } from './live-updates.tsx';
+import { useLiveStatusStore } from './live-updates.tsx';
 import { AppProviders } from './providers.tsx';
 import { memoryStorage, renderApp } from './test-utils.tsx';
 
@@ -79,7 +80,8 @@ function renderProbe(ui: React.ReactNode, client: ApiClient, liveUpdates: boolea
   setApiClient(client);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   function Status() {
-    return <output aria-label="live state">{useLiveStatus().state}</output>;
+    const store = useLiveStatusStore();
+    return <output aria-label="live state">{useSyncExternalStore(store.subscribe, store.get).state}</output>;
   }
   const router = createMemoryRouter([{ path: '*', element: <><Status />{ui}</> }]);
   render(

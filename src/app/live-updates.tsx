@@ -20,7 +20,7 @@
  *   again; a catch-up the service can no longer give in full (`complete: false`), or a fresh
  *   start, refreshes what may have been missed.
  */
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { openChangeFeed, type ChangeFeed, type ChangeFeedStatus, type FeedStatusDetail } from '#client/change-feed.ts';
 import type { EntityChange, WebhookNotification } from '#schema';
@@ -59,15 +59,9 @@ export interface LiveStatusStore {
 const LiveStatusContext = createContext<LiveStatusStore | null>(null);
 const OFF_STORE: LiveStatusStore = { subscribe: () => () => {}, get: () => OFF };
 
-/** Where the live-update state is kept; outside a LiveUpdatesProvider, a store that stays `off`. */
+/** Where the live-update state is kept (the app bar's chip reads it); outside a LiveUpdatesProvider, a store that stays `off`. */
 export function useLiveStatusStore(): LiveStatusStore {
   return useContext(LiveStatusContext) ?? OFF_STORE;
-}
-
-/** The live-update state; `off` outside a LiveUpdatesProvider. */
-export function useLiveStatus(): LiveStatus {
-  const store = useLiveStatusStore();
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 // ---- Polling only while the feed is down ----------------------------------------------------------
